@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Makes sure a Docker engine answers. Where none does and this is a Debian/Ubuntu
+# machine on which we are root, installs Debian's docker.io and starts dockerd in
+# the background. Elsewhere prints one line saying what to install, and fails.
+set -euo pipefail
+
+log() { echo "[ensure-docker] $*" >&2; }
+
+if docker info >/dev/null 2>&1; then
+  exit 0
+fi
+
+if [[ $(id -u) -ne 0 ]] || ! command -v apt-get >/dev/null 2>&1; then
+  log "no Docker engine answers 'docker info'. Install and start Docker (https://docs.docker.com/engine/install/), or set DOCKER_HOST to a reachable engine, then retry."
+  exit 1
+fi
+
+if ! command -v dockerd >/dev/null 2>&1; then
+  log "installing Debian's docker.io (no engine found)"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >/dev/null
+  apt-get install -y -qq docker.io >/dev/null
+fi
+
+if ! pgrep -x dockerd >/dev/null 2>&1; then
+  log "starting dockerd in the background (log: /var/log/jdkmatrix-dockerd.log)"
+  setsid dockerd >/var/log/jdkmatrix-dockerd.log 2>&1 < /dev/null &
+fi
+
+for _ in $(seq 1 60); do
+  if docker info >/dev/null 2>&1; then
+    log "engine is up: $(docker version --format '{{.Server.Version}} (API {{.Server.APIVersion}})')"
+    exit 0
+  fi
+  sleep 1
+done
+log "dockerd did not answer within 60 s; see /var/log/jdkmatrix-dockerd.log"
+exit 1

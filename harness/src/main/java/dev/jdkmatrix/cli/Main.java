@@ -1,0 +1,53 @@
+package dev.jdkmatrix.cli;
+
+import dev.jdkmatrix.ExitException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code java -jar jdkmatrix.jar <command>}. The only place that maps errors to exit codes. */
+@Command(name = "jdkmatrix", mixinStandardHelpOptions = true, version = "jdkmatrix 0.1.0",
+        description = "Runs a matrix of JDKs x CPU limits x memory x workloads x executors in constrained containers.",
+        subcommands = {PlanCommand.class, RunCommand.class, CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) throws Exception {
+        if (Relaunch.needed()) {
+            System.exit(Relaunch.run(args));
+            return;
+        }
+        Relaunch.exitWithParent();
+        System.setProperty("java.awt.headless", "true");
+        PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
+        PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+        int code = execute(args, out, err);
+        out.flush();
+        err.flush();
+        System.exit(code);
+    }
+
+    /** Runs a command with the given writers; returns the exit code. Tests call this. */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
+            if (ex instanceof ExitException e) {
+                cmd.getErr().println("jdkmatrix: " + e.getMessage());
+                cmd.getErr().flush();
+                return e.exitCode();
+            }
+            throw ex;
+        });
+        return cl.execute(args);
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+}

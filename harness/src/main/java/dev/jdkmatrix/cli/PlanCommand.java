@@ -1,0 +1,46 @@
+package dev.jdkmatrix.cli;
+
+import dev.jdkmatrix.matrix.Cell;
+import dev.jdkmatrix.matrix.Durations;
+import dev.jdkmatrix.matrix.Estimate;
+import dev.jdkmatrix.matrix.Matrix;
+import dev.jdkmatrix.matrix.MatrixParser;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** Lists the cells of a matrix and an estimated duration; runs nothing. */
+@Command(name = "plan", mixinStandardHelpOptions = true, description = "List the cells of a matrix and estimate how long it runs. Starts nothing.")
+public final class PlanCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--matrix", description = "matrix file (default: ${DEFAULT-VALUE})", defaultValue = "matrix.yaml")
+    Path matrixFile;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        Matrix m = new MatrixParser().parse(matrixFile);
+        out.printf("matrix %s (%s): %d cells x (%d warm-up + %d measured) runs, order %s%n", m.name(), m.file(), m.cells().size(),
+                m.warmup(), m.repetitions(), m.order().name().toLowerCase(java.util.Locale.ROOT));
+        m.jdks().values().forEach(j -> out.printf("  jdk %-6s %s%n", j.name(), switch (j.source()) {
+            case dev.jdkmatrix.matrix.Jdk.Dockerfile d -> "built from " + d.path();
+            case dev.jdkmatrix.matrix.Jdk.Image i -> "image " + i.reference();
+        }));
+        out.printf("%4s  %-72s %10s%n", "#", "cell", "est/run");
+        int i = 1;
+        for (Cell c : m.cells()) {
+            out.printf("%4d  %-72s %10s%n", i++, c.id(), Durations.text(Duration.ofMillis(Math.round(Estimate.runMillis(c)))));
+        }
+        Duration total = Estimate.of(m.plan());
+        out.printf("%d runs, estimated %s (container and JVM start included; an estimate, not a measurement)%n", m.plan().size(), Durations.text(total));
+        out.flush();
+        return 0;
+    }
+}

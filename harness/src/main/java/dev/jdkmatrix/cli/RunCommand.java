@@ -1,0 +1,73 @@
+package dev.jdkmatrix.cli;
+
+import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.matrix.Durations;
+import dev.jdkmatrix.matrix.Estimate;
+import dev.jdkmatrix.matrix.Matrix;
+import dev.jdkmatrix.matrix.MatrixParser;
+import dev.jdkmatrix.run.MatrixRunner;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** Runs every cell of a matrix in containers and writes raw.csv, summary.csv and run.json. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Run a matrix. Exit 0 when every run is ok, 1 when some failed (they are recorded), 2 for bad input, 3 when Docker or the jar is missing.")
+public final class RunCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--matrix", description = "matrix file (default: ${DEFAULT-VALUE})", defaultValue = "matrix.yaml")
+    Path matrixFile;
+
+    @Option(names = "--out", description = "results folder (default: results/<run-id>)")
+    Path out;
+
+    @Option(names = "--run-id", description = "run id (default: UTC time and matrix name)")
+    String runId;
+
+    @Option(names = "--workloads-jar", description = "workloads jar to mount (default: ${DEFAULT-VALUE})", defaultValue = "workloads/target/workloads.jar")
+    Path workloadsJar;
+
+    @Option(names = "--progress", description = "progress display: auto, bar or lines (default: ${DEFAULT-VALUE})", defaultValue = "auto")
+    String progress;
+
+    @Override
+    public Integer call() {
+        PrintWriter outw = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Matrix m = new MatrixParser().parse(matrixFile);
+        String id = runId != null ? runId
+                : ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + m.name();
+        if (!id.matches("[A-Za-z0-9][A-Za-z0-9_.-]*")) {
+            throw new ExitException(ExitException.BAD_INPUT, "run id '" + id + "' may use only letters, digits, '.', '_' and '-'\n  fix: pass --run-id with such a name");
+        }
+        Path dir = out != null ? out : Path.of("results", id);
+        boolean bar = switch (progress) {
+            case "bar" -> true;
+            case "lines" -> false;
+            case "auto" -> Progress.isTerminal();
+            default -> throw new ExitException(ExitException.BAD_INPUT, "--progress must be auto, bar or lines, got '" + progress + "'");
+        };
+        Duration estimate = Estimate.of(m.plan());
+        outw.printf("jdkmatrix: %d cells, %d runs, estimated %s -> %s%n", m.cells().size(), m.plan().size(), Durations.text(estimate), dir);
+        outw.flush();
+        Progress listener = new Progress(err, bar, m.plan());
+        MatrixRunner.Result result = new MatrixRunner().run(m, new MatrixRunner.Options(dir, id, workloadsJar, Path.of("").toAbsolutePath()), listener);
+        listener.finish();
+        outw.printf("jdkmatrix: %d runs stored in %s (%s); statuses %s%n", result.runs(), dir.resolve("raw.csv"),
+                Durations.text(listener.total()), result.statusCounts());
+        outw.printf("jdkmatrix: summary in %s, metadata in %s%n", dir.resolve("summary.csv"), dir.resolve("run.json"));
+        outw.flush();
+        if (result.interrupted()) return ExitException.INTERRUPTED;
+        return result.allOk() ? 0 : ExitException.RUNS_FAILED;
+    }
+}

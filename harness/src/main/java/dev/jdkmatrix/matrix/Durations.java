@@ -1,0 +1,41 @@
+package dev.jdkmatrix.matrix;
+
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Durations as people write them in a matrix: 500ms, 90s, 5m, 1h, or a plain number of seconds. */
+public final class Durations {
+
+    private static final Pattern FORM = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)?");
+
+    private Durations() {}
+
+    public static Duration parse(String raw) {
+        Matcher m = FORM.matcher(raw.trim());
+        if (!m.matches()) {
+            throw new IllegalArgumentException("'" + raw + "' is not a duration; write it as 500ms, 90s, 5m or 1h");
+        }
+        double n = Double.parseDouble(m.group(1));
+        String unit = m.group(2) == null ? "s" : m.group(2);
+        double millis = switch (unit) {
+            case "ms" -> n;
+            case "m" -> n * 60_000;
+            case "h" -> n * 3_600_000;
+            default -> n * 1000;
+        };
+        Duration d = Duration.ofMillis(Math.round(millis));
+        if (d.isZero()) throw new IllegalArgumentException("duration '" + raw + "' must be above zero");
+        return d;
+    }
+
+    /** Compact text: 1h02m, 4m05s, 12.3s, 850ms. */
+    public static String text(Duration d) {
+        long ms = d.toMillis();
+        if (ms < 1000) return ms + "ms";
+        if (ms < 60_000) return String.format(java.util.Locale.ROOT, "%.1fs", ms / 1000.0);
+        long s = ms / 1000;
+        if (s < 3600) return String.format(java.util.Locale.ROOT, "%dm%02ds", s / 60, s % 60);
+        return String.format(java.util.Locale.ROOT, "%dh%02dm", s / 3600, (s % 3600) / 60);
+    }
+}

@@ -1,0 +1,57 @@
+package dev.jdkmatrix.matrix;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/** A parsed, validated, expanded matrix file. */
+public record Matrix(
+        String name,
+        Path file,
+        String sha256,
+        Map<String, Jdk> jdks,
+        List<Cell> cells,
+        int repetitions,
+        int warmup,
+        Order order) {
+
+    /** Run order of the repetitions. */
+    public enum Order {
+        /** Rep 1 of every cell, then rep 2 of every cell... so slow drift spreads over all cells. */
+        INTERLEAVED,
+        /** Every rep of cell 1, then every rep of cell 2... */
+        SEQUENTIAL
+    }
+
+    public Matrix {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(order, "order");
+        jdks = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(jdks));
+        cells = List.copyOf(cells);
+        if (cells.isEmpty()) throw new IllegalArgumentException("a matrix needs at least one cell");
+        if (repetitions < 1) throw new IllegalArgumentException("repetitions must be at least 1, got " + repetitions);
+        if (warmup < 0) throw new IllegalArgumentException("warmup must be 0 or more, got " + warmup);
+    }
+
+    /** Every run, in the order they will run: warm-ups first, then the measured repetitions. */
+    public List<PlannedRun> plan() {
+        List<PlannedRun> runs = new ArrayList<>();
+        int seq = 1;
+        if (order == Order.INTERLEAVED) {
+            for (int w = 1; w <= warmup; w++) {
+                for (Cell c : cells) runs.add(new PlannedRun(seq++, c, PlannedRun.Phase.WARMUP, w));
+            }
+            for (int r = 1; r <= repetitions; r++) {
+                for (Cell c : cells) runs.add(new PlannedRun(seq++, c, PlannedRun.Phase.MEASURE, r));
+            }
+        } else {
+            for (Cell c : cells) {
+                for (int w = 1; w <= warmup; w++) runs.add(new PlannedRun(seq++, c, PlannedRun.Phase.WARMUP, w));
+                for (int r = 1; r <= repetitions; r++) runs.add(new PlannedRun(seq++, c, PlannedRun.Phase.MEASURE, r));
+            }
+        }
+        return List.copyOf(runs);
+    }
+}

@@ -1,0 +1,599 @@
+package dev.jdkmatrix.matrix;
+
+import dev.jdkmatrix.workloads.ExecutorSpec;
+import dev.jdkmatrix.workloads.Workload;
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.api.lowlevel.Compose;
+import org.snakeyaml.engine.v2.exceptions.Mark;
+import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
+import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
+import org.snakeyaml.engine.v2.nodes.MappingNode;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.NodeTuple;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+import org.snakeyaml.engine.v2.nodes.SequenceNode;
+
+/**
+ * Reads a matrix file and expands it into cells, with the semantics of GitHub Actions'
+ * {@code strategy.matrix}: every list is an axis and the axes expand as a product; each entry
+ * of {@code matrix.workload} may override any axis and adds its params as axes; {@code exclude}
+ * removes the combinations it matches (all its keys equal), then {@code include} extends every
+ * combination it matches without overwriting an original value, or else adds a new one.
+ *
+ * <p>Pure code: no Docker, no output. Every error is a {@link MatrixException} naming the file,
+ * line and column, what is wrong and how to fix it.
+ */
+public final class MatrixParser {
+
+    static final List<String> TOP_KEYS = List.of("name", "repetitions", "warmup", "timeout", "order", "jdks", "matrix");
+    static final List<String> MATRIX_KEYS = List.of("jdk", "cpus", "memory", "tasks", "executor", "jvm-args", "timeout", "workload", "exclude", "include");
+    static final List<String> WORKLOAD_KEYS = List.of("name", "jdk", "cpus", "memory", "tasks", "executor", "jvm-args", "timeout", "params");
+    static final List<String> JDK_KEYS = List.of("dockerfile", "image");
+    /** Axes every cell has, in expansion order; params follow them. */
+    static final List<String> AXES = List.of("workload", "jdk", "cpus", "memory", "tasks", "executor");
+    static final int DEFAULT_REPETITIONS = 5;
+    static final int DEFAULT_WARMUP = 1;
+    static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(10);
+    static final long MAX_FILE_BYTES = 1 << 20;
+
+    private Path file;
+
+    public Matrix parse(Path matrixFile) {
+        this.file = matrixFile;
+        byte[] bytes = read(matrixFile);
+        String text = decode(bytes);
+        Node root = compose(text);
+        MappingNode top = mapping(root, "the matrix file", "write a YAML mapping with at least 'matrix:'; see matrix.yaml for an example");
+        Map<String, Node> topKeys = keys(top, TOP_KEYS, "top-level keys");
+
+        String name = topKeys.containsKey("name") ? scalar(topKeys.get("name"), "name") : stripExtension(matrixFile);
+        int repetitions = topKeys.containsKey("repetitions") ? integer(topKeys.get("repetitions"), "repetitions", 1) : DEFAULT_REPETITIONS;
+        int warmup = topKeys.containsKey("warmup") ? integer(topKeys.get("warmup"), "warmup", 0) : DEFAULT_WARMUP;
+        Duration timeout = topKeys.containsKey("timeout") ? duration(topKeys.get("timeout")) : DEFAULT_TIMEOUT;
+        Matrix.Order order = Matrix.Order.INTERLEAVED;
+        if (topKeys.containsKey("order")) {
+            String o = scalar(topKeys.get("order"), "order");
+            order = switch (o) {
+                case "interleaved" -> Matrix.Order.INTERLEAVED;
+                case "sequential" -> Matrix.Order.SEQUENTIAL;
+                default -> throw error(topKeys.get("order"), "unknown order '" + o + "'", "write 'interleaved' (default) or 'sequential'");
+            };
+        }
+        Map<String, Jdk> declared = topKeys.containsKey("jdks") ? jdks(topKeys.get("jdks")) : Map.of();
+        Node matrixNode = topKeys.get("matrix");
+        if (matrixNode == null) {
+            throw error(top, "no 'matrix:' key", "add 'matrix:' with at least 'jdk:' and 'workload:'; see matrix.yaml for an example");
+        }
+        Map<String, Jdk> used = new TreeMap<>();
+        List<Cell> cells = expand(matrixNode, timeout, declared, used);
+        return new Matrix(name, matrixFile, sha256(bytes), used, cells, repetitions, warmup, order);
+    }
+
+    // ---- reading -------------------------------------------------------------------------
+
+    private byte[] read(Path f) {
+        if (!Files.exists(f)) throw new MatrixException(f, 0, 0, "no such file", "check the path, or run 'make matrix' from the project folder");
+        if (Files.isDirectory(f)) throw new MatrixException(f, 0, 0, "is a directory, not a matrix file", "name a .yaml file, for example matrix.yaml");
+        if (!Files.isReadable(f)) throw new MatrixException(f, 0, 0, "cannot be read (permissions)", "make the file readable by this user");
+        try {
+            long size = Files.size(f);
+            if (size > MAX_FILE_BYTES) {
+                throw new MatrixException(f, 0, 0, "is " + size + " bytes; a matrix file is at most 1 MiB", "name the matrix YAML file, not a data file");
+            }
+            byte[] bytes = Files.readAllBytes(f);
+            if (bytes.length == 0 || new String(bytes, StandardCharsets.ISO_8859_1).isBlank()) {
+                throw new MatrixException(f, 0, 0, "is empty", "write a matrix; see matrix.yaml for an example");
+            }
+            for (byte b : bytes) {
+                if (b == 0) throw new MatrixException(f, 0, 0, "is binary, not YAML", "name the matrix YAML file");
+            }
+            return bytes;
+        } catch (IOException e) {
+            throw new MatrixException(f, 0, 0, "cannot be read: " + e.getMessage(), "check the file and its permissions");
+        }
+    }
+
+    private String decode(byte[] bytes) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw new MatrixException(file, 0, 0, "is not UTF-8 text", "save the matrix as UTF-8 YAML");
+        }
+    }
+
+    private Node compose(String text) {
+        LoadSettings settings = LoadSettings.builder()
+                .setLabel(file.toString())
+                .setAllowDuplicateKeys(false)
+                .setMaxAliasesForCollections(10)
+                .build();
+        try {
+            Optional<Node> node = new Compose(settings).composeString(text);
+            return node.orElseThrow(() -> new MatrixException(file, 0, 0, "holds no YAML document", "write a matrix; see matrix.yaml"));
+        } catch (MarkedYamlEngineException e) {
+            Mark m = e.getProblemMark().or(e::getContextMark).orElse(null);
+            String problem = "malformed YAML: " + (e.getContext() == null ? "" : e.getContext() + ", ") + e.getProblem();
+            if (m == null) throw new MatrixException(file, 0, 0, problem, "fix the YAML syntax");
+            throw new MatrixException(file, m.getLine() + 1, m.getColumn() + 1, problem, "fix the YAML syntax at that place");
+        } catch (YamlEngineException e) {
+            throw new MatrixException(file, 0, 0, "malformed YAML: " + e.getMessage(), "fix the YAML syntax");
+        }
+    }
+
+    // ---- node helpers --------------------------------------------------------------------
+
+    MatrixException error(Node node, String problem, String fix) {
+        Optional<Mark> m = node == null ? Optional.empty() : node.getStartMark();
+        return m.map(mark -> new MatrixException(file, mark.getLine() + 1, mark.getColumn() + 1, problem, fix))
+                .orElseGet(() -> new MatrixException(file, 0, 0, problem, fix));
+    }
+
+    private MappingNode mapping(Node node, String what, String fix) {
+        if (node instanceof MappingNode m) return m;
+        throw error(node, what + " must be a mapping (key: value), got " + kind(node), fix);
+    }
+
+    private static String kind(Node node) {
+        return switch (node) {
+            case ScalarNode s -> "the value '" + s.getValue() + "'";
+            case SequenceNode s -> "a list";
+            case MappingNode m -> "a mapping";
+            default -> "something else";
+        };
+    }
+
+    /** The mapping's keys with their value nodes, refusing unknown keys with the closest valid one. */
+    private Map<String, Node> keys(MappingNode node, List<String> allowed, String what) {
+        Map<String, Node> out = new LinkedHashMap<>();
+        for (NodeTuple t : node.getValue()) {
+            String key = scalar(t.getKeyNode(), "a key");
+            if (allowed != null && !allowed.contains(key)) {
+                throw error(t.getKeyNode(), "unknown key '" + key + "'", Suggest.fix(key, allowed, what));
+            }
+            out.put(key, t.getValueNode());
+        }
+        return out;
+    }
+
+    private String scalar(Node node, String what) {
+        if (node instanceof ScalarNode s) {
+            if (s.getValue().isEmpty() && s.getTag().getValue().endsWith(":null")) {
+                throw error(node, what + " has no value", "write a value after '" + what + ":'");
+            }
+            return s.getValue();
+        }
+        throw error(node, what + " must be a single value, got " + kind(node), "write one value, not a list or mapping");
+    }
+
+    private int integer(Node node, String what, int min) {
+        String s = scalar(node, what);
+        long v;
+        try {
+            v = Long.parseLong(s.replace("_", ""));
+        } catch (NumberFormatException e) {
+            throw error(node, what + " must be a whole number, got '" + s + "'", "write a whole number of at least " + min);
+        }
+        if (v < min || v > Integer.MAX_VALUE) {
+            throw error(node, what + " must be at least " + min + (v > Integer.MAX_VALUE ? " and fit in an int" : "") + ", got " + s,
+                    "write a whole number of at least " + min);
+        }
+        return (int) v;
+    }
+
+    private Duration duration(Node node) {
+        String s = scalar(node, "timeout");
+        try {
+            return Durations.parse(s);
+        } catch (IllegalArgumentException e) {
+            throw error(node, "timeout: " + e.getMessage(), "write a duration such as 90s or 5m");
+        }
+    }
+
+    /** A list is an axis; a single value is an axis of one. */
+    private List<Node> axis(Node node, String key) {
+        if (node instanceof SequenceNode seq) {
+            if (seq.getValue().isEmpty()) throw error(node, "'" + key + "' is an empty list, which gives no cells", "list at least one value or remove the key");
+            for (Node item : seq.getValue()) scalar(item, key);
+            return seq.getValue();
+        }
+        scalar(node, key);
+        return List.of(node);
+    }
+
+    /** jvm-args: a list of arguments is one value; a list of lists is an axis. */
+    private List<Value> jvmArgsAxis(Node node) {
+        if (!(node instanceof SequenceNode seq)) {
+            throw error(node, "jvm-args must be a list of arguments, got " + kind(node), "write jvm-args: [-Xmx512m, -XX:+UseSerialGC]");
+        }
+        boolean allLists = !seq.getValue().isEmpty() && seq.getValue().stream().allMatch(n -> n instanceof SequenceNode);
+        if (allLists) {
+            List<Value> out = new ArrayList<>();
+            for (Node item : seq.getValue()) out.add(new Value(jvmArgs(item), item));
+            return out;
+        }
+        return List.of(new Value(jvmArgs(node), node));
+    }
+
+    private String jvmArgs(Node node) {
+        SequenceNode seq = (SequenceNode) node;
+        List<String> args = new ArrayList<>();
+        for (Node a : seq.getValue()) {
+            String s = scalar(a, "a jvm argument");
+            if (!s.startsWith("-")) throw error(a, "jvm argument '" + s + "' does not start with '-'", "write JVM options only, such as -Xmx512m; the harness adds -jar itself");
+            args.add(s);
+        }
+        return String.join("\u0000", args);
+    }
+
+    // ---- jdks ----------------------------------------------------------------------------
+
+    private Map<String, Jdk> jdks(Node node) {
+        MappingNode m = mapping(node, "jdks", "write jdks: { \"21\": { dockerfile: Dockerfile.jdk21 } }");
+        Map<String, Jdk> out = new LinkedHashMap<>();
+        for (NodeTuple t : m.getValue()) {
+            String name = scalar(t.getKeyNode(), "a JDK name");
+            Map<String, Node> k = keys(mapping(t.getValueNode(), "jdk '" + name + "'", "write { dockerfile: PATH } or { image: NAME }"), JDK_KEYS, "keys of a JDK");
+            if (k.size() != 1) {
+                throw error(t.getValueNode(), "jdk '" + name + "' must name exactly one of dockerfile or image", "write { dockerfile: Dockerfile.jdk" + name + " } or { image: eclipse-temurin:" + name + "-jdk }");
+            }
+            Jdk.Source source;
+            if (k.containsKey("dockerfile")) {
+                Node df = k.get("dockerfile");
+                Path p = resolve(scalar(df, "dockerfile"));
+                if (!Files.isRegularFile(p)) {
+                    throw error(df, "Dockerfile '" + p + "' for jdk '" + name + "' does not exist", "create it, or correct the path (relative to the matrix file's folder)");
+                }
+                source = new Jdk.Dockerfile(p);
+            } else {
+                source = new Jdk.Image(scalar(k.get("image"), "image"));
+            }
+            try {
+                out.put(name, new Jdk(name, source));
+            } catch (IllegalArgumentException e) {
+                throw error(t.getKeyNode(), e.getMessage(), "rename the JDK");
+            }
+        }
+        return out;
+    }
+
+    private Path resolve(String path) {
+        Path dir = file.toAbsolutePath().getParent();
+        return dir.resolve(path).normalize();
+    }
+
+    // ---- expansion -----------------------------------------------------------------------
+
+    /** A value with the node it came from (for error places). */
+    record Value(String text, Node node) {}
+
+    /** A combination under construction. */
+    static final class Combo {
+        final LinkedHashMap<String, Value> values = new LinkedHashMap<>();
+        final Set<String> original = new LinkedHashSet<>();
+        Value jvmArgs;
+        Duration timeout;
+        Node origin;
+    }
+
+    private List<Cell> expand(Node matrixNode, Duration defaultTimeout, Map<String, Jdk> declared, Map<String, Jdk> used) {
+        MappingNode m = mapping(matrixNode, "matrix", "write matrix: with jdk:, cpus:, memory:, tasks:, executor: and workload:");
+        Map<String, Node> k = keys(m, MATRIX_KEYS, "keys of matrix");
+        Node workloads = k.get("workload");
+        if (workloads == null) throw error(m, "matrix has no 'workload:'", "add workload: with at least one entry, for example '- name: sleep'");
+
+        Map<String, List<Value>> global = new LinkedHashMap<>();
+        for (String axis : List.of("jdk", "cpus", "memory", "tasks", "executor")) {
+            if (k.containsKey(axis)) global.put(axis, values(k.get(axis), axis));
+        }
+        List<Value> globalJvm = k.containsKey("jvm-args") ? jvmArgsAxis(k.get("jvm-args")) : List.of(new Value("", matrixNode));
+        Duration globalTimeout = k.containsKey("timeout") ? duration(k.get("timeout")) : defaultTimeout;
+
+        List<Node> entries = workloads instanceof SequenceNode s ? s.getValue() : List.of(workloads);
+        if (entries.isEmpty()) throw error(workloads, "workload is an empty list", "add at least one workload entry");
+        List<Combo> combos = new ArrayList<>();
+        for (Node entry : entries) combos.addAll(expandWorkload(entry, global, globalJvm, globalTimeout));
+
+        if (k.containsKey("exclude")) exclude(k.get("exclude"), combos);
+        if (combos.isEmpty()) throw error(k.get("exclude"), "exclude removes every combination; the matrix is empty", "narrow the exclude entries");
+        if (k.containsKey("include")) include(k.get("include"), combos, global, globalJvm, globalTimeout);
+
+        List<Cell> cells = new ArrayList<>();
+        Map<String, Combo> seen = new HashMap<>();
+        for (Combo c : combos) {
+            Cell cell = toCell(c, declared, used);
+            Combo first = seen.putIfAbsent(cell.id(), c);
+            if (first != null) {
+                int line = first.origin.getStartMark().map(mk -> mk.getLine() + 1).orElse(0);
+                throw error(c.origin, "duplicate cell '" + cell.id() + "' (also made by line " + line + ")",
+                        "remove one of the entries, or make them differ in an axis");
+            }
+            cells.add(cell);
+        }
+        return cells;
+    }
+
+    private List<Value> values(Node node, String key) {
+        List<Value> out = new ArrayList<>();
+        for (Node n : axis(node, key)) out.add(new Value(normalize(key, ((ScalarNode) n).getValue(), n), n));
+        return out;
+    }
+
+    private List<Combo> expandWorkload(Node entry, Map<String, List<Value>> global, List<Value> globalJvm, Duration globalTimeout) {
+        Map<String, List<Value>> axes = new LinkedHashMap<>();
+        Map<String, List<Value>> params = new LinkedHashMap<>();
+        List<Value> jvm = globalJvm;
+        Duration timeout = globalTimeout;
+        Value name;
+        if (entry instanceof ScalarNode s) {
+            name = new Value(s.getValue(), s);
+        } else {
+            Map<String, Node> wk = keys(mapping(entry, "a workload entry", "write '- name: sleep' with its overrides"), WORKLOAD_KEYS, "keys of a workload entry");
+            if (!wk.containsKey("name")) throw error(entry, "workload entry has no 'name'", "add name: one of " + String.join(", ", Workload.NAMES));
+            name = new Value(scalar(wk.get("name"), "name"), wk.get("name"));
+            for (String axis : List.of("jdk", "cpus", "memory", "tasks", "executor")) {
+                if (wk.containsKey(axis)) axes.put(axis, values(wk.get(axis), axis));
+            }
+            if (wk.containsKey("jvm-args")) jvm = jvmArgsAxis(wk.get("jvm-args"));
+            if (wk.containsKey("timeout")) timeout = duration(wk.get("timeout"));
+            if (wk.containsKey("params")) {
+                for (NodeTuple t : mapping(wk.get("params"), "params", "write params: { wait-ms: [100, 50] }").getValue()) {
+                    String p = scalar(t.getKeyNode(), "a param name");
+                    if (AXES.contains(p) || p.equals("jvm-args") || p.equals("timeout")) {
+                        throw error(t.getKeyNode(), "'" + p + "' is an axis, not a param", "move it out of params: to the workload entry itself");
+                    }
+                    params.put(p, values(t.getValueNode(), p));
+                }
+            }
+        }
+        if (!Workload.NAMES.contains(name.text())) {
+            throw error(name.node(), "unknown workload '" + name.text() + "'", Suggest.fix(name.text(), Workload.NAMES, "workloads"));
+        }
+        Map<String, List<Value>> all = new LinkedHashMap<>();
+        all.put("workload", List.of(name));
+        for (String axis : List.of("jdk", "cpus", "memory", "tasks", "executor")) {
+            List<Value> v = axes.containsKey(axis) ? axes.get(axis) : global.get(axis);
+            if (v == null) {
+                throw error(entry, "workload '" + name.text() + "' has no '" + axis + "'", "set " + axis + ": under matrix: or in this workload entry");
+            }
+            all.put(axis, v);
+        }
+        all.putAll(params);
+
+        List<Combo> combos = new ArrayList<>();
+        combos.add(new Combo());
+        for (Map.Entry<String, List<Value>> ax : all.entrySet()) {
+            List<Combo> next = new ArrayList<>();
+            for (Combo base : combos) {
+                for (Value v : ax.getValue()) {
+                    Combo c = copy(base);
+                    c.values.put(ax.getKey(), v);
+                    c.original.add(ax.getKey());
+                    next.add(c);
+                }
+            }
+            combos = next;
+        }
+        List<Combo> out = new ArrayList<>();
+        for (Combo base : combos) {
+            for (Value j : jvm) {
+                Combo c = copy(base);
+                c.jvmArgs = j;
+                c.timeout = timeout;
+                c.origin = entry;
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    private static Combo copy(Combo base) {
+        Combo c = new Combo();
+        c.values.putAll(base.values);
+        c.original.addAll(base.original);
+        c.jvmArgs = base.jvmArgs;
+        c.timeout = base.timeout;
+        c.origin = base.origin;
+        return c;
+    }
+
+    /** Canonical text of an axis value, so that 1 and 1.0 or 1g and 1024m compare equal. */
+    private String normalize(String key, String raw, Node node) {
+        try {
+            return switch (key) {
+                case "cpus" -> CpuLimit.parse(raw).text();
+                case "memory" -> MemoryLimit.parse(raw).text();
+                case "executor" -> ExecutorSpec.parse(raw).text();
+                case "tasks" -> {
+                    long t = Long.parseLong(raw.replace("_", ""));
+                    if (t < 1 || t > Integer.MAX_VALUE) throw new IllegalArgumentException("tasks must be between 1 and " + Integer.MAX_VALUE + ", got " + raw);
+                    yield Long.toString(t);
+                }
+                case "jdk", "workload" -> raw;
+                default -> raw.matches("[0-9_]+") ? raw.replace("_", "") : raw;
+            };
+        } catch (NumberFormatException e) {
+            throw error(node, key + " must be a whole number, got '" + raw + "'", "write a whole number such as 10000");
+        } catch (IllegalArgumentException e) {
+            throw error(node, key + ": " + e.getMessage(), "correct the value");
+        }
+    }
+
+    private List<Map<String, Node>> entries(Node node, String what) {
+        if (!(node instanceof SequenceNode seq)) {
+            throw error(node, what + " must be a list of mappings", "write " + what + ": [ { jdk: 21, executor: virtual } ]");
+        }
+        List<Map<String, Node>> out = new ArrayList<>();
+        for (Node item : seq.getValue()) {
+            Map<String, Node> k = keys(mapping(item, "an " + what + " entry", "write { key: value, ... }"), null, what + " keys");
+            if (k.isEmpty()) throw error(item, "an empty " + what + " entry", "give at least one key: value");
+            out.add(k);
+        }
+        return out;
+    }
+
+    private Set<String> knownKeys() {
+        Set<String> keys = new LinkedHashSet<>(AXES);
+        for (String w : Workload.NAMES) keys.addAll(Workload.create(w, Map.of()).params().keySet());
+        return keys;
+    }
+
+    private void exclude(Node node, List<Combo> combos) {
+        Set<String> known = knownKeys();
+        for (Map<String, Node> entry : entries(node, "exclude")) {
+            Map<String, String> want = new LinkedHashMap<>();
+            for (Map.Entry<String, Node> e : entry.entrySet()) {
+                if (!known.contains(e.getKey())) {
+                    throw error(e.getValue(), "exclude key '" + e.getKey() + "' is neither an axis nor a param", Suggest.fix(e.getKey(), known, "keys"));
+                }
+                want.put(e.getKey(), normalize(e.getKey(), scalar(e.getValue(), e.getKey()), e.getValue()));
+            }
+            combos.removeIf(c -> want.entrySet().stream().allMatch(w -> c.values.containsKey(w.getKey()) && c.values.get(w.getKey()).text().equals(w.getValue())));
+        }
+    }
+
+    private void include(Node node, List<Combo> combos, Map<String, List<Value>> global, List<Value> globalJvm, Duration globalTimeout) {
+        Set<String> known = knownKeys();
+        List<Combo> added = new ArrayList<>();
+        for (Map<String, Node> entry : entries(node, "include")) {
+            Map<String, Value> vals = new LinkedHashMap<>();
+            Value jvm = null;
+            Duration timeout = null;
+            Node entryNode = entry.values().iterator().next();
+            for (Map.Entry<String, Node> e : entry.entrySet()) {
+                switch (e.getKey()) {
+                    case "jvm-args" -> jvm = new Value(jvmArgs(e.getValue() instanceof SequenceNode ? e.getValue()
+                            : failList(e.getValue())), e.getValue());
+                    case "timeout" -> timeout = duration(e.getValue());
+                    default -> {
+                        if (!known.contains(e.getKey())) {
+                            throw error(e.getValue(), "include key '" + e.getKey() + "' is neither an axis, a param, jvm-args nor timeout",
+                                    Suggest.fix(e.getKey(), known, "keys"));
+                        }
+                        vals.put(e.getKey(), new Value(normalize(e.getKey(), scalar(e.getValue(), e.getKey()), e.getValue()), e.getValue()));
+                    }
+                }
+            }
+            boolean matched = false;
+            for (Combo c : combos) {
+                if (!extends_(c, vals)) continue;
+                matched = true;
+                vals.forEach((key, v) -> {
+                    if (!c.original.contains(key)) c.values.put(key, v);
+                });
+                if (jvm != null) c.jvmArgs = jvm;
+                if (timeout != null) c.timeout = timeout;
+            }
+            if (!matched) {
+                Combo c = new Combo();
+                c.origin = entryNode;
+                for (String axis : AXES) {
+                    if (vals.containsKey(axis)) {
+                        c.values.put(axis, vals.get(axis));
+                    } else if (!axis.equals("workload") && global.containsKey(axis) && global.get(axis).size() == 1) {
+                        c.values.put(axis, global.get(axis).get(0));
+                    } else {
+                        throw error(entryNode, "this include entry matches no combination, so it adds a new cell, but it has no '" + axis + "'",
+                                "give '" + axis + "' in the entry (a new cell needs every axis), or make the entry match existing cells");
+                    }
+                }
+                vals.forEach((key, v) -> c.values.putIfAbsent(key, v));
+                c.original.addAll(c.values.keySet());
+                c.jvmArgs = jvm != null ? jvm : globalJvm.get(0);
+                c.timeout = timeout != null ? timeout : globalTimeout;
+                added.add(c);
+            }
+        }
+        combos.addAll(added);
+    }
+
+    private Node failList(Node node) {
+        throw error(node, "jvm-args must be a list", "write jvm-args: [-Xmx512m]");
+    }
+
+    /** GitHub Actions: an include entry extends a combination when it overwrites none of its original values. */
+    private boolean extends_(Combo c, Map<String, Value> vals) {
+        String workload = c.values.get("workload").text();
+        Set<String> params = Workload.create(workload, Map.of()).params().keySet();
+        for (Map.Entry<String, Value> e : vals.entrySet()) {
+            String key = e.getKey();
+            if (c.original.contains(key)) {
+                if (!c.values.get(key).text().equals(e.getValue().text())) return false;
+            } else if (!AXES.contains(key) && !params.contains(key)) {
+                return false; // a param this workload does not have: the entry is not for this cell
+            }
+        }
+        return true;
+    }
+
+    private Cell toCell(Combo c, Map<String, Jdk> declared, Map<String, Jdk> used) {
+        String workload = c.values.get("workload").text();
+        Map<String, String> rawParams = new LinkedHashMap<>();
+        for (Map.Entry<String, Value> e : c.values.entrySet()) {
+            if (!AXES.contains(e.getKey())) rawParams.put(e.getKey(), e.getValue().text());
+        }
+        Map<String, String> params;
+        try {
+            params = Workload.create(workload, rawParams).params();
+        } catch (IllegalArgumentException e) {
+            Node at = rawParams.keySet().stream().map(key -> c.values.get(key).node()).findFirst().orElse(c.origin);
+            throw error(at, e.getMessage(), "use only the parameters the workload lists, with valid values");
+        }
+        Value jdkValue = c.values.get("jdk");
+        used.put(jdkValue.text(), jdk(jdkValue, declared));
+        try {
+            return new Cell(workload, new TreeMap<>(params), c.values.get("executor").text(), Integer.parseInt(c.values.get("tasks").text()),
+                    jdkValue.text(), CpuLimit.parse(c.values.get("cpus").text()), MemoryLimit.parse(c.values.get("memory").text()),
+                    c.jvmArgs.text().isEmpty() ? List.of() : List.of(c.jvmArgs.text().split("\u0000")), c.timeout);
+        } catch (IllegalArgumentException e) {
+            throw error(c.origin, e.getMessage(), "correct the entry");
+        }
+    }
+
+    private Jdk jdk(Value v, Map<String, Jdk> declared) {
+        Jdk j = declared.get(v.text());
+        if (j != null) return j;
+        Path implicit = resolve("Dockerfile.jdk" + v.text());
+        if (Files.isRegularFile(implicit) && v.text().matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
+            return new Jdk(v.text(), new Jdk.Dockerfile(implicit));
+        }
+        List<String> names = new ArrayList<>(declared.keySet());
+        throw error(v.node(), "unknown jdk '" + v.text() + "': it is not under 'jdks:' and there is no " + implicit.getFileName() + " beside the matrix",
+                names.isEmpty() ? "declare it under jdks: with a dockerfile or an image" : Suggest.fix(v.text(), names, "jdks"));
+    }
+
+    private static String stripExtension(Path f) {
+        String n = f.getFileName().toString();
+        int dot = n.lastIndexOf('.');
+        return dot > 0 ? n.substring(0, dot) : n;
+    }
+
+    static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

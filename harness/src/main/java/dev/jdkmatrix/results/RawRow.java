@@ -1,0 +1,38 @@
+package dev.jdkmatrix.results;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** One row of raw.csv: one run. Values are text as stored; unknown columns are refused. */
+public record RawRow(Map<String, String> values) {
+
+    public RawRow {
+        for (String k : values.keySet()) {
+            if (!Columns.RAW.contains(k)) throw new IllegalArgumentException("'" + k + "' is not a raw.csv column; columns: " + Columns.RAW);
+        }
+        values = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(values));
+    }
+
+    public String get(String column) {
+        return values.getOrDefault(column, "");
+    }
+
+    public boolean measured() {
+        return "measure".equals(get("phase"));
+    }
+
+    public boolean ok() {
+        return "ok".equals(get("status"));
+    }
+
+    /** The number in a column, or NaN when empty or not a number. */
+    public double number(String column) {
+        String v = get(column);
+        if (v.isEmpty()) return Double.NaN;
+        try {
+            return Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package dev.jdkmatrix.results;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What run.json holds: enough to know where, when, with what and how the numbers were made.
+ * Written at the start of a run (ended_at null) and again when it ends.
+ */
+public record RunMetadata(
+        int schema,
+        String runId,
+        String matrixFile,
+        String matrixName,
+        String matrixSha256,
+        String gitCommit,
+        boolean gitDirty,
+        String startedAt,
+        String endedAt,
+        Host host,
+        Engine engine,
+        List<Image> images,
+        Map<String, List<String>> jdkBuilds,
+        Plan plan,
+        Map<String, Integer> statusCounts,
+        Overhead harnessOverheadMs) {
+
+    public static final int SCHEMA = 1;
+
+    public RunMetadata {
+        Objects.requireNonNull(runId, "runId");
+        Objects.requireNonNull(startedAt, "startedAt");
+        images = List.copyOf(images);
+        jdkBuilds = Map.copyOf(jdkBuilds);
+        statusCounts = Map.copyOf(statusCounts);
+    }
+
+    /** The machine the harness ran on. */
+    public record Host(String hostname, String cpuModel, int cpus, long memoryBytes, String os, String kernel, String javaVersion) {}
+
+    /** The Docker engine that ran the containers. */
+    public record Engine(String serverVersion, String apiVersion, String os, String kernel, int cpus, long memoryBytes,
+                         String cgroupVersion, String cgroupDriver) {}
+
+    /** One JDK image: the tag that names its inputs' hash and the id Docker gave it. */
+    public record Image(String jdk, String reference, String imageId, boolean built, double buildSeconds) {}
+
+    /** The plan as run. */
+    public record Plan(int cells, int runs, int repetitions, int warmup, String order, double estimatedSeconds) {}
+
+    /** The harness's own time per run: container create until the record is stored, minus the JVM's uptime. */
+    public record Overhead(int n, double median, double p90, double max) {}
+}

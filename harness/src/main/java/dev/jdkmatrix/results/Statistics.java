@@ -1,0 +1,56 @@
+package dev.jdkmatrix.results;
+
+import java.util.Arrays;
+
+/**
+ * Distribution-free statistics of a sample, as JMH and hyperfine quote them: median with min and
+ * max, mean, sample standard deviation, coefficient of variation, and a confidence interval of
+ * the median from order statistics. With few samples the interval cannot reach 95 %; then it is
+ * [min, max] and {@code ciLevel} states the confidence it really has (0.9375 for n = 5).
+ */
+public record Statistics(int n, double median, double min, double max, double mean, double stddev,
+                         double cv, double ciLow, double ciHigh, double ciLevel) {
+
+    public static final double TARGET_LEVEL = 0.95;
+
+    public Statistics {
+        if (n < 1) throw new IllegalArgumentException("statistics need at least one value");
+        if (min > median || median > max) throw new IllegalArgumentException("min <= median <= max violated");
+    }
+
+    public static Statistics of(double[] values) {
+        double[] x = Arrays.stream(values).filter(Double::isFinite).sorted().toArray();
+        int n = x.length;
+        if (n == 0) throw new IllegalArgumentException("statistics need at least one finite value");
+        double median = n % 2 == 1 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
+        double mean = Arrays.stream(x).sum() / n;
+        double ss = 0;
+        for (double v : x) ss += (v - mean) * (v - mean);
+        double stddev = n > 1 ? Math.sqrt(ss / (n - 1)) : 0;
+        double cv = mean != 0 ? stddev / mean : 0;
+        // Ranks k..n-k+1 (1-based) cover the median with probability 1 - 2 P(B <= k-1), B ~ Bin(n, 1/2).
+        int k = 1;
+        double level = n == 1 ? 0 : coverage(n, 1);
+        for (int cand = 2; cand <= n / 2; cand++) {
+            double c = coverage(n, cand);
+            if (c < TARGET_LEVEL) break;
+            k = cand;
+            level = c;
+        }
+        return new Statistics(n, median, x[0], x[n - 1], mean, stddev, cv, x[k - 1], x[n - k], level);
+    }
+
+    /** Coverage of [x(k), x(n-k+1)] for the median. */
+    static double coverage(int n, int k) {
+        double tail = 0;
+        for (int i = 0; i <= k - 1; i++) tail += binomialHalf(n, i);
+        return Math.max(0, 1 - 2 * tail);
+    }
+
+    private static double binomialHalf(int n, int i) {
+        // C(n, i) / 2^n, in logs to stay finite for large n.
+        double logC = 0;
+        for (int j = 1; j <= i; j++) logC += Math.log(n - i + j) - Math.log(j);
+        return Math.exp(logC - n * Math.log(2));
+    }
+}

@@ -1,0 +1,84 @@
+package dev.jdkmatrix.results;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Derives summary rows from raw rows, never from anything else: measured runs that ended ok go
+ * into the statistics; warm-ups are left out; failed runs are counted per status.
+ */
+public final class Summarizer {
+
+    /** A cell whose coefficient of variation exceeds this is flagged noisy (shown, not hidden). */
+    public static final double NOISY_CV = 0.05;
+
+    private Summarizer() {}
+
+    public static List<SummaryRow> summarize(List<RawRow> rows) {
+        Map<String, List<RawRow>> byCell = new LinkedHashMap<>();
+        for (RawRow r : rows) {
+            if (r.measured()) byCell.computeIfAbsent(r.get("cell"), k -> new ArrayList<>()).add(r);
+        }
+        List<SummaryRow> out = new ArrayList<>();
+        for (Map.Entry<String, List<RawRow>> e : byCell.entrySet()) out.add(summarizeCell(e.getValue()));
+        return out;
+    }
+
+    static SummaryRow summarizeCell(List<RawRow> runs) {
+        RawRow first = runs.get(0);
+        List<RawRow> ok = runs.stream().filter(RawRow::ok).toList();
+        Map<String, Integer> failures = new TreeMap<>();
+        for (RawRow r : runs) if (!r.ok()) failures.merge(r.get("status"), 1, Integer::sum);
+
+        Map<String, String> v = new LinkedHashMap<>();
+        for (String c : List.of("cell", "workload", "params", "executor", "tasks", "jdk", "cpus", "memory", "jvm_args")) v.put(c, first.get(c));
+        v.put("java_runtime_version", ok.stream().map(r -> r.get("java_runtime_version")).distinct().reduce((a, b) -> a + "|" + b).orElse(""));
+        v.put("n", Integer.toString(ok.size()));
+        v.put("n_failed", Integer.toString(runs.size() - ok.size()));
+        StringBuilder f = new StringBuilder();
+        failures.forEach((status, count) -> f.append(f.isEmpty() ? "" : ";").append(status).append('=').append(count));
+        v.put("failures", f.toString());
+        if (!ok.isEmpty()) {
+            Statistics s = Statistics.of(ok.stream().mapToDouble(r -> r.number("wall_ms")).toArray());
+            v.put("wall_ms_median", ms(s.median()));
+            v.put("wall_ms_min", ms(s.min()));
+            v.put("wall_ms_max", ms(s.max()));
+            v.put("wall_ms_mean", ms(s.mean()));
+            v.put("wall_ms_stddev", ms(s.stddev()));
+            v.put("wall_ms_cv", String.format(Locale.ROOT, "%.4f", s.cv()));
+            v.put("wall_ms_ci_low", ms(s.ciLow()));
+            v.put("wall_ms_ci_high", ms(s.ciHigh()));
+            v.put("ci_level", String.format(Locale.ROOT, "%.4f", s.ciLevel()));
+            v.put("noisy", Boolean.toString(s.cv() > NOISY_CV));
+            v.put("cpu_ms_median", ms(median(ok, r -> r.number("cpu_ms"))));
+            v.put("peak_threads_median", whole(median(ok, r -> r.number("peak_threads"))));
+            v.put("heap_growth_bytes_median", whole(median(ok, r -> r.number("heap_after_bytes") - r.number("heap_before_bytes"))));
+            v.put("heap_peak_bytes_median", whole(median(ok, r -> r.number("heap_peak_bytes"))));
+            v.put("rss_peak_bytes_median", whole(median(ok, r -> r.number("rss_peak_bytes"))));
+            v.put("cgroup_peak_bytes_median", whole(median(ok, r -> r.number("cgroup_peak_bytes"))));
+            v.put("gc_count_median", whole(median(ok, r -> r.number("gc_count"))));
+            v.put("container_wall_ms_median", ms(median(ok, r -> r.number("container_wall_ms"))));
+            v.put("harness_overhead_ms_median", ms(median(ok, r -> r.number("harness_overhead_ms"))));
+        }
+        return new SummaryRow(v);
+    }
+
+    /** Median of the finite values, NaN when there are none. */
+    public static double median(List<RawRow> rows, ToDoubleFunction<RawRow> f) {
+        double[] x = rows.stream().mapToDouble(f).filter(Double::isFinite).toArray();
+        return x.length == 0 ? Double.NaN : Statistics.of(x).median();
+    }
+
+    public static String ms(double v) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%.3f", v) : "";
+    }
+
+    public static String whole(double v) {
+        return Double.isFinite(v) ? Long.toString(Math.round(v)) : "";
+    }
+}

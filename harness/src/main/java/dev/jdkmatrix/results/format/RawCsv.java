@@ -1,0 +1,108 @@
+package dev.jdkmatrix.results.format;
+
+import com.opencsv.CSVReader;
+import com.opencsv.CSVWriter;
+import com.opencsv.ICSVWriter;
+import com.opencsv.exceptions.CsvException;
+import dev.jdkmatrix.results.Columns;
+import dev.jdkmatrix.results.RawRow;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** raw.csv: one row per run, appended, flushed and synced the moment the run ends. */
+public final class RawCsv implements AutoCloseable {
+
+    private final Path file;
+    private final FileOutputStream stream;
+    private final ICSVWriter writer;
+
+    private RawCsv(Path file, FileOutputStream stream, ICSVWriter writer) {
+        this.file = file;
+        this.stream = stream;
+        this.writer = writer;
+    }
+
+    /** Opens for appending; writes the header when the file is new, checks it when it is not. */
+    public static RawCsv append(Path file) throws IOException {
+        boolean fresh = !Files.exists(file) || Files.size(file) == 0;
+        if (!fresh) {
+            List<String> header = header(file);
+            if (!header.equals(Columns.RAW)) {
+                throw new IOException(file + " has columns " + header + ", not those of this harness version; write to a new folder");
+            }
+        }
+        FileOutputStream out = new FileOutputStream(file.toFile(), true);
+        ICSVWriter w = new CSVWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), ',', '"', '"', "\n");
+        RawCsv csv = new RawCsv(file, out, w);
+        if (fresh) {
+            w.writeNext(Columns.RAW.toArray(String[]::new), false);
+            csv.sync();
+        }
+        return csv;
+    }
+
+    public void write(RawRow row) {
+        String[] line = Columns.RAW.stream().map(row::get).toArray(String[]::new);
+        writer.writeNext(line, false);
+        sync();
+    }
+
+    private void sync() {
+        try {
+            writer.flush();
+            stream.getFD().sync();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        writer.close();
+    }
+
+    private static List<String> header(Path file) throws IOException {
+        try (CSVReader r = new CSVReader(Files.newBufferedReader(file, StandardCharsets.UTF_8))) {
+            String[] h = r.readNext();
+            return h == null ? List.of() : Arrays.asList(h);
+        } catch (CsvException e) {
+            throw new IOException(file + ": unreadable CSV header: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Reads every complete row. A last line cut short by a crash (fewer cells than the header)
+     * is skipped, so a folder left by a killed harness still reads.
+     */
+    public static List<RawRow> read(Path file) throws IOException {
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8); CSVReader r = new CSVReader(in)) {
+            List<String[]> all = r.readAll();
+            if (all.isEmpty()) return List.of();
+            String[] header = all.get(0);
+            List<RawRow> rows = new ArrayList<>();
+            for (int i = 1; i < all.size(); i++) {
+                String[] line = all.get(i);
+                if (line.length != header.length) continue;
+                Map<String, String> v = new LinkedHashMap<>();
+                for (int c = 0; c < header.length; c++) {
+                    if (Columns.RAW.contains(header[c])) v.put(header[c], line[c]);
+                }
+                rows.add(new RawRow(v));
+            }
+            return rows;
+        } catch (CsvException e) {
+            throw new IOException(file + ": unreadable CSV: " + e.getMessage(), e);
+        }
+    }
+}

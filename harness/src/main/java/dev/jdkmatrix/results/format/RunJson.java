@@ -1,0 +1,31 @@
+package dev.jdkmatrix.results.format;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.jdkmatrix.results.RunMetadata;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/** run.json: the run's metadata, snake_case keys, written atomically. */
+public final class RunJson {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
+
+    private RunJson() {}
+
+    public static void write(Path file, RunMetadata metadata) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        MAPPER.writeValue(tmp.toFile(), metadata);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    public static RunMetadata read(Path file) throws IOException {
+        return MAPPER.readValue(file.toFile(), RunMetadata.class);
+    }
+}

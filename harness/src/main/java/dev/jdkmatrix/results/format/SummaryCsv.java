@@ -1,0 +1,29 @@
+package dev.jdkmatrix.results.format;
+
+import com.opencsv.CSVWriter;
+import com.opencsv.ICSVWriter;
+import dev.jdkmatrix.results.Columns;
+import dev.jdkmatrix.results.SummaryRow;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+
+/** summary.csv: per-cell statistics, rewritten whole (through a temporary file) from raw.csv. */
+public final class SummaryCsv {
+
+    private SummaryCsv() {}
+
+    public static void write(Path file, List<SummaryRow> rows) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
+             ICSVWriter w = new CSVWriter(out, ',', '"', '"', "\n")) {
+            w.writeNext(Columns.SUMMARY.toArray(String[]::new), false);
+            for (SummaryRow r : rows) w.writeNext(Columns.SUMMARY.stream().map(r::get).toArray(String[]::new), false);
+        }
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+}

@@ -1,0 +1,240 @@
+package dev.jdkmatrix.run;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.async.ResultCallback;
+import com.github.dockerjava.api.command.CreateContainerResponse;
+import com.github.dockerjava.api.command.InspectContainerResponse;
+import com.github.dockerjava.api.command.WaitContainerResultCallback;
+import com.github.dockerjava.api.exception.DockerClientException;
+import com.github.dockerjava.api.exception.NotFoundException;
+import com.github.dockerjava.api.model.AccessMode;
+import com.github.dockerjava.api.model.Bind;
+import com.github.dockerjava.api.model.Capability;
+import com.github.dockerjava.api.model.Container;
+import com.github.dockerjava.api.model.Frame;
+import com.github.dockerjava.api.model.HostConfig;
+import com.github.dockerjava.api.model.StreamType;
+import com.github.dockerjava.api.model.Volume;
+import dev.jdkmatrix.matrix.Cell;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Runs one cell once: a fresh container from the JDK image with the cell's CPU and memory
+ * limits, the workloads jar mounted read-only, no network, waited for up to the cell's timeout,
+ * then inspected (exit code, OOM flag, Docker's start/finish stamps), its output collected and
+ * the container removed. Uses the Docker client that Testcontainers discovers and configures;
+ * never the docker CLI.
+ */
+public final class ContainerRunner {
+
+    public static final String LABEL_RUN = "dev.jdkmatrix.run-id";
+    public static final String LABEL_PID = "dev.jdkmatrix.pid";
+    public static final String LABEL_HOST = "dev.jdkmatrix.host";
+    public static final String LABEL_CELL = "dev.jdkmatrix.cell";
+    public static final String CONTAINER_JAR = "/opt/jdkmatrix/workloads.jar";
+    /** Unprivileged user the workload runs as (the Dockerfiles create it too). */
+    public static final String USER = "10001:10001";
+    /** Output kept per stream; a workload that floods its output keeps its last bytes. */
+    static final int MAX_OUTPUT_BYTES = 8 << 20;
+
+    private final DockerClient client;
+    private final Path workloadsJar;
+    private final String runId;
+    private final AtomicReference<String> current = new AtomicReference<>();
+
+    public ContainerRunner(DockerClient client, Path workloadsJar, String runId) {
+        this.client = client;
+        this.workloadsJar = workloadsJar.toAbsolutePath();
+        this.runId = runId;
+    }
+
+    /** The command the container runs: {@code java [jvm args] -jar workloads.jar <workload> ...}. */
+    public static List<String> command(Cell cell) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add("java");
+        cmd.addAll(cell.jvmArgs());
+        cmd.add("-jar");
+        cmd.add(CONTAINER_JAR);
+        cmd.addAll(cell.workloadArgs());
+        return cmd;
+    }
+
+    public ContainerResult run(Cell cell, String image, String name) {
+        long t0 = System.nanoTime();
+        HostConfig host = HostConfig.newHostConfig()
+                .withNanoCPUs(cell.cpus().nanoCpus())
+                .withMemory(cell.memory().bytes())
+                .withMemorySwap(cell.memory().bytes())
+                .withBinds(new Bind(workloadsJar.toString(), new Volume(CONTAINER_JAR), AccessMode.ro))
+                .withNetworkMode("none")
+                .withReadonlyRootfs(true)
+                .withTmpFs(Map.of("/tmp", "rw,nosuid,nodev,size=64m"))
+                .withCapDrop(Capability.ALL)
+                .withSecurityOpts(List.of("no-new-privileges"));
+        CreateContainerResponse created = client.createContainerCmd(image)
+                .withName(name)
+                .withCmd(command(cell))
+                .withUser(USER)
+                .withWorkingDir("/tmp")
+                .withLabels(Map.of(
+                        LABEL_RUN, runId,
+                        LABEL_PID, Long.toString(ProcessHandle.current().pid()),
+                        LABEL_HOST, Environment.hostname(),
+                        LABEL_CELL, cell.id()))
+                .withHostConfig(host)
+                .exec();
+        String id = created.getId();
+        current.set(id);
+        try {
+            long t1 = System.nanoTime();
+            client.startContainerCmd(id).exec();
+            long t2 = System.nanoTime();
+            boolean timedOut = false;
+            try (WaitContainerResultCallback wait = client.waitContainerCmd(id).exec(new WaitContainerResultCallback())) {
+                wait.awaitStatusCode(cell.timeout().toMillis(), TimeUnit.MILLISECONDS);
+            } catch (DockerClientException e) {
+                timedOut = true;
+                kill(id);
+            } catch (java.io.IOException e) {
+                // closing the callback failed: nothing to do
+            }
+            long t3 = System.nanoTime();
+            InspectContainerResponse.ContainerState state = client.inspectContainerCmd(id).exec().getState();
+            String[] out = logs(id);
+            long t4 = System.nanoTime();
+            double runMs = dockerMillis(state.getStartedAt(), state.getFinishedAt());
+            return new ContainerResult(id, name,
+                    state.getExitCodeLong() == null ? -1 : state.getExitCodeLong(),
+                    Boolean.TRUE.equals(state.getOOMKilled()), timedOut, out[0], out[1],
+                    state.getStartedAt() == null ? "" : state.getStartedAt(),
+                    ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(t4 - t3), runMs);
+        } finally {
+            remove(id);
+            current.set(null);
+        }
+    }
+
+    /** Kills and removes the container running now, if any: for shutdown hooks. */
+    public void abortCurrent() {
+        String id = current.getAndSet(null);
+        if (id != null) {
+            kill(id);
+            remove(id);
+        }
+    }
+
+    private void kill(String id) {
+        try {
+            client.killContainerCmd(id).exec();
+        } catch (RuntimeException e) {
+            // already gone or already stopped
+        }
+        try (WaitContainerResultCallback wait = client.waitContainerCmd(id).exec(new WaitContainerResultCallback())) {
+            wait.awaitStatusCode(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            // the inspect that follows tells what state it is in
+        }
+    }
+
+    private void remove(String id) {
+        try {
+            client.removeContainerCmd(id).withForce(true).withRemoveVolumes(true).exec();
+        } catch (NotFoundException e) {
+            // gone already
+        }
+    }
+
+    private String[] logs(String id) {
+        Tail out = new Tail();
+        Tail err = new Tail();
+        try (ResultCallback.Adapter<Frame> cb = client.logContainerCmd(id).withStdOut(true).withStdErr(true).withFollowStream(false)
+                .exec(new ResultCallback.Adapter<>() {
+                    @Override
+                    public void onNext(Frame f) {
+                        (f.getStreamType() == StreamType.STDERR ? err : out).write(f.getPayload());
+                    }
+                })) {
+            cb.awaitCompletion(60, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.io.IOException e) {
+            // closing failed: keep what was read
+        }
+        return new String[] {out.text(), err.text()};
+    }
+
+    /** Containers labelled by a harness process on this host that no longer exists. */
+    public static List<Container> orphans(DockerClient client) {
+        List<Container> out = new ArrayList<>();
+        for (Container c : client.listContainersCmd().withShowAll(true).withLabelFilter(List.of(LABEL_RUN)).exec()) {
+            Map<String, String> labels = c.getLabels();
+            if (!Environment.hostname().equals(labels.get(LABEL_HOST))) continue;
+            try {
+                long pid = Long.parseLong(labels.getOrDefault(LABEL_PID, "-1"));
+                if (pid != ProcessHandle.current().pid() && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) continue;
+                if (pid == ProcessHandle.current().pid()) continue;
+            } catch (NumberFormatException e) {
+                // unreadable label: treat as an orphan
+            }
+            out.add(c);
+        }
+        return out;
+    }
+
+    /** Removes orphans; returns how many. */
+    public static int removeOrphans(DockerClient client) {
+        int n = 0;
+        for (Container c : orphans(client)) {
+            try {
+                client.removeContainerCmd(c.getId()).withForce(true).withRemoveVolumes(true).exec();
+                n++;
+            } catch (NotFoundException e) {
+                // raced with someone else
+            }
+        }
+        return n;
+    }
+
+    static double dockerMillis(String startedAt, String finishedAt) {
+        try {
+            Duration d = Duration.between(Instant.parse(startedAt), Instant.parse(finishedAt));
+            return d.isNegative() ? Double.NaN : d.toNanos() / 1e6;
+        } catch (RuntimeException e) {
+            return Double.NaN;
+        }
+    }
+
+    private static double ms(long nanos) {
+        return nanos / 1e6;
+    }
+
+    /** Keeps the last {@link #MAX_OUTPUT_BYTES} bytes written. */
+    private static final class Tail {
+        private final ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        private boolean cut;
+
+        synchronized void write(byte[] b) {
+            buf.writeBytes(b);
+            if (buf.size() > 2 * MAX_OUTPUT_BYTES) {
+                byte[] all = buf.toByteArray();
+                buf.reset();
+                buf.write(all, all.length - MAX_OUTPUT_BYTES, MAX_OUTPUT_BYTES);
+                cut = true;
+            }
+        }
+
+        synchronized String text() {
+            String s = buf.toString(StandardCharsets.UTF_8);
+            return cut ? "[... earlier output cut ...]\n" + s : s;
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package dev.jdkmatrix.run;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.model.Info;
+import com.github.dockerjava.api.model.Version;
+import dev.jdkmatrix.results.RunMetadata;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** What run.json says of the machine, the engine and the source tree. */
+public final class Environment {
+
+    private static final String HOSTNAME = readHostname();
+
+    private Environment() {}
+
+    public static String hostname() {
+        return HOSTNAME;
+    }
+
+    private static String readHostname() {
+        try {
+            String h = Files.readString(Path.of("/etc/hostname")).strip();
+            if (!h.isEmpty()) return h;
+        } catch (IOException | RuntimeException e) {
+            // not Linux
+        }
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    public static RunMetadata.Host host() {
+        String cpuModel = "unknown";
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+                if (line.startsWith("model name")) {
+                    cpuModel = line.substring(line.indexOf(':') + 1).strip();
+                    break;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux
+        }
+        long mem = -1;
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            mem = os.getTotalMemorySize();
+        }
+        return new RunMetadata.Host(HOSTNAME, cpuModel, Runtime.getRuntime().availableProcessors(), mem,
+                System.getProperty("os.name"), System.getProperty("os.version"), System.getProperty("java.runtime.version"));
+    }
+
+    public static RunMetadata.Engine engine(DockerClient client) {
+        Info info = client.infoCmd().exec();
+        Version version = client.versionCmd().exec();
+        Object cgroupVersion = info.getRawValues() == null ? null : info.getRawValues().get("CgroupVersion");
+        Object cgroupDriver = info.getRawValues() == null ? null : info.getRawValues().get("CgroupDriver");
+        return new RunMetadata.Engine(info.getServerVersion(), version.getApiVersion(), info.getOperatingSystem(), info.getKernelVersion(),
+                info.getNCPU() == null ? -1 : info.getNCPU(), info.getMemTotal() == null ? -1 : info.getMemTotal(),
+                cgroupVersion == null ? "" : cgroupVersion.toString(), cgroupDriver == null ? "" : cgroupDriver.toString());
+    }
+
+    /** HEAD of the git work tree holding {@code dir}, or "" outside one. */
+    public static String gitCommit(Path dir) {
+        return git(dir, "rev-parse", "HEAD");
+    }
+
+    /** Whether the work tree has changes not committed (numbers from it may not be reproducible). */
+    public static boolean gitDirty(Path dir) {
+        return !git(dir, "status", "--porcelain", "--untracked-files=no").isEmpty();
+    }
+
+    private static String git(Path dir, String... args) {
+        try {
+            List<String> cmd = new java.util.ArrayList<>(List.of("git", "-C", dir.toAbsolutePath().toString()));
+            cmd.addAll(List.of(args));
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(false).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) return "";
+            return out;
+        } catch (IOException e) {
+            return "";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "";
+        }
+    }
+}

@@ -1,0 +1,306 @@
+package dev.jdkmatrix.run;
+
+import com.github.dockerjava.api.DockerClient;
+import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.images.ImageRef;
+import dev.jdkmatrix.images.Images;
+import dev.jdkmatrix.matrix.Cell;
+import dev.jdkmatrix.matrix.Estimate;
+import dev.jdkmatrix.matrix.Jdk;
+import dev.jdkmatrix.matrix.Matrix;
+import dev.jdkmatrix.matrix.PlannedRun;
+import dev.jdkmatrix.results.Columns;
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.RunMetadata;
+import dev.jdkmatrix.results.Statistics;
+import dev.jdkmatrix.results.Summarizer;
+import dev.jdkmatrix.results.format.RawCsv;
+import dev.jdkmatrix.results.format.RunJson;
+import dev.jdkmatrix.results.format.SummaryCsv;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs a matrix: images first, then every planned run in its own container, each raw row
+ * appended and synced the moment its run ends, then summary.csv and run.json.
+ */
+public final class MatrixRunner {
+
+    /** What the command line shows while a matrix runs. Called from the running thread. */
+    public interface Listener {
+        default void message(String line) {}
+
+        default void runStarted(PlannedRun run, int done, int total) {}
+
+        default void runEnded(PlannedRun run, RawRow row, int done, int total) {}
+    }
+
+    /** Where and with what to run. */
+    public record Options(Path outDir, String runId, Path workloadsJar, Path projectDir) {
+        public Options {
+            java.util.Objects.requireNonNull(outDir, "outDir");
+            java.util.Objects.requireNonNull(runId, "runId");
+            java.util.Objects.requireNonNull(workloadsJar, "workloadsJar");
+            java.util.Objects.requireNonNull(projectDir, "projectDir");
+        }
+    }
+
+    /** How it went. */
+    public record Result(Path outDir, int runs, Map<String, Integer> statusCounts, boolean interrupted) {
+        public boolean allOk() {
+            return !interrupted && statusCounts.keySet().stream().allMatch("ok"::equals);
+        }
+    }
+
+    private volatile boolean stopping;
+
+    public Result run(Matrix matrix, Options options, Listener listener) {
+        Path jar = options.workloadsJar();
+        if (!Files.isRegularFile(jar)) {
+            throw new ExitException(ExitException.ENVIRONMENT, "workloads jar " + jar + " does not exist\n  fix: run 'make build' (or pass --workloads-jar)");
+        }
+        Path out = options.outDir();
+        try {
+            Files.createDirectories(out.resolve("logs"));
+        } catch (IOException e) {
+            throw new ExitException(ExitException.BAD_INPUT, "cannot create results folder " + out + ": " + e
+                    + "\n  fix: choose a writable folder with --out");
+        }
+        if (!Files.isWritable(out)) {
+            throw new ExitException(ExitException.BAD_INPUT, "results folder " + out + " is not writable\n  fix: choose a writable folder with --out");
+        }
+        try (FileChannel lockFile = FileChannel.open(out.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+             FileLock lock = tryLock(lockFile, out)) {
+            return runLocked(matrix, options, listener, out);
+        } catch (IOException e) {
+            throw new ExitException(ExitException.ENVIRONMENT, "cannot lock results folder " + out + ": " + e.getMessage());
+        }
+    }
+
+    private static FileLock tryLock(FileChannel channel, Path out) throws IOException {
+        FileLock lock;
+        try {
+            lock = channel.tryLock();
+        } catch (OverlappingFileLockException e) {
+            lock = null;
+        }
+        if (lock == null) {
+            throw new ExitException(ExitException.BAD_INPUT, "results folder " + out + " is in use by another jdkmatrix process"
+                    + "\n  fix: wait for it to finish, or write to another folder with --out");
+        }
+        return lock;
+    }
+
+    private Result runLocked(Matrix matrix, Options options, Listener listener, Path out) throws IOException {
+        DockerClient client = Docker.connect();
+        int orphans = ContainerRunner.removeOrphans(client);
+        if (orphans > 0) listener.message("removed " + orphans + " container(s) left by a harness process that is gone");
+
+        Instant started = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        RunMetadata.Engine engine = Environment.engine(client);
+        RunMetadata.Host host = Environment.host();
+        Images images = new Images(client);
+        Map<String, ImageRef> refs = new TreeMap<>();
+        for (Jdk jdk : matrix.jdks().values()) {
+            ImageRef ref = images.ensure(jdk, listener::message);
+            refs.put(jdk.name(), ref);
+            listener.message("jdk " + jdk.name() + ": image " + ref.reference() + (ref.built()
+                    ? " built in " + Math.round(ref.buildTime().toMillis() / 1000.0) + " s" : " (cached)"));
+        }
+
+        List<PlannedRun> plan = matrix.plan();
+        String commit = Environment.gitCommit(options.projectDir());
+        boolean dirty = !commit.isEmpty() && Environment.gitDirty(options.projectDir());
+        RunMetadata.Plan planMeta = new RunMetadata.Plan(matrix.cells().size(), plan.size(), matrix.repetitions(), matrix.warmup(),
+                matrix.order().name().toLowerCase(java.util.Locale.ROOT), Estimate.of(plan).toMillis() / 1000.0);
+        List<RunMetadata.Image> imageMeta = refs.values().stream()
+                .map(r -> new RunMetadata.Image(r.jdk(), r.reference(), r.imageId(), r.built(), r.buildTime().toMillis() / 1000.0)).toList();
+        java.util.function.Function<String, RunMetadata> meta = ended -> metadata(out, options, matrix, commit, dirty, started, ended,
+                host, engine, imageMeta, planMeta);
+        RunJson.write(out.resolve("run.json"), meta.apply(null));
+
+        ContainerRunner runner = new ContainerRunner(client, options.workloadsJar(), options.runId());
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            stopping = true;
+            runner.abortCurrent();
+            try {
+                finished.await(20, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "jdkmatrix-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+
+        Map<String, Integer> counts = new TreeMap<>();
+        int done = 0;
+        try (RawCsv raw = RawCsv.append(out.resolve("raw.csv"))) {
+            for (PlannedRun run : plan) {
+                if (stopping) break;
+                listener.runStarted(run, done, plan.size());
+                ImageRef image = refs.get(run.cell().jdk());
+                RawRow row = runOne(runner, run, image, options.runId(), out);
+                if (stopping) break; // the run was cut short by the signal: not stored, a resume runs it again
+                raw.write(row);
+                done++;
+                counts.merge(row.get("status"), 1, Integer::sum);
+                listener.runEnded(run, row, done, plan.size());
+            }
+        } finally {
+            try {
+                List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
+                SummaryCsv.write(out.resolve("summary.csv"), Summarizer.summarize(rows));
+                RunJson.write(out.resolve("run.json"), meta.apply(Instant.now().truncatedTo(ChronoUnit.MILLIS).toString()));
+            } finally {
+                finished.countDown();
+                if (!stopping) {
+                    try {
+                        Runtime.getRuntime().removeShutdownHook(hook);
+                    } catch (IllegalStateException e) {
+                        // shutting down already
+                    }
+                }
+            }
+        }
+        return new Result(out, done, counts, stopping);
+    }
+
+    private RunMetadata metadata(Path out, Options options, Matrix matrix, String commit, boolean dirty, Instant started, String ended,
+                                 RunMetadata.Host host, RunMetadata.Engine engine, List<RunMetadata.Image> images, RunMetadata.Plan plan) {
+        List<RawRow> rows = List.of();
+        try {
+            if (Files.exists(out.resolve("raw.csv"))) rows = RawCsv.read(out.resolve("raw.csv"));
+        } catch (IOException e) {
+            // metadata is written without row figures
+        }
+        Map<String, Integer> counts = new TreeMap<>();
+        Map<String, List<String>> builds = new TreeMap<>();
+        List<Double> overhead = new ArrayList<>();
+        for (RawRow r : rows) {
+            counts.merge(r.get("status"), 1, Integer::sum);
+            String build = r.get("java_runtime_version");
+            if (!build.isEmpty()) {
+                List<String> l = builds.computeIfAbsent(r.get("jdk"), k -> new ArrayList<>());
+                if (!l.contains(build)) l.add(build);
+            }
+            double o = r.number("harness_overhead_ms");
+            if (Double.isFinite(o)) overhead.add(o);
+        }
+        RunMetadata.Overhead oh = null;
+        if (!overhead.isEmpty()) {
+            double[] x = overhead.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            Statistics s = Statistics.of(x);
+            oh = new RunMetadata.Overhead(x.length, round(s.median()), round(x[(int) Math.min(x.length - 1, Math.ceil(0.9 * x.length) - 1)]), round(s.max()));
+        }
+        return new RunMetadata(RunMetadata.SCHEMA, options.runId(), matrix.file().toString(), matrix.name(), matrix.sha256(), commit, dirty,
+                started.toString(), ended, host, engine, images, builds, plan, counts, oh);
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+
+    private RawRow runOne(ContainerRunner runner, PlannedRun run, ImageRef image, String runId, Path out) throws IOException {
+        Cell cell = run.cell();
+        long t0 = System.nanoTime();
+        String name = "jdkmatrix-" + runId.replaceAll("[^A-Za-z0-9_.-]", "-") + "-" + run.sequence();
+        ContainerResult res = runner.run(cell, image.reference(), name);
+        String logName = String.format("logs/%05d.log", run.sequence());
+        Files.writeString(out.resolve(logName), logText(run, image, res), StandardCharsets.UTF_8);
+
+        Map<String, String> v = new LinkedHashMap<>();
+        v.put("run_id", runId);
+        v.put("seq", Integer.toString(run.sequence()));
+        v.put("cell", cell.id());
+        v.put("phase", run.phase().text());
+        v.put("rep", Integer.toString(run.repetition()));
+        v.put("workload", cell.workload());
+        v.put("params", cell.paramsText());
+        v.put("executor", cell.executor());
+        v.put("tasks", Integer.toString(cell.tasks()));
+        v.put("jdk", cell.jdk());
+        v.put("cpus", cell.cpus().text());
+        v.put("memory", cell.memory().text());
+        v.put("jvm_args", cell.jvmArgsText());
+        v.put("image", image.reference());
+        v.put("started_at", res.startedAt());
+        v.put("exit_code", Long.toString(res.exitCode()));
+        v.put("oom_killed", Boolean.toString(res.oomKilled()));
+        v.put("container_wall_ms", Summarizer.ms(Double.isFinite(res.runMs()) ? res.runMs() : res.waitMs()));
+        v.put("create_ms", Summarizer.ms(res.createMs()));
+        v.put("start_ms", Summarizer.ms(res.startMs()));
+        v.put("collect_ms", Summarizer.ms(res.collectMs()));
+
+        ResultLine.Parsed parsed = ResultLine.parse(res.stdout());
+        if (parsed instanceof ResultLine.Parsed.Found f) {
+            for (String c : Columns.RAW_RECORD) v.put(c, f.fields().getOrDefault(c, ""));
+        }
+        Outcome outcome = classify(cell, res, parsed, logName);
+        v.put("status", outcome.status());
+        v.put("status_detail", outcome.detail());
+        double uptime = parsed instanceof ResultLine.Parsed.Found f ? parseOr(f.fields().get("jvm_uptime_ms")) : Double.NaN;
+        double total = (System.nanoTime() - t0) / 1e6;
+        v.put("harness_overhead_ms", Double.isFinite(uptime) ? Summarizer.ms(total - uptime) : "");
+        return new RawRow(v);
+    }
+
+    static Outcome classify(Cell cell, ContainerResult res, ResultLine.Parsed parsed, String logName) {
+        String last = res.tail(1).replace('\n', ' ');
+        if (res.timedOut()) {
+            return new Outcome.Timeout("killed after the timeout of " + dev.jdkmatrix.matrix.Durations.text(cell.timeout()) + "; output in " + logName);
+        }
+        if (res.oomKilled()) {
+            return new Outcome.Oom("killed by the kernel at the memory limit of " + cell.memory().text() + " (exit " + res.exitCode() + "); output in " + logName);
+        }
+        if (res.exitCode() != 0) {
+            return new Outcome.Error("exit code " + res.exitCode() + ": " + abbreviate(last) + "; output in " + logName);
+        }
+        return switch (parsed) {
+            case ResultLine.Parsed.Problem p -> new Outcome.Invalid(p.detail() + "; output in " + logName);
+            case ResultLine.Parsed.Found f -> {
+                String check = f.fields().getOrDefault("check", "");
+                if (!"true".equals(f.fields().get("supported"))) yield new Outcome.Invalid("the workload cannot run this cell: " + check);
+                if (!"ok".equals(check)) yield new Outcome.Invalid("the workload's own check failed: " + check);
+                yield new Outcome.Ok();
+            }
+        };
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() > 300 ? s.substring(0, 300) + "..." : s;
+    }
+
+    private static double parseOr(String s) {
+        try {
+            return Double.parseDouble(s);
+        } catch (RuntimeException e) {
+            return Double.NaN;
+        }
+    }
+
+    private static String logText(PlannedRun run, ImageRef image, ContainerResult res) {
+        return "# cell: " + run.cell().id() + "\n"
+                + "# run: " + run.phase().text() + " " + run.repetition() + ", seq " + run.sequence() + "\n"
+                + "# image: " + image.reference() + " (" + image.imageId() + ")\n"
+                + "# container: " + res.containerName() + " " + res.containerId() + "\n"
+                + "# command: " + String.join(" ", ContainerRunner.command(run.cell())) + "\n"
+                + "# exit: " + res.exitCode() + (res.oomKilled() ? " (oom-killed)" : "") + (res.timedOut() ? " (timeout)" : "") + "\n"
+                + "# --- stdout\n" + res.stdout() + (res.stdout().endsWith("\n") || res.stdout().isEmpty() ? "" : "\n")
+                + "# --- stderr\n" + res.stderr();
+    }
+}

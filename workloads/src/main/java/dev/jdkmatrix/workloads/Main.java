@@ -1,0 +1,149 @@
+package dev.jdkmatrix.workloads;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+
+/**
+ * Entry point: {@code java -jar workloads.jar <workload> --executor <spec> --tasks <n> [--param value ...]}.
+ * Prints exactly one {@link ResultRecord} line on standard output. Exit code 0 when a record
+ * was printed (the record says whether the work checked out), 2 for a usage error.
+ */
+public final class Main {
+
+    private Main() {}
+
+    public static void main(String[] args) {
+        Invocation inv;
+        try {
+            inv = Invocation.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("workloads: " + e.getMessage());
+            System.err.println("usage: java -jar workloads.jar <workload> --executor <spec> --tasks <n> [--param value ...]");
+            System.err.println("  workloads: " + String.join(", ", Workload.NAMES));
+            System.err.println("  executors: " + ExecutorSpec.FORMS);
+            System.exit(2);
+            return;
+        }
+        ResultRecord record = run(inv);
+        System.out.println(record.line());
+        System.out.flush();
+    }
+
+    /** Parsed command line. */
+    record Invocation(Workload workload, ExecutorSpec executor, int tasks) {
+        Invocation {
+            if (tasks < 1) throw new IllegalArgumentException("--tasks must be at least 1, got " + tasks);
+        }
+
+        static Invocation parse(String[] args) {
+            if (args.length == 0) throw new IllegalArgumentException("no workload given");
+            String name = args[0];
+            String executor = null;
+            Integer tasks = null;
+            Map<String, String> params = new LinkedHashMap<>();
+            for (int i = 1; i < args.length; i++) {
+                String a = args[i];
+                if (!a.startsWith("--") || a.length() == 2) throw new IllegalArgumentException("expected --option, got '" + a + "'");
+                if (i + 1 >= args.length) throw new IllegalArgumentException("option " + a + " needs a value");
+                String v = args[++i];
+                switch (a) {
+                    case "--executor" -> executor = v;
+                    case "--tasks" -> {
+                        try {
+                            tasks = Integer.parseInt(v.replace("_", ""));
+                        } catch (NumberFormatException e) {
+                            throw new IllegalArgumentException("--tasks must be a whole number, got '" + v + "'");
+                        }
+                    }
+                    default -> params.put(a.substring(2), v);
+                }
+            }
+            if (executor == null) throw new IllegalArgumentException("--executor is required");
+            if (tasks == null) throw new IllegalArgumentException("--tasks is required");
+            return new Invocation(Workload.create(name, params), ExecutorSpec.parse(executor), tasks);
+        }
+    }
+
+    static ResultRecord run(Invocation inv) {
+        int cpus = Runtime.getRuntime().availableProcessors();
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long startupMs = Probes.uptimeMillis();
+
+        long heapBefore = Probes.heapUsed();
+        long gcCountBefore = Probes.gcCount();
+        long gcMsBefore = Probes.gcMillis();
+        long cpuBefore = Probes.processCpuNanos();
+        Probes.resetHeapPeaks();
+        threads.resetPeakThreadCount();
+
+        long[] results = new long[inv.tasks()];
+        int failed = 0;
+        String firstFailure = null;
+        long t0 = System.nanoTime();
+        try (ExecutorService executor = inv.executor().create(cpus)) {
+            List<Future<Long>> futures = new ArrayList<>(inv.tasks());
+            for (int i = 0; i < inv.tasks(); i++) futures.add(executor.submit(inv.workload().task(i)));
+            for (int i = 0; i < futures.size(); i++) {
+                try {
+                    results[i] = futures.get(i).get();
+                } catch (ExecutionException e) {
+                    failed++;
+                    if (firstFailure == null) firstFailure = "task " + i + " threw " + e.getCause();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    failed++;
+                    if (firstFailure == null) firstFailure = "interrupted while waiting for task " + i;
+                }
+            }
+        }
+        long wallNanos = System.nanoTime() - t0;
+        long cpuAfter = Probes.processCpuNanos();
+        long heapAfter = Probes.heapUsed();
+        long heapPeak = Probes.heapPeak();
+        int peakThreads = threads.getPeakThreadCount();
+
+        String problem = failed > 0 ? failed + " task(s) failed, first: " + firstFailure : inv.workload().check(results);
+        long checksum = 0;
+        for (long r : results) checksum = checksum * 31 + r;
+
+        StringJoiner params = new StringJoiner(";");
+        inv.workload().params().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(e -> params.add(e.getKey() + "=" + e.getValue()));
+
+        return new ResultRecord()
+                .put("workload", inv.workload().name())
+                .put("params", params.toString())
+                .put("executor", inv.executor().text())
+                .put("tasks", inv.tasks())
+                .put("completed", inv.tasks() - failed)
+                .put("check", problem == null ? "ok" : problem)
+                .put("checksum", Long.toHexString(checksum))
+                .put("supported", true)
+                .put("wall_ms", wallNanos / 1e6)
+                .put("cpu_ms", cpuBefore < 0 || cpuAfter < 0 ? -1.0 : (cpuAfter - cpuBefore) / 1e6)
+                .put("peak_threads", peakThreads)
+                .put("heap_before_bytes", heapBefore)
+                .put("heap_after_bytes", heapAfter)
+                .put("heap_peak_bytes", heapPeak)
+                .put("max_heap_bytes", Probes.maxHeap())
+                .put("rss_peak_bytes", Probes.rssPeakBytes())
+                .put("cgroup_peak_bytes", Probes.cgroupPeakBytes())
+                .put("cgroup_limit_bytes", Probes.cgroupLimitBytes())
+                .put("gc_count", Probes.gcCount() - gcCountBefore)
+                .put("gc_ms", Probes.gcMillis() - gcMsBefore)
+                .put("available_processors", cpus)
+                .put("java_version", System.getProperty("java.version"))
+                .put("java_runtime_version", System.getProperty("java.runtime.version"))
+                .put("java_vendor", System.getProperty("java.vendor"))
+                .put("jvm_startup_ms", startupMs)
+                .put("jvm_uptime_ms", Probes.uptimeMillis());
+    }
+}

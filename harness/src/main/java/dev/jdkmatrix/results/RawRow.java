@@ -3,14 +3,18 @@ package dev.jdkmatrix.results;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** One row of raw.csv: one run. Values are text as stored; unknown columns are refused. */
+/** One row of raw.csv: one run. Values are text as stored; empty cells are absent; unknown columns are refused. */
 public record RawRow(Map<String, String> values) {
 
     public RawRow {
         for (String k : values.keySet()) {
             if (!Columns.RAW.contains(k)) throw new IllegalArgumentException("'" + k + "' is not a raw.csv column; columns: " + Columns.RAW);
         }
-        values = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(values));
+        LinkedHashMap<String, String> kept = new LinkedHashMap<>();
+        values.forEach((k, v) -> {
+            if (v != null && !v.isEmpty()) kept.put(k, v);
+        });
+        values = java.util.Collections.unmodifiableMap(kept);
     }
 
     public String get(String column) {

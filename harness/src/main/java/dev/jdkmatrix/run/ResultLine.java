@@ -2,6 +2,7 @@ package dev.jdkmatrix.run;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.jdkmatrix.workloads.ResultRecord;
 import java.util.ArrayList;
@@ -12,7 +13,8 @@ import java.util.Map;
 /** Finds and parses the workload's one result record in its standard output. */
 public final class ResultLine {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** Decimals are kept as the workload printed them (12.500 stays 12.500). */
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
     private ResultLine() {}
 
@@ -41,7 +43,11 @@ public final class ResultLine {
                     + "; rebuild the workloads jar with 'make build'");
         }
         Map<String, String> fields = new LinkedHashMap<>();
-        raw.forEach((k, v) -> fields.put(k, v == null ? "" : v.toString()));
+        raw.forEach((k, v) -> fields.put(k, switch (v) {
+            case null -> "";
+            case java.math.BigDecimal d -> d.toPlainString();
+            default -> v.toString();
+        }));
         return new Parsed.Found(fields);
     }
 }

@@ -1,0 +1,110 @@
+package dev.jdkmatrix.matrix;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.jdkmatrix.ExitException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every bad matrix gets one error naming the file, the place and the fix, with exit code 2. */
+class BadMatrixTest {
+
+    @TempDir
+    static Path dir;
+
+    static final String GOOD = """
+            matrix:
+              jdk: 21
+              cpus: 1
+              memory: 1g
+              tasks: 10
+              executor: virtual
+              workload: sleep
+            """;
+
+    static Stream<Arguments> cases() {
+        return Stream.of(
+                // yaml text, expected line (0 = whole file), words the message must hold
+                Arguments.of("malformed YAML", "matrix:\n  jdk: [21, 25\n  cpus: 1\n", -1, "malformed YAML"),
+                Arguments.of("unknown top key", "matrx:\n  jdk: 21\n", 1, "did you mean 'matrix'"),
+                Arguments.of("unknown matrix key", GOOD.replace("cpus: 1", "cpu: 1"), 3, "did you mean 'cpus'"),
+                Arguments.of("unknown workload", GOOD.replace("workload: sleep", "workload: slep"), 7, "did you mean 'sleep'"),
+                Arguments.of("unknown executor", GOOD.replace("executor: virtual", "executor: virtul"), 6, "valid forms"),
+                Arguments.of("pool of zero", GOOD.replace("executor: virtual", "executor: fixed:0"), 6, "at least 1"),
+                Arguments.of("unknown param", GOOD.replace("workload: sleep", "workload:\n    - name: sleep\n      params: { wait: 5 }"), 9, "its parameters are [wait-ms]"),
+                Arguments.of("bad param value", GOOD.replace("workload: sleep", "workload:\n    - name: pinning\n      params: { lock: semaphore }"), 9, "synchronized, reentrant"),
+                Arguments.of("zero tasks", GOOD.replace("tasks: 10", "tasks: 0"), 5, "between 1 and"),
+                Arguments.of("negative cpus", GOOD.replace("cpus: 1", "cpus: -1"), 3, "above 0"),
+                Arguments.of("cpus not a number", GOOD.replace("cpus: 1", "cpus: two"), 3, "not a CPU count"),
+                Arguments.of("memory unparsable", GOOD.replace("memory: 1g", "memory: lots"), 4, "not a memory size"),
+                Arguments.of("memory below floor", GOOD.replace("memory: 1g", "memory: 16m"), 4, "floor of 64m"),
+                Arguments.of("missing Dockerfile", "jdks:\n  \"17\": { dockerfile: Dockerfile.jdk17 }\n" + GOOD, 2, "does not exist"),
+                Arguments.of("unknown jdk", GOOD.replace("jdk: 21", "jdk: 22"), 2, "unknown jdk '22'"),
+                Arguments.of("jdk with both sources", "jdks:\n  \"21\": { dockerfile: Dockerfile.jdk21, image: x }\n" + GOOD, 2, "exactly one of dockerfile or image"),
+                Arguments.of("duplicate key", GOOD + "  jdk: 25\n", -1, "duplicate"),
+                Arguments.of("empty axis", GOOD.replace("jdk: 21", "jdk: []"), 2, "empty list"),
+                Arguments.of("empty after exclude", GOOD + "  exclude:\n    - { jdk: 21 }\n", 9, "matrix is empty"),
+                Arguments.of("exclude with unknown key", GOOD + "  exclude:\n    - { jvm: 21 }\n", 9, "neither an axis nor a param"),
+                Arguments.of("include missing axis", GOOD.replace("executor: virtual", "executor: [virtual, cached]")
+                        + "  include:\n    - { workload: pinning }\n", 9, "has no 'executor'"),
+                Arguments.of("repetitions zero", "repetitions: 0\n" + GOOD, 1, "at least 1"),
+                Arguments.of("repetitions not a number", "repetitions: five\n" + GOOD, 1, "whole number"),
+                Arguments.of("bad timeout", "timeout: soon\n" + GOOD, 1, "not a duration"),
+                Arguments.of("bad order", "order: random\n" + GOOD, 1, "interleaved"),
+                Arguments.of("jvm arg without dash", GOOD + "  jvm-args: [Xmx1g]\n", 8, "does not start with '-'"),
+                Arguments.of("no matrix key", "name: x\n", 1, "no 'matrix:'"),
+                Arguments.of("no workload", GOOD.replace("  workload: sleep\n", ""), 2, "no 'workload:'"),
+                Arguments.of("top level is a list", "- a\n- b\n", 1, "must be a mapping"),
+                Arguments.of("axis is a mapping", GOOD.replace("cpus: 1", "cpus: { a: 1 }"), 3, "single value"),
+                Arguments.of("param is an axis name", GOOD.replace("workload: sleep", "workload:\n    - name: sleep\n      params: { cpus: 2 }"), 9, "is an axis, not a param"),
+                Arguments.of("workload entry without name", GOOD.replace("workload: sleep", "workload:\n    - tasks: 5"), 8, "has no 'name'"),
+                Arguments.of("empty file", "", 0, "is empty"),
+                Arguments.of("only comments", "# nothing\n", 0, "holds no YAML document"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void isRefusedWithPlaceAndFix(String name, String yaml, int line, String words) throws IOException {
+        Path f = dir.resolve(name.replace(' ', '-') + ".yaml");
+        Files.writeString(f, yaml);
+        Files.writeString(dir.resolve("Dockerfile.jdk21"), "FROM debian:trixie-slim\n");
+        MatrixException e = catchThrowableOfType(MatrixException.class, () -> new MatrixParser().parse(f));
+        assertThat(e).as(name).isNotNull();
+        assertThat(e.exitCode()).isEqualTo(ExitException.BAD_INPUT);
+        assertThat(e.getMessage()).as(name).startsWith(f.toString()).contains(words);
+        if (line > 0) {
+            assertThat(e.line()).as(name + ": " + e.getMessage()).isEqualTo(line);
+            assertThat(e.getMessage()).contains("fix:");
+        } else if (line < 0) {
+            assertThat(e.line()).as(name).isPositive();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("files")
+    void aFileThatIsNotAMatrixIsRefused(String name, Path file, String words) {
+        MatrixException e = catchThrowableOfType(MatrixException.class, () -> new MatrixParser().parse(file));
+        assertThat(e).isNotNull();
+        assertThat(e.getMessage()).startsWith(file.toString()).contains(words).contains("fix:");
+    }
+
+    static Stream<Arguments> files() throws IOException {
+        Path bin = dir.resolve("binary.yaml");
+        Files.write(bin, new byte[] {0x7f, 'E', 'L', 'F', 0, 1, 2});
+        Path latin1 = dir.resolve("latin1.yaml");
+        Files.write(latin1, new byte[] {'n', 'a', 'm', 'e', ':', ' ', (byte) 0xe9, '\n'});
+        Path folder = Files.createDirectories(dir.resolve("folder.yaml"));
+        return Stream.of(
+                Arguments.of("binary", bin, "binary"),
+                Arguments.of("not UTF-8", latin1, "not UTF-8"),
+                Arguments.of("a directory", folder, "is a directory"),
+                Arguments.of("missing", dir.resolve("nope.yaml"), "no such file"));
+    }
+}

@@ -1,0 +1,214 @@
+package dev.jdkmatrix.matrix;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MatrixParserTest {
+
+    @TempDir
+    Path dir;
+
+    @BeforeEach
+    void dockerfiles() throws IOException {
+        Files.writeString(dir.resolve("Dockerfile.jdk21"), "FROM debian:trixie-slim\n");
+        Files.writeString(dir.resolve("Dockerfile.jdk25"), "FROM debian:trixie-slim\n");
+    }
+
+    Matrix parse(String yaml) throws IOException {
+        Path f = dir.resolve("m.yaml");
+        Files.writeString(f, yaml);
+        return new MatrixParser().parse(f);
+    }
+
+    static final String BASE = """
+            matrix:
+              jdk: [21, 25]
+              cpus: [1, 2]
+              memory: 1g
+              tasks: 100
+              executor: [fixed:10, virtual]
+              workload:
+                - name: sleep
+                  params: { wait-ms: [10, 20] }
+            """;
+
+    @Test
+    void listsExpandAsAProduct() throws IOException {
+        Matrix m = parse(BASE);
+        assertThat(m.cells()).hasSize(2 * 2 * 2 * 2);
+        assertThat(m.cells()).extracting(Cell::id).doesNotHaveDuplicates();
+        assertThat(m.jdks()).containsOnlyKeys("21", "25");
+        assertThat(m.repetitions()).isEqualTo(5);
+        assertThat(m.warmup()).isEqualTo(1);
+        assertThat(m.name()).isEqualTo("m");
+    }
+
+    @Test
+    void aWorkloadEntryOverridesAnyAxis() throws IOException {
+        Matrix m = parse("""
+                matrix:
+                  jdk: [21, 25]
+                  cpus: [1, 2]
+                  memory: 1g
+                  tasks: 100
+                  executor: [fixed:10, virtual]
+                  workload:
+                    - name: sleep
+                    - name: pinning
+                      cpus: 1
+                      executor: virtual
+                      tasks: 7
+                      jdk: 21
+                      params: { lock: [synchronized, reentrant] }
+                """);
+        List<Cell> pinning = m.cells().stream().filter(c -> c.workload().equals("pinning")).toList();
+        assertThat(pinning).hasSize(2);
+        assertThat(pinning).allSatisfy(c -> {
+            assertThat(c.cpus().text()).isEqualTo("1");
+            assertThat(c.executor()).isEqualTo("virtual");
+            assertThat(c.tasks()).isEqualTo(7);
+            assertThat(c.jdk()).isEqualTo("21");
+        });
+        assertThat(m.cells().stream().filter(c -> c.workload().equals("sleep"))).hasSize(8);
+    }
+
+    @Test
+    void defaultsOfParamsAreFilledIn() throws IOException {
+        Matrix m = parse(BASE.replace("  params: { wait-ms: [10, 20] }\n", ""));
+        assertThat(m.cells()).allSatisfy(c -> assertThat(c.params()).containsEntry("wait-ms", "100"));
+    }
+
+    @Test
+    void excludeRemovesEveryCombinationItMatches() throws IOException {
+        Matrix m = parse(BASE + """
+                  exclude:
+                    - { jdk: 21, executor: virtual }
+                    - { cpus: 2.0, wait-ms: 20 }
+                """);
+        assertThat(m.cells()).noneMatch(c -> c.jdk().equals("21") && c.executor().equals("virtual"));
+        assertThat(m.cells()).noneMatch(c -> c.cpus().text().equals("2") && c.params().get("wait-ms").equals("20"));
+        // 16 - 4 (jdk 21 virtual) - 4 (cpus 2, wait 20) + 1 (counted twice: jdk 21 virtual cpus 2 wait 20)
+        assertThat(m.cells()).hasSize(9);
+    }
+
+    @Test
+    void includeExtendsMatchingCombinationsWithoutOverwritingOriginalValues() throws IOException {
+        Matrix m = parse(BASE + """
+                  include:
+                    - { jdk: 25, executor: virtual, jvm-args: [-XX:+UseSerialGC], timeout: 30s }
+                """);
+        assertThat(m.cells()).hasSize(16);
+        Map<Boolean, List<Cell>> byMatch = m.cells().stream()
+                .collect(Collectors.partitioningBy(c -> c.jdk().equals("25") && c.executor().equals("virtual")));
+        assertThat(byMatch.get(true)).hasSize(4).allSatisfy(c -> {
+            assertThat(c.jvmArgs()).containsExactly("-XX:+UseSerialGC");
+            assertThat(c.timeout()).hasSeconds(30);
+        });
+        assertThat(byMatch.get(false)).allSatisfy(c -> assertThat(c.jvmArgs()).isEmpty());
+    }
+
+    @Test
+    void includeThatMatchesNothingAddsANewCellFromSingleValuedAxes() throws IOException {
+        Matrix m = parse(BASE.replace("cpus: [1, 2]", "cpus: 1") + """
+                  include:
+                    - { workload: pinning, jdk: 21, executor: virtual, lock: reentrant, tasks: 3 }
+                """);
+        assertThat(m.cells()).hasSize(9);
+        Cell added = m.cells().get(8);
+        assertThat(added.workload()).isEqualTo("pinning");
+        assertThat(added.cpus().text()).isEqualTo("1");
+        assertThat(added.memory().text()).isEqualTo("1g");
+        assertThat(added.params()).containsEntry("lock", "reentrant").containsEntry("hold-ms", "50");
+    }
+
+    @Test
+    void includeDoesNotAddAParamToAWorkloadThatLacksIt() throws IOException {
+        Matrix m = parse(BASE + """
+                  include:
+                    - { lock: reentrant, workload: pinning, jdk: 21, cpus: 1, executor: virtual }
+                """);
+        assertThat(m.cells().stream().filter(c -> c.workload().equals("sleep")))
+                .allSatisfy(c -> assertThat(c.params()).doesNotContainKey("lock"));
+        assertThat(m.cells()).hasSize(17);
+    }
+
+    @Test
+    void equalValuesWrittenDifferentlyAreOneCell() throws IOException {
+        assertThatThrownBy(() -> parse("""
+                matrix:
+                  jdk: 21
+                  cpus: [1, 1.0]
+                  memory: 1g
+                  tasks: 10
+                  executor: virtual
+                  workload: sleep
+                """)).isInstanceOf(MatrixException.class).hasMessageContaining("duplicate cell");
+    }
+
+    @Test
+    void jvmArgsListOfListsIsAnAxis() throws IOException {
+        Matrix m = parse(BASE.replace("memory: 1g", "memory: 1g\n  jvm-args: [[-XX:+UseSerialGC], [-XX:+UseParallelGC, -Xmx256m]]"));
+        assertThat(m.cells()).hasSize(32);
+        assertThat(m.cells()).extracting(Cell::jvmArgsText).contains("-XX:+UseSerialGC", "-XX:+UseParallelGC -Xmx256m");
+    }
+
+    @Test
+    void interleavedOrderRunsRepetitionOfEveryCellBeforeTheNext() throws IOException {
+        Matrix m = parse("repetitions: 3\nwarmup: 1\n" + BASE);
+        List<PlannedRun> plan = m.plan();
+        assertThat(plan).hasSize(16 * 4);
+        assertThat(plan.subList(0, 16)).allMatch(r -> r.phase() == PlannedRun.Phase.WARMUP);
+        assertThat(plan.subList(16, 32)).allMatch(r -> r.repetition() == 1 && r.phase() == PlannedRun.Phase.MEASURE);
+        assertThat(plan.get(16).cell()).isEqualTo(plan.get(32).cell());
+        assertThat(plan).extracting(PlannedRun::sequence).containsExactlyElementsOf(java.util.stream.IntStream.rangeClosed(1, 64).boxed().toList());
+        assertThat(plan).extracting(PlannedRun::key).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void sequentialOrderRunsEveryRepetitionOfACellTogether() throws IOException {
+        Matrix m = parse("repetitions: 3\nwarmup: 0\norder: sequential\n" + BASE);
+        List<PlannedRun> plan = m.plan();
+        assertThat(plan.get(0).cell()).isEqualTo(plan.get(2).cell());
+        assertThat(plan.get(3).cell()).isNotEqualTo(plan.get(0).cell());
+    }
+
+    @Test
+    void aJdkCanBeAReadyImage() throws IOException {
+        Matrix m = parse("""
+                jdks:
+                  temurin-25: { image: "eclipse-temurin:25-jdk" }
+                matrix:
+                  jdk: temurin-25
+                  cpus: 0.5
+                  memory: 512m
+                  tasks: 10
+                  executor: virtual
+                  workload: sleep
+                """);
+        assertThat(m.jdks().get("temurin-25").source()).isEqualTo(new Jdk.Image("eclipse-temurin:25-jdk"));
+        assertThat(m.cells().get(0).cpus().nanoCpus()).isEqualTo(500_000_000L);
+    }
+
+    @Test
+    void theCommittedMatricesParse() {
+        Path root = Path.of(System.getProperty("user.dir")).getParent();
+        Matrix full = new MatrixParser().parse(root.resolve("matrix.yaml"));
+        assertThat(full.cells()).hasSizeGreaterThanOrEqualTo(48);
+        assertThat(full.cells()).extracting(Cell::workload).contains("sleep", "cpu-primes", "cpu-loop", "cpu-hash", "pinning");
+        assertThat(full.cells()).filteredOn(c -> c.workload().equals("sleep"))
+                .allSatisfy(c -> assertThat(c.tasks()).isEqualTo(10_000))
+                .extracting(c -> c.params().get("wait-ms")).containsOnly("100", "50");
+        Matrix quick = new MatrixParser().parse(root.resolve("harness/matrices/quick.yaml"));
+        assertThat(Estimate.of(quick.plan())).isLessThan(java.time.Duration.ofMinutes(2));
+    }
+}

@@ -1,0 +1,147 @@
+package dev.jdkmatrix.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdkmatrix.results.format.RawCsv;
+import dev.jdkmatrix.results.format.RunJson;
+import dev.jdkmatrix.results.format.SummaryCsv;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * raw.csv and summary.csv are a public format, sealed by golden files. Surefire runs this
+ * under de_DE, whose decimal separator is a comma: the files must not change with the locale.
+ */
+class CsvFormatTest {
+
+    @TempDir
+    Path dir;
+
+    /** The golden file's text; a missing one is written to target/golden-actual/ for review, and the test fails. */
+    static String golden(String name, String actual) throws IOException {
+        try (InputStream in = CsvFormatTest.class.getResourceAsStream("/golden/" + name)) {
+            if (in == null) {
+                Path out = Path.of("target", "golden-actual", name);
+                Files.createDirectories(out.getParent());
+                Files.writeString(out, actual);
+                throw new AssertionError("no golden file " + name + "; review " + out.toAbsolutePath() + " and copy it to src/test/resources/golden/");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /** Raw rows of two cells: one with three ok runs and a warm-up, one with an ok, a timeout and an oom. */
+    static List<RawRow> fixture() {
+        List<RawRow> rows = new ArrayList<>();
+        double[] walls = {5116.25, 5120.5, 5099.75};
+        rows.add(row(1, "a", "warmup", 1, "ok", 6000.0));
+        for (int i = 0; i < 3; i++) rows.add(row(2 + i, "a", "measure", i + 1, "ok", walls[i]));
+        rows.add(row(5, "b \"quoted\", with comma", "measure", 1, "ok", 378.125));
+        rows.add(row(6, "b \"quoted\", with comma", "measure", 2, "timeout", Double.NaN));
+        rows.add(row(7, "b \"quoted\", with comma", "measure", 3, "oom", Double.NaN));
+        return rows;
+    }
+
+    static RawRow row(int seq, String cell, String phase, int rep, String status, double wall) {
+        Map<String, String> v = new LinkedHashMap<>();
+        v.put("run_id", "fixture");
+        v.put("seq", Integer.toString(seq));
+        v.put("cell", cell);
+        v.put("phase", phase);
+        v.put("rep", Integer.toString(rep));
+        v.put("status", status);
+        v.put("status_detail", status.equals("ok") ? "" : "killed\nfor a reason");
+        v.put("workload", "sleep");
+        v.put("params", "wait-ms=100");
+        v.put("executor", "fixed:200");
+        v.put("tasks", "10000");
+        v.put("jdk", "25");
+        v.put("cpus", "0.5");
+        v.put("memory", "1g");
+        v.put("java_runtime_version", "25.0.3+9");
+        if (Double.isFinite(wall)) {
+            v.put("wall_ms", Summarizer.ms(wall));
+            v.put("cpu_ms", Summarizer.ms(wall / 10));
+            v.put("heap_before_bytes", "1000");
+            v.put("heap_after_bytes", Long.toString(1000 + 10L * seq));
+            v.put("peak_threads", "210");
+            v.put("harness_overhead_ms", "700.500");
+        }
+        return new RawRow(v);
+    }
+
+    @Test
+    void theLocaleUnderTestWritesDecimalsWithAComma() {
+        assertThat(String.format(Locale.getDefault(), "%.1f", 1.5)).isEqualTo("1,5");
+    }
+
+    @Test
+    void rawCsvHeaderIsGolden() throws IOException {
+        Path f = dir.resolve("raw.csv");
+        try (RawCsv csv = RawCsv.append(f)) {
+            // header only
+        }
+        assertThat(Files.readString(f)).isEqualTo(golden("raw-header.csv", Files.readString(f)));
+    }
+
+    @Test
+    void rawRowsRoundTripAndSurviveATruncatedLastLine() throws IOException {
+        Path f = dir.resolve("raw.csv");
+        try (RawCsv csv = RawCsv.append(f)) {
+            for (RawRow r : fixture()) csv.write(r);
+        }
+        try (RawCsv csv = RawCsv.append(f)) {
+            csv.write(row(8, "a", "measure", 4, "ok", 5000));
+        }
+        assertThat(RawCsv.read(f)).hasSize(8).first().isEqualTo(fixture().get(0));
+        assertThat(RawCsv.read(f).get(5).get("status_detail")).isEqualTo("killed\nfor a reason");
+        // A crash mid-write leaves a partial line: it is skipped, the rest reads.
+        Files.writeString(f, "fixture,9,a,measure", java.nio.file.StandardOpenOption.APPEND);
+        assertThat(RawCsv.read(f)).hasSize(8);
+    }
+
+    @Test
+    void summaryIsGolden() throws IOException {
+        Path f = dir.resolve("summary.csv");
+        SummaryCsv.write(f, Summarizer.summarize(fixture()));
+        assertThat(Files.readString(f)).isEqualTo(golden("summary-fixture.csv", Files.readString(f)));
+    }
+
+    @Test
+    void summaryCountsFailuresAndLeavesThemOutOfTheStatistics() {
+        List<SummaryRow> rows = Summarizer.summarize(fixture());
+        assertThat(rows).hasSize(2);
+        SummaryRow a = rows.get(0);
+        assertThat(a.get("n")).isEqualTo("3");
+        assertThat(a.get("wall_ms_median")).isEqualTo("5116.250");
+        assertThat(a.get("wall_ms_max")).isEqualTo("5120.500"); // the 6000 ms warm-up is not in it
+        SummaryRow b = rows.get(1);
+        assertThat(b.get("n")).isEqualTo("1");
+        assertThat(b.get("n_failed")).isEqualTo("2");
+        assertThat(b.get("failures")).isEqualTo("oom=1;timeout=1");
+        assertThat(b.get("wall_ms_median")).isEqualTo("378.125");
+    }
+
+    @Test
+    void runJsonRoundTrips() throws IOException {
+        RunMetadata m = new RunMetadata(1, "id", "matrix.yaml", "m", "abc", "", false, "2026-01-01T00:00:00Z", null,
+                new RunMetadata.Host("h", "cpu", 2, 1, "Linux", "6", "25"), null,
+                List.of(new RunMetadata.Image("21", "jdkmatrix/jdk-21:x", "sha256:1", true, 1.5)),
+                Map.of("21", List.of("21.0.12")), new RunMetadata.Plan(1, 2, 1, 1, "interleaved", 3.5),
+                Map.of("ok", 2), new RunMetadata.Overhead(2, 1.5, 2.0, 2.0));
+        Path f = dir.resolve("run.json");
+        RunJson.write(f, m);
+        assertThat(Files.readString(f)).contains("\"run_id\" : \"id\"", "\"build_seconds\" : 1.5");
+        assertThat(RunJson.read(f)).isEqualTo(m);
+    }
+}

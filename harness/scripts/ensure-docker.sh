@@ -23,6 +23,8 @@ if ! command -v dockerd >/dev/null 2>&1; then
 fi
 
 if ! pgrep -x dockerd >/dev/null 2>&1; then
+  # A dockerd killed with its machine session leaves pid files that stop the next one.
+  rm -f /var/run/docker.pid /var/run/docker/containerd/containerd.pid
   log "starting dockerd in the background (log: /var/log/jdkmatrix-dockerd.log)"
   setsid dockerd >/var/log/jdkmatrix-dockerd.log 2>&1 < /dev/null &
 fi

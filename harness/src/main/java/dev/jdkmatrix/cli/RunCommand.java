@@ -37,6 +37,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--workloads-jar", description = "workloads jar to mount (default: ${DEFAULT-VALUE})", defaultValue = "workloads/target/workloads.jar")
     Path workloadsJar;
 
+    @Option(names = "--resume", paramLabel = "DIR", description = "finish the run stored in DIR: its matrix and run id, skipping the runs it has")
+    Path resume;
+
     @Option(names = "--progress", description = "progress display: auto, bar or lines (default: ${DEFAULT-VALUE})", defaultValue = "auto")
     String progress;
 
@@ -44,6 +47,20 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter outw = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (resume != null) {
+            Path json = resume.resolve("run.json");
+            if (!java.nio.file.Files.isRegularFile(json)) {
+                throw new ExitException(ExitException.BAD_INPUT, "nothing to resume in " + resume + ": it has no run.json\n  fix: name the folder of an interrupted run");
+            }
+            try {
+                dev.jdkmatrix.results.RunMetadata before = dev.jdkmatrix.results.format.RunJson.read(json);
+                runId = before.runId();
+                if (!spec.commandLine().getParseResult().hasMatchedOption("--matrix")) matrixFile = Path.of(before.matrixFile());
+            } catch (java.io.IOException e) {
+                throw new ExitException(ExitException.BAD_INPUT, "cannot read " + json + ": " + e.getMessage() + "\n  fix: start a new run in another folder");
+            }
+            out = resume;
+        }
         Matrix m = new MatrixParser().parse(matrixFile);
         String id = runId != null ? runId
                 : ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + m.name();
@@ -61,7 +78,7 @@ public final class RunCommand implements Callable<Integer> {
         outw.printf("jdkmatrix: %d cells, %d runs, estimated %s -> %s%n", m.cells().size(), m.plan().size(), Durations.text(estimate), dir);
         outw.flush();
         Progress listener = new Progress(err, bar, m.plan());
-        MatrixRunner.Result result = new MatrixRunner().run(m, new MatrixRunner.Options(dir, id, workloadsJar, Path.of("").toAbsolutePath()), listener);
+        MatrixRunner.Result result = new MatrixRunner().run(m, new MatrixRunner.Options(dir, id, workloadsJar, Path.of("").toAbsolutePath(), resume != null), listener);
         listener.finish();
         outw.printf("jdkmatrix: %d runs stored in %s (%s); statuses %s%n", result.runs(), dir.resolve("raw.csv"),
                 Durations.text(listener.total()), result.statusCounts());

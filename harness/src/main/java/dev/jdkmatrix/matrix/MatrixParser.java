@@ -436,7 +436,14 @@ public final class MatrixParser {
         } catch (NumberFormatException e) {
             throw error(node, key + " must be a whole number, got '" + raw + "'", "write a whole number such as 10000");
         } catch (IllegalArgumentException e) {
-            throw error(node, key + ": " + e.getMessage(), "correct the value");
+            String fix = switch (key) {
+                case "executor" -> Suggest.fix(raw, List.of("virtual", "cached", "thread-per-task", "fixed:cpus", "fork-join:cpus", "fixed:N", "fork-join:N"), "executors");
+                case "cpus" -> "write a number of CPUs above 0 with at most 2 decimals, such as 0.5, 1 or 2";
+                case "memory" -> "write a size of at least 64m, such as 512m or 1g";
+                case "tasks" -> "write a whole number of tasks, at least 1";
+                default -> "correct the value";
+            };
+            throw error(node, key + ": " + e.getMessage(), fix);
         }
     }
 

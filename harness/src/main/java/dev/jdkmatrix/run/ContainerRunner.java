@@ -123,13 +123,13 @@ public final class ContainerRunner {
         }
     }
 
-    /** Kills and removes the container running now, if any: for shutdown hooks. */
+    /**
+     * Kills the container running now, if any: for shutdown hooks. The running thread's wait
+     * then returns, and it inspects and removes the container as after any run.
+     */
     public void abortCurrent() {
-        String id = current.getAndSet(null);
-        if (id != null) {
-            kill(id);
-            remove(id);
-        }
+        String id = current.get();
+        if (id != null) kill(id);
     }
 
     private void kill(String id) {

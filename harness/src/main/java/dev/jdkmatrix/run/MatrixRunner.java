@@ -50,8 +50,8 @@ public final class MatrixRunner {
         default void runEnded(PlannedRun run, RawRow row, int done, int total) {}
     }
 
-    /** Where and with what to run. */
-    public record Options(Path outDir, String runId, Path workloadsJar, Path projectDir) {
+    /** Where and with what to run; {@code resume} finishes a run stored in {@code outDir}. */
+    public record Options(Path outDir, String runId, Path workloadsJar, Path projectDir, boolean resume) {
         public Options {
             java.util.Objects.requireNonNull(outDir, "outDir");
             java.util.Objects.requireNonNull(runId, "runId");
@@ -124,6 +124,8 @@ public final class MatrixRunner {
         }
 
         List<PlannedRun> plan = matrix.plan();
+        java.util.Set<String> stored = storedRuns(out, options, matrix);
+        if (!stored.isEmpty()) listener.message("resuming: " + stored.size() + " of " + plan.size() + " runs are stored already");
         String commit = Environment.gitCommit(options.projectDir());
         boolean dirty = !commit.isEmpty() && Environment.gitDirty(options.projectDir());
         RunMetadata.Plan planMeta = new RunMetadata.Plan(matrix.cells().size(), plan.size(), matrix.repetitions(), matrix.warmup(),
@@ -133,6 +135,7 @@ public final class MatrixRunner {
         java.util.function.Function<String, RunMetadata> meta = ended -> metadata(out, options, matrix, commit, dirty, started, ended,
                 host, engine, imageMeta, planMeta);
         RunJson.write(out.resolve("run.json"), meta.apply(null));
+        int total = plan.size();
 
         ContainerRunner runner = new ContainerRunner(client, options.workloadsJar(), options.runId());
         CountDownLatch finished = new CountDownLatch(1);
@@ -152,14 +155,18 @@ public final class MatrixRunner {
         try (RawCsv raw = RawCsv.append(out.resolve("raw.csv"))) {
             for (PlannedRun run : plan) {
                 if (stopping) break;
-                listener.runStarted(run, done, plan.size());
+                if (stored.contains(run.key())) {
+                    done++;
+                    continue;
+                }
+                listener.runStarted(run, done, total);
                 ImageRef image = refs.get(run.cell().jdk());
                 RawRow row = runOne(runner, run, image, options.runId(), out);
                 if (stopping) break; // the run was cut short by the signal: not stored, a resume runs it again
                 raw.write(row);
                 done++;
                 counts.merge(row.get("status"), 1, Integer::sum);
-                listener.runEnded(run, row, done, plan.size());
+                listener.runEnded(run, row, done, total);
             }
         } finally {
             try {
@@ -178,6 +185,43 @@ public final class MatrixRunner {
             }
         }
         return new Result(out, done, counts, stopping);
+    }
+
+    /** Key of a stored row, equal to {@link PlannedRun#key()} of the run that made it. */
+    static String key(RawRow r) {
+        return r.get("cell") + "#" + r.get("phase") + r.get("rep");
+    }
+
+    /**
+     * The runs already in the folder. A new run refuses a folder that has some; a resumed run
+     * refuses one whose matrix changed, and skips what is stored.
+     */
+    private static java.util.Set<String> storedRuns(Path out, Options options, Matrix matrix) throws IOException {
+        Path raw = out.resolve("raw.csv");
+        List<RawRow> rows = Files.exists(raw) ? RawCsv.read(raw) : List.of();
+        if (!options.resume()) {
+            if (!rows.isEmpty()) {
+                throw new ExitException(ExitException.BAD_INPUT, "results folder " + out + " holds " + rows.size() + " stored runs already"
+                        + "\n  fix: finish that run with 'run --resume " + out + "', or write to a new folder with --out");
+            }
+            return java.util.Set.of();
+        }
+        Path json = out.resolve("run.json");
+        if (!Files.exists(json)) {
+            throw new ExitException(ExitException.BAD_INPUT, "nothing to resume in " + out + ": it has no run.json\n  fix: start the run with 'run --out " + out + "'");
+        }
+        RunMetadata before = RunJson.read(json);
+        if (!before.matrixSha256().equals(matrix.sha256())) {
+            throw new ExitException(ExitException.BAD_INPUT, "the matrix " + matrix.file() + " changed since run " + before.runId() + " started in " + out
+                    + "\n  fix: restore the matrix as it was (sha256 " + before.matrixSha256() + "), or start a new run in another folder");
+        }
+        java.util.Set<String> planned = new java.util.HashSet<>();
+        for (PlannedRun r : matrix.plan()) planned.add(r.key());
+        java.util.Set<String> keys = new java.util.HashSet<>();
+        for (RawRow r : rows) {
+            if (planned.contains(key(r))) keys.add(key(r));
+        }
+        return keys;
     }
 
     private RunMetadata metadata(Path out, Options options, Matrix matrix, String commit, boolean dirty, Instant started, String ended,
@@ -260,7 +304,7 @@ public final class MatrixRunner {
     }
 
     static Outcome classify(Cell cell, ContainerResult res, ResultLine.Parsed parsed, String logName) {
-        String last = res.tail(1).replace('\n', ' ');
+        String last = res.tail(3).replace("\n", " | ");
         if (res.timedOut()) {
             return new Outcome.Timeout("killed after the timeout of " + dev.jdkmatrix.matrix.Durations.text(cell.timeout()) + "; output in " + logName);
         }

@@ -36,7 +36,7 @@ class BadMatrixTest {
                 Arguments.of("unknown top key", "matrx:\n  jdk: 21\n", 1, "did you mean 'matrix'"),
                 Arguments.of("unknown matrix key", GOOD.replace("cpus: 1", "cpu: 1"), 3, "did you mean 'cpus'"),
                 Arguments.of("unknown workload", GOOD.replace("workload: sleep", "workload: slep"), 7, "did you mean 'sleep'"),
-                Arguments.of("unknown executor", GOOD.replace("executor: virtual", "executor: virtul"), 6, "valid forms"),
+                Arguments.of("unknown executor", GOOD.replace("executor: virtual", "executor: virtul"), 6, "did you mean 'virtual'"),
                 Arguments.of("pool of zero", GOOD.replace("executor: virtual", "executor: fixed:0"), 6, "at least 1"),
                 Arguments.of("unknown param", GOOD.replace("workload: sleep", "workload:\n    - name: sleep\n      params: { wait: 5 }"), 9, "its parameters are [wait-ms]"),
                 Arguments.of("bad param value", GOOD.replace("workload: sleep", "workload:\n    - name: pinning\n      params: { lock: semaphore }"), 9, "synchronized, reentrant"),

@@ -104,10 +104,16 @@ class CsvFormatTest {
             csv.write(row(8, "a", "measure", 4, "ok", 5000));
         }
         assertThat(RawCsv.read(f)).hasSize(8).first().isEqualTo(fixture().get(0));
-        assertThat(RawCsv.read(f).get(5).get("status_detail")).isEqualTo("killed\nfor a reason");
-        // A crash mid-write leaves a partial line: it is skipped, the rest reads.
+        assertThat(RawCsv.read(f).get(5).get("status_detail")).isEqualTo("killed | for a reason");
+        assertThat(Files.readAllLines(f)).hasSize(1 + 8);
+        // A crash mid-write leaves a partial line: reading skips it, appending cuts it first.
         Files.writeString(f, "fixture,9,a,measure", java.nio.file.StandardOpenOption.APPEND);
         assertThat(RawCsv.read(f)).hasSize(8);
+        try (RawCsv csv = RawCsv.append(f)) {
+            csv.write(row(9, "a", "measure", 5, "ok", 5001));
+        }
+        assertThat(RawCsv.read(f)).hasSize(9).last().extracting(r -> r.get("wall_ms")).isEqualTo("5001.000");
+        assertThat(Files.readAllLines(f)).hasSize(1 + 9);
     }
 
     @Test

@@ -7,7 +7,6 @@ import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 /** What the JVM can see of itself and of its container. Every probe degrades to -1, never throws. */
 final class Probes {
@@ -76,33 +75,37 @@ final class Probes {
      * or memory.max_usage_in_bytes (cgroup v1). Includes page cache, as the OOM killer counts it.
      */
     static long cgroupPeakBytes() {
-        for (String f : List.of("/sys/fs/cgroup/memory.peak", "/sys/fs/cgroup/memory/memory.max_usage_in_bytes")) {
-            try {
-                Path p = Path.of(f);
-                if (Files.isReadable(p)) return Long.parseLong(Files.readString(p).trim());
-            } catch (IOException | RuntimeException e) {
-                // try the next layout
-            }
-        }
-        return -1;
+        String v = firstReadable("/sys/fs/cgroup/memory.peak", "/sys/fs/cgroup/memory/memory.max_usage_in_bytes");
+        return v == null ? -1 : parseOr(v, -1);
     }
 
     /** The container's memory limit as the cgroup states it, or -1 when unlimited or unknown. */
     static long cgroupLimitBytes() {
-        for (String f : List.of("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes")) {
+        String v = firstReadable("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes");
+        if (v == null || v.equals("max")) return -1;
+        long limit = parseOr(v, -1);
+        return limit >= (1L << 60) ? -1 : limit; // cgroup v1 writes "unlimited" as a huge number
+    }
+
+    /** The trimmed content of the first of these files that can be read (cgroup v2 first, then v1), or null. */
+    private static String firstReadable(String... files) {
+        for (String f : files) {
             try {
                 Path p = Path.of(f);
-                if (Files.isReadable(p)) {
-                    String s = Files.readString(p).trim();
-                    if (s.equals("max")) return -1;
-                    long v = Long.parseLong(s);
-                    return v >= (1L << 60) ? -1 : v;
-                }
+                if (Files.isReadable(p)) return Files.readString(p).trim();
             } catch (IOException | RuntimeException e) {
                 // try the next layout
             }
         }
-        return -1;
+        return null;
+    }
+
+    private static long parseOr(String s, long dflt) {
+        try {
+            return Long.parseLong(s);
+        } catch (NumberFormatException e) {
+            return dflt;
+        }
     }
 
     static long uptimeMillis() {

@@ -20,7 +20,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** raw.csv: one row per run, appended, flushed and synced the moment the run ends. */
+/**
+ * raw.csv: one row per run, appended, flushed and synced the moment the run ends. One row is
+ * one line (a line break inside a value is written as " | "), so a row cut short by a killed
+ * harness is exactly the text after the last line break, and is cut off before appending.
+ */
 public final class RawCsv implements AutoCloseable {
 
     private final Path file;
@@ -37,6 +41,7 @@ public final class RawCsv implements AutoCloseable {
     public static RawCsv append(Path file) throws IOException {
         boolean fresh = !Files.exists(file) || Files.size(file) == 0;
         if (!fresh) {
+            cutPartialLastLine(file);
             List<String> header = header(file);
             if (!header.equals(Columns.RAW)) {
                 throw new IOException(file + " has columns " + header + ", not those of this harness version; write to a new folder");
@@ -53,9 +58,30 @@ public final class RawCsv implements AutoCloseable {
     }
 
     public void write(RawRow row) {
-        String[] line = Columns.RAW.stream().map(row::get).toArray(String[]::new);
+        String[] line = Columns.RAW.stream().map(c -> oneLine(row.get(c))).toArray(String[]::new);
         writer.writeNext(line, false);
         sync();
+    }
+
+    static String oneLine(String value) {
+        return value.replace("\r\n", "\n").replace('\r', '\n').replace("\n", " | ");
+    }
+
+    /** Drops the text after the last line break: the row a kill -9 interrupted. */
+    static void cutPartialLastLine(Path file) throws IOException {
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.READ,
+                java.nio.file.StandardOpenOption.WRITE)) {
+            long size = ch.size();
+            long pos = size;
+            java.nio.ByteBuffer one = java.nio.ByteBuffer.allocate(1);
+            while (pos > 0) {
+                one.clear();
+                ch.read(one, pos - 1);
+                if (one.get(0) == '\n') break;
+                pos--;
+            }
+            if (pos < size) ch.truncate(pos);
+        }
     }
 
     private void sync() {

@@ -1,0 +1,56 @@
+package dev.jdkmatrix.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdkmatrix.ExitException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line without Docker: plan, and bad input refused with exit code 2 before anything starts. */
+class CommandLineTest {
+
+    @TempDir
+    Path tmp;
+
+    record Result(int code, String out, String err) {}
+
+    static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(args, new PrintWriter(out), new PrintWriter(err));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void planListsEveryCellAndAnEstimate() {
+        Path matrix = Path.of(System.getProperty("user.dir")).getParent().resolve("matrix.yaml");
+        Result r = run("plan", "--matrix", matrix.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("sleep(wait-ms=100) fixed:200 tasks=10000 jdk=21 cpus=1 mem=1g",
+                "pinning(hold-ms=50;lock=synchronized) virtual tasks=200 jdk=25 cpus=2 mem=1g", "runs, estimated");
+    }
+
+    @Test
+    void aBadMatrixIsExitCode2WithTheMessageOnStandardError() throws IOException {
+        Path bad = tmp.resolve("bad.yaml");
+        Files.writeString(bad, "matrix:\n  jdk: 21\n  cpus: 1\n  memory: 1g\n  tasks: 1\n  executor: virtual\n  workload: nap\n");
+        for (String[] args : new String[][] {{"plan", "--matrix", bad.toString()}, {"run", "--matrix", bad.toString(), "--out", tmp.resolve("never").toString()}}) {
+            Result r = run(args);
+            assertThat(r.code()).isEqualTo(ExitException.BAD_INPUT);
+            assertThat(r.err()).contains(bad + ":7:13", "unknown workload 'nap'", "fix:");
+            assertThat(Files.exists(tmp.resolve("never"))).isFalse();
+        }
+    }
+
+    @Test
+    void anUnknownOptionIsAUsageError() {
+        Result r = run("run", "--matrixx", "x");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("--matrixx");
+    }
+}

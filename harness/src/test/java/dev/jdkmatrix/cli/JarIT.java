@@ -1,0 +1,100 @@
+package dev.jdkmatrix.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.model.Container;
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.format.RawCsv;
+import dev.jdkmatrix.run.ContainerRunner;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testcontainers.DockerClientFactory;
+
+/**
+ * The shipped jar, started as a user starts it: {@code java -jar jdkmatrix.jar}, with none of
+ * the Testcontainers variables in its environment. It must pull nothing (no Ryuk) and it must
+ * stop cleanly on SIGTERM.
+ */
+class JarIT {
+
+    static final Path PROJECT = Path.of(System.getProperty("jdkmatrix.projectDir", "..")).toAbsolutePath().normalize();
+    static final Path HARNESS_JAR = PROJECT.resolve("harness/target/jdkmatrix.jar");
+    static final Path WORKLOADS_JAR = PROJECT.resolve("workloads/target/workloads.jar");
+
+    @TempDir
+    Path tmp;
+
+    Process start(Path matrix, Path out, String runId) throws IOException {
+        String java = ProcessHandle.current().info().command().orElseThrow();
+        ProcessBuilder pb = new ProcessBuilder(java, "-jar", HARNESS_JAR.toString(), "run", "--matrix", matrix.toString(), "--out", out.toString(),
+                "--run-id", runId, "--workloads-jar", WORKLOADS_JAR.toString(), "--progress", "lines")
+                .redirectErrorStream(true).redirectOutput(tmp.resolve(runId + ".log").toFile());
+        pb.environment().keySet().removeIf(k -> k.startsWith("TESTCONTAINERS_") || k.equals("JDKMATRIX_RELAUNCHED"));
+        return pb.start();
+    }
+
+    Path matrix(String waitMs, String timeout) throws IOException {
+        Path m = tmp.resolve("m-" + waitMs + ".yaml");
+        Files.writeString(m, """
+                repetitions: 1
+                warmup: 0
+                timeout: %s
+                jdks:
+                  "25": { dockerfile: %s/Dockerfile.jdk25 }
+                matrix:
+                  jdk: 25
+                  cpus: 1
+                  memory: 256m
+                  tasks: 2
+                  executor: virtual
+                  workload:
+                    - name: sleep
+                      params: { wait-ms: %s }
+                """.formatted(timeout, PROJECT, waitMs));
+        return m;
+    }
+
+    String log(String runId) throws IOException {
+        return Files.readString(tmp.resolve(runId + ".log"));
+    }
+
+    @Test
+    void theJarRunsWithoutAnyTestcontainersVariableAndPullsNothing() throws Exception {
+        String runId = "jar-it-" + ProcessHandle.current().pid();
+        Path out = tmp.resolve("out");
+        Process p = start(matrix("5", "60s"), out, runId);
+        assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
+        assertThat(p.exitValue()).as(log(runId)).isZero();
+        assertThat(log(runId)).doesNotContain("ryuk", "Retrying pull");
+        List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
+        assertThat(rows).singleElement().satisfies(r -> assertThat(r.get("status")).isEqualTo("ok"));
+    }
+
+    @Test
+    void sigtermStopsTheContainerAndLeavesValidCsv() throws Exception {
+        String runId = "jar-term-" + ProcessHandle.current().pid();
+        Path out = tmp.resolve("term");
+        Process p = start(matrix("120000", "5m"), out, runId);
+        DockerClient client = DockerClientFactory.instance().client();
+        List<Container> running = List.of();
+        for (int i = 0; i < 600 && running.isEmpty() && p.isAlive(); i++) {
+            Thread.sleep(100);
+            running = client.listContainersCmd().withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec();
+        }
+        assertThat(running).as(log(runId)).hasSize(1);
+        p.destroy(); // SIGTERM to the harness
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as(log(runId)).isTrue();
+        assertThat(p.exitValue()).as(log(runId)).isIn(130, 143);
+        assertThat(client.listContainersCmd().withShowAll(true).withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec()).isEmpty();
+        assertThat(RawCsv.read(out.resolve("raw.csv"))).isEmpty(); // the cut run is not stored; a resume runs it
+        assertThat(Files.readAllLines(out.resolve("raw.csv")).get(0)).startsWith("run_id,seq,cell");
+        assertThat(Files.exists(out.resolve("summary.csv"))).isTrue();
+    }
+}

@@ -1,0 +1,81 @@
+package dev.jdkmatrix.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.cli.Main;
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.format.RawCsv;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testcontainers.DockerClientFactory;
+
+/** A failing run is recorded with its status and the harness goes on; its container is removed. */
+class FailingRunsIT {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void timeoutAndJvmErrorAreRecordedAndTheGoodCellIsIntact() throws IOException {
+        Path m = tmp.resolve("failing.yaml");
+        Files.writeString(m, """
+                name: failing
+                repetitions: 1
+                warmup: 0
+                jdks:
+                  "25": { dockerfile: %1$s/Dockerfile.jdk25 }
+                matrix:
+                  jdk: 25
+                  cpus: 1
+                  memory: 256m
+                  executor: virtual
+                  workload:
+                    - name: sleep
+                      tasks: 1
+                      timeout: 3s
+                      params: { wait-ms: [60000, 10] }
+                  include:
+                    - { wait-ms: 10, jvm-args: [-XX:+NoSuchJdkmatrixOption] }
+                    - { workload: sleep, tasks: 2, wait-ms: 5 }
+                """.formatted(MatrixRunIT.PROJECT));
+        Path out = tmp.resolve("out");
+        String runId = "it-failing-" + ProcessHandle.current().pid();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(new String[] {"run", "--matrix", m.toString(), "--out", out.toString(), "--workloads-jar",
+                MatrixRunIT.JAR.toString(), "--run-id", runId, "--progress", "lines"}, new PrintWriter(new StringWriter()), new PrintWriter(err));
+        assertThat(code).as(err.toString()).isEqualTo(ExitException.RUNS_FAILED);
+        List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
+        assertThat(rows).hasSize(3);
+        RawRow timeout = rows.stream().filter(r -> r.get("params").equals("wait-ms=60000")).findFirst().orElseThrow();
+        assertThat(timeout.get("status")).isEqualTo("timeout");
+        assertThat(timeout.number("container_wall_ms")).isLessThan(30_000);
+        RawRow error = rows.stream().filter(r -> r.get("params").equals("wait-ms=10")).findFirst().orElseThrow();
+        assertThat(error.get("status")).isEqualTo("error");
+        assertThat(error.get("status_detail")).contains("exit code 1", "NoSuchJdkmatrixOption");
+        RawRow good = rows.stream().filter(r -> r.get("params").equals("wait-ms=5")).findFirst().orElseThrow();
+        assertThat(good.get("status")).isEqualTo("ok");
+        assertThat(good.get("completed")).isEqualTo("2");
+        assertThat(Files.readString(out.resolve("summary.csv"))).contains("timeout=1", "error=1");
+        assertThat(DockerClientFactory.instance().client().listContainersCmd().withShowAll(true)
+                .withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec()).isEmpty();
+    }
+
+    @Test
+    void aMissingWorkloadsJarIsAnEnvironmentError() throws IOException {
+        Path m = tmp.resolve("m.yaml");
+        Files.writeString(m, MatrixRunIT.matrix(MatrixRunIT.PROJECT));
+        StringWriter err = new StringWriter();
+        int code = Main.execute(new String[] {"run", "--matrix", m.toString(), "--out", tmp.resolve("o").toString(),
+                "--workloads-jar", tmp.resolve("missing.jar").toString()}, new PrintWriter(new StringWriter()), new PrintWriter(err));
+        assertThat(code).isEqualTo(ExitException.ENVIRONMENT);
+        assertThat(err.toString()).contains("missing.jar", "make build");
+    }
+}

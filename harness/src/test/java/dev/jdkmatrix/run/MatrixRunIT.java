@@ -1,0 +1,214 @@
+package dev.jdkmatrix.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.dockerjava.api.DockerClient;
+import dev.jdkmatrix.cli.Main;
+import dev.jdkmatrix.images.ImageRef;
+import dev.jdkmatrix.images.Images;
+import dev.jdkmatrix.matrix.Matrix;
+import dev.jdkmatrix.matrix.MatrixParser;
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.RunMetadata;
+import dev.jdkmatrix.results.SummaryRow;
+import dev.jdkmatrix.results.format.RawCsv;
+import dev.jdkmatrix.results.format.RunJson;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.testcontainers.DockerClientFactory;
+
+/**
+ * One real matrix run on the real Docker engine, JDK 21 and 25 images built from the project's
+ * Dockerfiles, through the command line as a user runs it. Asserts effects with wide margins.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class MatrixRunIT {
+
+    static final Path PROJECT = Path.of(System.getProperty("jdkmatrix.projectDir", "..")).toAbsolutePath().normalize();
+    static final Path JAR = Path.of(System.getProperty("jdkmatrix.workloadsJar", "../workloads/target/workloads.jar")).toAbsolutePath();
+
+    Path out;
+    Path matrixFile;
+    String runId;
+    int exitCode;
+    String stdout;
+    String stderr;
+    List<RawRow> rows;
+
+    static String matrix(Path project) {
+        return """
+                name: it
+                repetitions: 2
+                warmup: 0
+                timeout: 90s
+                jdks:
+                  "21": { dockerfile: %1$s/Dockerfile.jdk21 }
+                  "25": { dockerfile: %1$s/Dockerfile.jdk25 }
+                matrix:
+                  jdk: [21, 25]
+                  cpus: 1
+                  memory: 512m
+                  workload:
+                    - name: sleep              # the JVM sees the container's CPU limit
+                      cpus: [1, 2]
+                      memory: 384m
+                      tasks: 4
+                      executor: fixed:cpus
+                      params: { wait-ms: 1 }
+                    - name: sleep              # 500 x 20 ms: 50 waves of fixed:10, about one for virtual
+                      tasks: 500
+                      executor: [fixed:10, virtual]
+                      params: { wait-ms: 20 }
+                    - name: pinning            # 40 x 50 ms inside a lock, one carrier
+                      tasks: 40
+                      executor: virtual
+                      params: { lock: [synchronized, reentrant], hold-ms: 50 }
+                    - name: cpu-loop
+                      tasks: 20
+                      executor: fixed:cpus
+                      params: { iterations: 200000 }
+                    - name: cpu-hash
+                      tasks: 20
+                      executor: virtual
+                      params: { iterations: 100000 }
+                    - name: cpu-primes
+                      tasks: 2
+                      executor: fixed:cpus
+                      params: { limit: 100000 }
+                """.formatted(project);
+    }
+
+    @BeforeAll
+    void runTheMatrix(@TempDir Path tmp) throws IOException {
+        matrixFile = tmp.resolve("it.yaml");
+        Files.writeString(matrixFile, matrix(PROJECT));
+        out = tmp.resolve("results");
+        runId = "it-" + ProcessHandle.current().pid() + "-" + System.nanoTime() % 100000;
+        StringWriter o = new StringWriter();
+        StringWriter e = new StringWriter();
+        exitCode = Main.execute(new String[] {"run", "--matrix", matrixFile.toString(), "--out", out.toString(),
+                "--workloads-jar", JAR.toString(), "--run-id", runId, "--progress", "lines"}, new PrintWriter(o), new PrintWriter(e));
+        stdout = o.toString();
+        stderr = e.toString();
+        rows = RawCsv.read(out.resolve("raw.csv"));
+    }
+
+    List<RawRow> rows(Predicate<RawRow> filter) {
+        return rows.stream().filter(filter).toList();
+    }
+
+    static double medianWall(List<RawRow> rs) {
+        double[] x = rs.stream().mapToDouble(r -> r.number("wall_ms")).sorted().toArray();
+        assertThat(x).as("wall times").isNotEmpty();
+        return x.length % 2 == 1 ? x[x.length / 2] : (x[x.length / 2 - 1] + x[x.length / 2]) / 2;
+    }
+
+    @Test
+    void everyPlannedRunIsStoredOnceAndOk() {
+        Matrix m = new MatrixParser().parse(matrixFile);
+        assertThat(exitCode).as(stderr).isZero();
+        assertThat(rows).hasSize(m.plan().size());
+        assertThat(rows).extracting(r -> r.get("cell") + "#" + r.get("rep")).doesNotHaveDuplicates();
+        assertThat(rows).allSatisfy(r -> {
+            assertThat(r.get("status")).as(r.get("cell") + ": " + r.get("status_detail")).isEqualTo("ok");
+            assertThat(r.get("check")).isEqualTo("ok");
+            assertThat(r.get("completed")).isEqualTo(r.get("tasks"));
+            assertThat(r.get("exit_code")).isEqualTo("0");
+            assertThat(r.number("container_wall_ms")).isGreaterThan(r.number("wall_ms"));
+        });
+        assertThat(stdout).contains(m.plan().size() + " runs stored");
+    }
+
+    @Test
+    void theJvmInsideSeesTheContainersCpuAndMemoryLimits() {
+        List<RawRow> limits = rows(r -> r.get("tasks").equals("4"));
+        assertThat(limits).hasSize(2 * 2 * 2);
+        assertThat(limits).allSatisfy(r -> {
+            assertThat(r.get("available_processors")).as(r.get("cell")).isEqualTo(r.get("cpus"));
+            assertThat(r.number("cgroup_limit_bytes")).as(r.get("cell")).isEqualTo(384.0 * 1024 * 1024);
+            assertThat(r.number("max_heap_bytes")).isLessThan(384.0 * 1024 * 1024);
+        });
+        assertThat(limits).extracting(r -> r.get("java_version").split("\\.")[0]).containsOnly("21", "25");
+        assertThat(limits).allSatisfy(r -> assertThat(r.get("java_version")).startsWith(r.get("jdk")));
+    }
+
+    @Test
+    void virtualThreadsAreAtLeastFiveTimesFasterThanAPoolOfTenOnSleepingTasks() {
+        for (String jdk : List.of("21", "25")) {
+            double fixed = medianWall(rows(r -> r.get("jdk").equals(jdk) && r.get("tasks").equals("500") && r.get("executor").equals("fixed:10")));
+            double virtual = medianWall(rows(r -> r.get("jdk").equals(jdk) && r.get("tasks").equals("500") && r.get("executor").equals("virtual")));
+            assertThat(fixed).as("fixed:10 on JDK %s, 50 waves of 20 ms", jdk).isGreaterThan(900);
+            assertThat(fixed / virtual).as("JDK %s: fixed:10 %.0f ms vs virtual %.0f ms", jdk, fixed, virtual).isGreaterThan(5);
+        }
+    }
+
+    @Test
+    void synchronizedPinsTheCarrierOnJdk21ButNotOn25() {
+        Map<String, Double> wall = rows(r -> r.get("workload").equals("pinning")).stream()
+                .collect(Collectors.groupingBy(r -> r.get("jdk") + "/" + r.get("params"), Collectors.collectingAndThen(Collectors.toList(), MatrixRunIT::medianWall)));
+        double sync21 = wall.get("21/hold-ms=50;lock=synchronized");
+        double sync25 = wall.get("25/hold-ms=50;lock=synchronized");
+        double lock21 = wall.get("21/hold-ms=50;lock=reentrant");
+        double lock25 = wall.get("25/hold-ms=50;lock=reentrant");
+        assertThat(sync21).as("40 pinned x 50 ms on one carrier").isGreaterThan(1500);
+        assertThat(sync21 / sync25).as("synchronized: JDK 21 %.0f ms vs JDK 25 %.0f ms", sync21, sync25).isGreaterThan(5);
+        assertThat(Math.max(lock21, lock25) / Math.min(lock21, lock25)).as("reentrant: JDK 21 %.0f ms vs JDK 25 %.0f ms", lock21, lock25).isLessThan(2);
+    }
+
+    @Test
+    void cpuChecksumsAreEqualAcrossJdks() {
+        for (String w : List.of("cpu-loop", "cpu-hash", "cpu-primes")) {
+            List<RawRow> rs = rows(r -> r.get("workload").equals(w));
+            assertThat(rs).hasSize(4);
+            assertThat(rs).extracting(r -> r.get("checksum")).as(w).containsOnly(rs.get(0).get("checksum"));
+            assertThat(rs).extracting(r -> r.get("jdk")).contains("21", "25");
+        }
+    }
+
+    @Test
+    void summaryAndMetadataDescribeTheRun() throws IOException {
+        List<String> summary = Files.readAllLines(out.resolve("summary.csv"));
+        Matrix m = new MatrixParser().parse(matrixFile);
+        assertThat(summary).hasSize(1 + m.cells().size());
+        RunMetadata meta = RunJson.read(out.resolve("run.json"));
+        assertThat(meta.runId()).isEqualTo(runId);
+        assertThat(meta.endedAt()).isNotNull();
+        assertThat(meta.matrixSha256()).isEqualTo(m.sha256());
+        assertThat(meta.images()).extracting(RunMetadata.Image::jdk).containsExactly("21", "25");
+        assertThat(meta.jdkBuilds().get("21")).allMatch(b -> b.startsWith("21."));
+        assertThat(meta.jdkBuilds().get("25")).allMatch(b -> b.startsWith("25."));
+        assertThat(meta.engine().serverVersion()).isNotBlank();
+        assertThat(meta.host().cpus()).isPositive();
+        assertThat(meta.statusCounts()).containsEntry("ok", rows.size());
+        assertThat(meta.harnessOverheadMs().n()).isEqualTo(rows.size());
+        assertThat(Files.list(out.resolve("logs")).count()).isEqualTo(rows.size());
+    }
+
+    @Test
+    void noContainerOfTheRunIsLeft() {
+        DockerClient client = DockerClientFactory.instance().client();
+        assertThat(client.listContainersCmd().withShowAll(true).withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec()).isEmpty();
+    }
+
+    @Test
+    void anUnchangedDockerfileIsNotRebuilt() {
+        Matrix m = new MatrixParser().parse(matrixFile);
+        Images images = new Images(DockerClientFactory.instance().client());
+        for (var jdk : m.jdks().values()) {
+            ImageRef ref = images.ensure(jdk, s -> { });
+            assertThat(ref.built()).as(jdk.name()).isFalse();
+            assertThat(ref.reference()).startsWith("jdkmatrix/jdk-" + jdk.name() + ":");
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package dev.jdkmatrix.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.cli.Main;
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.format.RawCsv;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** An interrupted run is finished by --resume: no run lost, none stored twice. */
+class ResumeIT {
+
+    @TempDir
+    Path tmp;
+
+    static int run(StringWriter err, String... args) {
+        return Main.execute(args, new PrintWriter(new StringWriter()), new PrintWriter(err));
+    }
+
+    @Test
+    void resumeRunsOnlyWhatIsMissing() throws IOException {
+        Path m = tmp.resolve("resume.yaml");
+        Files.writeString(m, """
+                name: resume
+                repetitions: 2
+                warmup: 1
+                jdks:
+                  "25": { dockerfile: %1$s/Dockerfile.jdk25 }
+                matrix:
+                  jdk: 25
+                  cpus: 1
+                  memory: 256m
+                  tasks: 3
+                  executor: [virtual, fixed:1]
+                  workload: sleep
+                """.formatted(MatrixRunIT.PROJECT));
+        Path out = tmp.resolve("out");
+        String jar = MatrixRunIT.JAR.toString();
+        StringWriter err = new StringWriter();
+        assertThat(run(err, "run", "--matrix", m.toString(), "--out", out.toString(), "--workloads-jar", jar, "--progress", "lines")).as(err.toString()).isZero();
+        Path raw = out.resolve("raw.csv");
+        List<String> lines = Files.readAllLines(raw);
+        assertThat(lines).hasSize(1 + 6);
+
+        // As a kill -9 would leave it: three rows stored, the fourth cut mid-line.
+        Files.writeString(raw, String.join("\n", lines.subList(0, 4)) + "\n" + lines.get(4).substring(0, 20));
+        assertThat(run(err, "run", "--resume", out.toString(), "--matrix", m.toString(), "--workloads-jar", jar, "--progress", "lines"))
+                .as(err.toString()).isZero();
+        List<RawRow> rows = RawCsv.read(raw);
+        assertThat(rows).hasSize(6);
+        assertThat(rows).extracting(MatrixRunner::key).doesNotHaveDuplicates();
+        assertThat(rows).extracting(r -> r.get("run_id")).containsOnly(rows.get(0).get("run_id"));
+        assertThat(Files.readAllLines(out.resolve("summary.csv"))).hasSize(1 + 2);
+
+        // A new run into a folder that holds runs is refused, and so is a resume of a changed matrix.
+        StringWriter refused = new StringWriter();
+        assertThat(run(refused, "run", "--matrix", m.toString(), "--out", out.toString(), "--workloads-jar", jar)).isEqualTo(ExitException.BAD_INPUT);
+        assertThat(refused.toString()).contains("holds 6 stored runs", "--resume");
+        Files.writeString(m, Files.readString(m).replace("tasks: 3", "tasks: 4"));
+        StringWriter changed = new StringWriter();
+        assertThat(run(changed, "run", "--resume", out.toString(), "--matrix", m.toString(), "--workloads-jar", jar)).isEqualTo(ExitException.BAD_INPUT);
+        assertThat(changed.toString()).contains("changed since run");
+        assertThat(RawCsv.read(raw)).hasSize(6);
+    }
+}

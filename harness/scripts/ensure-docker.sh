@@ -22,19 +22,26 @@ if ! command -v dockerd >/dev/null 2>&1; then
   apt-get install -y -qq docker.io >/dev/null
 fi
 
-if ! pgrep -x dockerd >/dev/null 2>&1; then
+start_dockerd() {
   # A dockerd killed with its machine session leaves pid files that stop the next one.
   rm -f /var/run/docker.pid /var/run/docker/containerd/containerd.pid
   log "starting dockerd in the background (log: /var/log/jdkmatrix-dockerd.log)"
   setsid dockerd >/var/log/jdkmatrix-dockerd.log 2>&1 < /dev/null &
-fi
+}
 
-for _ in $(seq 1 60); do
+# Wait for the engine; (re)start dockerd whenever none is running (one that was just killed
+# may still be exiting when we first look).
+starts=0
+for _ in $(seq 1 90); do
   if docker info >/dev/null 2>&1; then
     log "engine is up: $(docker version --format '{{.Server.Version}} (API {{.Server.APIVersion}})')"
     exit 0
   fi
+  if ! pgrep -x dockerd >/dev/null 2>&1 && (( starts < 3 )); then
+    start_dockerd
+    starts=$((starts + 1))
+  fi
   sleep 1
 done
-log "dockerd did not answer within 60 s; see /var/log/jdkmatrix-dockerd.log"
+log "dockerd did not answer within 90 s; see /var/log/jdkmatrix-dockerd.log"
 exit 1

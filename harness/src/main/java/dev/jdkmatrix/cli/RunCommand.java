@@ -40,6 +40,12 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--resume", paramLabel = "DIR", description = "finish the run stored in DIR: its matrix and run id, skipping the runs it has")
     Path resume;
 
+    @Option(names = "--yes", description = "run even when the estimate exceeds 24 hours")
+    boolean yes;
+
+    /** A matrix estimated to run longer than this is refused unless --yes. */
+    static final java.time.Duration LONGEST_WITHOUT_YES = java.time.Duration.ofHours(24);
+
     @Option(names = "--progress", description = "progress display: auto, bar or lines (default: ${DEFAULT-VALUE})", defaultValue = "auto")
     String progress;
 
@@ -61,7 +67,10 @@ public final class RunCommand implements Callable<Integer> {
             }
             out = resume;
         }
-        Matrix m = new MatrixParser().parse(matrixFile);
+        // With a local engine, refuse CPU limits above this host's before anything starts;
+        // MatrixRunner checks them against the engine's own count as well.
+        int hostCpus = System.getenv("DOCKER_HOST") == null ? Runtime.getRuntime().availableProcessors() : 0;
+        Matrix m = new MatrixParser(hostCpus).parse(matrixFile);
         String id = runId != null ? runId
                 : ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + m.name();
         if (!id.matches("[A-Za-z0-9][A-Za-z0-9_.-]*")) {
@@ -75,6 +84,10 @@ public final class RunCommand implements Callable<Integer> {
             default -> throw new ExitException(ExitException.BAD_INPUT, "--progress must be auto, bar or lines, got '" + progress + "'");
         };
         Duration estimate = Estimate.of(m.plan());
+        if (estimate.compareTo(LONGEST_WITHOUT_YES) > 0 && !yes) {
+            throw new ExitException(ExitException.BAD_INPUT, matrixFile + ": " + m.plan().size() + " runs are estimated to take " + Durations.text(estimate)
+                    + ", more than " + LONGEST_WITHOUT_YES.toHours() + " hours\n  fix: check 'plan' for the cells that take longest, shrink the matrix, or pass --yes");
+        }
         outw.printf("jdkmatrix: %d cells, %d runs, estimated %s -> %s%n", m.cells().size(), m.plan().size(), Durations.text(estimate), dir);
         outw.flush();
         Progress listener = new Progress(err, bar, m.plan());

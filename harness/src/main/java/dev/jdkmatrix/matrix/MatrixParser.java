@@ -56,6 +56,17 @@ public final class MatrixParser {
     static final long MAX_FILE_BYTES = 1 << 20;
 
     private Path file;
+    private final int hostCpus;
+
+    /** A parser that does not check CPU limits against a host. */
+    public MatrixParser() {
+        this(0);
+    }
+
+    /** A parser that refuses CPU limits above {@code hostCpus} (0: no check). */
+    public MatrixParser(int hostCpus) {
+        this.hostCpus = hostCpus;
+    }
 
     public Matrix parse(Path matrixFile) {
         this.file = matrixFile;
@@ -336,7 +347,14 @@ public final class MatrixParser {
 
     private List<Value> values(Node node, String key) {
         List<Value> out = new ArrayList<>();
-        for (Node n : axis(node, key)) out.add(new Value(normalize(key, ((ScalarNode) n).getValue(), n), n));
+        for (Node n : axis(node, key)) {
+            Value v = new Value(normalize(key, ((ScalarNode) n).getValue(), n), n);
+            if (key.equals("cpus") && hostCpus > 0 && CpuLimit.parse(v.text()).value() > hostCpus) {
+                throw error(n, "cpus " + v.text() + " is more than the " + hostCpus + " CPUs of this host",
+                        "use at most " + hostCpus + "; a limit above the host measures nothing more");
+            }
+            out.add(v);
+        }
         return out;
     }
 

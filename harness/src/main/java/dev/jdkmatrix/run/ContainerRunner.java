@@ -43,6 +43,8 @@ public final class ContainerRunner {
     public static final String CONTAINER_JAR = "/opt/jdkmatrix/workloads.jar";
     /** Unprivileged user the workload runs as (the Dockerfiles create it too). */
     public static final String USER = "10001:10001";
+    /** Processes and threads a container may have: room for 10,000 platform threads, not for a fork bomb. */
+    public static final long PIDS_LIMIT = 32_768;
     /** Output kept per stream; a workload that floods its output keeps its last bytes. */
     static final int MAX_OUTPUT_BYTES = 8 << 20;
 
@@ -53,7 +55,7 @@ public final class ContainerRunner {
 
     public ContainerRunner(DockerClient client, Path workloadsJar, String runId) {
         this.client = client;
-        this.workloadsJar = workloadsJar.toAbsolutePath();
+        this.workloadsJar = workloadsJar.toAbsolutePath().normalize();
         this.runId = runId;
     }
 
@@ -79,7 +81,8 @@ public final class ContainerRunner {
                 .withReadonlyRootfs(true)
                 .withTmpFs(Map.of("/tmp", "rw,nosuid,nodev,size=64m"))
                 .withCapDrop(Capability.ALL)
-                .withSecurityOpts(List.of("no-new-privileges"));
+                .withSecurityOpts(List.of("no-new-privileges"))
+                .withPidsLimit(PIDS_LIMIT);
         CreateContainerResponse created = client.createContainerCmd(image)
                 .withName(name)
                 .withCmd(command(cell))

@@ -70,10 +70,6 @@ public final class MatrixRunner {
     private volatile boolean stopping;
 
     public Result run(Matrix matrix, Options options, Listener listener) {
-        Path jar = options.workloadsJar();
-        if (!Files.isRegularFile(jar)) {
-            throw new ExitException(ExitException.ENVIRONMENT, "workloads jar " + jar + " does not exist\n  fix: run 'make build' (or pass --workloads-jar)");
-        }
         Path out = options.outDir();
         try {
             Files.createDirectories(out.resolve("logs"));
@@ -83,6 +79,10 @@ public final class MatrixRunner {
         }
         if (!Files.isWritable(out)) {
             throw new ExitException(ExitException.BAD_INPUT, "results folder " + out + " is not writable\n  fix: choose a writable folder with --out");
+        }
+        Path jar = options.workloadsJar();
+        if (!Files.isRegularFile(jar)) {
+            throw new ExitException(ExitException.ENVIRONMENT, "workloads jar " + jar + " does not exist\n  fix: run 'make build' (or pass --workloads-jar)");
         }
         try (FileChannel lockFile = FileChannel.open(out.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
              FileLock lock = tryLock(lockFile, out)) {
@@ -113,6 +113,11 @@ public final class MatrixRunner {
 
         Instant started = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         RunMetadata.Engine engine = Environment.engine(client);
+        List<String> tooLarge = matrix.cells().stream().filter(c -> engine.cpus() > 0 && c.cpus().value() > engine.cpus()).map(Cell::id).toList();
+        if (!tooLarge.isEmpty()) {
+            throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": " + tooLarge.size() + " cell(s) ask for more CPUs than the engine's "
+                    + engine.cpus() + ", first: " + tooLarge.get(0) + "\n  fix: use cpus of at most " + engine.cpus() + ", or a bigger engine (DOCKER_HOST)");
+        }
         RunMetadata.Host host = Environment.host();
         Images images = new Images(client);
         Map<String, ImageRef> refs = new TreeMap<>();
@@ -188,7 +193,7 @@ public final class MatrixRunner {
     }
 
     /** Key of a stored row, equal to {@link PlannedRun#key()} of the run that made it. */
-    static String key(RawRow r) {
+    public static String key(RawRow r) {
         return r.get("cell") + "#" + r.get("phase") + r.get("rep");
     }
 

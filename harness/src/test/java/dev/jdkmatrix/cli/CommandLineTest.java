@@ -48,6 +48,35 @@ class CommandLineTest {
     }
 
     @Test
+    void aMatrixThatWouldRunForDaysIsRefusedUnlessYes() throws IOException {
+        Path big = tmp.resolve("big.yaml");
+        Files.writeString(big, "timeout: 48h\nmatrix:\n  jdk: 21\n  cpus: 1\n  memory: 1g\n  tasks: 100000\n  executor: fixed:1\n  workload:\n    - name: sleep\n      params: { wait-ms: 1000 }\n");
+        Files.writeString(tmp.resolve("Dockerfile.jdk21"), "FROM debian:trixie-slim\n");
+        Result r = run("run", "--matrix", big.toString(), "--out", tmp.resolve("never").toString());
+        assertThat(r.code()).isEqualTo(ExitException.BAD_INPUT);
+        assertThat(r.err()).contains(big.toString(), "more than 24 hours", "--yes");
+        assertThat(Files.exists(tmp.resolve("never"))).isFalse();
+    }
+
+    @Test
+    void aResultsFolderThatCannotBeCreatedIsRefusedBeforeDocker() throws IOException {
+        Path m = tmp.resolve("m.yaml");
+        Files.writeString(m, "matrix:\n  jdk: 21\n  cpus: 1\n  memory: 1g\n  tasks: 1\n  executor: virtual\n  workload: sleep\n");
+        Files.writeString(tmp.resolve("Dockerfile.jdk21"), "FROM debian:trixie-slim\n");
+        Path file = Files.writeString(tmp.resolve("a-file"), "x");
+        Result r = run("run", "--matrix", m.toString(), "--out", file.resolve("results").toString());
+        assertThat(r.code()).isEqualTo(ExitException.BAD_INPUT);
+        assertThat(r.err()).contains("cannot create results folder", "--out");
+    }
+
+    @Test
+    void resumeOfAFolderWithoutARunIsRefused() {
+        Result r = run("run", "--resume", tmp.toString());
+        assertThat(r.code()).isEqualTo(ExitException.BAD_INPUT);
+        assertThat(r.err()).contains("nothing to resume", "run.json");
+    }
+
+    @Test
     void anUnknownOptionIsAUsageError() {
         Result r = run("run", "--matrixx", "x");
         assertThat(r.code()).isEqualTo(2);

@@ -78,6 +78,55 @@ class JarIT {
     }
 
     @Test
+    void aHarnessKilledWithSigkillIsResumedWithNoRunLostOrStoredTwice() throws Exception {
+        Path m = tmp.resolve("kill.yaml");
+        Files.writeString(m, """
+                repetitions: 3
+                warmup: 0
+                timeout: 60s
+                jdks:
+                  "25": { dockerfile: %s/Dockerfile.jdk25 }
+                matrix:
+                  jdk: 25
+                  cpus: 1
+                  memory: 256m
+                  tasks: 1
+                  executor: virtual
+                  workload:
+                    - name: sleep
+                      params: { wait-ms: [1500, 1600] }
+                """.formatted(PROJECT));
+        String runId = "jar-kill-" + ProcessHandle.current().pid();
+        Path out = tmp.resolve("kill");
+        Process p = start(m, out, runId);
+        DockerClient client = DockerClientFactory.instance().client();
+        // Wait until two runs are stored and a third is running, then kill -9 the harness and its child JVM.
+        for (int i = 0; i < 1200 && p.isAlive(); i++) {
+            Thread.sleep(100);
+            boolean stored = Files.exists(out.resolve("raw.csv")) && RawCsv.read(out.resolve("raw.csv")).size() >= 2;
+            if (stored && !client.listContainersCmd().withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec().isEmpty()) break;
+        }
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        int before = RawCsv.read(out.resolve("raw.csv")).size();
+        assertThat(before).as(log(runId)).isBetween(2, 5);
+
+        String java = ProcessHandle.current().info().command().orElseThrow();
+        ProcessBuilder pb = new ProcessBuilder(java, "-jar", HARNESS_JAR.toString(), "run", "--resume", out.toString(), "--matrix", m.toString(),
+                "--workloads-jar", WORKLOADS_JAR.toString(), "--progress", "lines").redirectErrorStream(true)
+                .redirectOutput(tmp.resolve("resume.log").toFile());
+        Process resume = pb.start();
+        assertThat(resume.waitFor(5, TimeUnit.MINUTES)).isTrue();
+        assertThat(resume.exitValue()).as(Files.readString(tmp.resolve("resume.log"))).isZero();
+        List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
+        assertThat(rows).hasSize(6);
+        assertThat(rows).extracting(dev.jdkmatrix.run.MatrixRunner::key).doesNotHaveDuplicates();
+        assertThat(rows).allSatisfy(r -> assertThat(r.get("status")).isEqualTo("ok"));
+        assertThat(client.listContainersCmd().withShowAll(true).withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec()).isEmpty();
+    }
+
+    @Test
     void sigtermStopsTheContainerAndLeavesValidCsv() throws Exception {
         String runId = "jar-term-" + ProcessHandle.current().pid();
         Path out = tmp.resolve("term");

@@ -65,6 +65,10 @@ class BadMatrixTest {
                 Arguments.of("axis is a mapping", GOOD.replace("cpus: 1", "cpus: { a: 1 }"), 3, "single value"),
                 Arguments.of("param is an axis name", GOOD.replace("workload: sleep", "workload:\n    - name: sleep\n      params: { cpus: 2 }"), 9, "is an axis, not a param"),
                 Arguments.of("workload entry without name", GOOD.replace("workload: sleep", "workload:\n    - tasks: 5"), 8, "has no 'name'"),
+                Arguments.of("cpus above the host's", GOOD.replace("cpus: 1", "cpus: [1, 4]"), 3, "more than the 2 CPUs"),
+                Arguments.of("duplicate cell made by include", GOOD + "  include:\n    - { workload: pinning }\n    - { workload: pinning }\n", 10, "duplicate cell"),
+                Arguments.of("include with unknown key", GOOD + "  include:\n    - { jdk: 21, heap: 2g }\n", 9, "neither an axis, a param"),
+                Arguments.of("fault mode unknown", GOOD.replace("workload: sleep", "workload:\n    - name: fault\n      params: { mode: explode }"), 9, "hang, oom"),
                 Arguments.of("empty file", "", 0, "is empty"),
                 Arguments.of("only comments", "# nothing\n", 0, "holds no YAML document"));
     }
@@ -75,7 +79,7 @@ class BadMatrixTest {
         Path f = dir.resolve(name.replace(' ', '-') + ".yaml");
         Files.writeString(f, yaml);
         Files.writeString(dir.resolve("Dockerfile.jdk21"), "FROM debian:trixie-slim\n");
-        MatrixException e = catchThrowableOfType(MatrixException.class, () -> new MatrixParser().parse(f));
+        MatrixException e = catchThrowableOfType(MatrixException.class, () -> new MatrixParser(2).parse(f)); // a host of 2 CPUs
         assertThat(e).as(name).isNotNull();
         assertThat(e.exitCode()).isEqualTo(ExitException.BAD_INPUT);
         assertThat(e.getMessage()).as(name).startsWith(f.toString()).contains(words);

@@ -36,7 +36,7 @@ import org.testcontainers.DockerClientFactory;
 class MatrixRunIT {
 
     static final Path PROJECT = Path.of(System.getProperty("jdkmatrix.projectDir", "..")).toAbsolutePath().normalize();
-    static final Path JAR = Path.of(System.getProperty("jdkmatrix.workloadsJar", "../workloads/target/workloads.jar")).toAbsolutePath();
+    static final Path JAR = Path.of(System.getProperty("jdkmatrix.workloadsJar", "../workloads/target/workloads.jar")).toAbsolutePath().normalize();
 
     Path out;
     Path matrixFile;

@@ -32,8 +32,16 @@ public final class Main {
             System.exit(2);
             return;
         }
+        if (inv.workload() instanceof Workload.Fault fault) {
+            try {
+                fault.beforeRun();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         ResultRecord record = run(inv);
         System.out.println(record.line());
+        if (inv.workload() instanceof Workload.Fault fault && fault.mode().equals("two-records")) System.out.println(record.line());
         System.out.flush();
     }
 

@@ -15,7 +15,7 @@ import java.util.concurrent.locks.ReentrantLock;
 public sealed interface Workload {
 
     /** Names of the workloads, as used on the command line and in matrix.yaml. */
-    List<String> NAMES = List.of("sleep", "cpu-primes", "cpu-loop", "cpu-hash", "pinning");
+    List<String> NAMES = List.of("sleep", "cpu-primes", "cpu-loop", "cpu-hash", "pinning", "fault");
 
     String name();
 
@@ -177,6 +177,68 @@ public sealed interface Workload {
         public String check(long[] results) { return allEqual(results, 1L, "task result"); }
     }
 
+    /**
+     * Fault injection, for testing the harness: each mode fails the run in one of the ways a real
+     * run can fail. {@code none} behaves like a 1 ms sleep.
+     */
+    record Fault(String mode) implements Workload {
+        static final List<String> MODES = List.of("none", "hang", "oom", "exit3", "garbage", "two-records", "crash", "wrong-check");
+        public Fault {
+            if (!MODES.contains(mode)) throw new IllegalArgumentException("fault: --mode must be one of " + String.join(", ", MODES) + "; got '" + mode + "'");
+        }
+        public String name() { return "fault"; }
+        public Map<String, String> params() { return Map.of("mode", mode); }
+        public Callable<Long> task(int index) {
+            return () -> {
+                Thread.sleep(1);
+                return 1L;
+            };
+        }
+        public String check(long[] results) {
+            return mode.equals("wrong-check") ? "fault injected: wrong result" : allEqual(results, 1L, "task result");
+        }
+
+        /** Fails before any task runs, for the modes that fail the JVM itself. Returns normally otherwise. */
+        void beforeRun() throws InterruptedException {
+            switch (mode) {
+                case "hang" -> Thread.sleep(Long.MAX_VALUE);
+                case "exit3" -> {
+                    System.err.println("fault: exiting with 3");
+                    System.exit(3);
+                }
+                case "garbage" -> {
+                    for (int i = 0; i < 1000; i++) System.out.println("garbage line " + i + " {\"not\": \"a record\"");
+                    System.out.flush();
+                    System.exit(0);
+                }
+                case "oom" -> {
+                    // Hold and touch memory until the kernel kills the container at its limit
+                    // (run with -Xmx above the container's memory so that the heap is not the limit).
+                    List<long[]> held = new java.util.ArrayList<>();
+                    while (true) {
+                        long[] chunk = new long[1 << 20];
+                        java.util.Arrays.fill(chunk, held.size());
+                        held.add(chunk);
+                    }
+                }
+                case "crash" -> crash();
+                default -> { }
+            }
+        }
+
+        /** A real JVM crash (SIGSEGV in Unsafe), which writes hs_err and exits 134. */
+        private static void crash() {
+            try {
+                java.lang.reflect.Field f = Class.forName("sun.misc.Unsafe").getDeclaredField("theUnsafe");
+                f.setAccessible(true);
+                Object unsafe = f.get(null);
+                unsafe.getClass().getMethod("putAddress", long.class, long.class).invoke(unsafe, 0L, 42L);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("cannot crash this JVM: " + e, e);
+            }
+        }
+    }
+
     /** Builds a workload from its name and {@code --param value} pairs; unknown params are errors. */
     static Workload create(String name, Map<String, String> params) {
         Map<String, String> p = new LinkedHashMap<>(params);
@@ -186,6 +248,7 @@ public sealed interface Workload {
             case "cpu-loop" -> new CpuLoop(longParam(name, p, "iterations", 200_000));
             case "cpu-hash" -> new CpuHash(longParam(name, p, "iterations", 1_000_000));
             case "pinning" -> new Pinning(stringParam(p, "lock", "synchronized"), longParam(name, p, "hold-ms", 50));
+            case "fault" -> new Fault(stringParam(p, "mode", "none"));
             default -> throw new IllegalArgumentException("unknown workload '" + name + "'; valid workloads: " + String.join(", ", NAMES));
         };
         if (!p.isEmpty()) {

@@ -1,0 +1,106 @@
+package dev.jdkmatrix.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.cli.Main;
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.format.RawCsv;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testcontainers.DockerClientFactory;
+
+/** Every way a run can fail, injected beside good cells: each is recorded with its status, and the good cells are intact. */
+class FaultsIT {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void everyFailureIsRecordedAndTheGoodCellsAreIntact() throws IOException {
+        Path m = tmp.resolve("faults.yaml");
+        Files.writeString(m, """
+                name: faults
+                repetitions: 1
+                warmup: 0
+                timeout: 60s
+                jdks:
+                  "25": { dockerfile: %1$s/Dockerfile.jdk25 }
+                matrix:
+                  jdk: 25
+                  cpus: 1
+                  memory: 256m
+                  tasks: 2
+                  executor: virtual
+                  workload:
+                    - name: sleep
+                      tasks: 100
+                      executor: fixed:10
+                      params: { wait-ms: 10 }
+                    - name: fault
+                      timeout: 5s
+                      params: { mode: [hang, exit3, garbage, two-records, crash, wrong-check] }
+                    - name: fault
+                      jvm-args: [-Xmx1g]
+                      params: { mode: oom }
+                    - name: cpu-hash
+                      tasks: 10
+                      params: { iterations: 100000 }
+                """.formatted(MatrixRunIT.PROJECT));
+        Path out = tmp.resolve("out");
+        String runId = "it-faults-" + ProcessHandle.current().pid();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(new String[] {"run", "--matrix", m.toString(), "--out", out.toString(), "--workloads-jar",
+                MatrixRunIT.JAR.toString(), "--run-id", runId, "--progress", "lines"}, new PrintWriter(new StringWriter()), new PrintWriter(err));
+        assertThat(code).as(err.toString()).isEqualTo(ExitException.RUNS_FAILED);
+
+        List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
+        assertThat(rows).hasSize(9);
+        Map<String, RawRow> byParams = rows.stream().collect(Collectors.toMap(r -> r.get("workload") + ":" + r.get("params"), Function.identity()));
+        assertThat(byParams.get("fault:mode=hang").get("status")).isEqualTo("timeout");
+        assertThat(byParams.get("fault:mode=exit3")).satisfies(r -> {
+            assertThat(r.get("status")).isEqualTo("error");
+            assertThat(r.get("status_detail")).contains("exit code 3", "fault: exiting with 3");
+        });
+        assertThat(byParams.get("fault:mode=garbage")).satisfies(r -> {
+            assertThat(r.get("status")).isEqualTo("invalid");
+            assertThat(r.get("status_detail")).contains("no result record");
+        });
+        assertThat(byParams.get("fault:mode=two-records")).satisfies(r -> {
+            assertThat(r.get("status")).isEqualTo("invalid");
+            assertThat(r.get("status_detail")).contains("2 result records");
+        });
+        RawRow crash = byParams.get("fault:mode=crash");
+        assertThat(crash.get("status")).isEqualTo("error");
+        assertThat(crash.get("exit_code")).as("SIGABRT after hs_err, or SIGSEGV").isIn("134", "139");
+        String crashLog = Files.readString(out.resolve(String.format("logs/%05d.log", Integer.parseInt(crash.get("seq")))));
+        assertThat(crashLog).contains("SIGSEGV");
+        assertThat(byParams.get("fault:mode=wrong-check")).satisfies(r -> {
+            assertThat(r.get("status")).isEqualTo("invalid");
+            assertThat(r.get("status_detail")).contains("own check failed", "wrong result");
+        });
+        assertThat(byParams.get("fault:mode=oom")).satisfies(r -> {
+            assertThat(r.get("status")).as(r.get("status_detail")).isEqualTo("oom");
+            assertThat(r.get("oom_killed")).isEqualTo("true");
+        });
+
+        RawRow sleep = byParams.get("sleep:wait-ms=10");
+        assertThat(sleep.get("status")).isEqualTo("ok");
+        assertThat(sleep.number("wall_ms")).as("10 waves of 10 ms").isBetween(90.0, 1000.0);
+        assertThat(byParams.get("cpu-hash:iterations=100000").get("status")).isEqualTo("ok");
+
+        String summary = Files.readString(out.resolve("summary.csv"));
+        assertThat(summary).contains("timeout=1", "error=1", "invalid=1", "oom=1");
+        assertThat(DockerClientFactory.instance().client().listContainersCmd().withShowAll(true)
+                .withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec()).isEmpty();
+    }
+}

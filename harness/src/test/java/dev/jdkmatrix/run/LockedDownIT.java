@@ -1,0 +1,89 @@
+package dev.jdkmatrix.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.command.InspectContainerResponse;
+import com.github.dockerjava.api.model.Capability;
+import com.github.dockerjava.api.model.Container;
+import dev.jdkmatrix.cli.Main;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testcontainers.DockerClientFactory;
+
+/** A workload container, inspected through the Docker API while it runs: limits and lock-down as documented. */
+class LockedDownIT {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void theWorkloadContainerIsLimitedAndLockedDown() throws Exception {
+        Path m = tmp.resolve("locked.yaml");
+        Files.writeString(m, """
+                repetitions: 1
+                warmup: 0
+                timeout: 60s
+                jdks:
+                  "21": { dockerfile: %1$s/Dockerfile.jdk21 }
+                matrix:
+                  jdk: 21
+                  cpus: 0.5
+                  memory: 300m
+                  tasks: 1
+                  executor: virtual
+                  workload:
+                    - name: fault
+                      params: { mode: hang }
+                """.formatted(MatrixRunIT.PROJECT));
+        String runId = "it-locked-" + ProcessHandle.current().pid();
+        AtomicInteger code = new AtomicInteger(-1);
+        Thread harness = new Thread(() -> code.set(Main.execute(new String[] {"run", "--matrix", m.toString(), "--out", tmp.resolve("out").toString(),
+                "--workloads-jar", MatrixRunIT.JAR.toString(), "--run-id", runId, "--progress", "lines"},
+                new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()))));
+        harness.start();
+        DockerClient client = DockerClientFactory.instance().client();
+        List<Container> running = List.of();
+        for (int i = 0; i < 1200 && running.isEmpty() && harness.isAlive(); i++) {
+            Thread.sleep(100);
+            running = client.listContainersCmd().withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec();
+        }
+        assertThat(running).hasSize(1);
+        InspectContainerResponse c = client.inspectContainerCmd(running.get(0).getId()).exec();
+        try {
+            var host = c.getHostConfig();
+            assertThat(host.getNanoCPUs()).isEqualTo(500_000_000L);
+            assertThat(host.getMemory()).isEqualTo(300L << 20);
+            assertThat(host.getMemorySwap()).isEqualTo(300L << 20);
+            assertThat(host.getNetworkMode()).isEqualTo("none");
+            assertThat(host.getReadonlyRootfs()).isTrue();
+            assertThat(host.getCapDrop()).contains(Capability.ALL);
+            assertThat(host.getCapAdd()).isNullOrEmpty();
+            assertThat(host.getSecurityOpts()).contains("no-new-privileges");
+            assertThat(host.getPrivileged()).isFalse();
+            assertThat(host.getPidsLimit()).isEqualTo(ContainerRunner.PIDS_LIMIT);
+            assertThat(host.getTmpFs()).containsOnlyKeys("/tmp");
+            assertThat(c.getConfig().getUser()).isEqualTo(ContainerRunner.USER);
+            assertThat(c.getMounts()).singleElement().satisfies(mount -> {
+                assertThat(mount.getDestination().getPath()).isEqualTo(ContainerRunner.CONTAINER_JAR);
+                assertThat(mount.getRW()).isFalse();
+                assertThat(mount.getSource()).isEqualTo(MatrixRunIT.JAR.toString());
+            });
+            assertThat(c.getConfig().getLabels()).containsEntry(ContainerRunner.LABEL_RUN, runId)
+                    .containsEntry(ContainerRunner.LABEL_PID, Long.toString(ProcessHandle.current().pid()));
+        } finally {
+            client.killContainerCmd(c.getId()).exec();
+            harness.join(60_000);
+        }
+        assertThat(code.get()).isEqualTo(1); // the killed run is recorded as failed
+        assertThat(client.listContainersCmd().withShowAll(true).withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec()).isEmpty();
+    }
+}

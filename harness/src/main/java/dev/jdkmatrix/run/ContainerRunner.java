@@ -40,6 +40,8 @@ public final class ContainerRunner {
     public static final String LABEL_PID = "dev.jdkmatrix.pid";
     public static final String LABEL_HOST = "dev.jdkmatrix.host";
     public static final String LABEL_CELL = "dev.jdkmatrix.cell";
+    /** The absolute results folder: under its lock, containers with it belong to no live harness. */
+    public static final String LABEL_OUT = "dev.jdkmatrix.out";
     public static final String CONTAINER_JAR = "/opt/jdkmatrix/workloads.jar";
     /** Unprivileged user the workload runs as (the Dockerfiles create it too). */
     public static final String USER = "10001:10001";
@@ -51,12 +53,14 @@ public final class ContainerRunner {
     private final DockerClient client;
     private final Path workloadsJar;
     private final String runId;
+    private final String outDir;
     private final AtomicReference<String> current = new AtomicReference<>();
 
-    public ContainerRunner(DockerClient client, Path workloadsJar, String runId) {
+    public ContainerRunner(DockerClient client, Path workloadsJar, String runId, Path outDir) {
         this.client = client;
         this.workloadsJar = workloadsJar.toAbsolutePath().normalize();
         this.runId = runId;
+        this.outDir = outDir.toAbsolutePath().normalize().toString();
     }
 
     /** The command the container runs: {@code java [jvm args] -jar workloads.jar <workload> ...}. */
@@ -92,6 +96,7 @@ public final class ContainerRunner {
                         LABEL_RUN, runId,
                         LABEL_PID, Long.toString(ProcessHandle.current().pid()),
                         LABEL_HOST, Environment.hostname(),
+                        LABEL_OUT, outDir,
                         LABEL_CELL, cell.id()))
                 .withHostConfig(host)
                 .exec();
@@ -183,8 +188,7 @@ public final class ContainerRunner {
             if (!Environment.hostname().equals(labels.get(LABEL_HOST))) continue;
             try {
                 long pid = Long.parseLong(labels.getOrDefault(LABEL_PID, "-1"));
-                if (pid != ProcessHandle.current().pid() && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) continue;
-                if (pid == ProcessHandle.current().pid()) continue;
+                if (pid == ProcessHandle.current().pid() || alive(pid)) continue;
             } catch (NumberFormatException e) {
                 // unreadable label: treat as an orphan
             }
@@ -193,10 +197,35 @@ public final class ContainerRunner {
         return out;
     }
 
+    /**
+     * Whether a process runs. A killed process whose parent died too can stay a zombie when
+     * nothing reaps it; a zombie runs nothing, so it counts as gone.
+     */
+    static boolean alive(long pid) {
+        if (!ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) return false;
+        try {
+            String stat = java.nio.file.Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            String state = stat.substring(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+            return !state.equals("Z") && !state.equals("X");
+        } catch (java.io.IOException | RuntimeException e) {
+            return true; // no procfs: trust isAlive
+        }
+    }
+
+    /** Containers of a results folder: called under its lock, so no live harness owns them. */
+    public static int removeFolderContainers(DockerClient client, Path outDir) {
+        String out = outDir.toAbsolutePath().normalize().toString();
+        return remove(client, client.listContainersCmd().withShowAll(true).withLabelFilter(Map.of(LABEL_OUT, out)).exec());
+    }
+
     /** Removes orphans; returns how many. */
     public static int removeOrphans(DockerClient client) {
+        return remove(client, orphans(client));
+    }
+
+    private static int remove(DockerClient client, List<Container> containers) {
         int n = 0;
-        for (Container c : orphans(client)) {
+        for (Container c : containers) {
             try {
                 client.removeContainerCmd(c.getId()).withForce(true).withRemoveVolumes(true).exec();
                 n++;

@@ -108,7 +108,7 @@ public final class MatrixRunner {
 
     private Result runLocked(Matrix matrix, Options options, Listener listener, Path out) throws IOException {
         DockerClient client = Docker.connect();
-        int orphans = ContainerRunner.removeOrphans(client);
+        int orphans = ContainerRunner.removeOrphans(client) + ContainerRunner.removeFolderContainers(client, out);
         if (orphans > 0) listener.message("removed " + orphans + " container(s) left by a harness process that is gone");
 
         Instant started = Instant.now().truncatedTo(ChronoUnit.MILLIS);
@@ -142,7 +142,7 @@ public final class MatrixRunner {
         RunJson.write(out.resolve("run.json"), meta.apply(null));
         int total = plan.size();
 
-        ContainerRunner runner = new ContainerRunner(client, options.workloadsJar(), options.runId());
+        ContainerRunner runner = new ContainerRunner(client, options.workloadsJar(), options.runId(), out);
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             stopping = true;

@@ -7,6 +7,7 @@ import com.github.dockerjava.api.model.Container;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.format.RawCsv;
 import dev.jdkmatrix.run.ContainerRunner;
+import dev.jdkmatrix.run.ItSupport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,9 +25,8 @@ import org.testcontainers.DockerClientFactory;
  */
 class JarIT {
 
-    static final Path PROJECT = Path.of(System.getProperty("jdkmatrix.projectDir", "..")).toAbsolutePath().normalize();
-    static final Path HARNESS_JAR = PROJECT.resolve("harness/target/jdkmatrix.jar");
-    static final Path WORKLOADS_JAR = PROJECT.resolve("workloads/target/workloads.jar");
+    static final Path HARNESS_JAR = ItSupport.HARNESS_JAR;
+    static final Path WORKLOADS_JAR = ItSupport.JAR;
 
     @TempDir
     Path tmp;
@@ -46,8 +46,7 @@ class JarIT {
                 repetitions: 1
                 warmup: 0
                 timeout: %s
-                jdks:
-                  "25": { dockerfile: %s/Dockerfile.jdk25 }
+                %s
                 matrix:
                   jdk: 25
                   cpus: 1
@@ -57,7 +56,7 @@ class JarIT {
                   workload:
                     - name: sleep
                       params: { wait-ms: %s }
-                """.formatted(timeout, PROJECT, waitMs));
+                """.formatted(timeout, ItSupport.jdks("25"), waitMs));
         return m;
     }
 
@@ -84,8 +83,7 @@ class JarIT {
                 repetitions: 3
                 warmup: 0
                 timeout: 60s
-                jdks:
-                  "25": { dockerfile: %s/Dockerfile.jdk25 }
+                %s
                 matrix:
                   jdk: 25
                   cpus: 1
@@ -95,7 +93,7 @@ class JarIT {
                   workload:
                     - name: sleep
                       params: { wait-ms: [1500, 1600] }
-                """.formatted(PROJECT));
+                """.formatted(ItSupport.jdks("25")));
         String runId = "jar-kill-" + ProcessHandle.current().pid();
         Path out = tmp.resolve("kill");
         Process p = start(m, out, runId);
@@ -123,7 +121,7 @@ class JarIT {
         assertThat(rows).hasSize(6);
         assertThat(rows).extracting(dev.jdkmatrix.run.MatrixRunner::key).doesNotHaveDuplicates();
         assertThat(rows).allSatisfy(r -> assertThat(r.get("status")).isEqualTo("ok"));
-        assertThat(client.listContainersCmd().withShowAll(true).withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec()).isEmpty();
+        assertThat(ItSupport.containers(runId)).isEmpty();
     }
 
     @Test
@@ -131,17 +129,12 @@ class JarIT {
         String runId = "jar-term-" + ProcessHandle.current().pid();
         Path out = tmp.resolve("term");
         Process p = start(matrix("120000", "5m"), out, runId);
-        DockerClient client = DockerClientFactory.instance().client();
-        List<Container> running = List.of();
-        for (int i = 0; i < 600 && running.isEmpty() && p.isAlive(); i++) {
-            Thread.sleep(100);
-            running = client.listContainersCmd().withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec();
-        }
+        List<Container> running = ItSupport.awaitRunning(runId, p::isAlive);
         assertThat(running).as(log(runId)).hasSize(1);
         p.destroy(); // SIGTERM to the harness
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).as(log(runId)).isTrue();
         assertThat(p.exitValue()).as(log(runId)).isIn(130, 143);
-        assertThat(client.listContainersCmd().withShowAll(true).withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec()).isEmpty();
+        assertThat(ItSupport.containers(runId)).isEmpty();
         assertThat(RawCsv.read(out.resolve("raw.csv"))).isEmpty(); // the cut run is not stored; a resume runs it
         assertThat(Files.readAllLines(out.resolve("raw.csv")).get(0)).startsWith("run_id,seq,cell");
         assertThat(Files.exists(out.resolve("summary.csv"))).isTrue();

@@ -3,19 +3,15 @@ package dev.jdkmatrix.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.ExitException;
-import dev.jdkmatrix.cli.Main;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.format.RawCsv;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.testcontainers.DockerClientFactory;
 
 /** A failing run is recorded with its status and the harness goes on; its container is removed. */
 class FailingRunsIT {
@@ -30,8 +26,7 @@ class FailingRunsIT {
                 name: failing
                 repetitions: 1
                 warmup: 0
-                jdks:
-                  "25": { dockerfile: %1$s/Dockerfile.jdk25 }
+                %s
                 matrix:
                   jdk: 25
                   cpus: 1
@@ -45,12 +40,12 @@ class FailingRunsIT {
                   include:
                     - { wait-ms: 10, jvm-args: [-XX:+NoSuchJdkmatrixOption] }
                     - { workload: sleep, tasks: 2, wait-ms: 5 }
-                """.formatted(MatrixRunIT.PROJECT));
+                """.formatted(ItSupport.jdks("25")));
         Path out = tmp.resolve("out");
         String runId = "it-failing-" + ProcessHandle.current().pid();
         StringWriter err = new StringWriter();
-        int code = Main.execute(new String[] {"run", "--matrix", m.toString(), "--out", out.toString(), "--workloads-jar",
-                MatrixRunIT.JAR.toString(), "--run-id", runId, "--progress", "lines"}, new PrintWriter(new StringWriter()), new PrintWriter(err));
+        int code = ItSupport.cli(err, "run", "--matrix", m.toString(), "--out", out.toString(), "--workloads-jar", ItSupport.JAR.toString(),
+                "--run-id", runId, "--progress", "lines");
         assertThat(code).as(err.toString()).isEqualTo(ExitException.RUNS_FAILED);
         List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
         assertThat(rows).hasSize(3);
@@ -64,17 +59,16 @@ class FailingRunsIT {
         assertThat(good.get("status")).isEqualTo("ok");
         assertThat(good.get("completed")).isEqualTo("2");
         assertThat(Files.readString(out.resolve("summary.csv"))).contains("timeout=1", "error=1");
-        assertThat(DockerClientFactory.instance().client().listContainersCmd().withShowAll(true)
-                .withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec()).isEmpty();
+        assertThat(ItSupport.containers(runId)).isEmpty();
     }
 
     @Test
     void aMissingWorkloadsJarIsAnEnvironmentError() throws IOException {
         Path m = tmp.resolve("m.yaml");
-        Files.writeString(m, MatrixRunIT.matrix(MatrixRunIT.PROJECT));
+        Files.writeString(m, MatrixRunIT.matrix());
         StringWriter err = new StringWriter();
-        int code = Main.execute(new String[] {"run", "--matrix", m.toString(), "--out", tmp.resolve("o").toString(),
-                "--workloads-jar", tmp.resolve("missing.jar").toString()}, new PrintWriter(new StringWriter()), new PrintWriter(err));
+        int code = ItSupport.cli(err, "run", "--matrix", m.toString(), "--out", tmp.resolve("o").toString(),
+                "--workloads-jar", tmp.resolve("missing.jar").toString());
         assertThat(code).isEqualTo(ExitException.ENVIRONMENT);
         assertThat(err.toString()).contains("missing.jar", "make build");
     }

@@ -3,11 +3,9 @@ package dev.jdkmatrix.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.ExitException;
-import dev.jdkmatrix.cli.Main;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.format.RawCsv;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +15,6 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.testcontainers.DockerClientFactory;
 
 /** Every way a run can fail, injected beside good cells: each is recorded with its status, and the good cells are intact. */
 class FaultsIT {
@@ -33,8 +30,7 @@ class FaultsIT {
                 repetitions: 1
                 warmup: 0
                 timeout: 60s
-                jdks:
-                  "25": { dockerfile: %1$s/Dockerfile.jdk25 }
+                %s
                 matrix:
                   jdk: 25
                   cpus: 1
@@ -55,12 +51,12 @@ class FaultsIT {
                     - name: cpu-hash
                       tasks: 10
                       params: { iterations: 100000 }
-                """.formatted(MatrixRunIT.PROJECT));
+                """.formatted(ItSupport.jdks("25")));
         Path out = tmp.resolve("out");
         String runId = "it-faults-" + ProcessHandle.current().pid();
         StringWriter err = new StringWriter();
-        int code = Main.execute(new String[] {"run", "--matrix", m.toString(), "--out", out.toString(), "--workloads-jar",
-                MatrixRunIT.JAR.toString(), "--run-id", runId, "--progress", "lines"}, new PrintWriter(new StringWriter()), new PrintWriter(err));
+        int code = ItSupport.cli(err, "run", "--matrix", m.toString(), "--out", out.toString(), "--workloads-jar", ItSupport.JAR.toString(),
+                "--run-id", runId, "--progress", "lines");
         assertThat(code).as(err.toString()).isEqualTo(ExitException.RUNS_FAILED);
 
         List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
@@ -100,7 +96,6 @@ class FaultsIT {
 
         String summary = Files.readString(out.resolve("summary.csv"));
         assertThat(summary).contains("timeout=1", "error=1", "invalid=1", "oom=1");
-        assertThat(DockerClientFactory.instance().client().listContainersCmd().withShowAll(true)
-                .withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec()).isEmpty();
+        assertThat(ItSupport.containers(runId)).isEmpty();
     }
 }

@@ -6,14 +6,10 @@ import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.model.Capability;
 import com.github.dockerjava.api.model.Container;
-import dev.jdkmatrix.cli.Main;
-import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,8 +28,7 @@ class LockedDownIT {
                 repetitions: 1
                 warmup: 0
                 timeout: 60s
-                jdks:
-                  "21": { dockerfile: %1$s/Dockerfile.jdk21 }
+                %s
                 matrix:
                   jdk: 21
                   cpus: 0.5
@@ -43,19 +38,14 @@ class LockedDownIT {
                   workload:
                     - name: fault
                       params: { mode: hang }
-                """.formatted(MatrixRunIT.PROJECT));
+                """.formatted(ItSupport.jdks("21")));
         String runId = "it-locked-" + ProcessHandle.current().pid();
         AtomicInteger code = new AtomicInteger(-1);
-        Thread harness = new Thread(() -> code.set(Main.execute(new String[] {"run", "--matrix", m.toString(), "--out", tmp.resolve("out").toString(),
-                "--workloads-jar", MatrixRunIT.JAR.toString(), "--run-id", runId, "--progress", "lines"},
-                new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()))));
+        Thread harness = new Thread(() -> code.set(ItSupport.cli(new StringWriter(), "run", "--matrix", m.toString(), "--out",
+                tmp.resolve("out").toString(), "--workloads-jar", ItSupport.JAR.toString(), "--run-id", runId, "--progress", "lines")));
         harness.start();
         DockerClient client = DockerClientFactory.instance().client();
-        List<Container> running = List.of();
-        for (int i = 0; i < 1200 && running.isEmpty() && harness.isAlive(); i++) {
-            Thread.sleep(100);
-            running = client.listContainersCmd().withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec();
-        }
+        List<Container> running = ItSupport.awaitRunning(runId, harness::isAlive);
         assertThat(running).hasSize(1);
         InspectContainerResponse c = client.inspectContainerCmd(running.get(0).getId()).exec();
         try {
@@ -75,7 +65,7 @@ class LockedDownIT {
             assertThat(c.getMounts()).singleElement().satisfies(mount -> {
                 assertThat(mount.getDestination().getPath()).isEqualTo(ContainerRunner.CONTAINER_JAR);
                 assertThat(mount.getRW()).isFalse();
-                assertThat(mount.getSource()).isEqualTo(MatrixRunIT.JAR.toString());
+                assertThat(mount.getSource()).isEqualTo(ItSupport.JAR.toString());
             });
             assertThat(c.getConfig().getLabels()).containsEntry(ContainerRunner.LABEL_RUN, runId)
                     .containsEntry(ContainerRunner.LABEL_PID, Long.toString(ProcessHandle.current().pid()));
@@ -84,6 +74,6 @@ class LockedDownIT {
             harness.join(60_000);
         }
         assertThat(code.get()).isEqualTo(1); // the killed run is recorded as failed
-        assertThat(client.listContainersCmd().withShowAll(true).withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec()).isEmpty();
+        assertThat(ItSupport.containers(runId)).isEmpty();
     }
 }

@@ -2,7 +2,6 @@ package dev.jdkmatrix.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.dockerjava.api.DockerClient;
 import dev.jdkmatrix.cli.Main;
 import dev.jdkmatrix.images.ImageRef;
 import dev.jdkmatrix.images.Images;
@@ -10,7 +9,6 @@ import dev.jdkmatrix.matrix.Matrix;
 import dev.jdkmatrix.matrix.MatrixParser;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
-import dev.jdkmatrix.results.SummaryRow;
 import dev.jdkmatrix.results.format.RawCsv;
 import dev.jdkmatrix.results.format.RunJson;
 import java.io.IOException;
@@ -35,8 +33,7 @@ import org.testcontainers.DockerClientFactory;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MatrixRunIT {
 
-    static final Path PROJECT = Path.of(System.getProperty("jdkmatrix.projectDir", "..")).toAbsolutePath().normalize();
-    static final Path JAR = Path.of(System.getProperty("jdkmatrix.workloadsJar", "../workloads/target/workloads.jar")).toAbsolutePath().normalize();
+    static final Path JAR = ItSupport.JAR;
 
     Path out;
     Path matrixFile;
@@ -46,15 +43,13 @@ class MatrixRunIT {
     String stderr;
     List<RawRow> rows;
 
-    static String matrix(Path project) {
+    static String matrix() {
         return """
                 name: it
                 repetitions: 2
                 warmup: 0
                 timeout: 90s
-                jdks:
-                  "21": { dockerfile: %1$s/Dockerfile.jdk21 }
-                  "25": { dockerfile: %1$s/Dockerfile.jdk25 }
+                %s
                 matrix:
                   jdk: [21, 25]
                   cpus: 1
@@ -86,13 +81,13 @@ class MatrixRunIT {
                       tasks: 2
                       executor: fixed:cpus
                       params: { limit: 100000 }
-                """.formatted(project);
+                """.formatted(ItSupport.jdks("21", "25"));
     }
 
     @BeforeAll
     void runTheMatrix(@TempDir Path tmp) throws IOException {
         matrixFile = tmp.resolve("it.yaml");
-        Files.writeString(matrixFile, matrix(PROJECT));
+        Files.writeString(matrixFile, matrix());
         out = tmp.resolve("results");
         runId = "it-" + ProcessHandle.current().pid() + "-" + System.nanoTime() % 100000;
         StringWriter o = new StringWriter();
@@ -197,8 +192,7 @@ class MatrixRunIT {
 
     @Test
     void noContainerOfTheRunIsLeft() {
-        DockerClient client = DockerClientFactory.instance().client();
-        assertThat(client.listContainersCmd().withShowAll(true).withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec()).isEmpty();
+        assertThat(ItSupport.containers(runId)).isEmpty();
     }
 
     @Test

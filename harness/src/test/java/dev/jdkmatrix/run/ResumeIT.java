@@ -3,11 +3,9 @@ package dev.jdkmatrix.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.ExitException;
-import dev.jdkmatrix.cli.Main;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.format.RawCsv;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +20,7 @@ class ResumeIT {
     Path tmp;
 
     static int run(StringWriter err, String... args) {
-        return Main.execute(args, new PrintWriter(new StringWriter()), new PrintWriter(err));
+        return ItSupport.cli(err, args);
     }
 
     @Test
@@ -32,8 +30,7 @@ class ResumeIT {
                 name: resume
                 repetitions: 2
                 warmup: 1
-                jdks:
-                  "25": { dockerfile: %1$s/Dockerfile.jdk25 }
+                %s
                 matrix:
                   jdk: 25
                   cpus: 1
@@ -41,9 +38,9 @@ class ResumeIT {
                   tasks: 3
                   executor: [virtual, fixed:1]
                   workload: sleep
-                """.formatted(MatrixRunIT.PROJECT));
+                """.formatted(ItSupport.jdks("25")));
         Path out = tmp.resolve("out");
-        String jar = MatrixRunIT.JAR.toString();
+        String jar = ItSupport.JAR.toString();
         StringWriter err = new StringWriter();
         assertThat(run(err, "run", "--matrix", m.toString(), "--out", out.toString(), "--workloads-jar", jar, "--progress", "lines")).as(err.toString()).isZero();
         Path raw = out.resolve("raw.csv");

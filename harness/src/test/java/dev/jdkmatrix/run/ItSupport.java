@@ -1,0 +1,50 @@
+package dev.jdkmatrix.run;
+
+import com.github.dockerjava.api.model.Container;
+import dev.jdkmatrix.cli.Main;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import org.testcontainers.DockerClientFactory;
+
+/** What the integration tests share: the project's files, the command line, the run's containers. */
+public final class ItSupport {
+
+    public static final Path PROJECT = Path.of(System.getProperty("jdkmatrix.projectDir", "..")).toAbsolutePath().normalize();
+    public static final Path JAR = Path.of(System.getProperty("jdkmatrix.workloadsJar", "../workloads/target/workloads.jar")).toAbsolutePath().normalize();
+    public static final Path HARNESS_JAR = PROJECT.resolve("harness/target/jdkmatrix.jar");
+
+    private ItSupport() {}
+
+    /** A {@code jdks:} block naming the project's Dockerfiles for these JDKs. */
+    public static String jdks(String... names) {
+        StringBuilder sb = new StringBuilder("jdks:\n");
+        for (String n : names) sb.append("  \"").append(n).append("\": { dockerfile: ").append(PROJECT).append("/Dockerfile.jdk").append(n).append(" }\n");
+        return sb.toString();
+    }
+
+    /** Runs the command line in this JVM; what it printed goes to {@code err} (and is dropped for stdout). */
+    public static int cli(StringWriter err, String... args) {
+        return Main.execute(args, new PrintWriter(new StringWriter()), new PrintWriter(err));
+    }
+
+    /** Every container of a run, stopped ones included. */
+    public static List<Container> containers(String runId) {
+        return DockerClientFactory.instance().client().listContainersCmd().withShowAll(true)
+                .withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec();
+    }
+
+    /** Waits (up to 2 minutes, while {@code keepWaiting}) for a running container of the run. */
+    public static List<Container> awaitRunning(String runId, BooleanSupplier keepWaiting) throws InterruptedException {
+        List<Container> running = List.of();
+        for (int i = 0; i < 1200 && running.isEmpty() && keepWaiting.getAsBoolean(); i++) {
+            Thread.sleep(100);
+            running = DockerClientFactory.instance().client().listContainersCmd()
+                    .withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec();
+        }
+        return running;
+    }
+}

@@ -11,13 +11,16 @@ import java.util.List;
  */
 public final class Estimate {
 
-    /** Container create/start/remove plus JVM start, per run, measured here. */
-    static final double OVERHEAD_MS = 1200;
-    /** Single-CPU costs in milliseconds, measured on this project's machine (Xeon 2.5 GHz, JDK 25). */
-    static final double PRIMES_MS_PER_MILLION_LIMIT = 157;
-    static final double LOOP_MS_PER_MILLION = 1.5;
-    static final double HASH_MS_PER_MILLION = 2.1;
-    static final double SPAWN_MS_PER_TASK = 0.004;
+    /*
+     * Calibrated on results/reference (2 vCPUs Xeon 2.5 GHz, JDK 21 and 25, medians of 5):
+     * container create/start/remove and JVM start beyond the workload's own time, per run;
+     * single-CPU costs per task; creating and scheduling one task on a virtual thread.
+     */
+    static final double OVERHEAD_MS = 700;
+    static final double PRIMES_MS_PER_MILLION_LIMIT = 215;
+    static final double LOOP_MS_PER_MILLION = 2.2;
+    static final double HASH_MS_PER_MILLION = 2.55;
+    static final double SPAWN_MS_PER_TASK = 0.055;
 
     private Estimate() {}
 
@@ -40,7 +43,8 @@ public final class Estimate {
             case ExecutorSpec.ForkJoin f -> f.parallelism() == 0 ? cpus : f.parallelism();
             default -> c.tasks();
         };
-        double spawn = c.tasks() * SPAWN_MS_PER_TASK / quota;
+        boolean threadPerTask = ex instanceof ExecutorSpec.Virtual || ex instanceof ExecutorSpec.ThreadPerTask || ex instanceof ExecutorSpec.Cached;
+        double spawn = threadPerTask ? c.tasks() * SPAWN_MS_PER_TASK / quota : 0;
         return switch (c.workload()) {
             case "sleep" -> waves(c.tasks(), threads) * param(c, "wait-ms") + spawn;
             case "pinning" -> {

@@ -6,7 +6,8 @@ import java.util.Objects;
 
 /**
  * What run.json holds: enough to know where, when, with what and how the numbers were made.
- * Written at the start of a run (ended_at null) and again when it ends.
+ * Written at the start of a run (ended_at null) and again when it ends. {@code imagesSeconds}
+ * is the time spent making sure every JDK image exists, builds included.
  */
 public record RunMetadata(
         int schema,
@@ -24,7 +25,8 @@ public record RunMetadata(
         Map<String, List<String>> jdkBuilds,
         Plan plan,
         Map<String, Integer> statusCounts,
-        Overhead harnessOverheadMs) {
+        Overhead harnessOverheadMs,
+        double imagesSeconds) {
 
     public static final int SCHEMA = 1;
 

@@ -120,6 +120,7 @@ public final class MatrixRunner {
         }
         RunMetadata.Host host = Environment.host();
         Images images = new Images(client);
+        long imagesStart = System.nanoTime();
         Map<String, ImageRef> refs = new TreeMap<>();
         for (Jdk jdk : matrix.jdks().values()) {
             ImageRef ref = images.ensure(jdk, listener::message);
@@ -128,6 +129,8 @@ public final class MatrixRunner {
                     ? " built in " + Math.round(ref.buildTime().toMillis() / 1000.0) + " s" : " (cached)"));
         }
 
+        double imagesSeconds = (System.nanoTime() - imagesStart) / 1e9;
+        listener.message(String.format(java.util.Locale.ROOT, "images ready in %.2f s", imagesSeconds));
         List<PlannedRun> plan = matrix.plan();
         java.util.Set<String> stored = storedRuns(out, options, matrix);
         if (!stored.isEmpty()) listener.message("resuming: " + stored.size() + " of " + plan.size() + " runs are stored already");
@@ -138,7 +141,7 @@ public final class MatrixRunner {
         List<RunMetadata.Image> imageMeta = refs.values().stream()
                 .map(r -> new RunMetadata.Image(r.jdk(), r.reference(), r.imageId(), r.built(), r.buildTime().toMillis() / 1000.0)).toList();
         java.util.function.Function<String, RunMetadata> meta = ended -> metadata(out, options, matrix, commit, dirty, started, ended,
-                host, engine, imageMeta, planMeta);
+                host, engine, imageMeta, planMeta, imagesSeconds);
         RunJson.write(out.resolve("run.json"), meta.apply(null));
         int total = plan.size();
 
@@ -230,7 +233,8 @@ public final class MatrixRunner {
     }
 
     private RunMetadata metadata(Path out, Options options, Matrix matrix, String commit, boolean dirty, Instant started, String ended,
-                                 RunMetadata.Host host, RunMetadata.Engine engine, List<RunMetadata.Image> images, RunMetadata.Plan plan) {
+                                 RunMetadata.Host host, RunMetadata.Engine engine, List<RunMetadata.Image> images, RunMetadata.Plan plan,
+                                 double imagesSeconds) {
         List<RawRow> rows = List.of();
         try {
             if (Files.exists(out.resolve("raw.csv"))) rows = RawCsv.read(out.resolve("raw.csv"));
@@ -257,7 +261,7 @@ public final class MatrixRunner {
             oh = new RunMetadata.Overhead(x.length, round(s.median()), round(x[(int) Math.min(x.length - 1, Math.ceil(0.9 * x.length) - 1)]), round(s.max()));
         }
         return new RunMetadata(RunMetadata.SCHEMA, options.runId(), matrix.file().toString(), matrix.name(), matrix.sha256(), commit, dirty,
-                started.toString(), ended, host, engine, images, builds, plan, counts, oh);
+                started.toString(), ended, host, engine, images, builds, plan, counts, oh, round(imagesSeconds));
     }
 
     private static double round(double v) {

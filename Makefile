@@ -4,6 +4,7 @@
 #   make plan              list the cells and the estimated duration; runs nothing
 #   make test              unit and integration tests (real containers)
 #   make base-image        create debian:trixie-slim locally when no registry answers
+#   make bench-harness     harness vs a plain docker-run loop: writes docs/performance.md
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
@@ -30,7 +31,7 @@ WORKLOADS_JAR := workloads/target/workloads.jar
 SOURCES := $(shell find harness/src workloads/src -type f 2>/dev/null) pom.xml harness/pom.xml workloads/pom.xml
 JDKMATRIX := $(JAVA_HOME)/bin/java -jar $(JAR)
 
-.PHONY: help build docker base-image setup plan matrix quick test clean
+.PHONY: help build docker base-image setup plan matrix quick test bench-harness clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -60,6 +61,9 @@ quick: setup build
 
 test: setup
 	./mvnw -B -Dstyle.color=never verify
+
+bench-harness: setup build
+	$(SCRIPTS)/bench-harness.sh
 
 clean:
 	$(MVN) clean

@@ -274,7 +274,9 @@ public final class MatrixRunner {
         String name = "jdkmatrix-" + runId.replaceAll("[^A-Za-z0-9_.-]", "-") + "-" + run.sequence();
         ContainerResult res = runner.run(cell, image.reference(), name);
         String logName = String.format("logs/%05d.log", run.sequence());
+        long logStart = System.nanoTime();
         Files.writeString(out.resolve(logName), logText(run, image, res), StandardCharsets.UTF_8);
+        double logMs = (System.nanoTime() - logStart) / 1e6;
 
         Map<String, String> v = new LinkedHashMap<>();
         v.put("run_id", runId);
@@ -298,6 +300,8 @@ public final class MatrixRunner {
         v.put("create_ms", Summarizer.ms(res.createMs()));
         v.put("start_ms", Summarizer.ms(res.startMs()));
         v.put("collect_ms", Summarizer.ms(res.collectMs()));
+        v.put("wait_ms", Summarizer.ms(res.waitMs()));
+        v.put("log_ms", Summarizer.ms(logMs));
 
         ResultLine.Parsed parsed = ResultLine.parse(res.stdout());
         if (parsed instanceof ResultLine.Parsed.Found f) {

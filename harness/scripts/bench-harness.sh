@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make bench-harness: the harness against the plain alternative, a shell loop of `docker run`.
-# Runs the cells of harness/matrices/bench.yaml in alternating blocks (harness, loop, harness,
-# loop), then writes docs/performance.md from what both stored. A benchmark, not a test.
+# Runs the cells of harness/matrices/bench.yaml in alternating blocks (harness serial, loop,
+# harness packed with --parallel force; again), then writes docs/performance.md from what they
+# stored. A benchmark, not a test.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -46,6 +47,11 @@ for b in $(seq 1 "$BLOCKS"); do
     done < "$OUT/cells.csv"
   done
   t1=$(now_ms); echo "$b,loop,$t0,$t1" >> "$OUT/blocks.csv"
+
+  # Packed block: the harness again, cells side by side on disjoint CPU sets.
+  t0=$(now_ms)
+  "$JAVA" -jar "$JAR" run --matrix "$MATRIX" --out "$OUT/packed-$b" --run-id "bench-packed-$b" --parallel force --progress lines 2> "$OUT/packed-$b.log" >/dev/null
+  t1=$(now_ms); echo "$b,packed,$t0,$t1" >> "$OUT/blocks.csv"
 done
 
 "$JAVA" -cp "$JAR" harness/scripts/BenchReport.java "$OUT" "$BLOCKS" > docs/performance.md

@@ -40,6 +40,10 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--resume", paramLabel = "DIR", description = "finish the run stored in DIR: its matrix and run id, skipping the runs it has")
     Path resume;
 
+    @Option(names = "--parallel", description = "off (default): one run at a time; auto: runs of whole-CPU cells smaller than the host side by side "
+            + "on disjoint CPU sets, for the workloads where packing was measured not to change results; force: every such cell (for measuring packing)")
+    String parallel = "off";
+
     @Option(names = "--yes", description = "run even when the estimate exceeds 24 hours")
     boolean yes;
 
@@ -83,6 +87,12 @@ public final class RunCommand implements Callable<Integer> {
             case "auto" -> Progress.isTerminal();
             default -> throw new ExitException(ExitException.BAD_INPUT, "--progress must be auto, bar or lines, got '" + progress + "'");
         };
+        dev.jdkmatrix.run.CpuSlots.Packing packed = switch (parallel) {
+            case "off" -> dev.jdkmatrix.run.CpuSlots.Packing.OFF;
+            case "auto" -> dev.jdkmatrix.run.CpuSlots.Packing.AUTO;
+            case "force" -> dev.jdkmatrix.run.CpuSlots.Packing.FORCE;
+            default -> throw new ExitException(ExitException.BAD_INPUT, "--parallel must be off, auto or force, got '" + parallel + "'");
+        };
         Duration estimate = Estimate.of(m.plan());
         if (estimate.compareTo(LONGEST_WITHOUT_YES) > 0 && !yes) {
             throw new ExitException(ExitException.BAD_INPUT, matrixFile + ": " + m.plan().size() + " runs are estimated to take " + Durations.text(estimate)
@@ -91,7 +101,7 @@ public final class RunCommand implements Callable<Integer> {
         outw.printf("jdkmatrix: %d cells, %d runs, estimated %s -> %s%n", m.cells().size(), m.plan().size(), Durations.text(estimate), dir);
         outw.flush();
         Progress listener = new Progress(err, bar, m.plan());
-        MatrixRunner.Result result = new MatrixRunner().run(m, new MatrixRunner.Options(dir, id, workloadsJar, Path.of("").toAbsolutePath(), resume != null), listener);
+        MatrixRunner.Result result = new MatrixRunner().run(m, new MatrixRunner.Options(dir, id, workloadsJar, Path.of("").toAbsolutePath(), resume != null, packed), listener);
         listener.finish();
         outw.printf("jdkmatrix: %d runs stored in %s (%s); statuses %s%n", result.runs(), dir.resolve("raw.csv"),
                 Durations.text(listener.total()), result.statusCounts());

@@ -26,7 +26,7 @@ public final class Columns {
             "jvm_startup_ms", "jvm_uptime_ms");
 
     /** Columns added later, at the end as the format promises: the rest of the harness's time split. */
-    public static final List<String> RAW_ADDED = List.of("wait_ms", "log_ms");
+    public static final List<String> RAW_ADDED = List.of("wait_ms", "log_ms", "cpuset");
 
     public static final List<String> RAW = concat(concat(RAW_HARNESS, RAW_RECORD), RAW_ADDED);
 

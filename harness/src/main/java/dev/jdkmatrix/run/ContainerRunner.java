@@ -25,7 +25,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Runs one cell once: a fresh container from the JDK image with the cell's CPU and memory
@@ -54,7 +53,7 @@ public final class ContainerRunner {
     private final Path workloadsJar;
     private final String runId;
     private final String outDir;
-    private final AtomicReference<String> current = new AtomicReference<>();
+    private final java.util.Set<String> running = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public ContainerRunner(DockerClient client, Path workloadsJar, String runId, Path outDir) {
         this.client = client;
@@ -74,7 +73,8 @@ public final class ContainerRunner {
         return cmd;
     }
 
-    public ContainerResult run(Cell cell, String image, String name) {
+    /** Runs one container; {@code cpuset} (Docker's "0,1" form) pins it to those CPUs, or null. */
+    public ContainerResult run(Cell cell, String image, String name, String cpuset) {
         long t0 = System.nanoTime();
         HostConfig host = HostConfig.newHostConfig()
                 .withNanoCPUs(cell.cpus().nanoCpus())
@@ -87,6 +87,7 @@ public final class ContainerRunner {
                 .withCapDrop(Capability.ALL)
                 .withSecurityOpts(List.of("no-new-privileges"))
                 .withPidsLimit(PIDS_LIMIT);
+        if (cpuset != null) host.withCpusetCpus(cpuset);
         CreateContainerResponse created = client.createContainerCmd(image)
                 .withName(name)
                 .withCmd(command(cell))
@@ -101,7 +102,7 @@ public final class ContainerRunner {
                 .withHostConfig(host)
                 .exec();
         String id = created.getId();
-        current.set(id);
+        running.add(id);
         try {
             long t1 = System.nanoTime();
             client.startContainerCmd(id).exec();
@@ -127,17 +128,16 @@ public final class ContainerRunner {
                     ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(t4 - t3), runMs);
         } finally {
             remove(id);
-            current.set(null);
+            running.remove(id);
         }
     }
 
     /**
-     * Kills the container running now, if any: for shutdown hooks. The running thread's wait
-     * then returns, and it inspects and removes the container as after any run.
+     * Kills the containers running now: for shutdown hooks. Each running thread's wait then
+     * returns, and it inspects and removes its container as after any run.
      */
     public void abortCurrent() {
-        String id = current.get();
-        if (id != null) kill(id);
+        for (String id : running) kill(id);
     }
 
     private void kill(String id) {

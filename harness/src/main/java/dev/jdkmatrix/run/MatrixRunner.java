@@ -50,8 +50,11 @@ public final class MatrixRunner {
         default void runEnded(PlannedRun run, RawRow row, int done, int total) {}
     }
 
-    /** Where and with what to run; {@code resume} finishes a run stored in {@code outDir}. */
-    public record Options(Path outDir, String runId, Path workloadsJar, Path projectDir, boolean resume) {
+    /**
+     * Where and with what to run; {@code resume} finishes a run stored in {@code outDir};
+     * {@code parallel} packs cells onto disjoint CPU sets (see {@link CpuSlots}).
+     */
+    public record Options(Path outDir, String runId, Path workloadsJar, Path projectDir, boolean resume, CpuSlots.Packing packing) {
         public Options {
             java.util.Objects.requireNonNull(outDir, "outDir");
             java.util.Objects.requireNonNull(runId, "runId");
@@ -159,23 +162,72 @@ public final class MatrixRunner {
         Runtime.getRuntime().addShutdownHook(hook);
 
         Map<String, Integer> counts = new TreeMap<>();
-        int done = 0;
+        int[] done = {0};
+        int hostCpus = engine.cpus() > 0 ? engine.cpus() : Runtime.getRuntime().availableProcessors();
+        CpuSlots slots = new CpuSlots(hostCpus);
+        java.util.concurrent.ExecutorService workers = options.packing() == CpuSlots.Packing.OFF ? null
+                : java.util.concurrent.Executors.newFixedThreadPool(hostCpus);
+        java.util.concurrent.atomic.AtomicReference<Exception> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        Object storeLock = new Object();
         try (RawCsv raw = RawCsv.append(out.resolve("raw.csv"))) {
+            // Stores a finished run (not one cut short by a signal: a resume runs it again).
+            java.util.function.BiConsumer<PlannedRun, RawRow> store = (run, row) -> {
+                synchronized (storeLock) {
+                    if (stopping) return;
+                    raw.write(row);
+                    done[0]++;
+                    counts.merge(row.get("status"), 1, Integer::sum);
+                    listener.runEnded(run, row, done[0], total);
+                }
+            };
             for (PlannedRun run : plan) {
-                if (stopping) break;
+                if (stopping || failure.get() != null) break;
                 if (stored.contains(run.key())) {
-                    done++;
+                    synchronized (storeLock) {
+                        done[0]++;
+                    }
                     continue;
                 }
-                listener.runStarted(run, done, total);
                 ImageRef image = refs.get(run.cell().jdk());
-                RawRow row = runOne(runner, run, image, options.runId(), out);
-                if (stopping) break; // the run was cut short by the signal: not stored, a resume runs it again
-                raw.write(row);
-                done++;
-                counts.merge(row.get("status"), 1, Integer::sum);
-                listener.runEnded(run, row, done, total);
+                if (workers == null) {
+                    listener.runStarted(run, done[0], total);
+                    store.accept(run, runOne(runner, run, image, options.runId(), out, null));
+                    continue;
+                }
+                List<Integer> cpus;
+                try {
+                    cpus = slots.acquire(slots.demand(run.cell(), options.packing()));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+                String cpuset = CpuSlots.packable(run.cell(), hostCpus, options.packing()) ? CpuSlots.cpuset(cpus) : null;
+                synchronized (storeLock) {
+                    listener.runStarted(run, done[0], total);
+                }
+                workers.submit(() -> {
+                    try {
+                        if (!stopping && failure.get() == null) store.accept(run, runOne(runner, run, image, options.runId(), out, cpuset));
+                    } catch (Exception e) {
+                        failure.compareAndSet(null, e);
+                    } finally {
+                        slots.release(cpus);
+                    }
+                });
             }
+            if (workers != null) {
+                workers.shutdown();
+                try {
+                    while (!workers.awaitTermination(1, TimeUnit.SECONDS)) {
+                        // runs end by themselves or at their timeout
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            if (failure.get() instanceof RuntimeException e) throw e;
+            if (failure.get() instanceof IOException e) throw e;
+            if (failure.get() != null) throw new IllegalStateException(failure.get());
         } finally {
             try {
                 List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
@@ -192,7 +244,7 @@ public final class MatrixRunner {
                 }
             }
         }
-        return new Result(out, done, counts, stopping);
+        return new Result(out, done[0], counts, stopping);
     }
 
     /** Key of a stored row, equal to {@link PlannedRun#key()} of the run that made it. */
@@ -268,11 +320,11 @@ public final class MatrixRunner {
         return Math.round(v * 1000) / 1000.0;
     }
 
-    private RawRow runOne(ContainerRunner runner, PlannedRun run, ImageRef image, String runId, Path out) throws IOException {
+    private RawRow runOne(ContainerRunner runner, PlannedRun run, ImageRef image, String runId, Path out, String cpuset) throws IOException {
         Cell cell = run.cell();
         long t0 = System.nanoTime();
         String name = "jdkmatrix-" + runId.replaceAll("[^A-Za-z0-9_.-]", "-") + "-" + run.sequence();
-        ContainerResult res = runner.run(cell, image.reference(), name);
+        ContainerResult res = runner.run(cell, image.reference(), name, cpuset);
         String logName = String.format("logs/%05d.log", run.sequence());
         long logStart = System.nanoTime();
         Files.writeString(out.resolve(logName), logText(run, image, res), StandardCharsets.UTF_8);
@@ -302,6 +354,7 @@ public final class MatrixRunner {
         v.put("collect_ms", Summarizer.ms(res.collectMs()));
         v.put("wait_ms", Summarizer.ms(res.waitMs()));
         v.put("log_ms", Summarizer.ms(logMs));
+        v.put("cpuset", cpuset == null ? "" : cpuset);
 
         ResultLine.Parsed parsed = ResultLine.parse(res.stdout());
         if (parsed instanceof ResultLine.Parsed.Found f) {

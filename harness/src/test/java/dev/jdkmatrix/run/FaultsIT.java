@@ -61,7 +61,7 @@ class FaultsIT {
 
         List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
         assertThat(rows).hasSize(9);
-        Map<String, RawRow> byParams = rows.stream().collect(Collectors.toMap(r -> r.get("workload") + ":" + r.get("params"), Function.identity()));
+        Map<String, RawRow> byParams = rows.stream().collect(Collectors.toMap(r -> r.get("workload") + ":" + r.get("params").replace("hold-ms=1;", ""), Function.identity()));
         assertThat(byParams.get("fault:mode=hang").get("status")).isEqualTo("timeout");
         assertThat(byParams.get("fault:mode=exit3")).satisfies(r -> {
             assertThat(r.get("status")).isEqualTo("error");

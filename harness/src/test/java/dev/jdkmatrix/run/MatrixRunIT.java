@@ -29,6 +29,8 @@ import org.testcontainers.DockerClientFactory;
 /**
  * One real matrix run on the real Docker engine, JDK 21 and 25 images built from the project's
  * Dockerfiles, through the command line as a user runs it. Asserts effects with wide margins.
+ * Timing assertions compare the best of 3 interleaved repetitions per cell: interference (this
+ * VM's CPU steal comes in bursts) only ever adds time, and the slow side is bounded below by theory.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MatrixRunIT {
@@ -46,7 +48,7 @@ class MatrixRunIT {
     static String matrix() {
         return """
                 name: it
-                repetitions: 2
+                repetitions: 3
                 warmup: 0
                 timeout: 90s
                 %s
@@ -65,10 +67,10 @@ class MatrixRunIT {
                       tasks: 500
                       executor: [fixed:10, virtual]
                       params: { wait-ms: 20 }
-                    - name: pinning            # 40 x 50 ms inside a lock, one carrier
-                      tasks: 40
+                    - name: pinning            # 20 x 200 ms inside a lock, one carrier
+                      tasks: 20
                       executor: virtual
-                      params: { lock: [synchronized, reentrant], hold-ms: 50 }
+                      params: { lock: [synchronized, reentrant], hold-ms: 200 }
                     - name: cpu-loop
                       tasks: 20
                       executor: fixed:cpus
@@ -103,10 +105,11 @@ class MatrixRunIT {
         return rows.stream().filter(filter).toList();
     }
 
-    static double medianWall(List<RawRow> rs) {
+    /** The best (lowest) wall time of a cell's repetitions. */
+    static double bestWall(List<RawRow> rs) {
         double[] x = rs.stream().mapToDouble(r -> r.number("wall_ms")).sorted().toArray();
-        assertThat(x).as("wall times").isNotEmpty();
-        return x.length % 2 == 1 ? x[x.length / 2] : (x[x.length / 2 - 1] + x[x.length / 2]) / 2;
+        assertThat(x).as("wall times").hasSize(3);
+        return x[0];
     }
 
     @Test
@@ -128,7 +131,7 @@ class MatrixRunIT {
     @Test
     void theJvmInsideSeesTheContainersCpuAndMemoryLimits() {
         List<RawRow> limits = rows(r -> r.get("tasks").equals("4"));
-        assertThat(limits).hasSize(2 * 2 * 2);
+        assertThat(limits).hasSize(2 * 2 * 3); // 2 JDKs x 2 CPU limits x 3 repetitions
         assertThat(limits).allSatisfy(r -> {
             assertThat(r.get("available_processors")).as(r.get("cell")).isEqualTo(r.get("cpus"));
             assertThat(r.number("cgroup_limit_bytes")).as(r.get("cell")).isEqualTo(384.0 * 1024 * 1024);
@@ -141,8 +144,8 @@ class MatrixRunIT {
     @Test
     void virtualThreadsAreAtLeastFiveTimesFasterThanAPoolOfTenOnSleepingTasks() {
         for (String jdk : List.of("21", "25")) {
-            double fixed = medianWall(rows(r -> r.get("jdk").equals(jdk) && r.get("tasks").equals("500") && r.get("executor").equals("fixed:10")));
-            double virtual = medianWall(rows(r -> r.get("jdk").equals(jdk) && r.get("tasks").equals("500") && r.get("executor").equals("virtual")));
+            double fixed = bestWall(rows(r -> r.get("jdk").equals(jdk) && r.get("tasks").equals("500") && r.get("executor").equals("fixed:10")));
+            double virtual = bestWall(rows(r -> r.get("jdk").equals(jdk) && r.get("tasks").equals("500") && r.get("executor").equals("virtual")));
             assertThat(fixed).as("fixed:10 on JDK %s, 50 waves of 20 ms", jdk).isGreaterThan(900);
             assertThat(fixed / virtual).as("JDK %s: fixed:10 %.0f ms vs virtual %.0f ms", jdk, fixed, virtual).isGreaterThan(5);
         }
@@ -151,12 +154,12 @@ class MatrixRunIT {
     @Test
     void synchronizedPinsTheCarrierOnJdk21ButNotOn25() {
         Map<String, Double> wall = rows(r -> r.get("workload").equals("pinning")).stream()
-                .collect(Collectors.groupingBy(r -> r.get("jdk") + "/" + r.get("params"), Collectors.collectingAndThen(Collectors.toList(), MatrixRunIT::medianWall)));
-        double sync21 = wall.get("21/hold-ms=50;lock=synchronized");
-        double sync25 = wall.get("25/hold-ms=50;lock=synchronized");
-        double lock21 = wall.get("21/hold-ms=50;lock=reentrant");
-        double lock25 = wall.get("25/hold-ms=50;lock=reentrant");
-        assertThat(sync21).as("40 pinned x 50 ms on one carrier").isGreaterThan(1500);
+                .collect(Collectors.groupingBy(r -> r.get("jdk") + "/" + r.get("params"), Collectors.collectingAndThen(Collectors.toList(), MatrixRunIT::bestWall)));
+        double sync21 = wall.get("21/hold-ms=200;lock=synchronized");
+        double sync25 = wall.get("25/hold-ms=200;lock=synchronized");
+        double lock21 = wall.get("21/hold-ms=200;lock=reentrant");
+        double lock25 = wall.get("25/hold-ms=200;lock=reentrant");
+        assertThat(sync21).as("20 pinned x 200 ms on one carrier").isGreaterThan(3000);
         assertThat(sync21 / sync25).as("synchronized: JDK 21 %.0f ms vs JDK 25 %.0f ms", sync21, sync25).isGreaterThan(5);
         assertThat(Math.max(lock21, lock25) / Math.min(lock21, lock25)).as("reentrant: JDK 21 %.0f ms vs JDK 25 %.0f ms", lock21, lock25).isLessThan(2);
     }
@@ -165,7 +168,7 @@ class MatrixRunIT {
     void cpuChecksumsAreEqualAcrossJdks() {
         for (String w : List.of("cpu-loop", "cpu-hash", "cpu-primes")) {
             List<RawRow> rs = rows(r -> r.get("workload").equals(w));
-            assertThat(rs).hasSize(4);
+            assertThat(rs).hasSize(6);
             assertThat(rs).extracting(r -> r.get("checksum")).as(w).containsOnly(rs.get(0).get("checksum"));
             assertThat(rs).extracting(r -> r.get("jdk")).contains("21", "25");
         }

@@ -181,16 +181,22 @@ public sealed interface Workload {
      * Fault injection, for testing the harness: each mode fails the run in one of the ways a real
      * run can fail. {@code none} behaves like a 1 ms sleep.
      */
-    record Fault(String mode) implements Workload {
+    record Fault(String mode, long holdMs) implements Workload {
         static final List<String> MODES = List.of("none", "hang", "oom", "exit3", "garbage", "two-records", "crash", "wrong-check");
         public Fault {
             if (!MODES.contains(mode)) throw new IllegalArgumentException("fault: --mode must be one of " + String.join(", ", MODES) + "; got '" + mode + "'");
+            if (holdMs < 0) throw new IllegalArgumentException("fault: --hold-ms must be >= 0, got " + holdMs);
         }
         public String name() { return "fault"; }
-        public Map<String, String> params() { return Map.of("mode", mode); }
+        public Map<String, String> params() {
+            Map<String, String> p = new LinkedHashMap<>();
+            p.put("hold-ms", Long.toString(holdMs));
+            p.put("mode", mode);
+            return p;
+        }
         public Callable<Long> task(int index) {
             return () -> {
-                Thread.sleep(1);
+                Thread.sleep(holdMs);
                 return 1L;
             };
         }
@@ -248,7 +254,7 @@ public sealed interface Workload {
             case "cpu-loop" -> new CpuLoop(longParam(name, p, "iterations", 200_000));
             case "cpu-hash" -> new CpuHash(longParam(name, p, "iterations", 1_000_000));
             case "pinning" -> new Pinning(stringParam(p, "lock", "synchronized"), longParam(name, p, "hold-ms", 50));
-            case "fault" -> new Fault(stringParam(p, "mode", "none"));
+            case "fault" -> new Fault(stringParam(p, "mode", "none"), longParam(name, p, "hold-ms", 1));
             default -> throw new IllegalArgumentException("unknown workload '" + name + "'; valid workloads: " + String.join(", ", NAMES));
         };
         if (!p.isEmpty()) {

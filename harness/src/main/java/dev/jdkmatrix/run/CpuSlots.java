@@ -1,0 +1,92 @@
+package dev.jdkmatrix.run;
+
+import dev.jdkmatrix.matrix.Cell;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.StringJoiner;
+
+/**
+ * The host's CPUs, handed out to runs that go side by side: a run whose cell asks for a whole
+ * number of CPUs below the host's gets that many CPUs that no other running container has
+ * (its {@code cpuset}); any other run (a fraction of a CPU, or as many as the host) takes every
+ * CPU and so runs alone. Blocks until the CPUs are free; never gives one CPU to two runs.
+ */
+public final class CpuSlots {
+
+    /** How runs may share the host. */
+    public enum Packing {
+        /** One run at a time. */
+        OFF,
+        /** Whole-CPU cells side by side, except workloads measured to disagree when packed. */
+        AUTO,
+        /** Whole-CPU cells side by side, every workload: for measuring what packing does. */
+        FORCE
+    }
+
+    /**
+     * Workloads that {@link Packing#AUTO} never packs, because packed and serial medians disagree
+     * by more than 3 % on this project's 2-CPU machine (`make bench-harness`, docs/performance.md:
+     * sleep cells up to +28 %, cpu-hash up to +48 % when packed). Pinning waits like sleep and the
+     * other CPU-bound shapes compute like cpu-hash. Only the test workload 'fault' is packed.
+     */
+    static final Set<String> NOT_PACKED = Set.of("sleep", "pinning", "cpu-primes", "cpu-loop", "cpu-hash");
+
+    private final boolean[] used;
+
+    public CpuSlots(int hostCpus) {
+        if (hostCpus < 1) throw new IllegalArgumentException("a host has at least one CPU, got " + hostCpus);
+        this.used = new boolean[hostCpus];
+    }
+
+    /** Whether a cell can run beside others. */
+    public static boolean packable(Cell cell, int hostCpus, Packing packing) {
+        double cpus = cell.cpus().value();
+        boolean fits = cpus == Math.rint(cpus) && cpus < hostCpus;
+        return switch (packing) {
+            case OFF -> false;
+            case AUTO -> fits && !NOT_PACKED.contains(cell.workload());
+            case FORCE -> fits;
+        };
+    }
+
+    /** CPUs a run of this cell takes from the host: its own when packable, else all of them. */
+    public int demand(Cell cell, Packing packing) {
+        return packable(cell, used.length, packing) ? (int) cell.cpus().value() : used.length;
+    }
+
+    /** Waits until {@code n} CPUs are free and takes them; returns their indices. */
+    public synchronized List<Integer> acquire(int n) throws InterruptedException {
+        if (n < 1 || n > used.length) throw new IllegalArgumentException("cannot take " + n + " of " + used.length + " CPUs");
+        while (free() < n) wait();
+        List<Integer> taken = new ArrayList<>();
+        for (int i = 0; i < used.length && taken.size() < n; i++) {
+            if (!used[i]) {
+                used[i] = true;
+                taken.add(i);
+            }
+        }
+        return List.copyOf(taken);
+    }
+
+    public synchronized void release(List<Integer> cpus) {
+        for (int i : cpus) {
+            if (!used[i]) throw new IllegalStateException("CPU " + i + " released twice");
+            used[i] = false;
+        }
+        notifyAll();
+    }
+
+    public synchronized int free() {
+        int n = 0;
+        for (boolean u : used) if (!u) n++;
+        return n;
+    }
+
+    /** Docker's cpuset text: 0,1. */
+    public static String cpuset(List<Integer> cpus) {
+        StringJoiner j = new StringJoiner(",");
+        cpus.forEach(c -> j.add(Integer.toString(c)));
+        return j.toString();
+    }
+}

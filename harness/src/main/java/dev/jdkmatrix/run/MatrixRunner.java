@@ -114,7 +114,10 @@ public final class MatrixRunner {
         int orphans = ContainerRunner.removeOrphans(client) + ContainerRunner.removeFolderContainers(client, out);
         if (orphans > 0) listener.message("removed " + orphans + " container(s) left by a harness process that is gone");
 
-        Instant started = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        // A resumed run keeps the start of the run it finishes.
+        Path json = out.resolve("run.json");
+        Instant started = options.resume() && Files.exists(json) ? Instant.parse(RunJson.read(json).startedAt())
+                : Instant.now().truncatedTo(ChronoUnit.MILLIS);
         RunMetadata.Engine engine = Environment.engine(client);
         List<String> tooLarge = matrix.cells().stream().filter(c -> engine.cpus() > 0 && c.cpus().value() > engine.cpus()).map(Cell::id).toList();
         if (!tooLarge.isEmpty()) {

@@ -47,6 +47,7 @@ class ResumeIT {
         List<String> lines = Files.readAllLines(raw);
         assertThat(lines).hasSize(1 + 6);
 
+        String startedAt = dev.jdkmatrix.results.format.RunJson.read(out.resolve("run.json")).startedAt();
         // As a kill -9 would leave it: three rows stored, the fourth cut mid-line.
         Files.writeString(raw, String.join("\n", lines.subList(0, 4)) + "\n" + lines.get(4).substring(0, 20));
         assertThat(run(err, "run", "--resume", out.toString(), "--matrix", m.toString(), "--workloads-jar", jar, "--progress", "lines"))
@@ -56,6 +57,7 @@ class ResumeIT {
         assertThat(rows).extracting(MatrixRunner::key).doesNotHaveDuplicates();
         assertThat(rows).extracting(r -> r.get("run_id")).containsOnly(rows.get(0).get("run_id"));
         assertThat(Files.readAllLines(out.resolve("summary.csv"))).hasSize(1 + 2);
+        assertThat(dev.jdkmatrix.results.format.RunJson.read(out.resolve("run.json")).startedAt()).isEqualTo(startedAt);
 
         // A new run into a folder that holds runs is refused, and so is a resume of a changed matrix.
         StringWriter refused = new StringWriter();

@@ -19,6 +19,7 @@ final class Progress implements MatrixRunner.Listener {
     private final PrintWriter err;
     private final boolean bar;
     private final double[] estimateMs;
+    private final java.util.Map<Integer, Double> estimateBySeq = new java.util.HashMap<>();
     private final long created = System.nanoTime();
     private long t0 = -1;
     private double estimatedDone;
@@ -27,6 +28,7 @@ final class Progress implements MatrixRunner.Listener {
         this.err = err;
         this.bar = bar;
         this.estimateMs = plan.stream().mapToDouble(r -> Estimate.runMillis(r.cell())).toArray();
+        for (PlannedRun r : plan) estimateBySeq.put(r.sequence(), Estimate.runMillis(r.cell()));
     }
 
     static boolean isTerminal() {
@@ -73,7 +75,7 @@ final class Progress implements MatrixRunner.Listener {
 
     @Override
     public void runEnded(PlannedRun run, RawRow row, int done, int total) {
-        estimatedDone += estimateMs[run.sequence() - 1];
+        estimatedDone += estimateBySeq.getOrDefault(run.sequence(), 0.0);
         if (bar) {
             if (!row.ok()) {
                 err.printf("\r\033[K  %s %s: %s%n", row.get("status"), run.cell().id(), row.get("status_detail"));

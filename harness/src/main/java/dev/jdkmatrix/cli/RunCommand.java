@@ -44,6 +44,9 @@ public final class RunCommand implements Callable<Integer> {
             + "on disjoint CPU sets, for the workloads where packing was measured not to change results; force: every such cell (for measuring packing)")
     String parallel = "off";
 
+    @Option(names = "--shard", paramLabel = "K/N", description = "run only shard K of N: whole cells, balanced by estimated duration (default: 1/1)")
+    String shard = "1/1";
+
     @Option(names = "--yes", description = "run even when the estimate exceeds 24 hours")
     boolean yes;
 
@@ -93,15 +96,22 @@ public final class RunCommand implements Callable<Integer> {
             case "force" -> dev.jdkmatrix.run.CpuSlots.Packing.FORCE;
             default -> throw new ExitException(ExitException.BAD_INPUT, "--parallel must be off, auto or force, got '" + parallel + "'");
         };
-        Duration estimate = Estimate.of(m.plan());
+        dev.jdkmatrix.matrix.Shard share;
+        try {
+            share = dev.jdkmatrix.matrix.Shard.parse(shard);
+        } catch (IllegalArgumentException e) {
+            throw new ExitException(ExitException.BAD_INPUT, "--shard: " + e.getMessage() + "\n  fix: pass --shard K/N with 1 <= K <= N");
+        }
+        Duration estimate = Estimate.of(share.select(m));
         if (estimate.compareTo(LONGEST_WITHOUT_YES) > 0 && !yes) {
             throw new ExitException(ExitException.BAD_INPUT, matrixFile + ": " + m.plan().size() + " runs are estimated to take " + Durations.text(estimate)
                     + ", more than " + LONGEST_WITHOUT_YES.toHours() + " hours\n  fix: check 'plan' for the cells that take longest, shrink the matrix, or pass --yes");
         }
-        outw.printf("jdkmatrix: %d cells, %d runs, estimated %s -> %s%n", m.cells().size(), m.plan().size(), Durations.text(estimate), dir);
+        outw.printf("jdkmatrix: %d cells, %d runs%s, estimated %s -> %s%n", m.cells().size(), share.select(m).size(),
+                share.count() > 1 ? " in shard " + share.text() : "", Durations.text(estimate), dir);
         outw.flush();
-        Progress listener = new Progress(err, bar, m.plan());
-        MatrixRunner.Result result = new MatrixRunner().run(m, new MatrixRunner.Options(dir, id, workloadsJar, Path.of("").toAbsolutePath(), resume != null, packed), listener);
+        Progress listener = new Progress(err, bar, share.select(m));
+        MatrixRunner.Result result = new MatrixRunner().run(m, new MatrixRunner.Options(dir, id, workloadsJar, Path.of("").toAbsolutePath(), resume != null, packed, share), listener);
         listener.finish();
         outw.printf("jdkmatrix: %d runs stored in %s (%s); statuses %s%n", result.runs(), dir.resolve("raw.csv"),
                 Durations.text(listener.total()), result.statusCounts());

@@ -26,7 +26,8 @@ public record RunMetadata(
         Plan plan,
         Map<String, Integer> statusCounts,
         Overhead harnessOverheadMs,
-        double imagesSeconds) {
+        double imagesSeconds,
+        List<Source> mergedFrom) {
 
     public static final int SCHEMA = 1;
 
@@ -36,7 +37,11 @@ public record RunMetadata(
         images = List.copyOf(images);
         jdkBuilds = Map.copyOf(jdkBuilds);
         statusCounts = Map.copyOf(statusCounts);
+        mergedFrom = mergedFrom == null ? List.of() : List.copyOf(mergedFrom);
     }
+
+    /** A results folder a merged run was made from: its run, shard and host. */
+    public record Source(String runId, String shard, String hostname, String folder, String startedAt, String endedAt) {}
 
     /** The machine the harness ran on. */
     public record Host(String hostname, String cpuModel, int cpus, long memoryBytes, String os, String kernel, String javaVersion) {}
@@ -48,8 +53,8 @@ public record RunMetadata(
     /** One JDK image: the tag that names its inputs' hash and the id Docker gave it. */
     public record Image(String jdk, String reference, String imageId, boolean built, double buildSeconds) {}
 
-    /** The plan as run. */
-    public record Plan(int cells, int runs, int repetitions, int warmup, String order, double estimatedSeconds) {}
+    /** The plan as run; {@code shard} is K/N ("1/1" for a whole plan, "merged" for merged shards). */
+    public record Plan(int cells, int runs, int repetitions, int warmup, String order, double estimatedSeconds, String shard) {}
 
     /** The harness's own time per run: container create until the record is stored, minus the JVM's uptime. */
     public record Overhead(int n, double median, double p90, double max) {}

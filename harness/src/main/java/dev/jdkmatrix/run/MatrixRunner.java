@@ -11,8 +11,8 @@ import dev.jdkmatrix.matrix.Matrix;
 import dev.jdkmatrix.matrix.PlannedRun;
 import dev.jdkmatrix.results.Columns;
 import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.RunFigures;
 import dev.jdkmatrix.results.RunMetadata;
-import dev.jdkmatrix.results.Statistics;
 import dev.jdkmatrix.results.Summarizer;
 import dev.jdkmatrix.results.format.RawCsv;
 import dev.jdkmatrix.results.format.RunJson;
@@ -27,7 +27,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,7 +53,8 @@ public final class MatrixRunner {
      * Where and with what to run; {@code resume} finishes a run stored in {@code outDir};
      * {@code parallel} packs cells onto disjoint CPU sets (see {@link CpuSlots}).
      */
-    public record Options(Path outDir, String runId, Path workloadsJar, Path projectDir, boolean resume, CpuSlots.Packing packing) {
+    public record Options(Path outDir, String runId, Path workloadsJar, Path projectDir, boolean resume, CpuSlots.Packing packing,
+                          dev.jdkmatrix.matrix.Shard shard) {
         public Options {
             java.util.Objects.requireNonNull(outDir, "outDir");
             java.util.Objects.requireNonNull(runId, "runId");
@@ -137,13 +137,18 @@ public final class MatrixRunner {
 
         double imagesSeconds = (System.nanoTime() - imagesStart) / 1e9;
         listener.message(String.format(java.util.Locale.ROOT, "images ready in %.2f s", imagesSeconds));
-        List<PlannedRun> plan = matrix.plan();
+        List<PlannedRun> plan = options.shard().select(matrix);
+        if (plan.isEmpty()) {
+            throw new ExitException(ExitException.BAD_INPUT, "shard " + options.shard().text() + " of " + matrix.file() + " has no runs: the matrix has "
+                    + matrix.cells().size() + " cells\n  fix: use at most " + matrix.cells().size() + " shards");
+        }
         java.util.Set<String> stored = storedRuns(out, options, matrix);
         if (!stored.isEmpty()) listener.message("resuming: " + stored.size() + " of " + plan.size() + " runs are stored already");
         String commit = Environment.gitCommit(options.projectDir());
         boolean dirty = !commit.isEmpty() && Environment.gitDirty(options.projectDir());
-        RunMetadata.Plan planMeta = new RunMetadata.Plan(matrix.cells().size(), plan.size(), matrix.repetitions(), matrix.warmup(),
-                matrix.order().name().toLowerCase(java.util.Locale.ROOT), Estimate.of(plan).toMillis() / 1000.0);
+        RunMetadata.Plan planMeta = new RunMetadata.Plan((int) plan.stream().map(r -> r.cell().id()).distinct().count(), plan.size(),
+                matrix.repetitions(), matrix.warmup(), matrix.order().name().toLowerCase(java.util.Locale.ROOT), Estimate.of(plan).toMillis() / 1000.0,
+                options.shard().text());
         List<RunMetadata.Image> imageMeta = refs.values().stream()
                 .map(r -> new RunMetadata.Image(r.jdk(), r.reference(), r.imageId(), r.built(), r.buildTime().toMillis() / 1000.0)).toList();
         java.util.function.Function<String, RunMetadata> meta = ended -> metadata(out, options, matrix, commit, dirty, started, ended,
@@ -296,31 +301,10 @@ public final class MatrixRunner {
         } catch (IOException e) {
             // metadata is written without row figures
         }
-        Map<String, Integer> counts = new TreeMap<>();
-        Map<String, List<String>> builds = new TreeMap<>();
-        List<Double> overhead = new ArrayList<>();
-        for (RawRow r : rows) {
-            counts.merge(r.get("status"), 1, Integer::sum);
-            String build = r.get("java_runtime_version");
-            if (!build.isEmpty()) {
-                List<String> l = builds.computeIfAbsent(r.get("jdk"), k -> new ArrayList<>());
-                if (!l.contains(build)) l.add(build);
-            }
-            double o = r.number("harness_overhead_ms");
-            if (Double.isFinite(o)) overhead.add(o);
-        }
-        RunMetadata.Overhead oh = null;
-        if (!overhead.isEmpty()) {
-            double[] x = overhead.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-            Statistics s = Statistics.of(x);
-            oh = new RunMetadata.Overhead(x.length, round(s.median()), round(x[(int) Math.min(x.length - 1, Math.ceil(0.9 * x.length) - 1)]), round(s.max()));
-        }
+        RunFigures figures = RunFigures.of(rows);
         return new RunMetadata(RunMetadata.SCHEMA, options.runId(), matrix.file().toString(), matrix.name(), matrix.sha256(), commit, dirty,
-                started.toString(), ended, host, engine, images, builds, plan, counts, oh, round(imagesSeconds));
-    }
-
-    private static double round(double v) {
-        return Math.round(v * 1000) / 1000.0;
+                started.toString(), ended, host, engine, images, figures.jdkBuilds(), plan, figures.statusCounts(), figures.overhead(),
+                RunFigures.round(imagesSeconds), List.of());
     }
 
     private RawRow runOne(ContainerRunner runner, PlannedRun run, ImageRef image, String runId, Path out, String cpuset) throws IOException {

@@ -1,0 +1,41 @@
+package dev.jdkmatrix.cli;
+
+import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.results.RunMetadata;
+import dev.jdkmatrix.results.format.Merge;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** Builds one results folder from the folders of a plan's shards. */
+@Command(name = "merge", mixinStandardHelpOptions = true,
+        description = "Merge results folders (the shards of one plan) into one: every raw row once, summaries recomputed, run.json listing every source.")
+public final class MergeCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--out", required = true, description = "the merged results folder (new)")
+    Path out;
+
+    @Parameters(arity = "1..*", paramLabel = "DIR", description = "results folders to merge")
+    List<Path> sources;
+
+    @Override
+    public Integer call() {
+        try {
+            RunMetadata m = Merge.merge(sources, out);
+            spec.commandLine().getOut().printf("jdkmatrix: merged %d folders, %d runs of %d cells into %s%n", sources.size(), m.plan().runs(),
+                    m.plan().cells(), out);
+            spec.commandLine().getOut().flush();
+            return 0;
+        } catch (IOException e) {
+            throw new ExitException(ExitException.BAD_INPUT, "cannot merge into " + out + ": " + e.getMessage() + "\n  fix: check the folders and permissions");
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package dev.jdkmatrix.matrix;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One share of a plan, {@code index} of {@code count} (from 1), for spreading a matrix over
+ * several machines. Whole cells go to shards, so a cell's repetitions come from one host; cells
+ * are dealt longest first to the shard with the least estimated work (deterministic, ties by
+ * cell id). A shard keeps the full plan's sequence numbers, so that shards merge without clashes.
+ */
+public record Shard(int index, int count) {
+
+    public static final Shard ALL = new Shard(1, 1);
+
+    public Shard {
+        if (count < 1) throw new IllegalArgumentException("a plan has at least 1 shard, got " + count);
+        if (index < 1 || index > count) throw new IllegalArgumentException("shard " + index + " of " + count + " does not exist; K/N needs 1 <= K <= N");
+    }
+
+    public static Shard parse(String raw) {
+        String[] p = raw.trim().split("/");
+        try {
+            if (p.length == 2) return new Shard(Integer.parseInt(p[0]), Integer.parseInt(p[1]));
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("'" + raw + "' is not a shard; write K/N, for example 2/4");
+    }
+
+    public String text() {
+        return index + "/" + count;
+    }
+
+    /** The cells of this shard. */
+    public Set<String> cellIds(List<Cell> cells, int runsPerCell) {
+        List<Cell> ordered = new ArrayList<>(cells);
+        ordered.sort(Comparator.comparingDouble((Cell c) -> -Estimate.runMillis(c)).thenComparing(Cell::id));
+        double[] load = new double[count];
+        Set<String> mine = new HashSet<>();
+        for (Cell c : ordered) {
+            int target = 0;
+            for (int s = 1; s < count; s++) if (load[s] < load[target]) target = s;
+            load[target] += Estimate.runMillis(c) * runsPerCell;
+            if (target == index - 1) mine.add(c.id());
+        }
+        return mine;
+    }
+
+    /** The runs of the full plan that belong to this shard, in the plan's order. */
+    public List<PlannedRun> select(Matrix matrix) {
+        List<PlannedRun> all = matrix.plan();
+        if (count == 1) return all;
+        Set<String> mine = cellIds(matrix.cells(), matrix.warmup() + matrix.repetitions());
+        return all.stream().filter(r -> mine.contains(r.cell().id())).toList();
+    }
+}

@@ -1,0 +1,87 @@
+package dev.jdkmatrix.results.format;
+
+import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.RunFigures;
+import dev.jdkmatrix.results.RunMetadata;
+import dev.jdkmatrix.results.Summarizer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds one results folder from several (the shards of one plan): every raw row once, in plan
+ * order, summaries recomputed from them, and run.json listing every source with its host and shard.
+ * Refuses folders of different matrices and a run stored in two folders.
+ */
+public final class Merge {
+
+    private Merge() {}
+
+    public static RunMetadata merge(List<Path> sources, Path out) throws IOException {
+        if (sources.isEmpty()) throw new ExitException(ExitException.BAD_INPUT, "merge needs at least one results folder\n  fix: name the shard folders");
+        if (Files.exists(out.resolve("raw.csv"))) {
+            throw new ExitException(ExitException.BAD_INPUT, "merge output " + out + " holds a raw.csv already\n  fix: merge into a new folder");
+        }
+        List<RunMetadata> metas = new ArrayList<>();
+        List<RawRow> rows = new ArrayList<>();
+        Map<String, Path> seen = new HashMap<>();
+        for (Path dir : sources) {
+            Path json = dir.resolve("run.json");
+            Path raw = dir.resolve("raw.csv");
+            if (!Files.isRegularFile(json) || !Files.isRegularFile(raw)) {
+                throw new ExitException(ExitException.BAD_INPUT, dir + " is not a results folder (no run.json or raw.csv)\n  fix: name folders written by 'run'");
+            }
+            RunMetadata m = RunJson.read(json);
+            if (!metas.isEmpty() && !m.matrixSha256().equals(metas.get(0).matrixSha256())) {
+                throw new ExitException(ExitException.BAD_INPUT, dir + " ran another matrix (sha256 " + m.matrixSha256() + ") than " + sources.get(0)
+                        + " (" + metas.get(0).matrixSha256() + ")\n  fix: merge only the shards of one plan");
+            }
+            metas.add(m);
+            for (RawRow r : RawCsv.read(raw)) {
+                String key = r.get("cell") + "#" + r.get("phase") + r.get("rep");
+                Path first = seen.putIfAbsent(key, dir);
+                if (first != null) {
+                    throw new ExitException(ExitException.BAD_INPUT, "run " + key + " is stored in both " + first + " and " + dir
+                            + "\n  fix: merge shards of one plan, each once");
+                }
+                rows.add(r);
+            }
+        }
+        rows.sort(Comparator.comparingInt(r -> (int) r.number("seq")));
+        Files.createDirectories(out);
+        try (RawCsv csv = RawCsv.append(out.resolve("raw.csv"))) {
+            for (RawRow r : rows) csv.write(r);
+        }
+        SummaryCsv.write(out.resolve("summary.csv"), Summarizer.summarize(rows));
+
+        RunMetadata first = metas.get(0);
+        Map<String, RunMetadata.Image> images = new LinkedHashMap<>();
+        List<RunMetadata.Source> from = new ArrayList<>();
+        String startedAt = first.startedAt();
+        String endedAt = first.endedAt();
+        for (int i = 0; i < metas.size(); i++) {
+            RunMetadata m = metas.get(i);
+            m.images().forEach(img -> images.putIfAbsent(img.jdk() + " " + img.imageId(), img));
+            from.add(new RunMetadata.Source(m.runId(), m.plan() == null ? "" : m.plan().shard(), m.host() == null ? "" : m.host().hostname(),
+                    sources.get(i).toString(), m.startedAt(), m.endedAt()));
+            if (m.startedAt().compareTo(startedAt) < 0) startedAt = m.startedAt();
+            if (m.endedAt() != null && (endedAt == null || m.endedAt().compareTo(endedAt) > 0)) endedAt = m.endedAt();
+        }
+        RunFigures figures = RunFigures.of(rows);
+        RunMetadata.Plan plan = first.plan() == null ? null : new RunMetadata.Plan((int) rows.stream().map(r -> r.get("cell")).distinct().count(),
+                rows.size(), first.plan().repetitions(), first.plan().warmup(), first.plan().order(),
+                metas.stream().mapToDouble(m -> m.plan() == null ? 0 : m.plan().estimatedSeconds()).sum(), "merged");
+        RunMetadata merged = new RunMetadata(RunMetadata.SCHEMA, first.runId(), first.matrixFile(), first.matrixName(), first.matrixSha256(),
+                first.gitCommit(), first.gitDirty(), startedAt, endedAt, first.host(), first.engine(), List.copyOf(images.values()),
+                figures.jdkBuilds(), plan, figures.statusCounts(), figures.overhead(), 0, from);
+        RunJson.write(out.resolve("run.json"), merged);
+        return merged;
+    }
+}

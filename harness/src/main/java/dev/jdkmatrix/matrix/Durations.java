@@ -29,6 +29,18 @@ public final class Durations {
         return d;
     }
 
+    /** A fraction written as a percentage (10%) or a number (0.1); above 0 and below 10 (1000 %). */
+    public static double fraction(String raw) {
+        String s = raw.trim();
+        try {
+            double v = s.endsWith("%") ? Double.parseDouble(s.substring(0, s.length() - 1).trim()) / 100 : Double.parseDouble(s);
+            if (v > 0 && v < 10) return v;
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("'" + raw + "' is not a positive fraction or percentage; write it as 10% or 0.1");
+    }
+
     /** Compact text: 1h02m, 4m05s, 12.3s, 850ms. */
     public static String text(Duration d) {
         long ms = d.toMillis();

@@ -15,7 +15,8 @@ public record Matrix(
         List<Cell> cells,
         int repetitions,
         int warmup,
-        Order order) {
+        Order order,
+        double compareThreshold) {
 
     /** Run order of the repetitions. */
     public enum Order {
@@ -33,6 +34,7 @@ public record Matrix(
         if (cells.isEmpty()) throw new IllegalArgumentException("a matrix needs at least one cell");
         if (repetitions < 1) throw new IllegalArgumentException("repetitions must be at least 1, got " + repetitions);
         if (warmup < 0) throw new IllegalArgumentException("warmup must be 0 or more, got " + warmup);
+        if (!(compareThreshold > 0 && compareThreshold < 10)) throw new IllegalArgumentException("compare-threshold must be above 0, got " + compareThreshold);
     }
 
     /** Every run, in the order they will run: warm-ups first, then the measured repetitions. */

@@ -44,7 +44,9 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  */
 public final class MatrixParser {
 
-    static final List<String> TOP_KEYS = List.of("name", "repetitions", "warmup", "timeout", "order", "jdks", "matrix");
+    static final List<String> TOP_KEYS = List.of("name", "repetitions", "warmup", "timeout", "order", "compare-threshold", "jdks", "matrix");
+    /** `compare` calls a change a regression past this fraction unless the cell is noisy. */
+    static final double DEFAULT_COMPARE_THRESHOLD = 0.10;
     static final List<String> MATRIX_KEYS = List.of("jdk", "cpus", "memory", "tasks", "executor", "jvm-args", "timeout", "workload", "exclude", "include");
     static final List<String> WORKLOAD_KEYS = List.of("name", "jdk", "cpus", "memory", "tasks", "executor", "jvm-args", "timeout", "params");
     static final List<String> JDK_KEYS = List.of("dockerfile", "image");
@@ -89,6 +91,15 @@ public final class MatrixParser {
                 default -> throw error(topKeys.get("order"), "unknown order '" + o + "'", "write 'interleaved' (default) or 'sequential'");
             };
         }
+        double threshold = DEFAULT_COMPARE_THRESHOLD;
+        if (topKeys.containsKey("compare-threshold")) {
+            Node t = topKeys.get("compare-threshold");
+            try {
+                threshold = Durations.fraction(scalar(t, "compare-threshold"));
+            } catch (IllegalArgumentException e) {
+                throw error(t, "compare-threshold: " + e.getMessage(), "write it as 10% or 0.1");
+            }
+        }
         Map<String, Jdk> declared = topKeys.containsKey("jdks") ? jdks(topKeys.get("jdks")) : Map.of();
         Node matrixNode = topKeys.get("matrix");
         if (matrixNode == null) {
@@ -96,7 +107,7 @@ public final class MatrixParser {
         }
         Map<String, Jdk> used = new TreeMap<>();
         List<Cell> cells = expand(matrixNode, timeout, declared, used);
-        return new Matrix(name, matrixFile, sha256(bytes), used, cells, repetitions, warmup, order);
+        return new Matrix(name, matrixFile, sha256(bytes), used, cells, repetitions, warmup, order, threshold);
     }
 
     // ---- reading -------------------------------------------------------------------------

@@ -54,7 +54,8 @@ public record RunMetadata(
     public record Image(String jdk, String reference, String imageId, boolean built, double buildSeconds) {}
 
     /** The plan as run; {@code shard} is K/N ("1/1" for a whole plan, "merged" for merged shards). */
-    public record Plan(int cells, int runs, int repetitions, int warmup, String order, double estimatedSeconds, String shard) {}
+    public record Plan(int cells, int runs, int repetitions, int warmup, String order, double estimatedSeconds, String shard,
+                       double compareThreshold) {}
 
     /** The harness's own time per run: container create until the record is stored, minus the JVM's uptime. */
     public record Overhead(int n, double median, double p90, double max) {}

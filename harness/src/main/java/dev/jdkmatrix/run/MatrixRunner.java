@@ -148,7 +148,7 @@ public final class MatrixRunner {
         boolean dirty = !commit.isEmpty() && Environment.gitDirty(options.projectDir());
         RunMetadata.Plan planMeta = new RunMetadata.Plan((int) plan.stream().map(r -> r.cell().id()).distinct().count(), plan.size(),
                 matrix.repetitions(), matrix.warmup(), matrix.order().name().toLowerCase(java.util.Locale.ROOT), Estimate.of(plan).toMillis() / 1000.0,
-                options.shard().text());
+                options.shard().text(), matrix.compareThreshold());
         List<RunMetadata.Image> imageMeta = refs.values().stream()
                 .map(r -> new RunMetadata.Image(r.jdk(), r.reference(), r.imageId(), r.built(), r.buildTime().toMillis() / 1000.0)).toList();
         java.util.function.Function<String, RunMetadata> meta = ended -> metadata(out, options, matrix, commit, dirty, started, ended,

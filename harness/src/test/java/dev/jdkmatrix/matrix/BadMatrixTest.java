@@ -69,6 +69,7 @@ class BadMatrixTest {
                 Arguments.of("duplicate cell made by include", GOOD + "  include:\n    - { workload: pinning }\n    - { workload: pinning }\n", 10, "duplicate cell"),
                 Arguments.of("include with unknown key", GOOD + "  include:\n    - { jdk: 21, heap: 2g }\n", 9, "neither an axis, a param"),
                 Arguments.of("fault mode unknown", GOOD.replace("workload: sleep", "workload:\n    - name: fault\n      params: { mode: explode }"), 9, "hang, oom"),
+                Arguments.of("bad compare threshold", "compare-threshold: lots\n" + GOOD, 1, "10% or 0.1"),
                 Arguments.of("empty file", "", 0, "is empty"),
                 Arguments.of("only comments", "# nothing\n", 0, "holds no YAML document"));
     }

@@ -143,7 +143,7 @@ class CsvFormatTest {
         RunMetadata m = new RunMetadata(1, "id", "matrix.yaml", "m", "abc", "", false, "2026-01-01T00:00:00Z", null,
                 new RunMetadata.Host("h", "cpu", 2, 1, "Linux", "6", "25"), null,
                 List.of(new RunMetadata.Image("21", "jdkmatrix/jdk-21:x", "sha256:1", true, 1.5)),
-                Map.of("21", List.of("21.0.12")), new RunMetadata.Plan(1, 2, 1, 1, "interleaved", 3.5, "1/1"),
+                Map.of("21", List.of("21.0.12")), new RunMetadata.Plan(1, 2, 1, 1, "interleaved", 3.5, "1/1", 0.1),
                 Map.of("ok", 2), new RunMetadata.Overhead(2, 1.5, 2.0, 2.0), 0.25, List.of());
         Path f = dir.resolve("run.json");
         RunJson.write(f, m);

@@ -51,7 +51,7 @@ class MergeTest {
         }
         RunJson.write(dir.resolve("run.json"), new RunMetadata(1, name, "quick.yaml", "quick", sha, "", false, "2026-11-22T10:0" + shard.index() + ":00Z",
                 "2026-11-22T11:0" + shard.index() + ":00Z", new RunMetadata.Host("host-" + shard.index(), "cpu", 2, 1, "Linux", "6", "25"), null,
-                List.of(), Map.of(), new RunMetadata.Plan(1, runs.size(), 3, 0, "interleaved", 1, shard.text()), Map.of(), null, 0, List.of()));
+                List.of(), Map.of(), new RunMetadata.Plan(1, runs.size(), 3, 0, "interleaved", 1, shard.text(), 0.1), Map.of(), null, 0, List.of()));
         return dir;
     }
 

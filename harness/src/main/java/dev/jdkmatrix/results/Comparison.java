@@ -1,0 +1,105 @@
+package dev.jdkmatrix.results;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Baseline against new, per cell: the change of the median wall time with a 95 % bootstrap
+ * interval, and a verdict at a threshold. A cell whose own spread (CV of either side) exceeds the
+ * threshold is {@code noisy}, never a regression; otherwise it is {@code slower} or {@code faster}
+ * when the change passes the threshold and its interval excludes zero, else {@code unchanged}.
+ */
+public final class Comparison {
+
+    /** How a cell changed. */
+    public enum Verdict {
+        FASTER, SLOWER, UNCHANGED, NOISY, ADDED, REMOVED;
+
+        public String text() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** One cell's comparison; medians in ms, change and interval as fractions (0.1 = +10 %). */
+    public record Row(String cell, int baselineN, int newN, double baselineMedian, double newMedian, double change,
+                      double ciLow, double ciHigh, double baselineCv, double newCv, Verdict verdict) {}
+
+    static final int RESAMPLES = 2000;
+
+    private Comparison() {}
+
+    public static List<Row> compare(List<RawRow> baseline, List<RawRow> current, double threshold) {
+        if (!(threshold > 0)) throw new IllegalArgumentException("a threshold is above 0, got " + threshold);
+        Map<String, double[]> base = walls(baseline);
+        Map<String, double[]> now = walls(current);
+        List<Row> rows = new ArrayList<>();
+        for (Map.Entry<String, double[]> e : now.entrySet()) {
+            double[] b = base.get(e.getKey());
+            double[] n = e.getValue();
+            if (b == null) {
+                Statistics s = Statistics.of(n);
+                rows.add(new Row(e.getKey(), 0, n.length, Double.NaN, s.median(), Double.NaN, Double.NaN, Double.NaN, Double.NaN, s.cv(), Verdict.ADDED));
+                continue;
+            }
+            rows.add(row(e.getKey(), b, n, threshold));
+        }
+        for (Map.Entry<String, double[]> e : base.entrySet()) {
+            if (!now.containsKey(e.getKey())) {
+                Statistics s = Statistics.of(e.getValue());
+                rows.add(new Row(e.getKey(), e.getValue().length, 0, s.median(), Double.NaN, Double.NaN, Double.NaN, Double.NaN, s.cv(), Double.NaN, Verdict.REMOVED));
+            }
+        }
+        return rows;
+    }
+
+    static Row row(String cell, double[] b, double[] n, double threshold) {
+        Statistics sb = Statistics.of(b);
+        Statistics sn = Statistics.of(n);
+        double change = sn.median() / sb.median() - 1;
+        // Percentile bootstrap of the ratio of medians; the seed is fixed so a report is reproducible.
+        SplittableRandom random = new SplittableRandom(cell.hashCode());
+        double[] ratios = new double[RESAMPLES];
+        for (int i = 0; i < RESAMPLES; i++) ratios[i] = median(resample(n, random)) / median(resample(b, random)) - 1;
+        Arrays.sort(ratios);
+        double low = ratios[(int) Math.floor(0.025 * (RESAMPLES - 1))];
+        double high = ratios[(int) Math.ceil(0.975 * (RESAMPLES - 1))];
+        Verdict v;
+        if (sb.cv() > threshold || sn.cv() > threshold) {
+            v = Verdict.NOISY;
+        } else if (change > threshold && low > 0) {
+            v = Verdict.SLOWER;
+        } else if (change < -threshold && high < 0) {
+            v = Verdict.FASTER;
+        } else {
+            v = Verdict.UNCHANGED;
+        }
+        return new Row(cell, b.length, n.length, sb.median(), sn.median(), change, low, high, sb.cv(), sn.cv(), v);
+    }
+
+    private static double[] resample(double[] x, SplittableRandom random) {
+        double[] r = new double[x.length];
+        for (int i = 0; i < x.length; i++) r[i] = x[random.nextInt(x.length)];
+        return r;
+    }
+
+    private static double median(double[] x) {
+        double[] s = x.clone();
+        Arrays.sort(s);
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+
+    /** Wall times of the measured ok runs, per cell, in first-seen order. */
+    private static Map<String, double[]> walls(List<RawRow> rows) {
+        Map<String, List<Double>> m = new LinkedHashMap<>();
+        for (RawRow r : rows) {
+            if (r.measured() && r.ok() && Double.isFinite(r.number("wall_ms"))) m.computeIfAbsent(r.get("cell"), k -> new ArrayList<>()).add(r.number("wall_ms"));
+        }
+        Map<String, double[]> out = new LinkedHashMap<>();
+        m.forEach((k, v) -> out.put(k, v.stream().mapToDouble(Double::doubleValue).toArray()));
+        return out;
+    }
+}

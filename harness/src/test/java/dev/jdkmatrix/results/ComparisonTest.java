@@ -1,0 +1,102 @@
+package dev.jdkmatrix.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdkmatrix.cli.Main;
+import dev.jdkmatrix.results.format.RawCsv;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ComparisonTest {
+
+    @TempDir
+    Path tmp;
+
+    static List<RawRow> rows(Map<String, double[]> walls) {
+        List<RawRow> out = new ArrayList<>();
+        walls.forEach((cell, xs) -> {
+            for (int i = 0; i < xs.length; i++) {
+                Map<String, String> v = new LinkedHashMap<>();
+                v.put("cell", cell);
+                v.put("phase", "measure");
+                v.put("rep", Integer.toString(i + 1));
+                v.put("status", "ok");
+                v.put("wall_ms", Double.toString(xs[i]));
+                out.add(new RawRow(v));
+            }
+        });
+        return out;
+    }
+
+    static final Map<String, double[]> BASE = new LinkedHashMap<>(Map.of(
+            "regressed", new double[] {100, 101, 99, 100, 102},
+            "improved", new double[] {200, 198, 202, 201, 199},
+            "steady", new double[] {50, 51, 49, 50, 50.5},
+            "noisy", new double[] {100, 160, 70, 130, 90},
+            "dropped", new double[] {10, 10, 10}));
+    static final Map<String, double[]> NEW = new LinkedHashMap<>(Map.of(
+            "regressed", new double[] {130, 131, 129, 132, 130},
+            "improved", new double[] {150, 149, 151, 152, 150},
+            "steady", new double[] {50.5, 51, 50, 49.5, 51},
+            "noisy", new double[] {150, 100, 200, 120, 170},
+            "added", new double[] {5, 5, 5}));
+
+    @Test
+    void aRealRegressionIsSlowerANoisyCellIsNeverARegression() {
+        Map<String, Comparison.Row> byCell = Comparison.compare(rows(BASE), rows(NEW), 0.10).stream()
+                .collect(Collectors.toMap(Comparison.Row::cell, Function.identity()));
+        assertThat(byCell.get("regressed").verdict()).isEqualTo(Comparison.Verdict.SLOWER);
+        assertThat(byCell.get("regressed").change()).isBetween(0.29, 0.31);
+        assertThat(byCell.get("regressed").ciLow()).isPositive();
+        assertThat(byCell.get("improved").verdict()).isEqualTo(Comparison.Verdict.FASTER);
+        assertThat(byCell.get("steady").verdict()).isEqualTo(Comparison.Verdict.UNCHANGED);
+        assertThat(byCell.get("noisy").verdict()).isEqualTo(Comparison.Verdict.NOISY);
+        assertThat(byCell.get("noisy").change()).isGreaterThan(0.10); // moved a lot, but its own spread is larger
+        assertThat(byCell.get("added").verdict()).isEqualTo(Comparison.Verdict.ADDED);
+        assertThat(byCell.get("dropped").verdict()).isEqualTo(Comparison.Verdict.REMOVED);
+    }
+
+    @Test
+    void theSameDataGivesTheSameReport() {
+        assertThat(Comparison.compare(rows(BASE), rows(NEW), 0.10)).isEqualTo(Comparison.compare(rows(BASE), rows(NEW), 0.10));
+    }
+
+    @Test
+    void theCommandPrintsMarkdownWritesCsvAndFailsOnRegressionWhenAsked() throws IOException {
+        Path base = Files.createDirectories(tmp.resolve("base"));
+        Path now = Files.createDirectories(tmp.resolve("new"));
+        try (RawCsv c = RawCsv.append(base.resolve("raw.csv"))) {
+            rows(BASE).forEach(c::write);
+        }
+        try (RawCsv c = RawCsv.append(now.resolve("raw.csv"))) {
+            rows(NEW).forEach(c::write);
+        }
+        StringWriter out = new StringWriter();
+        int code = Main.execute(new String[] {"compare", base.toString(), now.toString(), "--csv", tmp.resolve("c.csv").toString()},
+                new PrintWriter(out), new PrintWriter(new StringWriter()));
+        assertThat(code).isZero();
+        assertThat(out.toString()).contains("| `regressed` | 100.0 ms (5) | 130.0 ms (5) | +30.0 %", "**slower**", "Threshold 10.0 %", "1 noisy");
+        assertThat(Files.readAllLines(tmp.resolve("c.csv"))).hasSize(1 + 6).first().asString().startsWith("cell,baseline_n,new_n");
+
+        int failing = Main.execute(new String[] {"compare", base.toString(), now.toString(), "--fail-on-regression"},
+                new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
+        assertThat(failing).isEqualTo(1);
+        int wide = Main.execute(new String[] {"compare", base.toString(), now.toString(), "--fail-on-regression", "--threshold", "50%"},
+                new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
+        assertThat(wide).as("at 50 %% the +30 %% cell is unchanged").isZero();
+        int bad = Main.execute(new String[] {"compare", base.toString(), tmp.resolve("missing").toString()},
+                new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
+        assertThat(bad).isEqualTo(2);
+    }
+}

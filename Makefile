@@ -5,6 +5,11 @@
 #   make test              unit and integration tests (real containers)
 #   make base-image        create debian:trixie-slim locally when no registry answers
 #   make bench-harness     harness vs a plain docker-run loop: writes docs/performance.md
+#   make nightly-local     the nightly pipeline on a small matrix: 2 shards -> merge -> compare
+#   make shards N=3        the shard list for CI, as JSON: [1,2,3]
+#   make merge OUT=dir DIRS="a b"         one results folder from shard folders
+#   make compare BASELINE=dir NEW=dir     per-cell changes as Markdown (COMPARE_ARGS=--fail-on-regression ...)
+#   make lint-workflows    actionlint on .github/workflows (installed with go install if missing)
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
@@ -31,7 +36,7 @@ WORKLOADS_JAR := workloads/target/workloads.jar
 SOURCES := $(shell find harness/src workloads/src -type f 2>/dev/null) pom.xml harness/pom.xml workloads/pom.xml
 JDKMATRIX := $(JAVA_HOME)/bin/java -jar $(JAR)
 
-.PHONY: help build docker base-image setup plan matrix quick test bench-harness clean
+.PHONY: help build docker base-image setup plan matrix quick test bench-harness nightly-local shards merge compare lint-workflows clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -59,11 +64,44 @@ matrix: setup build
 quick: setup build
 	$(JDKMATRIX) run --matrix $(QUICK_MATRIX) $(if $(OUT),--out $(OUT)) $(RUN_ARGS)
 
-test: setup
+test: setup lint-workflows
 	./mvnw -B -Dstyle.color=never verify
+	$(MAKE) --no-print-directory nightly-local
 
 bench-harness: setup build
 	$(SCRIPTS)/bench-harness.sh
+
+N ?= 2
+shards:
+	@seq -s, 1 $(N) | sed 's/^/[/; s/$$/]/'
+
+merge: build
+	$(JDKMATRIX) merge --out $(OUT) $(DIRS)
+
+compare: build
+	$(JDKMATRIX) compare $(BASELINE) $(NEW) $(COMPARE_ARGS)
+
+# The nightly workflow's steps, on one machine and a small matrix: shards, merge, compare with
+# a serial run of the same plan. Checks that the merged folder holds exactly the plan's runs.
+NIGHTLY_DIR := target/nightly-local
+nightly-local: setup build
+	rm -rf $(NIGHTLY_DIR)
+	@for k in 1 2; do $(JDKMATRIX) run --matrix $(QUICK_MATRIX) --shard $$k/2 --out $(NIGHTLY_DIR)/shard-$$k --progress lines 2>/dev/null || exit 1; done
+	$(JDKMATRIX) merge --out $(NIGHTLY_DIR)/merged $(NIGHTLY_DIR)/shard-1 $(NIGHTLY_DIR)/shard-2
+	$(JDKMATRIX) run --matrix $(QUICK_MATRIX) --out $(NIGHTLY_DIR)/serial --progress lines 2>/dev/null
+	$(JDKMATRIX) compare $(NIGHTLY_DIR)/serial $(NIGHTLY_DIR)/merged --csv $(NIGHTLY_DIR)/compare.csv --markdown $(NIGHTLY_DIR)/compare.md > /dev/null
+	@planned=$$($(JDKMATRIX) plan --matrix $(QUICK_MATRIX) | tail -1 | cut -d' ' -f1); \
+	 merged=$$(($$(wc -l < $(NIGHTLY_DIR)/merged/raw.csv) - 1)); \
+	 cells=$$(($$(wc -l < $(NIGHTLY_DIR)/compare.csv) - 1)); \
+	 if [ "$$merged" = "$$planned" ] && [ "$$cells" = "12" ]; then echo "nightly-local: ok, $$merged of $$planned planned runs merged, $$cells cells compared"; \
+	 else echo "nightly-local: FAILED, $$merged of $$planned planned runs merged, $$cells of 12 cells compared"; exit 1; fi
+
+ACTIONLINT_VERSION := v1.7.7
+ACTIONLINT := $(or $(shell command -v actionlint 2>/dev/null),$(HOME)/go/bin/actionlint)
+lint-workflows:
+	@test -x $(ACTIONLINT) || command -v go >/dev/null || { echo "lint-workflows: actionlint is missing and there is no Go to build it: install Go (or actionlint $(ACTIONLINT_VERSION)) and retry" >&2; exit 1; }
+	@test -x $(ACTIONLINT) || GOFLAGS=-mod=mod go install github.com/rhysd/actionlint/cmd/actionlint@$(ACTIONLINT_VERSION)
+	$(ACTIONLINT) -color=false .github/workflows/*.yml && echo "actionlint: 2 workflows clean"
 
 clean:
 	$(MVN) clean

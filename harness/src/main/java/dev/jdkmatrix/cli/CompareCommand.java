@@ -82,6 +82,6 @@ public final class CompareCommand implements Callable<Integer> {
             RunMetadata m = RunJson.read(json);
             if (m.plan() != null && m.plan().compareThreshold() > 0) return m.plan().compareThreshold();
         }
-        return 0.10;
+        return dev.jdkmatrix.matrix.MatrixParser.DEFAULT_COMPARE_THRESHOLD;
     }
 }

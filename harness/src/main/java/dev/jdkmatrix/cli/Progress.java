@@ -28,7 +28,7 @@ final class Progress implements MatrixRunner.Listener {
         this.err = err;
         this.bar = bar;
         this.estimateMs = plan.stream().mapToDouble(r -> Estimate.runMillis(r.cell())).toArray();
-        for (PlannedRun r : plan) estimateBySeq.put(r.sequence(), Estimate.runMillis(r.cell()));
+        for (int i = 0; i < plan.size(); i++) estimateBySeq.put(plan.get(i).sequence(), estimateMs[i]);
     }
 
     static boolean isTerminal() {

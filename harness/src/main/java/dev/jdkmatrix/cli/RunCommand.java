@@ -7,7 +7,9 @@ import dev.jdkmatrix.matrix.Matrix;
 import dev.jdkmatrix.matrix.MatrixParser;
 import dev.jdkmatrix.run.MatrixRunner;
 import java.io.PrintWriter;
+import dev.jdkmatrix.matrix.PlannedRun;
 import java.nio.file.Path;
+import java.util.List;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -102,15 +104,16 @@ public final class RunCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ExitException(ExitException.BAD_INPUT, "--shard: " + e.getMessage() + "\n  fix: pass --shard K/N with 1 <= K <= N");
         }
-        Duration estimate = Estimate.of(share.select(m));
+        List<PlannedRun> runs = share.select(m);
+        Duration estimate = Estimate.of(runs);
         if (estimate.compareTo(LONGEST_WITHOUT_YES) > 0 && !yes) {
-            throw new ExitException(ExitException.BAD_INPUT, matrixFile + ": " + m.plan().size() + " runs are estimated to take " + Durations.text(estimate)
+            throw new ExitException(ExitException.BAD_INPUT, matrixFile + ": " + runs.size() + " runs are estimated to take " + Durations.text(estimate)
                     + ", more than " + LONGEST_WITHOUT_YES.toHours() + " hours\n  fix: check 'plan' for the cells that take longest, shrink the matrix, or pass --yes");
         }
-        outw.printf("jdkmatrix: %d cells, %d runs%s, estimated %s -> %s%n", m.cells().size(), share.select(m).size(),
+        outw.printf("jdkmatrix: %d cells, %d runs%s, estimated %s -> %s%n", m.cells().size(), runs.size(),
                 share.count() > 1 ? " in shard " + share.text() : "", Durations.text(estimate), dir);
         outw.flush();
-        Progress listener = new Progress(err, bar, share.select(m));
+        Progress listener = new Progress(err, bar, runs);
         MatrixRunner.Result result = new MatrixRunner().run(m, new MatrixRunner.Options(dir, id, workloadsJar, Path.of("").toAbsolutePath(), resume != null, packed, share), listener);
         listener.finish();
         outw.printf("jdkmatrix: %d runs stored in %s (%s); statuses %s%n", result.runs(), dir.resolve("raw.csv"),

@@ -46,7 +46,7 @@ public final class MatrixParser {
 
     static final List<String> TOP_KEYS = List.of("name", "repetitions", "warmup", "timeout", "order", "compare-threshold", "jdks", "matrix");
     /** `compare` calls a change a regression past this fraction unless the cell is noisy. */
-    static final double DEFAULT_COMPARE_THRESHOLD = 0.10;
+    public static final double DEFAULT_COMPARE_THRESHOLD = 0.10;
     static final List<String> MATRIX_KEYS = List.of("jdk", "cpus", "memory", "tasks", "executor", "jvm-args", "timeout", "workload", "exclude", "include");
     static final List<String> WORKLOAD_KEYS = List.of("name", "jdk", "cpus", "memory", "tasks", "executor", "jvm-args", "timeout", "params");
     static final List<String> JDK_KEYS = List.of("dockerfile", "image");

@@ -23,7 +23,7 @@ public record PlannedRun(int sequence, Cell cell, Phase phase, int repetition) {
         if (repetition < 1) throw new IllegalArgumentException("repetition starts at 1, got " + repetition);
     }
 
-    /** Identity of a run across an interrupted and a resumed harness. */
+    /** Identity of a run across an interrupted and a resumed harness; a stored row gives it back as {@code RawRow.runKey()}. */
     public String key() {
         return cell.id() + "#" + phase.text() + repetition;
     }

@@ -63,7 +63,7 @@ public final class Comparison {
         // Percentile bootstrap of the ratio of medians; the seed is fixed so a report is reproducible.
         SplittableRandom random = new SplittableRandom(cell.hashCode());
         double[] ratios = new double[RESAMPLES];
-        for (int i = 0; i < RESAMPLES; i++) ratios[i] = median(resample(n, random)) / median(resample(b, random)) - 1;
+        for (int i = 0; i < RESAMPLES; i++) ratios[i] = resampledMedian(n, random) / resampledMedian(b, random) - 1;
         Arrays.sort(ratios);
         double low = ratios[(int) Math.floor(0.025 * (RESAMPLES - 1))];
         double high = ratios[(int) Math.ceil(0.975 * (RESAMPLES - 1))];
@@ -80,16 +80,12 @@ public final class Comparison {
         return new Row(cell, b.length, n.length, sb.median(), sn.median(), change, low, high, sb.cv(), sn.cv(), v);
     }
 
-    private static double[] resample(double[] x, SplittableRandom random) {
+    /** The median of a resample of {@code x}, drawn with replacement. */
+    private static double resampledMedian(double[] x, SplittableRandom random) {
         double[] r = new double[x.length];
         for (int i = 0; i < x.length; i++) r[i] = x[random.nextInt(x.length)];
-        return r;
-    }
-
-    private static double median(double[] x) {
-        double[] s = x.clone();
-        Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+        Arrays.sort(r);
+        return Statistics.medianOfSorted(r);
     }
 
     /** Wall times of the measured ok runs, per cell, in first-seen order. */

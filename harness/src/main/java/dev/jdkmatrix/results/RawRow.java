@@ -21,6 +21,11 @@ public record RawRow(Map<String, String> values) {
         return values.getOrDefault(column, "");
     }
 
+    /** The run's identity across an interrupted and a resumed harness, equal to {@code PlannedRun.key()} of the run that made it. */
+    public String runKey() {
+        return get("cell") + "#" + get("phase") + get("rep");
+    }
+
     public boolean measured() {
         return "measure".equals(get("phase"));
     }

@@ -22,7 +22,7 @@ public record Statistics(int n, double median, double min, double max, double me
         double[] x = Arrays.stream(values).filter(Double::isFinite).sorted().toArray();
         int n = x.length;
         if (n == 0) throw new IllegalArgumentException("statistics need at least one finite value");
-        double median = n % 2 == 1 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
+        double median = medianOfSorted(x);
         double mean = Arrays.stream(x).sum() / n;
         double ss = 0;
         for (double v : x) ss += (v - mean) * (v - mean);
@@ -38,6 +38,12 @@ public record Statistics(int n, double median, double min, double max, double me
             level = c;
         }
         return new Statistics(n, median, x[0], x[n - 1], mean, stddev, cv, x[k - 1], x[n - k], level);
+    }
+
+    /** The median of values sorted ascending (the mean of the middle pair when their count is even). */
+    public static double medianOfSorted(double[] sorted) {
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     /** Coverage of [x(k), x(n-k+1)] for the median. */

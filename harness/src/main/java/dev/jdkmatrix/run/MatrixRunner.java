@@ -116,8 +116,8 @@ public final class MatrixRunner {
 
         // A resumed run keeps the start of the run it finishes.
         Path json = out.resolve("run.json");
-        Instant started = options.resume() && Files.exists(json) ? Instant.parse(RunJson.read(json).startedAt())
-                : Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        RunMetadata before = options.resume() && Files.exists(json) ? RunJson.read(json) : null;
+        Instant started = before != null ? Instant.parse(before.startedAt()) : Instant.now().truncatedTo(ChronoUnit.MILLIS);
         RunMetadata.Engine engine = Environment.engine(client);
         List<String> tooLarge = matrix.cells().stream().filter(c -> engine.cpus() > 0 && c.cpus().value() > engine.cpus()).map(Cell::id).toList();
         if (!tooLarge.isEmpty()) {
@@ -142,7 +142,7 @@ public final class MatrixRunner {
             throw new ExitException(ExitException.BAD_INPUT, "shard " + options.shard().text() + " of " + matrix.file() + " has no runs: the matrix has "
                     + matrix.cells().size() + " cells\n  fix: use at most " + matrix.cells().size() + " shards");
         }
-        java.util.Set<String> stored = storedRuns(out, options, matrix);
+        java.util.Set<String> stored = storedRuns(out, options, matrix, before);
         if (!stored.isEmpty()) listener.message("resuming: " + stored.size() + " of " + plan.size() + " runs are stored already");
         String commit = Environment.gitCommit(options.projectDir());
         boolean dirty = !commit.isEmpty() && Environment.gitDirty(options.projectDir());
@@ -255,16 +255,11 @@ public final class MatrixRunner {
         return new Result(out, done[0], counts, stopping);
     }
 
-    /** Key of a stored row, equal to {@link PlannedRun#key()} of the run that made it. */
-    public static String key(RawRow r) {
-        return r.get("cell") + "#" + r.get("phase") + r.get("rep");
-    }
-
     /**
      * The runs already in the folder. A new run refuses a folder that has some; a resumed run
      * refuses one whose matrix changed, and skips what is stored.
      */
-    private static java.util.Set<String> storedRuns(Path out, Options options, Matrix matrix) throws IOException {
+    private static java.util.Set<String> storedRuns(Path out, Options options, Matrix matrix, RunMetadata before) throws IOException {
         Path raw = out.resolve("raw.csv");
         List<RawRow> rows = Files.exists(raw) ? RawCsv.read(raw) : List.of();
         if (!options.resume()) {
@@ -274,11 +269,9 @@ public final class MatrixRunner {
             }
             return java.util.Set.of();
         }
-        Path json = out.resolve("run.json");
-        if (!Files.exists(json)) {
+        if (before == null) {
             throw new ExitException(ExitException.BAD_INPUT, "nothing to resume in " + out + ": it has no run.json\n  fix: start the run with 'run --out " + out + "'");
         }
-        RunMetadata before = RunJson.read(json);
         if (!before.matrixSha256().equals(matrix.sha256())) {
             throw new ExitException(ExitException.BAD_INPUT, "the matrix " + matrix.file() + " changed since run " + before.runId() + " started in " + out
                     + "\n  fix: restore the matrix as it was (sha256 " + before.matrixSha256() + "), or start a new run in another folder");
@@ -287,7 +280,7 @@ public final class MatrixRunner {
         for (PlannedRun r : matrix.plan()) planned.add(r.key());
         java.util.Set<String> keys = new java.util.HashSet<>();
         for (RawRow r : rows) {
-            if (planned.contains(key(r))) keys.add(key(r));
+            if (planned.contains(r.runKey())) keys.add(r.runKey());
         }
         return keys;
     }

@@ -119,7 +119,7 @@ class JarIT {
         assertThat(resume.exitValue()).as(Files.readString(tmp.resolve("resume.log"))).isZero();
         List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
         assertThat(rows).hasSize(6);
-        assertThat(rows).extracting(dev.jdkmatrix.run.MatrixRunner::key).doesNotHaveDuplicates();
+        assertThat(rows).extracting(RawRow::runKey).doesNotHaveDuplicates();
         assertThat(rows).allSatisfy(r -> assertThat(r.get("status")).isEqualTo("ok"));
         assertThat(ItSupport.containers(runId)).isEmpty();
     }

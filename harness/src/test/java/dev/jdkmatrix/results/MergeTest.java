@@ -64,7 +64,7 @@ class MergeTest {
             Path out = tmp.resolve("merged-" + n);
             RunMetadata m = Merge.merge(dirs, out);
             List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
-            assertThat(rows.stream().map(r -> r.get("cell") + "#" + r.get("phase") + r.get("rep")).sorted().toList()).isEqualTo(planKeys);
+            assertThat(rows.stream().map(RawRow::runKey).sorted().toList()).isEqualTo(planKeys);
             assertThat(rows).isSortedAccordingTo(java.util.Comparator.comparingDouble(r -> r.number("seq")));
             assertThat(Files.readAllLines(out.resolve("summary.csv"))).hasSize(1 + QUICK.cells().size());
             String ofN = "/" + n;

@@ -100,7 +100,7 @@ class PackingIT {
         assertThat(ItSupport.cli(err2, "run", "--matrix", m.toString(), "--out", tmp.resolve("serial").toString(),
                 "--workloads-jar", ItSupport.JAR.toString(), "--progress", "lines")).as(err2.toString()).isZero();
         List<RawRow> serial = RawCsv.read(tmp.resolve("serial/raw.csv"));
-        assertThat(packed.stream().map(MatrixRunner::key).sorted().toList()).isEqualTo(serial.stream().map(MatrixRunner::key).sorted().toList());
+        assertThat(packed.stream().map(RawRow::runKey).sorted().toList()).isEqualTo(serial.stream().map(RawRow::runKey).sorted().toList());
         assertThat(ItSupport.containers(runId)).isEmpty();
     }
 }

@@ -54,7 +54,7 @@ class ResumeIT {
                 .as(err.toString()).isZero();
         List<RawRow> rows = RawCsv.read(raw);
         assertThat(rows).hasSize(6);
-        assertThat(rows).extracting(MatrixRunner::key).doesNotHaveDuplicates();
+        assertThat(rows).extracting(RawRow::runKey).doesNotHaveDuplicates();
         assertThat(rows).extracting(r -> r.get("run_id")).containsOnly(rows.get(0).get("run_id"));
         assertThat(Files.readAllLines(out.resolve("summary.csv"))).hasSize(1 + 2);
         assertThat(dev.jdkmatrix.results.format.RunJson.read(out.resolve("run.json")).startedAt()).isEqualTo(startedAt);

@@ -45,7 +45,7 @@ public final class Merge {
             }
             metas.add(m);
             for (RawRow r : RawCsv.read(raw)) {
-                String key = r.get("cell") + "#" + r.get("phase") + r.get("rep");
+                String key = r.runKey();
                 Path first = seen.putIfAbsent(key, dir);
                 if (first != null) {
                     throw new ExitException(ExitException.BAD_INPUT, "run " + key + " is stored in both " + first + " and " + dir

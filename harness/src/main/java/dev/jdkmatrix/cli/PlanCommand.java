@@ -36,7 +36,7 @@ public final class PlanCommand implements Callable<Integer> {
         out.printf("%4s  %-72s %10s%n", "#", "cell", "est/run");
         int i = 1;
         for (Cell c : m.cells()) {
-            out.printf("%4d  %-72s %10s%n", i++, c.id(), Durations.text(Duration.ofMillis(Math.round(Estimate.runMillis(c)))));
+            out.printf("%4d  %-72s %10s%n", i++, c.id() + (c.jfr() ? " +jfr" : ""), Durations.text(Duration.ofMillis(Math.round(Estimate.runMillis(c)))));
         }
         Duration total = Estimate.of(m.plan());
         out.printf("%d runs, estimated %s (container and JVM start included; an estimate, not a measurement)%n", m.plan().size(), Durations.text(total));

@@ -10,7 +10,9 @@ import java.util.TreeMap;
 
 /**
  * One combination of the matrix: a workload with its params, run by an executor with a task
- * count, on a JDK, inside a container with a CPU and a memory limit.
+ * count, on a JDK, inside a container with a CPU and a memory limit. {@code jfr} records the
+ * JFR event {@code jdk.VirtualThreadPinned} at threshold 0 in every run of the cell; it is a
+ * setting of how the cell is observed, not an axis, so it is not part of {@link #id()}.
  */
 public record Cell(
         String workload,
@@ -21,7 +23,14 @@ public record Cell(
         CpuLimit cpus,
         MemoryLimit memory,
         List<String> jvmArgs,
-        Duration timeout) {
+        Duration timeout,
+        boolean jfr) {
+
+    /** A cell without JFR recording. */
+    public Cell(String workload, SortedMap<String, String> params, String executor, int tasks, String jdk, CpuLimit cpus,
+                MemoryLimit memory, List<String> jvmArgs, Duration timeout) {
+        this(workload, params, executor, tasks, jdk, cpus, memory, jvmArgs, timeout, false);
+    }
 
     public Cell {
         Objects.requireNonNull(workload, "workload");

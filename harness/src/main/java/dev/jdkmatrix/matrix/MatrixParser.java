@@ -47,8 +47,10 @@ public final class MatrixParser {
     static final List<String> TOP_KEYS = List.of("name", "repetitions", "warmup", "timeout", "order", "compare-threshold", "jdks", "matrix");
     /** `compare` calls a change a regression past this fraction unless the cell is noisy. */
     public static final double DEFAULT_COMPARE_THRESHOLD = 0.10;
-    static final List<String> MATRIX_KEYS = List.of("jdk", "cpus", "memory", "tasks", "executor", "jvm-args", "timeout", "workload", "exclude", "include");
-    static final List<String> WORKLOAD_KEYS = List.of("name", "jdk", "cpus", "memory", "tasks", "executor", "jvm-args", "timeout", "params");
+    static final List<String> MATRIX_KEYS = List.of("jdk", "cpus", "memory", "tasks", "executor", "jvm-args", "timeout", "jfr", "workload", "exclude", "include");
+    /** Workloads whose cells record JFR pinning events unless the matrix says {@code jfr: false}. */
+    static final Set<String> DEFAULT_JFR = Set.of("pinning");
+    static final List<String> WORKLOAD_KEYS = List.of("name", "jdk", "cpus", "memory", "tasks", "executor", "jvm-args", "timeout", "jfr", "params");
     static final List<String> JDK_KEYS = List.of("dockerfile", "image");
     /** Axes every cell has, in expansion order; params follow them. */
     static final List<String> AXES = List.of("workload", "jdk", "cpus", "memory", "tasks", "executor");
@@ -233,6 +235,15 @@ public final class MatrixParser {
         }
     }
 
+    private boolean bool(Node node, String key) {
+        String s = scalar(node, key);
+        return switch (s) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw error(node, key + " must be true or false, got '" + s + "'", "write " + key + ": true or " + key + ": false");
+        };
+    }
+
     /** A list is an axis; a single value is an axis of one. */
     private List<Node> axis(Node node, String key) {
         if (node instanceof SequenceNode seq) {
@@ -316,6 +327,7 @@ public final class MatrixParser {
         final Set<String> original = new LinkedHashSet<>();
         Value jvmArgs;
         Duration timeout;
+        Boolean jfr;
         Node origin;
     }
 
@@ -331,11 +343,12 @@ public final class MatrixParser {
         }
         List<Value> globalJvm = k.containsKey("jvm-args") ? jvmArgsAxis(k.get("jvm-args")) : List.of(new Value("", matrixNode));
         Duration globalTimeout = k.containsKey("timeout") ? duration(k.get("timeout")) : defaultTimeout;
+        Boolean globalJfr = k.containsKey("jfr") ? bool(k.get("jfr"), "jfr") : null;
 
         List<Node> entries = workloads instanceof SequenceNode s ? s.getValue() : List.of(workloads);
         if (entries.isEmpty()) throw error(workloads, "workload is an empty list", "add at least one workload entry");
         List<Combo> combos = new ArrayList<>();
-        for (Node entry : entries) combos.addAll(expandWorkload(entry, global, globalJvm, globalTimeout));
+        for (Node entry : entries) combos.addAll(expandWorkload(entry, global, globalJvm, globalTimeout, globalJfr));
 
         if (k.containsKey("exclude")) exclude(k.get("exclude"), combos);
         if (combos.isEmpty()) throw error(k.get("exclude"), "exclude removes every combination; the matrix is empty", "narrow the exclude entries");
@@ -369,11 +382,12 @@ public final class MatrixParser {
         return out;
     }
 
-    private List<Combo> expandWorkload(Node entry, Map<String, List<Value>> global, List<Value> globalJvm, Duration globalTimeout) {
+    private List<Combo> expandWorkload(Node entry, Map<String, List<Value>> global, List<Value> globalJvm, Duration globalTimeout, Boolean globalJfr) {
         Map<String, List<Value>> axes = new LinkedHashMap<>();
         Map<String, List<Value>> params = new LinkedHashMap<>();
         List<Value> jvm = globalJvm;
         Duration timeout = globalTimeout;
+        Boolean jfr = globalJfr;
         Value name;
         if (entry instanceof ScalarNode s) {
             name = new Value(s.getValue(), s);
@@ -386,10 +400,11 @@ public final class MatrixParser {
             }
             if (wk.containsKey("jvm-args")) jvm = jvmArgsAxis(wk.get("jvm-args"));
             if (wk.containsKey("timeout")) timeout = duration(wk.get("timeout"));
+            if (wk.containsKey("jfr")) jfr = bool(wk.get("jfr"), "jfr");
             if (wk.containsKey("params")) {
                 for (NodeTuple t : mapping(wk.get("params"), "params", "write params: { wait-ms: [100, 50] }").getValue()) {
                     String p = scalar(t.getKeyNode(), "a param name");
-                    if (AXES.contains(p) || p.equals("jvm-args") || p.equals("timeout")) {
+                    if (AXES.contains(p) || p.equals("jvm-args") || p.equals("timeout") || p.equals("jfr")) {
                         throw error(t.getKeyNode(), "'" + p + "' is an axis, not a param", "move it out of params: to the workload entry itself");
                     }
                     params.put(p, values(t.getValueNode(), p));
@@ -430,6 +445,7 @@ public final class MatrixParser {
                 Combo c = copy(base);
                 c.jvmArgs = j;
                 c.timeout = timeout;
+                c.jfr = jfr != null ? jfr : DEFAULT_JFR.contains(name.text());
                 c.origin = entry;
                 out.add(c);
             }
@@ -443,6 +459,7 @@ public final class MatrixParser {
         c.original.addAll(base.original);
         c.jvmArgs = base.jvmArgs;
         c.timeout = base.timeout;
+        c.jfr = base.jfr;
         c.origin = base.origin;
         return c;
     }
@@ -516,15 +533,17 @@ public final class MatrixParser {
             Map<String, Value> vals = new LinkedHashMap<>();
             Value jvm = null;
             Duration timeout = null;
+            Boolean jfr = null;
             Node entryNode = entry.values().iterator().next();
             for (Map.Entry<String, Node> e : entry.entrySet()) {
                 switch (e.getKey()) {
                     case "jvm-args" -> jvm = new Value(jvmArgs(e.getValue() instanceof SequenceNode ? e.getValue()
                             : failList(e.getValue())), e.getValue());
                     case "timeout" -> timeout = duration(e.getValue());
+                    case "jfr" -> jfr = bool(e.getValue(), "jfr");
                     default -> {
                         if (!known.contains(e.getKey())) {
-                            throw error(e.getValue(), "include key '" + e.getKey() + "' is neither an axis, a param, jvm-args nor timeout",
+                            throw error(e.getValue(), "include key '" + e.getKey() + "' is neither an axis, a param, jvm-args, timeout nor jfr",
                                     Suggest.fix(e.getKey(), known, "keys"));
                         }
                         vals.put(e.getKey(), new Value(normalize(e.getKey(), scalar(e.getValue(), e.getKey()), e.getValue()), e.getValue()));
@@ -540,6 +559,7 @@ public final class MatrixParser {
                 });
                 if (jvm != null) c.jvmArgs = jvm;
                 if (timeout != null) c.timeout = timeout;
+                if (jfr != null) c.jfr = jfr;
             }
             if (!matched) {
                 Combo c = new Combo();
@@ -558,6 +578,7 @@ public final class MatrixParser {
                 c.original.addAll(c.values.keySet());
                 c.jvmArgs = jvm != null ? jvm : globalJvm.get(0);
                 c.timeout = timeout != null ? timeout : globalTimeout;
+                c.jfr = jfr != null ? jfr : DEFAULT_JFR.contains(c.values.get("workload").text());
                 added.add(c);
             }
         }
@@ -601,7 +622,7 @@ public final class MatrixParser {
         try {
             return new Cell(workload, new TreeMap<>(params), c.values.get("executor").text(), Integer.parseInt(c.values.get("tasks").text()),
                     jdkValue.text(), CpuLimit.parse(c.values.get("cpus").text()), MemoryLimit.parse(c.values.get("memory").text()),
-                    c.jvmArgs.text().isEmpty() ? List.of() : List.of(c.jvmArgs.text().split("\u0000")), c.timeout);
+                    c.jvmArgs.text().isEmpty() ? List.of() : List.of(c.jvmArgs.text().split("\u0000")), c.timeout, c.jfr);
         } catch (IllegalArgumentException e) {
             throw error(c.origin, e.getMessage(), "correct the entry");
         }

@@ -25,8 +25,13 @@ public final class Columns {
             "available_processors", "java_version", "java_runtime_version", "java_vendor",
             "jvm_startup_ms", "jvm_uptime_ms");
 
-    /** Columns added later, at the end as the format promises: the rest of the harness's time split. */
-    public static final List<String> RAW_ADDED = List.of("wait_ms", "log_ms", "cpuset");
+    /**
+     * Columns added later, at the end as the format promises: the rest of the harness's time
+     * split, then what the run's JFR recording says of pinned virtual threads (empty when the
+     * cell records no JFR, or the JVM ended before writing it).
+     */
+    public static final List<String> RAW_ADDED = List.of("wait_ms", "log_ms", "cpuset",
+            "jfr_file", "pinned_events", "pinned_total_ms", "pinned_max_ms", "pinned_top_frame", "pinned_reason", "pinned_blocking_operation");
 
     public static final List<String> RAW = concat(concat(RAW_HARNESS, RAW_RECORD), RAW_ADDED);
 
@@ -38,7 +43,8 @@ public final class Columns {
             "wall_ms_ci_low", "wall_ms_ci_high", "ci_level", "noisy",
             "cpu_ms_median", "peak_threads_median", "heap_growth_bytes_median", "heap_peak_bytes_median",
             "rss_peak_bytes_median", "cgroup_peak_bytes_median", "gc_count_median",
-            "container_wall_ms_median", "harness_overhead_ms_median");
+            "container_wall_ms_median", "harness_overhead_ms_median",
+            "pinned_events_median", "pinned_total_ms_median", "pinned_max_ms_median", "pinned_top_frame", "pinned_reason");
 
     private static List<String> concat(List<String> a, List<String> b) {
         java.util.ArrayList<String> all = new java.util.ArrayList<>(a);

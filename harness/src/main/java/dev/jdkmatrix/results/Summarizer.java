@@ -64,8 +64,20 @@ public final class Summarizer {
             v.put("gc_count_median", whole(median(ok, r -> r.number("gc_count"))));
             v.put("container_wall_ms_median", ms(median(ok, r -> r.number("container_wall_ms"))));
             v.put("harness_overhead_ms_median", ms(median(ok, r -> r.number("harness_overhead_ms"))));
+            v.put("pinned_events_median", whole(median(ok, r -> r.number("pinned_events"))));
+            v.put("pinned_total_ms_median", ms(median(ok, r -> r.number("pinned_total_ms"))));
+            v.put("pinned_max_ms_median", ms(median(ok, r -> r.number("pinned_max_ms"))));
+            v.put("pinned_top_frame", mostFrequent(ok, "pinned_top_frame"));
+            v.put("pinned_reason", mostFrequent(ok, "pinned_reason"));
         }
         return new SummaryRow(v);
+    }
+
+    /** The most frequent non-empty value of a column over the runs, or empty. */
+    static String mostFrequent(List<RawRow> rows, String column) {
+        Map<String, Integer> counts = new TreeMap<>();
+        for (RawRow r : rows) if (!r.get(column).isEmpty()) counts.merge(r.get(column), 1, Integer::sum);
+        return counts.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse("");
     }
 
     /** Median of the finite values, NaN when there are none. */

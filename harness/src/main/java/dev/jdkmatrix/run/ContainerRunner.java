@@ -42,6 +42,17 @@ public final class ContainerRunner {
     /** The absolute results folder: under its lock, containers with it belong to no live harness. */
     public static final String LABEL_OUT = "dev.jdkmatrix.out";
     public static final String CONTAINER_JAR = "/opt/jdkmatrix/workloads.jar";
+    /** Where a cell with {@code jfr: true} writes its recording: a per-run host folder, the only writable mount. */
+    public static final String CONTAINER_JFR_DIR = "/jfr";
+    public static final String CONTAINER_JFR_FILE = CONTAINER_JFR_DIR + "/run.jfr";
+    /**
+     * Only {@code jdk.VirtualThreadPinned}, at threshold 0 (the default 20 ms hides short pins),
+     * with stack traces; written when the JVM exits. JFR's startup banner is kept out of stdout.
+     */
+    public static final List<String> JFR_ARGS = List.of(
+            "-Xlog:jfr+startup=warning",
+            "-XX:StartFlightRecording=settings=none,+jdk.VirtualThreadPinned#enabled=true,+jdk.VirtualThreadPinned#threshold=0ms,"
+                    + "+jdk.VirtualThreadPinned#stackTrace=true,filename=" + CONTAINER_JFR_FILE);
     /** Unprivileged user the workload runs as (the Dockerfiles create it too). */
     public static final String USER = "10001:10001";
     /** Processes and threads a container may have: room for 10,000 platform threads, not for a fork bomb. */
@@ -66,6 +77,7 @@ public final class ContainerRunner {
     public static List<String> command(Cell cell) {
         List<String> cmd = new ArrayList<>();
         cmd.add("java");
+        if (cell.jfr()) cmd.addAll(JFR_ARGS);
         cmd.addAll(cell.jvmArgs());
         cmd.add("-jar");
         cmd.add(CONTAINER_JAR);
@@ -73,14 +85,21 @@ public final class ContainerRunner {
         return cmd;
     }
 
-    /** Runs one container; {@code cpuset} (Docker's "0,1" form) pins it to those CPUs, or null. */
-    public ContainerResult run(Cell cell, String image, String name, String cpuset) {
+    /**
+     * Runs one container; {@code cpuset} (Docker's "0,1" form) pins it to those CPUs, or null;
+     * {@code jfrDir} is the empty host folder mounted writable at {@link #CONTAINER_JFR_DIR} for a
+     * cell with JFR on, or null.
+     */
+    public ContainerResult run(Cell cell, String image, String name, String cpuset, Path jfrDir) {
         long t0 = System.nanoTime();
+        List<Bind> binds = new ArrayList<>();
+        binds.add(new Bind(workloadsJar.toString(), new Volume(CONTAINER_JAR), AccessMode.ro));
+        if (jfrDir != null) binds.add(new Bind(jfrDir.toAbsolutePath().toString(), new Volume(CONTAINER_JFR_DIR), AccessMode.rw));
         HostConfig host = HostConfig.newHostConfig()
                 .withNanoCPUs(cell.cpus().nanoCpus())
                 .withMemory(cell.memory().bytes())
                 .withMemorySwap(cell.memory().bytes())
-                .withBinds(new Bind(workloadsJar.toString(), new Volume(CONTAINER_JAR), AccessMode.ro))
+                .withBinds(binds)
                 .withNetworkMode("none")
                 .withReadonlyRootfs(true)
                 .withTmpFs(Map.of("/tmp", "rw,nosuid,nodev,size=64m"))

@@ -242,6 +242,11 @@ public final class MatrixRunner {
                 SummaryCsv.write(out.resolve("summary.csv"), Summarizer.summarize(rows));
                 RunJson.write(out.resolve("run.json"), meta.apply(Instant.now().truncatedTo(ChronoUnit.MILLIS).toString()));
             } finally {
+                try {
+                    Files.deleteIfExists(out.resolve(".jfr")); // empty once every run collected its recording
+                } catch (IOException e) {
+                    // a recording left by a killed run stays for the resume to replace
+                }
                 finished.countDown();
                 if (!stopping) {
                     try {
@@ -304,10 +309,12 @@ public final class MatrixRunner {
         Cell cell = run.cell();
         long t0 = System.nanoTime();
         String name = "jdkmatrix-" + runId.replaceAll("[^A-Za-z0-9_.-]", "-") + "-" + run.sequence();
-        ContainerResult res = runner.run(cell, image.reference(), name, cpuset);
+        Path jfrDir = cell.jfr() ? jfrScratch(out, run.sequence()) : null;
+        ContainerResult res = runner.run(cell, image.reference(), name, cpuset, jfrDir);
         String logName = String.format("logs/%05d.log", run.sequence());
         long logStart = System.nanoTime();
         Files.writeString(out.resolve(logName), logText(run, image, res), StandardCharsets.UTF_8);
+        Map<String, String> jfr = jfrDir == null ? Map.of() : collectJfr(jfrDir, out, run.sequence());
         double logMs = (System.nanoTime() - logStart) / 1e6;
 
         Map<String, String> v = new LinkedHashMap<>();
@@ -335,6 +342,7 @@ public final class MatrixRunner {
         v.put("wait_ms", Summarizer.ms(res.waitMs()));
         v.put("log_ms", Summarizer.ms(logMs));
         v.put("cpuset", cpuset == null ? "" : cpuset);
+        v.putAll(jfr);
 
         ResultLine.Parsed parsed = ResultLine.parse(res.stdout());
         if (parsed instanceof ResultLine.Parsed.Found f) {
@@ -347,6 +355,54 @@ public final class MatrixRunner {
         double total = (System.nanoTime() - t0) / 1e6;
         v.put("harness_overhead_ms", Double.isFinite(uptime) ? Summarizer.ms(total - uptime) : "");
         return new RawRow(v);
+    }
+
+    /**
+     * An empty folder for one run's recording, writable by the container's user (any uid: the
+     * image decides it), removed after the run.
+     */
+    private static Path jfrScratch(Path out, int seq) throws IOException {
+        Path dir = out.resolve(".jfr").resolve(String.format("%05d", seq));
+        if (Files.exists(dir)) deleteTree(dir);
+        Files.createDirectories(dir);
+        Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        return dir;
+    }
+
+    /**
+     * Moves the recording to {@code logs/NNNNN.jfr} and reads its pinned events; a run that
+     * ended before the JVM could write it (killed, OOM) leaves the columns empty.
+     */
+    private static Map<String, String> collectJfr(Path dir, Path out, int seq) throws IOException {
+        Map<String, String> v = new LinkedHashMap<>();
+        try {
+            Path written = dir.resolve("run.jfr");
+            if (!Files.isRegularFile(written) || Files.size(written) == 0) return v;
+            String name = String.format("logs/%05d.jfr", seq);
+            Files.move(written, out.resolve(name), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            v.put("jfr_file", name);
+            try {
+                PinnedEvents p = PinnedEvents.read(out.resolve(name));
+                v.put("pinned_events", Integer.toString(p.events()));
+                v.put("pinned_total_ms", Summarizer.ms(p.totalMs()));
+                v.put("pinned_max_ms", Summarizer.ms(p.maxMs()));
+                v.put("pinned_top_frame", p.topFrame());
+                v.put("pinned_reason", p.reason());
+                v.put("pinned_blocking_operation", p.blockingOperation());
+            } catch (IOException e) {
+                v.put("pinned_top_frame", "unreadable recording: " + e.getMessage());
+            }
+            return v;
+        } finally {
+            deleteTree(dir);
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) return;
+        try (var walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        }
     }
 
     static Outcome classify(Cell cell, ContainerResult res, ResultLine.Parsed parsed, String logName) {

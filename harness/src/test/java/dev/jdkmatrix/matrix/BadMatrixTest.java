@@ -57,6 +57,7 @@ class BadMatrixTest {
                 Arguments.of("repetitions zero", "repetitions: 0\n" + GOOD, 1, "at least 1"),
                 Arguments.of("repetitions not a number", "repetitions: five\n" + GOOD, 1, "whole number"),
                 Arguments.of("bad timeout", "timeout: soon\n" + GOOD, 1, "not a duration"),
+                Arguments.of("jfr not a boolean", GOOD + "  jfr: yes please\n", 8, "true or false"),
                 Arguments.of("bad order", "order: random\n" + GOOD, 1, "interleaved"),
                 Arguments.of("jvm arg without dash", GOOD + "  jvm-args: [Xmx1g]\n", 8, "does not start with '-'"),
                 Arguments.of("no matrix key", "name: x\n", 1, "no 'matrix:'"),

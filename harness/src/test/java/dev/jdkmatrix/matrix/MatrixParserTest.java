@@ -54,6 +54,38 @@ class MatrixParserTest {
     }
 
     @Test
+    void jfrIsOnForPinningByDefaultAndSwitchablePerWorkload() throws IOException {
+        String yaml = """
+                matrix:
+                  jdk: 21
+                  cpus: 1
+                  memory: 1g
+                  tasks: 10
+                  executor: virtual
+                  %s
+                  workload:
+                    - name: pinning
+                      %s
+                    - name: sleep
+                      %s
+                  include:
+                    - { workload: sleep, tasks: 99, jfr: true }
+                """;
+        Map<String, Boolean> byDefault = parse(yaml.formatted("", "", "")).cells().stream()
+                .collect(Collectors.toMap(c -> c.workload() + c.tasks(), Cell::jfr));
+        assertThat(byDefault).containsExactlyInAnyOrderEntriesOf(Map.of("pinning10", true, "sleep10", false, "sleep99", true));
+        Map<String, Boolean> switched = parse(yaml.formatted("", "jfr: false", "jfr: true")).cells().stream()
+                .collect(Collectors.toMap(c -> c.workload() + c.tasks(), Cell::jfr));
+        assertThat(switched).containsExactlyInAnyOrderEntriesOf(Map.of("pinning10", false, "sleep10", true, "sleep99", true));
+        Map<String, Boolean> global = parse(yaml.formatted("jfr: false", "", "")).cells().stream()
+                .collect(Collectors.toMap(c -> c.workload() + c.tasks(), Cell::jfr));
+        assertThat(global).containsEntry("pinning10", false).containsEntry("sleep10", false);
+        // a setting of how the cell is observed, not an axis
+        Cell pinning = parse(yaml.formatted("", "", "")).cells().get(0);
+        assertThat(pinning.id()).doesNotContain("jfr");
+    }
+
+    @Test
     void aWorkloadEntryOverridesAnyAxis() throws IOException {
         Matrix m = parse("""
                 matrix:

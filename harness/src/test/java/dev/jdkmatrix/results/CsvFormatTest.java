@@ -76,6 +76,10 @@ class CsvFormatTest {
             v.put("heap_after_bytes", Long.toString(1000 + 10L * seq));
             v.put("peak_threads", "210");
             v.put("harness_overhead_ms", "700.500");
+            v.put("pinned_events", Integer.toString(seq * 10));
+            v.put("pinned_total_ms", Summarizer.ms(seq * 50.5));
+            v.put("pinned_max_ms", "50.100");
+            v.put("pinned_top_frame", seq == 3 ? "Other.frame:7" : "Workload$Pinning.lambda$task$0:161");
         }
         return new RawRow(v);
     }

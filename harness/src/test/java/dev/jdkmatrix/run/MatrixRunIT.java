@@ -165,6 +165,29 @@ class MatrixRunIT {
     }
 
     @Test
+    void jfrSeesPinnedEventsOnJdk21AndNoneOn25() throws IOException {
+        List<RawRow> pinning = rows(r -> r.get("workload").equals("pinning"));
+        assertThat(pinning).hasSize(12).allSatisfy(r -> {
+            assertThat(r.get("jfr_file")).as("recording of %s", r.get("cell")).isNotEmpty();
+            assertThat(out.resolve(r.get("jfr_file"))).isNotEmptyFile();
+        });
+        for (RawRow r : pinning) {
+            boolean pins = r.get("jdk").equals("21") && r.get("params").contains("lock=synchronized");
+            if (pins) {
+                // every one of the 20 tasks parks inside its monitor for 200 ms
+                assertThat(r.number("pinned_events")).as(r.get("cell")).isGreaterThanOrEqualTo(20);
+                assertThat(r.number("pinned_max_ms")).as(r.get("cell")).isGreaterThan(150);
+                assertThat(r.get("pinned_top_frame")).as(r.get("cell")).startsWith("Workload$Pinning.");
+            } else {
+                assertThat(r.number("pinned_events")).as(r.get("cell")).isZero();
+            }
+        }
+        // cells that do not ask for JFR get none
+        assertThat(rows(r -> !r.get("workload").equals("pinning"))).allSatisfy(r -> assertThat(r.get("jfr_file")).isEmpty());
+        assertThat(out.resolve(".jfr")).doesNotExist();
+    }
+
+    @Test
     void cpuChecksumsAreEqualAcrossJdks() {
         for (String w : List.of("cpu-loop", "cpu-hash", "cpu-primes")) {
             List<RawRow> rs = rows(r -> r.get("workload").equals(w));
@@ -190,7 +213,9 @@ class MatrixRunIT {
         assertThat(meta.host().cpus()).isPositive();
         assertThat(meta.statusCounts()).containsEntry("ok", rows.size());
         assertThat(meta.harnessOverheadMs().n()).isEqualTo(rows.size());
-        assertThat(Files.list(out.resolve("logs")).count()).isEqualTo(rows.size());
+        try (var logs = Files.list(out.resolve("logs"))) {
+            assertThat(logs.filter(p -> p.toString().endsWith(".log")).count()).isEqualTo(rows.size());
+        }
     }
 
     @Test

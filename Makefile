@@ -2,13 +2,16 @@
 #   make matrix            run matrix.yaml (MATRIX=other.yaml, OUT=dir to change)
 #   make quick             a small matrix, under 3 minutes on 2 CPUs
 #   make plan              list the cells and the estimated duration; runs nothing
+#   make report RESULTS=dir   charts and gallery of a results folder (make matrix ends with it)
 #   make test              unit and integration tests (real containers)
 #   make base-image        create debian:trixie-slim locally when no registry answers
 #   make bench-harness     harness vs a plain docker-run loop: writes docs/performance.md
+#   make bench-report      time 'report' on a synthetic 500-cell folder: writes docs/report-benchmark.md
 #   make nightly-local     the nightly pipeline on a small matrix: 2 shards -> merge -> compare
 #   make shards N=3        the shard list for CI, as JSON: [1,2,3]
 #   make merge OUT=dir DIRS="a b"         one results folder from shard folders
 #   make compare BASELINE=dir NEW=dir     per-cell changes as Markdown (COMPARE_ARGS=--fail-on-regression ...)
+#   make publish SITE=dir NEW=dir         add a run to a gallery site: compare with its newest run, render, keep history
 #   make lint-workflows    actionlint on .github/workflows (installed with go install if missing)
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
@@ -36,7 +39,7 @@ WORKLOADS_JAR := workloads/target/workloads.jar
 SOURCES := $(shell find harness/src workloads/src -type f 2>/dev/null) pom.xml harness/pom.xml workloads/pom.xml
 JDKMATRIX := $(JAVA_HOME)/bin/java -jar $(JAR)
 
-.PHONY: help build docker base-image setup plan matrix quick test bench-harness nightly-local shards merge compare lint-workflows clean
+.PHONY: help build docker base-image setup plan matrix quick report chromium test bench-harness bench-report nightly-local shards merge compare publish lint-workflows clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -64,12 +67,25 @@ matrix: setup build
 quick: setup build
 	$(JDKMATRIX) run --matrix $(QUICK_MATRIX) $(if $(OUT),--out $(OUT)) $(RUN_ARGS)
 
-test: setup lint-workflows
+RESULTS ?=
+report: build
+	@test -n "$(RESULTS)" || { echo "make report: name the results folder, e.g. make report RESULTS=results/reference" >&2; exit 2; }
+	$(JDKMATRIX) report --results $(RESULTS)
+
+# The gallery's browser test opens it in Debian's headless Chromium.
+chromium:
+	@command -v chromium >/dev/null || { echo "[chromium] installing Debian's chromium for the gallery's browser test"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+test: setup lint-workflows chromium
 	./mvnw -B -Dstyle.color=never verify
 	$(MAKE) --no-print-directory nightly-local
 
 bench-harness: setup build
 	$(SCRIPTS)/bench-harness.sh
+
+bench-report: build
+	$(SCRIPTS)/bench-report.sh
 
 N ?= 2
 shards:
@@ -81,15 +97,25 @@ merge: build
 compare: build
 	$(JDKMATRIX) compare $(BASELINE) $(NEW) $(COMPARE_ARGS)
 
+publish: build
+	$(SCRIPTS)/publish.sh $(SITE) $(NEW)
+
 # The nightly workflow's steps, on one machine and a small matrix: shards, merge, compare with
 # a serial run of the same plan. Checks that the merged folder holds exactly the plan's runs.
 NIGHTLY_DIR := target/nightly-local
 nightly-local: setup build
 	rm -rf $(NIGHTLY_DIR)
-	@for k in 1 2; do $(JDKMATRIX) run --matrix $(QUICK_MATRIX) --shard $$k/2 --out $(NIGHTLY_DIR)/shard-$$k --progress lines 2>/dev/null || exit 1; done
+	@for k in 1 2; do $(JDKMATRIX) run --matrix $(QUICK_MATRIX) --shard $$k/2 --out $(NIGHTLY_DIR)/shard-$$k --no-report --progress lines 2>/dev/null || exit 1; done
 	$(JDKMATRIX) merge --out $(NIGHTLY_DIR)/merged $(NIGHTLY_DIR)/shard-1 $(NIGHTLY_DIR)/shard-2
 	$(JDKMATRIX) run --matrix $(QUICK_MATRIX) --out $(NIGHTLY_DIR)/serial --progress lines 2>/dev/null
 	$(JDKMATRIX) compare $(NIGHTLY_DIR)/serial $(NIGHTLY_DIR)/merged --csv $(NIGHTLY_DIR)/compare.csv --markdown $(NIGHTLY_DIR)/compare.md > /dev/null
+	$(JDKMATRIX) report --results $(NIGHTLY_DIR)/merged
+	@test -s $(NIGHTLY_DIR)/merged/index.html && test -s $(NIGHTLY_DIR)/index.html && ls $(NIGHTLY_DIR)/merged/charts/pinning-*.png >/dev/null
+	$(MAKE) --no-print-directory publish SITE=$(NIGHTLY_DIR)/site NEW=$(NIGHTLY_DIR)/serial
+	$(MAKE) --no-print-directory publish SITE=$(NIGHTLY_DIR)/site NEW=$(NIGHTLY_DIR)/merged
+	@test -s $(NIGHTLY_DIR)/site/merged/compare.csv && grep -q 'href="serial/index.html"' $(NIGHTLY_DIR)/site/index.html \
+	  && grep -q 'href="merged/index.html"' $(NIGHTLY_DIR)/site/index.html && test -s $(NIGHTLY_DIR)/site/trends/trend-speedup.png \
+	  || { echo "nightly-local: FAILED, the site does not list both published runs with their comparison and trends"; exit 1; }
 	@planned=$$($(JDKMATRIX) plan --matrix $(QUICK_MATRIX) | tail -1 | cut -d' ' -f1); \
 	 merged=$$(($$(wc -l < $(NIGHTLY_DIR)/merged/raw.csv) - 1)); \
 	 cells=$$(($$(wc -l < $(NIGHTLY_DIR)/compare.csv) - 1)); \

@@ -26,7 +26,7 @@ echo "block,rep,jdk,cpus,memory,workload,executor,tasks,param,total_ms,record" >
 for b in $(seq 1 "$BLOCKS"); do
   # Harness block: every run of the matrix, recorded in its own results folder.
   t0=$(now_ms)
-  "$JAVA" -jar "$JAR" run --matrix "$MATRIX" --out "$OUT/harness-$b" --run-id "bench-$b" --progress lines 2> "$OUT/harness-$b.log" >/dev/null
+  "$JAVA" -jar "$JAR" run --matrix "$MATRIX" --out "$OUT/harness-$b" --run-id "bench-$b" --no-report --progress lines 2> "$OUT/harness-$b.log" >/dev/null
   t1=$(now_ms); echo "$b,harness,$t0,$t1" >> "$OUT/blocks.csv"
 
   # Loop block: the same cells and repetitions, as a user would script them.
@@ -50,7 +50,7 @@ for b in $(seq 1 "$BLOCKS"); do
 
   # Packed block: the harness again, cells side by side on disjoint CPU sets.
   t0=$(now_ms)
-  "$JAVA" -jar "$JAR" run --matrix "$MATRIX" --out "$OUT/packed-$b" --run-id "bench-packed-$b" --parallel force --progress lines 2> "$OUT/packed-$b.log" >/dev/null
+  "$JAVA" -jar "$JAR" run --matrix "$MATRIX" --out "$OUT/packed-$b" --run-id "bench-packed-$b" --parallel force --no-report --progress lines 2> "$OUT/packed-$b.log" >/dev/null
   t1=$(now_ms); echo "$b,packed,$t0,$t1" >> "$OUT/blocks.csv"
 done
 

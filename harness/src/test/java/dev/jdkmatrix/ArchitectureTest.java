@@ -23,6 +23,11 @@ class ArchitectureTest {
                     "picocli..", "com.opencsv..", "com.fasterxml..", "java.io..", "java.nio.file..");
 
     @ArchTest
+    static final ArchRule reportReadsOnlyStoredResults = noClasses().that().resideInAPackage("dev.jdkmatrix.report..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.jdkmatrix.run..", "dev.jdkmatrix.images..", "dev.jdkmatrix.cli..",
+                    "dev.jdkmatrix.matrix..", "org.testcontainers..", "com.github.dockerjava..", "picocli..");
+
+    @ArchTest
     static final ArchRule onlyCliPrints = noClasses().that().resideOutsideOfPackages("dev.jdkmatrix.cli..", "dev.jdkmatrix.workloads..")
             .should().accessField(System.class, "out").orShould().accessField(System.class, "err")
             .orShould().callMethod(System.class, "exit", int.class);

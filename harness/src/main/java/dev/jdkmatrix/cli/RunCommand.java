@@ -2,6 +2,7 @@ package dev.jdkmatrix.cli;
 
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.matrix.Durations;
+import dev.jdkmatrix.report.Report;
 import dev.jdkmatrix.matrix.Estimate;
 import dev.jdkmatrix.matrix.Matrix;
 import dev.jdkmatrix.matrix.MatrixParser;
@@ -54,6 +55,9 @@ public final class RunCommand implements Callable<Integer> {
 
     /** A matrix estimated to run longer than this is refused unless --yes. */
     static final java.time.Duration LONGEST_WITHOUT_YES = java.time.Duration.ofHours(24);
+
+    @Option(names = "--no-report", description = "do not render the charts and gallery at the end (see the 'report' command)")
+    boolean noReport;
 
     @Option(names = "--progress", description = "progress display: auto, bar or lines (default: ${DEFAULT-VALUE})", defaultValue = "auto")
     String progress;
@@ -120,6 +124,11 @@ public final class RunCommand implements Callable<Integer> {
                 Durations.text(listener.total()), result.statusCounts());
         outw.printf("jdkmatrix: summary in %s, metadata in %s%n", dir.resolve("summary.csv"), dir.resolve("run.json"));
         outw.flush();
+        if (!noReport && !result.interrupted() && result.runs() > 0) {
+            Report.Result r = ReportCommand.render(dir, true);
+            outw.printf("jdkmatrix: %d charts, gallery %s%n", r.charts(), r.gallery());
+            outw.flush();
+        }
         if (result.interrupted()) return ExitException.INTERRUPTED;
         return result.allOk() ? 0 : ExitException.RUNS_FAILED;
     }

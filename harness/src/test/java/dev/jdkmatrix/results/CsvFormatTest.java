@@ -27,17 +27,8 @@ class CsvFormatTest {
     @TempDir
     Path dir;
 
-    /** The golden file's text; a missing one is written to target/golden-actual/ for review, and the test fails. */
     static String golden(String name, String actual) throws IOException {
-        try (InputStream in = CsvFormatTest.class.getResourceAsStream("/golden/" + name)) {
-            if (in == null) {
-                Path out = Path.of("target", "golden-actual", name);
-                Files.createDirectories(out.getParent());
-                Files.writeString(out, actual);
-                throw new AssertionError("no golden file " + name + "; review " + out.toAbsolutePath() + " and copy it to src/test/resources/golden/");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
+        return dev.jdkmatrix.Golden.text(name, actual);
     }
 
     /** Raw rows of two cells: one with three ok runs and a warm-up, one with an ok, a timeout and an oom. */

@@ -1,0 +1,71 @@
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.Summarizer;
+import dev.jdkmatrix.results.format.RawCsv;
+import dev.jdkmatrix.results.format.SummaryCsv;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Writes a synthetic results folder for the report benchmark: 5 workload shapes x 5 executors x
+ * 2 JDKs x 2 CPU limits x 5 task counts = 500 cells, REPS measured runs each plus a warm-up, with
+ * shaped, seeded numbers. Run with the harness jar on the class path:
+ *   java -cp harness/target/jdkmatrix.jar harness/scripts/SyntheticResults.java DIR [REPS]
+ */
+public class SyntheticResults {
+    public static void main(String[] args) throws Exception {
+        Path dir = Path.of(args[0]);
+        int reps = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+        Files.createDirectories(dir);
+        List<RawRow> rows = new ArrayList<>();
+        SplittableRandom rnd = new SplittableRandom(7);
+        String[][] shapes = {{"sleep", "wait-ms=100"}, {"sleep", "wait-ms=50"}, {"cpu-primes", "limit=1000000"}, {"cpu-loop", "iterations=200000"},
+                {"cpu-hash", "iterations=1000000"}};
+        int seq = 0;
+        for (String[] shape : shapes) {
+            for (String executor : List.of("fixed:cpus", "fixed:200", "virtual", "cached", "thread-per-task")) {
+                for (String jdk : List.of("21", "25")) {
+                    for (String cpus : List.of("1", "2")) {
+                        for (int tasks : List.of(100, 500, 1000, 5000, 10000)) {
+                            double base = shape[0].equals("sleep") ? (executor.startsWith("fixed") ? Math.ceil(tasks / 200.0) * 100 : 150 + tasks / 50.0)
+                                    : tasks * 2.0 / Double.parseDouble(cpus);
+                            String cell = shape[0] + "(" + shape[1] + ") " + executor + " tasks=" + tasks + " jdk=" + jdk + " cpus=" + cpus + " mem=1g";
+                            for (int rep = 0; rep <= reps; rep++) {
+                                Map<String, String> v = new LinkedHashMap<>();
+                                v.put("run_id", "synthetic");
+                                v.put("seq", Integer.toString(++seq));
+                                v.put("cell", cell);
+                                v.put("phase", rep == 0 ? "warmup" : "measure");
+                                v.put("rep", Integer.toString(Math.max(1, rep)));
+                                v.put("status", "ok");
+                                v.put("workload", shape[0]);
+                                v.put("params", shape[1]);
+                                v.put("executor", executor);
+                                v.put("tasks", Integer.toString(tasks));
+                                v.put("jdk", jdk);
+                                v.put("cpus", cpus);
+                                v.put("memory", "1g");
+                                v.put("wall_ms", String.format(Locale.ROOT, "%.3f", base * (1 + 0.08 * rnd.nextDouble())));
+                                v.put("java_runtime_version", jdk + ".0.0+1");
+                                v.put("heap_peak_bytes", Long.toString((30L + tasks / 100) << 20));
+                                v.put("rss_peak_bytes", Long.toString((80L + tasks / 40) << 20));
+                                v.put("cgroup_peak_bytes", Long.toString((90L + tasks / 40) << 20));
+                                rows.add(new RawRow(v));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        try (RawCsv csv = RawCsv.append(dir.resolve("raw.csv"))) {
+            for (RawRow r : rows) csv.write(r);
+        }
+        SummaryCsv.write(dir.resolve("summary.csv"), Summarizer.summarize(rows));
+        System.out.println(rows.size() + " runs of " + Summarizer.summarize(rows).size() + " cells in " + dir);
+    }
+}

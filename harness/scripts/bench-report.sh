@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# make bench-report: time 'report' on a synthetic results folder of 500 cells x 5 repetitions
+# (harness/scripts/SyntheticResults.java), three times, and write docs/report-benchmark.md.
+# A benchmark, not a test: the target is under 10 s on this machine.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+OUT=${BENCH_OUT:-target/bench-report}
+JAVA=${JAVA_HOME:?JAVA_HOME must name a JDK 21+}/bin/java
+JAR=harness/target/jdkmatrix.jar
+ROUNDS=${ROUNDS:-3}
+rm -rf "$OUT"; mkdir -p "$OUT" docs
+"$JAVA" -cp "$JAR" harness/scripts/SyntheticResults.java "$OUT/synthetic" 5 > "$OUT/synthetic.txt"
+
+times=()
+for r in $(seq 1 "$ROUNDS"); do
+  t0=$(date +%s%N)
+  "$JAVA" -jar "$JAR" report --results "$OUT/synthetic" --no-index > "$OUT/report-$r.txt"
+  t1=$(date +%s%N)
+  times+=("$(( (t1 - t0) / 1000000 ))")
+done
+charts=$(sed -n 's/^jdkmatrix: \([0-9]*\) charts.*/\1/p' "$OUT/report-1.txt")
+png=$(du -cb "$OUT"/synthetic/charts/*.png | tail -1 | cut -f1)
+svg=$(du -cb "$OUT"/synthetic/charts/*.svg | tail -1 | cut -f1)
+sorted=$(printf '%s\n' "${times[@]}" | sort -n)
+median=$(echo "$sorted" | sed -n "$(( (ROUNDS + 1) / 2 ))p")
+cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')
+
+{
+  echo "# Report benchmark"
+  echo
+  echo "Written by \`make bench-report\` on $(date -u +%Y-%m-%d) (commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown))."
+  echo "Machine: $(nproc) CPUs ($cpu), $(( $(grep MemTotal /proc/meminfo | awk '{print $2}') / 1048576 )) GiB, $("$JAVA" -version 2>&1 | head -1)."
+  echo
+  echo "Input: \`$(cat "$OUT/synthetic.txt")\` — 5 workload shapes x 5 executors x 2 JDKs x 2 CPU limits x 5 task counts,"
+  echo "5 measured repetitions and a warm-up each (made by \`harness/scripts/SyntheticResults.java\`)."
+  echo
+  echo "Command, timed $ROUNDS times as a whole process (JVM start, reading raw.csv, summaries, $charts charts as PNG and SVG, the gallery page):"
+  echo
+  echo "    java -jar harness/target/jdkmatrix.jar report --results $OUT/synthetic --no-index"
+  echo
+  echo "| round | wall time |"
+  echo "|---|---|"
+  for r in $(seq 1 "$ROUNDS"); do printf '| %d | %.1f s |\n' "$r" "$(echo "${times[$((r-1))]} / 1000" | bc -l)"; done
+  echo
+  printf 'Median: **%.1f s** for %s charts (target: under 10 s). Files: %s MiB of PNG, %s MiB of SVG.\n' \
+    "$(echo "$median / 1000" | bc -l)" "$charts" "$(( png / 1048576 ))" "$(( svg / 1048576 ))"
+  echo
+  if [ "$median" -le 10000 ]; then echo "The target is met."; else
+    echo "The target is **not met** here. XChart draws every glyph as a path and each chart is painted twice (PNG, SVG);"
+    echo "on 2 CPUs that is about $(( median * 2 / charts )) ms of CPU per chart for both formats together."
+  fi
+} > docs/report-benchmark.md
+cat docs/report-benchmark.md

@@ -1,0 +1,99 @@
+package dev.jdkmatrix.report;
+
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.SummaryRow;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One cell's summary as numbers, with the wall times of its measured ok runs (for box plots).
+ * Numbers that were not measured are NaN.
+ */
+record CellStat(
+        String cell,
+        String workload,
+        String params,
+        String executor,
+        int tasks,
+        String jdk,
+        String cpus,
+        String memory,
+        String jvmArgs,
+        String build,
+        int n,
+        int nFailed,
+        String failures,
+        double median,
+        double ciLow,
+        double ciHigh,
+        double ciLevel,
+        double cv,
+        boolean noisy,
+        double heapPeak,
+        double rssPeak,
+        double cgroupPeak,
+        double pinnedEvents,
+        List<Double> walls) {
+
+    CellStat {
+        Objects.requireNonNull(cell, "cell");
+        walls = List.copyOf(walls);
+    }
+
+    static CellStat of(SummaryRow s, List<RawRow> runs) {
+        List<Double> walls = runs.stream().filter(r -> r.measured() && r.ok()).map(r -> r.number("wall_ms")).filter(Double::isFinite).toList();
+        return new CellStat(s.get("cell"), s.get("workload"), s.get("params"), s.get("executor"), (int) num(s.get("tasks")), s.get("jdk"),
+                s.get("cpus"), s.get("memory"), s.get("jvm_args"), s.get("java_runtime_version"), (int) num(s.get("n")),
+                (int) num(s.get("n_failed")), s.get("failures"), num(s.get("wall_ms_median")), num(s.get("wall_ms_ci_low")),
+                num(s.get("wall_ms_ci_high")), num(s.get("ci_level")), num(s.get("wall_ms_cv")), "true".equals(s.get("noisy")),
+                num(s.get("heap_peak_bytes_median")), num(s.get("rss_peak_bytes_median")), num(s.get("cgroup_peak_bytes_median")),
+                num(s.get("pinned_events_median")), walls);
+    }
+
+    boolean measured() {
+        return n > 0 && Double.isFinite(median);
+    }
+
+    double cpusValue() {
+        return num(cpus);
+    }
+
+    /** The workload with its params: {@code sleep(wait-ms=100)}. */
+    String shape() {
+        return params.isEmpty() ? workload : workload + "(" + params + ")";
+    }
+
+    /** A param's value, or empty. */
+    String param(String key) {
+        for (String kv : params.split(";")) {
+            int eq = kv.indexOf('=');
+            if (eq > 0 && kv.substring(0, eq).equals(key)) return kv.substring(eq + 1);
+        }
+        return "";
+    }
+
+    /** The params without one key, for grouping cells that differ only in it. */
+    String paramsWithout(String key) {
+        StringBuilder b = new StringBuilder();
+        for (String kv : params.split(";")) {
+            if (kv.isEmpty() || kv.startsWith(key + "=")) continue;
+            b.append(b.isEmpty() ? "" : ";").append(kv);
+        }
+        return b.toString();
+    }
+
+    /** Symmetric error bar for XChart: the wider side of the confidence interval. */
+    double errorBar() {
+        if (!Double.isFinite(ciLow) || !Double.isFinite(ciHigh)) return 0;
+        return Math.max(median - ciLow, ciHigh - median);
+    }
+
+    static double num(String s) {
+        if (s == null || s.isEmpty()) return Double.NaN;
+        try {
+            return Double.parseDouble(s);
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+}

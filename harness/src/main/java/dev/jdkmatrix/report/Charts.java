@@ -1,0 +1,510 @@
+package dev.jdkmatrix.report;
+
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.SummaryRow;
+import java.awt.Color;
+import java.awt.Font;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.knowm.xchart.AnnotationTextPanel;
+import org.knowm.xchart.BoxChart;
+import org.knowm.xchart.BoxChartBuilder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.AxesChartStyler;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * Builds every chart of a results folder from its summaries: wall time by executor, speedup of
+ * virtual threads, scaling, memory, pinning before and after JEP 491, and the distribution of
+ * repetitions. Each chart carries its title, axis units, the JDK builds, the CPU and memory
+ * limits and n; each figure a caption with the measured takeaway. Pure: no files.
+ */
+final class Charts {
+
+    static final int WIDTH = 1200;
+    static final int HEIGHT = 700;
+    /** An axis switches to a log scale when its values span more than this factor. */
+    static final double LOG_SPAN = 10;
+    static final String VIRTUAL = "virtual";
+    /** JEP 491 (JDK 24): a virtual thread blocked in synchronized releases its carrier. */
+    static final int JEP_491_JDK = 24;
+
+    private final List<CellStat> cells;
+    private final Map<String, Integer> names = new LinkedHashMap<>();
+
+    Charts(List<SummaryRow> summary, List<RawRow> raw) {
+        Map<String, List<RawRow>> byCell = raw.stream().collect(Collectors.groupingBy(r -> r.get("cell")));
+        this.cells = summary.stream().map(s -> CellStat.of(s, byCell.getOrDefault(s.get("cell"), List.of()))).toList();
+    }
+
+    List<CellStat> cells() {
+        return cells;
+    }
+
+    /** Every figure, section by section. */
+    List<Figure> all() {
+        List<Figure> out = new ArrayList<>();
+        out.addAll(pinning());
+        out.addAll(speedup());
+        out.addAll(wall());
+        out.addAll(scaling());
+        out.addAll(memory());
+        out.addAll(distribution());
+        return out;
+    }
+
+    // ---------------------------------------------------------------- wall time by executor
+
+    /** Per workload shape, task count and CPU limit: bars of the median by executor, a series per JDK. */
+    List<Figure> wall() {
+        List<Figure> out = new ArrayList<>();
+        for (List<CellStat> g : groups(measured(), c -> key(c.shape(), c.tasks(), c.cpus(), c.memory(), c.jvmArgs()))) {
+            CellStat f = g.get(0);
+            List<String> executors = distinct(g, CellStat::executor);
+            List<String> jdks = jdks(g);
+            CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+                    .title(f.shape() + ", " + f.tasks() + " tasks: median wall time, " + limits(f))
+                    .xAxisTitle("executor  |  " + env(g) + "  |  error bar: " + ciText(g, span(g.stream().mapToDouble(CellStat::median).toArray()) > LOG_SPAN))
+                    .yAxisTitle("median wall time (ms)").build();
+            style(chart);
+            boolean log = logIfWide(chart.getStyler(), g.stream().mapToDouble(CellStat::median).toArray());
+            for (String jdk : jdks) {
+                List<Double> y = new ArrayList<>();
+                List<Double> err = new ArrayList<>();
+                for (String e : executors) {
+                    CellStat c = find(g, e, jdk);
+                    y.add(c == null ? null : c.median());
+                    err.add(c == null ? null : c.errorBar());
+                }
+                if (log) chart.addSeries("JDK " + jdk, executors, y);
+                else chart.addSeries("JDK " + jdk, executors, y, err);
+            }
+            jep491Note(chart, g);
+            out.add(new Figure(name("wall", f.shape(), f.tasks() + "t", f.cpus() + "cpu"), Figure.Section.WALL, wallCaption(g), chart));
+        }
+        return out;
+    }
+
+    private static String wallCaption(List<CellStat> g) {
+        List<String> parts = new ArrayList<>();
+        for (String jdk : jdks(g)) {
+            List<CellStat> j = g.stream().filter(c -> c.jdk().equals(jdk)).sorted(Comparator.comparingDouble(CellStat::median)).toList();
+            if (j.size() < 2) {
+                parts.add("JDK " + jdk + ": " + j.get(0).executor() + " " + ms(j.get(0).median()) + " (n=" + j.get(0).n() + ")");
+                continue;
+            }
+            CellStat best = j.get(0);
+            CellStat worst = j.get(j.size() - 1);
+            parts.add("JDK " + jdk + ": " + best.executor() + " fastest at " + ms(best.median()) + ", " + times(worst.median() / best.median())
+                    + " faster than " + worst.executor() + " (" + ms(worst.median()) + ")" + nText(best, worst));
+        }
+        return String.join("; ", parts) + " - " + limits(g.get(0)) + ".";
+    }
+
+    // ---------------------------------------------------------------- speedup
+
+    /** One speedup: the median of a baseline executor over the median of virtual, same shape, JDK and limits. */
+    record Ratio(String shape, String baseline, double value, CellStat base, CellStat virt) {}
+
+    /** The speedups of virtual threads on one JDK. */
+    private List<Ratio> ratios(String jdk) {
+        List<Ratio> ratios = new ArrayList<>();
+        List<CellStat> onJdk = measured().stream().filter(c -> c.jdk().equals(jdk)).toList();
+        for (List<CellStat> g : groups(onJdk, c -> key(c.shape(), c.tasks(), c.cpus(), c.memory(), c.jvmArgs()))) {
+            CellStat v = g.stream().filter(c -> c.executor().equals(VIRTUAL)).findFirst().orElse(null);
+            if (v == null) continue;
+            for (CellStat b : g) {
+                if (b == v) continue;
+                String shape = g.get(0).shape() + " " + g.get(0).tasks() + "t " + cpuText(g.get(0).cpus());
+                ratios.add(new Ratio(shape, b.executor(), b.median() / v.median(), b, v));
+            }
+        }
+        return ratios;
+    }
+
+    /**
+     * The figures a run is remembered by, for trends across runs: every speedup of virtual threads,
+     * and every slowdown of synchronized pinning before JEP 491 against after it.
+     */
+    Map<String, Double> headlines() {
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (String jdk : jdks(measured())) {
+            for (Ratio r : ratios(jdk)) out.put("virtual vs " + r.baseline() + ", " + r.shape() + ", JDK " + jdk, r.value());
+        }
+        List<CellStat> sync = measured().stream().filter(c -> c.workload().equals("pinning") && c.param("lock").equals("synchronized")).toList();
+        for (List<CellStat> g : groups(sync, c -> key(c.paramsWithout("lock"), c.executor(), c.tasks(), c.cpus(), c.memory(), c.jvmArgs()))) {
+            CellStat old = g.stream().filter(c -> jdkOrder(c.jdk()) < JEP_491_JDK).findFirst().orElse(null);
+            CellStat neu = g.stream().filter(c -> jdkOrder(c.jdk()) >= JEP_491_JDK).findFirst().orElse(null);
+            if (old == null || neu == null) continue;
+            out.put("synchronized JDK " + old.jdk() + " / JDK " + neu.jdk() + ", " + old.tasks() + "t " + cpuText(old.cpus()), old.median() / neu.median());
+        }
+        return out;
+    }
+
+    /** Baseline executor / virtual, per JDK: bars across workload shapes, task counts and CPU limits. */
+    List<Figure> speedup() {
+        List<Figure> out = new ArrayList<>();
+        for (String jdk : jdks(measured())) {
+            List<Ratio> ratios = ratios(jdk);
+            if (ratios.isEmpty()) continue;
+            List<String> shapes = ratios.stream().map(Ratio::shape).distinct().toList();
+            List<String> baselines = ratios.stream().map(Ratio::baseline).distinct().toList();
+            List<CellStat> involved = ratios.stream().flatMap(r -> java.util.stream.Stream.of(r.base(), r.virt())).toList();
+            CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+                    .title("JDK " + jdk + ": speedup of virtual threads (baseline median / virtual median)")
+                    .xAxisTitle("workload, tasks, CPU limit  |  " + env(involved)).yAxisTitle("speedup (x, above 1 = virtual faster)").build();
+            style(chart);
+            if (shapes.size() > 4) chart.getStyler().setXAxisLabelRotation(25);
+            for (String b : baselines) {
+                List<Double> y = new ArrayList<>();
+                for (String s : shapes) {
+                    y.add(ratios.stream().filter(r -> r.shape().equals(s) && r.baseline().equals(b)).map(Ratio::value).findFirst().orElse(null));
+                }
+                chart.addSeries("vs " + b, shapes, y);
+            }
+            chart.getStyler().setLabelsVisible(shapes.size() * baselines.size() <= 24);
+            chart.getStyler().setLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+            chart.getStyler().setYAxisDecimalPattern("#,##0.0#");
+            logIfWide(chart.getStyler(), ratios.stream().mapToDouble(Ratio::value).toArray());
+            Ratio top = ratios.stream().max(Comparator.comparingDouble(Ratio::value)).orElseThrow();
+            Ratio low = ratios.stream().min(Comparator.comparingDouble(Ratio::value)).orElseThrow();
+            String caption = "virtual " + times(top.value()) + " faster than " + top.baseline() + " on JDK " + jdk + ", " + top.shape()
+                    + nText(top.base(), top.virt()) + (ratios.size() > 1 ? "; least: " + times(low.value()) + " against " + low.baseline()
+                    + " (" + low.shape() + ")" : "") + ".";
+            out.add(new Figure(name("speedup", "jdk" + jdk), Figure.Section.SPEEDUP, caption, chart));
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------- scaling
+
+    /** Wall time against task count, and against CPU limit: a line per executor. */
+    List<Figure> scaling() {
+        List<Figure> out = new ArrayList<>();
+        for (List<CellStat> g : groups(measured(), c -> key(c.shape(), c.jdk(), c.cpus(), c.memory(), c.jvmArgs()))) {
+            if (g.stream().map(CellStat::tasks).distinct().count() < 2) continue;
+            CellStat f = g.get(0);
+            XYChart chart = line("JDK " + f.jdk() + ", " + f.shape() + ": median wall time by task count, " + limits(f),
+                    "tasks  |  " + env(g), g, c -> (double) c.tasks());
+            out.add(new Figure(name("scaling-tasks", f.shape(), "jdk" + f.jdk(), f.cpus() + "cpu"), Figure.Section.SCALING,
+                    growthCaption(g, CellStat::tasks, "tasks") + " - JDK " + f.jdk() + ", " + limits(f) + ".", chart));
+        }
+        for (List<CellStat> g : groups(measured(), c -> key(c.shape(), c.jdk(), c.tasks(), c.memory(), c.jvmArgs()))) {
+            if (g.stream().map(CellStat::cpus).distinct().count() < 2) continue;
+            CellStat f = g.get(0);
+            XYChart chart = line("JDK " + f.jdk() + ", " + f.shape() + ", " + f.tasks() + " tasks: median wall time by CPU limit, memory " + f.memory(),
+                    "CPU limit (CPUs)  |  " + env(g), g, CellStat::cpusValue);
+            out.add(new Figure(name("scaling-cpus", f.shape(), f.tasks() + "t", "jdk" + f.jdk()), Figure.Section.SCALING,
+                    growthCaption(g, c -> c.cpusValue(), "CPUs") + " - JDK " + f.jdk() + ", " + f.tasks() + " tasks.", chart));
+        }
+        return out;
+    }
+
+    private XYChart line(String title, String xTitle, List<CellStat> g, Function<CellStat, Double> x) {
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle).yAxisTitle("median wall time (ms)").build();
+        style(chart);
+        chart.getStyler().setMarkerSize(10);
+        boolean log = logIfWide(chart.getStyler(), g.stream().mapToDouble(CellStat::median).toArray());
+        for (String e : distinct(g, CellStat::executor)) {
+            List<CellStat> line = g.stream().filter(c -> c.executor().equals(e)).sorted(Comparator.comparing(x)).toList();
+            XYSeries s = log ? chart.addSeries(e, line.stream().map(x).toList(), line.stream().map(CellStat::median).toList())
+                    : chart.addSeries(e, line.stream().map(x).toList(), line.stream().map(CellStat::median).toList(),
+                            line.stream().map(CellStat::errorBar).toList());
+            s.setMarker(SeriesMarkers.CIRCLE);
+        }
+        double[] xs = g.stream().mapToDouble(x::apply).toArray();
+        if (span(xs) > LOG_SPAN) chart.getStyler().setXAxisLogarithmic(true);
+        return chart;
+    }
+
+    private static <T extends Comparable<T>> String growthCaption(List<CellStat> g, Function<CellStat, T> x, String unit) {
+        List<String> parts = new ArrayList<>();
+        for (String e : distinct(g, CellStat::executor)) {
+            List<CellStat> line = g.stream().filter(c -> c.executor().equals(e)).sorted(Comparator.comparing(x)).toList();
+            if (line.size() < 2) continue;
+            CellStat a = line.get(0);
+            CellStat b = line.get(line.size() - 1);
+            parts.add(e + " " + ms(a.median()) + " -> " + ms(b.median()) + " (" + times(b.median() / a.median()) + ")");
+        }
+        List<T> xs = g.stream().map(x).sorted().distinct().toList();
+        int nMin = g.stream().mapToInt(CellStat::n).min().orElse(0);
+        int nMax = g.stream().mapToInt(CellStat::n).max().orElse(0);
+        return "from " + num(xs.get(0)) + " to " + num(xs.get(xs.size() - 1)) + " " + unit + ": " + String.join(", ", parts)
+                + " (n=" + (nMin == nMax ? nMin : nMin + "-" + nMax) + " per point)";
+    }
+
+    // ---------------------------------------------------------------- memory
+
+    /** Per workload shape and task count: heap peak, peak RSS and container peak by executor, JDK and CPU limit. */
+    List<Figure> memory() {
+        List<Figure> out = new ArrayList<>();
+        for (List<CellStat> g : groups(measured(), c -> key(c.shape(), c.tasks(), c.memory(), c.jvmArgs()))) {
+            boolean any = g.stream().anyMatch(c -> Double.isFinite(c.heapPeak()) || Double.isFinite(c.rssPeak()) || Double.isFinite(c.cgroupPeak()));
+            if (!any) continue;
+            CellStat f = g.get(0);
+            List<String> cats = g.stream().map(c -> c.executor() + " | JDK " + c.jdk() + " | " + cpuText(c.cpus())).toList();
+            CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+                    .title(f.shape() + ", " + f.tasks() + " tasks: memory (median per run), memory limit " + f.memory())
+                    .xAxisTitle("executor | JDK | CPU limit  |  " + env(g)).yAxisTitle("MiB").build();
+            style(chart);
+            if (cats.size() > 4) chart.getStyler().setXAxisLabelRotation(25);
+            chart.addSeries("heap peak", cats, g.stream().map(c -> mib(c.heapPeak())).toList());
+            chart.addSeries("peak RSS (VmHWM)", cats, g.stream().map(c -> mib(c.rssPeak())).toList());
+            chart.addSeries("container peak (cgroup)", cats, g.stream().map(c -> mib(c.cgroupPeak())).toList());
+            CellStat hi = g.stream().filter(c -> Double.isFinite(c.cgroupPeak())).max(Comparator.comparingDouble(CellStat::cgroupPeak)).orElse(null);
+            CellStat lo = g.stream().filter(c -> Double.isFinite(c.cgroupPeak())).min(Comparator.comparingDouble(CellStat::cgroupPeak)).orElse(null);
+            String caption = hi == null ? "no container peak was recorded for these cells."
+                    : "highest container peak " + mibText(hi.cgroupPeak()) + " (" + hi.executor() + ", JDK " + hi.jdk() + ", " + cpuText(hi.cpus())
+                    + "), lowest " + mibText(lo.cgroupPeak()) + " (" + lo.executor() + ", JDK " + lo.jdk() + ", " + cpuText(lo.cpus()) + ")"
+                    + nText(hi, lo) + ", memory limit " + f.memory() + ".";
+            out.add(new Figure(name("memory", f.shape(), f.tasks() + "t"), Figure.Section.MEMORY, caption, chart));
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------- pinning
+
+    /**
+     * The pinning workload: JDK x lock, wall time with the pinned-event counts that JFR recorded
+     * written on the bars' labels, and the JEP 491 marker.
+     */
+    List<Figure> pinning() {
+        List<Figure> out = new ArrayList<>();
+        List<CellStat> pin = measured().stream().filter(c -> c.workload().equals("pinning")).toList();
+        for (List<CellStat> g : groups(pin, c -> key(c.paramsWithout("lock"), c.executor(), c.tasks(), c.cpus(), c.memory(), c.jvmArgs()))) {
+            CellStat f = g.get(0);
+            List<CellStat> sorted = g.stream().sorted(Comparator.comparing((CellStat c) -> jdkOrder(c.jdk())).thenComparing(c -> c.param("lock"))).toList();
+            List<String> cats = sorted.stream().map(c -> "JDK " + c.jdk() + " " + c.param("lock") + " (" + pinnedText(c) + ")").toList();
+            CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+                    .title("Pinning: " + f.tasks() + " virtual threads each hold a lock for " + f.param("hold-ms") + " ms, " + limits(f))
+                    .xAxisTitle("JDK, lock (JFR jdk.VirtualThreadPinned events per run at threshold 0)  |  " + env(g))
+                    .yAxisTitle("median wall time (ms)").build();
+            style(chart);
+            boolean log = logIfWide(chart.getStyler(), sorted.stream().mapToDouble(CellStat::median).toArray());
+            if (log) chart.addSeries("median wall time", cats, sorted.stream().map(CellStat::median).toList());
+            else chart.addSeries("median wall time", cats, sorted.stream().map(CellStat::median).toList(), sorted.stream().map(CellStat::errorBar).toList());
+            chart.getStyler().setLegendVisible(false);
+            chart.getStyler().setLabelsVisible(true);
+            chart.getStyler().setYAxisDecimalPattern("#,##0");
+            chart.getStyler().setLabelsFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
+            jep491Note(chart, g);
+            out.add(new Figure(name("pinning", f.paramsWithout("lock"), f.tasks() + "t", f.cpus() + "cpu"), Figure.Section.PINNING, pinningCaption(sorted), chart));
+        }
+        return out;
+    }
+
+    private static String pinnedText(CellStat c) {
+        return Double.isFinite(c.pinnedEvents()) ? String.format(Locale.ROOT, "%,.0f pinned", c.pinnedEvents()) : "no JFR";
+    }
+
+    private static String pinningCaption(List<CellStat> g) {
+        CellStat old = g.stream().filter(c -> c.param("lock").equals("synchronized") && jdkOrder(c.jdk()) < JEP_491_JDK).findFirst().orElse(null);
+        CellStat neu = g.stream().filter(c -> c.param("lock").equals("synchronized") && jdkOrder(c.jdk()) >= JEP_491_JDK).findFirst().orElse(null);
+        String counts = g.stream().map(c -> "JDK " + c.jdk() + " " + c.param("lock") + " " + pinnedText(c)).collect(Collectors.joining(", "));
+        if (old == null || neu == null) return "pinned events per run (median): " + counts + " - " + limits(g.get(0)) + ".";
+        return "synchronized: JDK " + old.jdk() + " " + ms(old.median()) + " vs JDK " + neu.jdk() + " " + ms(neu.median()) + ", "
+                + times(old.median() / neu.median()) + " slower before JEP 491" + nText(old, neu) + "; pinned events per run (median): " + counts
+                + " - " + limits(g.get(0)) + ".";
+    }
+
+    /** A note on charts where JDKs on both sides of JEP 491 run the pinning workload. */
+    private static void jep491Note(org.knowm.xchart.internal.chartpart.AxesChart<?, ?> chart, List<CellStat> g) {
+        boolean pinning = g.stream().anyMatch(c -> c.workload().equals("pinning") && c.params().contains("lock=synchronized"));
+        boolean before = g.stream().anyMatch(c -> jdkOrder(c.jdk()) < JEP_491_JDK);
+        boolean after = g.stream().anyMatch(c -> jdkOrder(c.jdk()) >= JEP_491_JDK);
+        if (!pinning || !before || !after) return;
+        boolean log = chart.getStyler().isYAxisLogarithmic();
+        chart.addAnnotation(new AnnotationTextPanel("JEP 491 (JDK 24): a virtual thread blocked in synchronized no longer pins its carrier\n"
+                + "error bars: " + ciText(g, log), WIDTH * 0.30, 95, true));
+    }
+
+    // ---------------------------------------------------------------- distribution
+
+    /** Box plots of each cell's measured repetitions, per workload shape, task count and CPU limit. */
+    List<Figure> distribution() {
+        List<Figure> out = new ArrayList<>();
+        for (List<CellStat> g : groups(measured(), c -> key(c.shape(), c.tasks(), c.cpus(), c.memory(), c.jvmArgs()))) {
+            List<CellStat> withRuns = g.stream().filter(c -> !c.walls().isEmpty()).toList();
+            if (withRuns.isEmpty()) continue;
+            CellStat f = g.get(0);
+            BoxChart chart = new BoxChartBuilder().width(WIDTH).height(HEIGHT)
+                    .title(f.shape() + ", " + f.tasks() + " tasks: wall time of each repetition, " + limits(f))
+                    .xAxisTitle("executor | JDK (box: quartiles, whiskers: range)  |  " + env(withRuns)).yAxisTitle("wall time (ms)").build();
+            style(chart);
+            for (CellStat c : withRuns) chart.addSeries(c.executor() + " | JDK " + c.jdk(), c.walls().stream().mapToDouble(Double::doubleValue).toArray());
+            chart.getStyler().setLegendVisible(false);
+            logIfWide(chart.getStyler(), withRuns.stream().flatMap(c -> c.walls().stream()).mapToDouble(Double::doubleValue).toArray());
+            CellStat widest = withRuns.stream().max(Comparator.comparingDouble(c -> Double.isFinite(c.cv()) ? c.cv() : -1)).orElseThrow();
+            long noisy = withRuns.stream().filter(CellStat::noisy).count();
+            String caption = "widest spread: " + widest.executor() + " on JDK " + widest.jdk() + ", CV " + pct(widest.cv()) + " (n=" + widest.n() + "); "
+                    + noisy + " of " + withRuns.size() + " cells noisy (CV above 5%) - " + limits(f) + ".";
+            out.add(new Figure(name("dist", f.shape(), f.tasks() + "t", f.cpus() + "cpu"), Figure.Section.DISTRIBUTION, caption, chart));
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------- shared
+
+    private List<CellStat> measured() {
+        return cells.stream().filter(CellStat::measured).toList();
+    }
+
+    static void style(org.knowm.xchart.internal.chartpart.AxesChart<? extends AxesChartStyler, ?> chart) {
+        AxesChartStyler s = chart.getStyler();
+        s.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 18));
+        s.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
+        s.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+        s.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
+        s.setLegendPosition(Styler.LegendPosition.OutsideS);
+        s.setLegendLayout(Styler.LegendLayout.Horizontal);
+        s.setChartBackgroundColor(Color.WHITE);
+        s.setPlotGridLinesColor(new Color(0xDD, 0xDD, 0xDD));
+        s.setYAxisDecimalPattern("#,##0.###");
+        s.setAnnotationTextPanelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+        s.setAnnotationTextPanelBackgroundColor(new Color(0xFF, 0xF8, 0xE1));
+        if (s instanceof org.knowm.xchart.style.CategoryStyler c) {
+            c.setErrorBarsColor(Color.DARK_GRAY);
+            c.setAvailableSpaceFill(0.7);
+        }
+        if (s instanceof org.knowm.xchart.style.XYStyler xy) xy.setErrorBarsColor(Color.DARK_GRAY);
+    }
+
+    /** Switches the y axis to a log scale when the values span more than {@link #LOG_SPAN}; says whether it did. */
+    private static boolean logIfWide(AxesChartStyler s, double[] values) {
+        boolean log = span(values) > LOG_SPAN;
+        if (log) {
+            s.setYAxisLogarithmic(true);
+            // bars grow from the axis minimum, which a log axis cannot put at 0: the decade below the lowest value
+            double min = java.util.Arrays.stream(values).filter(v -> Double.isFinite(v) && v > 0).min().orElse(1);
+            s.setYAxisMin(Math.pow(10, Math.floor(Math.log10(min))));
+        }
+        return log;
+    }
+
+
+
+    /** max / min of the finite positive values; 1 when there is nothing to span, infinite when a value is 0 or below. */
+    static double span(double[] values) {
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (double v : values) {
+            if (!Double.isFinite(v)) continue;
+            if (v <= 0) return 1; // a log axis cannot show it
+            min = Math.min(min, v);
+            max = Math.max(max, v);
+        }
+        return min == Double.POSITIVE_INFINITY ? 1 : max / min;
+    }
+
+    private static <K> List<List<CellStat>> groups(List<CellStat> cells, Function<CellStat, K> key) {
+        Map<K, List<CellStat>> m = new LinkedHashMap<>();
+        for (CellStat c : cells) m.computeIfAbsent(key.apply(c), k -> new ArrayList<>()).add(c);
+        return List.copyOf(m.values());
+    }
+
+    private static List<Object> key(Object... parts) {
+        return List.of(parts);
+    }
+
+    private static List<String> distinct(List<CellStat> g, Function<CellStat, String> f) {
+        return new ArrayList<>(new LinkedHashSet<>(g.stream().map(f).toList()));
+    }
+
+    private static CellStat find(List<CellStat> g, String executor, String jdk) {
+        return g.stream().filter(c -> c.executor().equals(executor) && c.jdk().equals(jdk)).findFirst().orElse(null);
+    }
+
+    /** JDK names in numeric order where they are numbers. */
+    static List<String> jdks(List<CellStat> g) {
+        Set<String> s = new TreeSet<>(Comparator.comparingInt(Charts::jdkOrder).thenComparing(Comparator.naturalOrder()));
+        g.forEach(c -> s.add(c.jdk()));
+        return List.copyOf(s);
+    }
+
+    /** The feature release a JDK name starts with (21 for "21", "21-graal"), or a large number. */
+    static int jdkOrder(String jdk) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(\\d+)").matcher(jdk);
+        return m.find() ? Integer.parseInt(m.group(1)) : Integer.MAX_VALUE;
+    }
+
+    /** The JDK builds, limits and n behind a chart, for its axis title. */
+    static String env(List<CellStat> g) {
+        Map<String, String> builds = new LinkedHashMap<>();
+        for (String jdk : jdks(g)) {
+            builds.put(jdk, g.stream().filter(c -> c.jdk().equals(jdk)).map(CellStat::build).filter(b -> !b.isEmpty()).distinct()
+                    .collect(Collectors.joining("/")));
+        }
+        String b = builds.entrySet().stream().map(e -> e.getValue().isEmpty() ? "JDK " + e.getKey() : e.getValue()).collect(Collectors.joining(", "));
+        String cpus = g.stream().map(CellStat::cpus).distinct().map(Charts::cpuText).collect(Collectors.joining("/"));
+        String mem = g.stream().map(CellStat::memory).distinct().collect(Collectors.joining("/"));
+        int nMin = g.stream().mapToInt(CellStat::n).min().orElse(0);
+        int nMax = g.stream().mapToInt(CellStat::n).max().orElse(0);
+        return b + " | " + cpus + " | " + mem + " | n=" + (nMin == nMax ? nMin : nMin + "-" + nMax);
+    }
+
+    private static String ciText(List<CellStat> g, boolean log) {
+        if (log) return "none on a log axis (CI in the summary table)";
+        double level = g.stream().mapToDouble(CellStat::ciLevel).filter(Double::isFinite).min().orElse(Double.NaN);
+        return Double.isFinite(level) && level > 0 ? "CI of the median, level >= " + pct(level) + ", wider side" : "none (n too small for a CI)";
+    }
+
+    static String limits(CellStat c) {
+        return cpuText(c.cpus()) + ", memory " + c.memory();
+    }
+
+    static String cpuText(String cpus) {
+        return cpus + ("1".equals(cpus) ? " CPU" : " CPUs");
+    }
+
+    private static String nText(CellStat a, CellStat b) {
+        return a.n() == b.n() ? ", n=" + a.n() : ", n=" + a.n() + "/" + b.n();
+    }
+
+    static String ms(double v) {
+        return v >= 100 ? String.format(Locale.ROOT, "%,.0f ms", v) : String.format(Locale.ROOT, "%,.1f ms", v);
+    }
+
+    static String times(double v) {
+        return v >= 10 ? String.format(Locale.ROOT, "%,.0fx", v) : String.format(Locale.ROOT, "%.1fx", v);
+    }
+
+    static String pct(double v) {
+        return String.format(Locale.ROOT, "%.1f%%", v * 100);
+    }
+
+    private static Double mib(double bytes) {
+        return Double.isFinite(bytes) ? bytes / (1 << 20) : null;
+    }
+
+    private static String mibText(double bytes) {
+        return String.format(Locale.ROOT, "%,.0f MiB", bytes / (1 << 20));
+    }
+
+    private static String num(Object o) {
+        if (o instanceof Double d) return d == Math.rint(d) ? Long.toString(d.longValue()) : d.toString();
+        return String.valueOf(o);
+    }
+
+    /** A unique file name from the parts: lower case, only letters, digits, '.', '-' and '_'. */
+    private String name(Object... parts) {
+        String base = java.util.Arrays.stream(parts).map(String::valueOf).filter(s -> !s.isEmpty()).collect(Collectors.joining("-"))
+                .toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]+", "-").replaceAll("-+", "-").replaceAll("^-|-$", "");
+        if (base.length() > 80) base = base.substring(0, 80);
+        int k = names.merge(base, 1, Integer::sum);
+        return k == 1 ? base : base + "-" + k;
+    }
+}

@@ -1,0 +1,36 @@
+package dev.jdkmatrix.report;
+
+import java.util.Objects;
+import org.knowm.xchart.internal.chartpart.Chart;
+
+/**
+ * One chart of a gallery: its file name (without extension), the section it belongs to, and the
+ * caption that states what was measured in it.
+ */
+record Figure(String name, Section section, String caption, Chart<?, ?> chart) {
+
+    /** The gallery's sections, in page order. */
+    enum Section {
+        PINNING("Pinning before and after JEP 491"),
+        SPEEDUP("Speedup of virtual threads"),
+        WALL("Median wall time by executor"),
+        SCALING("Scaling"),
+        MEMORY("Memory"),
+        DISTRIBUTION("Distribution of repetitions"),
+        TREND("Trends across runs");
+
+        final String title;
+
+        Section(String title) {
+            this.title = title;
+        }
+    }
+
+    Figure {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(section, "section");
+        Objects.requireNonNull(caption, "caption");
+        Objects.requireNonNull(chart, "chart");
+        if (!name.matches("[a-z0-9][a-z0-9._-]*")) throw new IllegalArgumentException("figure name '" + name + "' must be a plain file name");
+    }
+}

@@ -1,0 +1,180 @@
+package dev.jdkmatrix.report;
+
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.RunMetadata;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The static page of one results folder: every chart with its caption, the summary table, the
+ * failures, links to the stored files and the environment. Relative links only, no script, no
+ * font or style fetched from elsewhere; every stored string is escaped.
+ */
+final class Gallery {
+
+    private Gallery() {}
+
+    static final String CSS = """
+            body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0 auto;max-width:1260px;padding:1rem 1.5rem;color:#1b1b1b}
+            h1{font-size:1.6rem}h2{margin-top:2.2rem;border-bottom:1px solid #ccc;padding-bottom:.2rem}
+            figure{margin:1.2rem 0 2rem}figure img{max-width:100%;height:auto;border:1px solid #e3e3e3}
+            figcaption{margin-top:.4rem;font-size:.95rem}
+            table{border-collapse:collapse;font-size:.82rem;margin:.6rem 0}td,th{border:1px solid #d6d6d6;padding:.2rem .45rem;text-align:left;vertical-align:top}
+            th{background:#f3f3f3}td.num{text-align:right;font-variant-numeric:tabular-nums}tr.noisy td{background:#fff8e1}tr.failed td{background:#fdecea}
+            dl{display:grid;grid-template-columns:max-content auto;gap:.15rem 1rem;font-size:.9rem}dt{font-weight:600}
+            nav a{margin-right:1rem}code{font-size:.85em}
+            """;
+
+    static String page(ResultsFolder folder, List<Figure> figures, List<CellStat> cells, boolean indexLink) {
+        StringBuilder b = new StringBuilder(64 * 1024);
+        RunMetadata m = folder.meta();
+        b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+                .append("<title>jdkmatrix: ").append(Html.esc(folder.runId())).append("</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
+        b.append("<nav>");
+        if (indexLink) b.append("<a href=\"../index.html\">all runs</a>");
+        for (String file : List.of("raw.csv", "summary.csv", "run.json")) {
+            if (java.nio.file.Files.isRegularFile(folder.dir().resolve(file))) b.append("<a href=\"").append(file).append("\">").append(file).append("</a>");
+        }
+        b.append("</nav>\n");
+        b.append("<h1>jdkmatrix run ").append(Html.esc(folder.runId())).append("</h1>\n");
+        b.append("<p>").append(headline(folder, cells)).append("</p>\n");
+        b.append("<p>Each repetition is a fresh JVM in a fresh container; warm-up runs are stored in raw.csv and left out of every figure. ")
+                .append("Bars and points are medians of the measured runs that ended ok; error bars span the wider side of the distribution-free ")
+                .append("confidence interval of the median; a cell whose coefficient of variation exceeds 5% is marked noisy.</p>\n");
+        b.append("<nav>");
+        for (Figure.Section s : Figure.Section.values()) {
+            if (figures.stream().anyMatch(f -> f.section() == s)) b.append("<a href=\"#").append(s.name().toLowerCase(Locale.ROOT)).append("\">").append(s.title).append("</a>");
+        }
+        b.append("<a href=\"#summary\">Summary table</a><a href=\"#environment\">Environment</a></nav>\n");
+        for (Figure.Section s : Figure.Section.values()) {
+            List<Figure> in = figures.stream().filter(f -> f.section() == s).toList();
+            if (in.isEmpty()) continue;
+            b.append("<h2 id=\"").append(s.name().toLowerCase(Locale.ROOT)).append("\">").append(s.title).append("</h2>\n");
+            for (Figure f : in) figure(b, f, "charts/");
+        }
+        failures(b, folder.raw());
+        b.append("<h2 id=\"summary\">Summary table</h2>\n").append(summaryTable(cells));
+        b.append("<h2 id=\"environment\">Environment</h2>\n").append(environment(m));
+        b.append("<p><small>Made by <code>jdkmatrix report</code> from raw.csv").append(m != null ? " and run.json" : "")
+                .append(" only. Per-run output and JFR recordings are in logs/ beside this page.</small></p>\n</body>\n</html>\n");
+        return b.toString();
+    }
+
+    static void figure(StringBuilder b, Figure f, String dir) {
+        b.append("<figure id=\"").append(Html.esc(f.name())).append("\">\n<a href=\"").append(Html.href(dir + f.name() + ".svg")).append("\">")
+                .append("<img src=\"").append(Html.href(dir + f.name() + ".png")).append("\" width=\"").append(Charts.WIDTH).append("\" height=\"")
+                .append(Charts.HEIGHT).append("\" alt=\"").append(Html.esc(f.chart().getTitle())).append("\"></a>\n<figcaption>")
+                .append(Html.esc(f.caption())).append(" <a href=\"").append(Html.href(dir + f.name() + ".svg")).append("\">SVG</a></figcaption>\n</figure>\n");
+    }
+
+    private static String headline(ResultsFolder folder, List<CellStat> cells) {
+        long runs = folder.raw().size();
+        long measured = folder.raw().stream().filter(RawRow::measured).count();
+        Map<String, Long> statuses = folder.raw().stream().collect(Collectors.groupingBy(r -> r.get("status"), java.util.TreeMap::new, Collectors.counting()));
+        StringBuilder b = new StringBuilder();
+        RunMetadata m = folder.meta();
+        if (m != null) {
+            b.append("Matrix <code>").append(Html.esc(m.matrixName())).append("</code> (").append(Html.esc(m.matrixFile())).append("), started ")
+                    .append(Html.esc(m.startedAt())).append(m.endedAt() != null ? ", ended " + Html.esc(m.endedAt()) : ", not finished").append(". ");
+        }
+        b.append(cells.size()).append(" cells, ").append(runs).append(" runs (").append(measured).append(" measured, ").append(runs - measured)
+                .append(" warm-up); statuses: ").append(Html.esc(statuses.toString())).append('.');
+        return b.toString();
+    }
+
+    private static void failures(StringBuilder b, List<RawRow> raw) {
+        List<RawRow> failed = raw.stream().filter(r -> !r.ok()).toList();
+        b.append("<h2 id=\"failures\">Failed runs</h2>\n");
+        if (failed.isEmpty()) {
+            b.append("<p>None: every run ended ok.</p>\n");
+            return;
+        }
+        b.append("<p>").append(failed.size()).append(" runs did not end ok; they are counted in n_failed and left out of the statistics. ")
+                .append("Their output is in logs/.</p>\n<table>\n<tr><th>seq</th><th>cell</th><th>phase</th><th>status</th><th>detail</th></tr>\n");
+        for (RawRow r : failed) {
+            b.append("<tr class=\"failed\"><td class=\"num\">").append(Html.esc(r.get("seq"))).append("</td><td>").append(Html.esc(r.get("cell")))
+                    .append("</td><td>").append(Html.esc(r.get("phase") + " " + r.get("rep"))).append("</td><td>").append(Html.esc(r.get("status")))
+                    .append("</td><td>").append(Html.esc(r.get("status_detail"))).append("</td></tr>\n");
+        }
+        b.append("</table>\n");
+    }
+
+    /** The summary table: one row per cell. Golden-tested. */
+    static String summaryTable(List<CellStat> cells) {
+        StringBuilder b = new StringBuilder();
+        b.append("<table>\n<tr><th>cell</th><th>JDK build</th><th>n</th><th>failed</th><th>median ms</th><th>CI of the median ms</th>")
+                .append("<th>min - max ms</th><th>CV</th><th>pinned events</th><th>heap peak MiB</th><th>container peak MiB</th></tr>\n");
+        for (CellStat c : cells) {
+            String cls = c.nFailed() > 0 ? " class=\"failed\"" : c.noisy() ? " class=\"noisy\"" : "";
+            b.append("<tr").append(cls).append("><td>").append(Html.esc(c.cell())).append("</td><td>").append(Html.esc(c.build())).append("</td>")
+                    .append(num(Integer.toString(c.n()))).append("<td>").append(c.nFailed() == 0 ? "0" : c.nFailed() + " (" + Html.esc(c.failures()) + ")").append("</td>")
+                    .append(num(fmt(c.median(), "%,.1f")))
+                    .append(num(Double.isFinite(c.ciLow()) ? fmt(c.ciLow(), "%,.1f") + " - " + fmt(c.ciHigh(), "%,.1f") + " (" + fmt(c.ciLevel() * 100, "%.1f") + "%)" : ""))
+                    .append(num(c.walls().isEmpty() ? "" : fmt(c.walls().stream().mapToDouble(Double::doubleValue).min().orElse(0), "%,.1f") + " - "
+                            + fmt(c.walls().stream().mapToDouble(Double::doubleValue).max().orElse(0), "%,.1f")))
+                    .append(num(Double.isFinite(c.cv()) ? fmt(c.cv() * 100, "%.1f") + "%" + (c.noisy() ? " noisy" : "") : ""))
+                    .append(num(fmt(c.pinnedEvents(), "%,.0f")))
+                    .append(num(fmt(c.heapPeak() / (1 << 20), "%,.1f")))
+                    .append(num(fmt(c.cgroupPeak() / (1 << 20), "%,.1f")))
+                    .append("</tr>\n");
+        }
+        return b.append("</table>\n").toString();
+    }
+
+    private static String num(String text) {
+        return "<td class=\"num\">" + text + "</td>";
+    }
+
+    private static String fmt(double v, String pattern) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, pattern, v) : "";
+    }
+
+    private static String environment(RunMetadata m) {
+        if (m == null) return "<p>No run.json in this folder: the environment is unknown.</p>\n";
+        StringBuilder b = new StringBuilder("<dl>\n");
+        dt(b, "run id", m.runId());
+        dt(b, "matrix", m.matrixName() + " (" + m.matrixFile() + "), sha256 " + m.matrixSha256());
+        dt(b, "git commit", m.gitCommit() + (m.gitDirty() ? " (with uncommitted changes)" : ""));
+        dt(b, "started / ended", m.startedAt() + " / " + (m.endedAt() == null ? "not finished" : m.endedAt()));
+        if (m.host() != null) {
+            RunMetadata.Host h = m.host();
+            dt(b, "host", h.hostname() + ": " + h.cpuModel() + ", " + h.cpus() + " CPUs, " + gib(h.memoryBytes()) + ", " + h.os() + " " + h.kernel()
+                    + ", harness on Java " + h.javaVersion());
+        }
+        if (m.engine() != null) {
+            RunMetadata.Engine e = m.engine();
+            dt(b, "Docker engine", e.serverVersion() + " (API " + e.apiVersion() + "), " + e.os() + " " + e.kernel() + ", " + e.cpus() + " CPUs, "
+                    + gib(e.memoryBytes()));
+        }
+        for (RunMetadata.Image i : m.images()) {
+            dt(b, "JDK " + i.jdk() + " image", i.reference() + " (" + i.imageId() + ")" + (i.built() ? ", built in " + i.buildSeconds() + " s" : ", cached"));
+        }
+        m.jdkBuilds().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(e -> dt(b, "JDK " + e.getKey() + " builds", String.join(", ", e.getValue())));
+        if (m.plan() != null) {
+            RunMetadata.Plan p = m.plan();
+            dt(b, "plan", p.cells() + " cells, " + p.runs() + " runs: " + p.warmup() + " warm-up + " + p.repetitions() + " measured per cell, order "
+                    + p.order() + (p.shard() != null && !p.shard().equals("1/1") ? ", shard " + p.shard() : ""));
+        }
+        if (m.harnessOverheadMs() != null) {
+            RunMetadata.Overhead o = m.harnessOverheadMs();
+            dt(b, "harness overhead", String.format(Locale.ROOT, "median %.0f ms, p90 %.0f ms, max %.0f ms per run (n=%d): container and JVM start and collection",
+                    o.median(), o.p90(), o.max(), o.n()));
+        }
+        for (RunMetadata.Source s : m.mergedFrom()) {
+            dt(b, "merged from", s.folder() + " (run " + s.runId() + ", shard " + s.shard() + ", host " + s.hostname() + ")");
+        }
+        return b.append("</dl>\n").toString();
+    }
+
+    private static void dt(StringBuilder b, String term, String value) {
+        b.append("<dt>").append(Html.esc(term)).append("</dt><dd>").append(Html.esc(value)).append("</dd>\n");
+    }
+
+    private static String gib(long bytes) {
+        return String.format(Locale.ROOT, "%.1f GiB", bytes / (double) (1L << 30));
+    }
+}

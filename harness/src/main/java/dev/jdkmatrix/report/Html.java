@@ -1,0 +1,34 @@
+package dev.jdkmatrix.report;
+
+/** HTML text escaping: every string from a matrix, a record or run.json passes through it. */
+final class Html {
+
+    private Html() {}
+
+    static String esc(String s) {
+        if (s == null) return "";
+        StringBuilder b = new StringBuilder(s.length() + 16);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '&' -> b.append("&amp;");
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '"' -> b.append("&quot;");
+                case '\'' -> b.append("&#39;");
+                default -> b.append(c);
+            }
+        }
+        return b.toString();
+    }
+
+    /** A relative link target: each path segment percent-encoded, so a name with spaces or '#' still resolves. */
+    static String href(String relative) {
+        StringBuilder b = new StringBuilder();
+        for (String seg : relative.split("/", -1)) {
+            if (!b.isEmpty()) b.append('/');
+            b.append(java.net.URLEncoder.encode(seg, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20"));
+        }
+        return esc(b.toString());
+    }
+}

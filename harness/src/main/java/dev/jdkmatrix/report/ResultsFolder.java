@@ -1,0 +1,44 @@
+package dev.jdkmatrix.report;
+
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.RunMetadata;
+import dev.jdkmatrix.results.Summarizer;
+import dev.jdkmatrix.results.SummaryRow;
+import dev.jdkmatrix.results.format.RawCsv;
+import dev.jdkmatrix.results.format.RunJson;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What a report reads of a results folder, and nothing else: raw.csv, and run.json when there is
+ * one. Summaries are derived from the raw rows, as summary.csv is, so a merged or hand-edited
+ * folder reports the same way.
+ */
+public record ResultsFolder(Path dir, RunMetadata meta, List<RawRow> raw, List<SummaryRow> summary) {
+
+    public ResultsFolder {
+        Objects.requireNonNull(dir, "dir");
+        raw = List.copyOf(raw);
+        summary = List.copyOf(summary);
+    }
+
+    /** Reads a folder; one without raw.csv is an IOException that says what to name instead. */
+    public static ResultsFolder load(Path dir) throws IOException {
+        Path raw = dir.resolve("raw.csv");
+        if (!Files.isRegularFile(raw)) {
+            throw new IOException(dir + " has no raw.csv: name a results folder written by 'run' or 'merge'");
+        }
+        List<RawRow> rows = RawCsv.read(raw);
+        Path json = dir.resolve("run.json");
+        RunMetadata meta = Files.isRegularFile(json) ? RunJson.read(json) : null;
+        return new ResultsFolder(dir, meta, rows, Summarizer.summarize(rows));
+    }
+
+    public String runId() {
+        if (meta != null) return meta.runId();
+        return raw.isEmpty() ? dir.getFileName().toString() : raw.get(0).get("run_id");
+    }
+}

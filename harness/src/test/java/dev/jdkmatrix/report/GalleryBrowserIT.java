@@ -1,0 +1,197 @@
+package dev.jdkmatrix.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.WebSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Opens the galleries in headless Chromium (Debian's chromium, which 'make test' installs) over
+ * the DevTools protocol, from file:// as a user would: every image loaded, every link resolves,
+ * nothing fetched from elsewhere. Saves screenshots under target/.
+ */
+class GalleryBrowserIT {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void theRunGalleryAndTheIndexLoadEveryImageAndHaveNoBrokenLink(@TempDir Path results) throws Exception {
+        ReportFixture.write(results.resolve("older"), "older", "2026-11-20T10:00:00Z");
+        Path run = ReportFixture.write(results.resolve("newer"), "newer", "2026-11-21T10:00:00Z");
+        Report.render(results.resolve("older"), false);
+        Report.render(run, true);
+        try (Browser browser = Browser.start(results.resolve("profile"))) {
+            check(browser, run.resolve("index.html"), Path.of("target", "gallery-screenshot.png"));
+            check(browser, results.resolve("index.html"), Path.of("target", "index-screenshot.png"));
+        }
+    }
+
+    private static void check(Browser browser, Path page, Path screenshot) throws Exception {
+        browser.open(page.toUri().toString());
+        JsonNode images = browser.eval("JSON.stringify([...document.images].map(i => ({src: i.src, ok: i.complete && i.naturalWidth > 0, w: i.naturalWidth})))");
+        List<JsonNode> all = new ArrayList<>();
+        JSON.readTree(images.asText()).forEach(all::add);
+        assertThat(all).as("images on " + page).isNotEmpty();
+        for (JsonNode img : all) {
+            assertThat(img.get("ok").asBoolean()).as("image loaded: " + img.get("src").asText()).isTrue();
+            assertThat(img.get("w").asInt()).as(img.get("src").asText()).isEqualTo(Charts.WIDTH);
+        }
+        JsonNode links = browser.eval("JSON.stringify([...document.querySelectorAll('a[href]')].map(a => a.href))");
+        for (JsonNode l : JSON.readTree(links.asText())) {
+            URI uri = URI.create(l.asText());
+            assertThat(uri.getScheme()).as("only local links: " + uri).isEqualTo("file");
+            if (uri.getFragment() != null && Path.of(uri.getPath()).equals(page)) {
+                JsonNode found = browser.eval("document.getElementById(" + JSON.writeValueAsString(uri.getFragment()) + ") !== null");
+                assertThat(found.asBoolean()).as("anchor #" + uri.getFragment()).isTrue();
+            } else {
+                assertThat(Path.of(uri.getPath())).as("link target of " + uri).exists();
+            }
+        }
+        JsonNode external = browser.eval("performance.getEntriesByType('resource').filter(e => !e.name.startsWith('file:')).length + document.scripts.length");
+        assertThat(external.asInt()).as("resources fetched from elsewhere, or scripts").isZero();
+        Files.createDirectories(screenshot.toAbsolutePath().getParent());
+        Files.write(screenshot, browser.screenshot());
+        assertThat(javax.imageio.ImageIO.read(screenshot.toFile())).isNotNull();
+    }
+
+    /** Headless Chromium driven over the DevTools protocol with the JDK's WebSocket client. */
+    static final class Browser implements AutoCloseable {
+        private final Process process;
+        private final WebSocket socket;
+        private final Map<Integer, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
+        private final AtomicInteger ids = new AtomicInteger();
+
+        private Browser(Process process, WebSocket socket) {
+            this.process = process;
+            this.socket = socket;
+        }
+
+        static Browser start(Path profile) throws Exception {
+            String exe = List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome").stream()
+                    .filter(p -> Files.isExecutable(Path.of(p))).findFirst()
+                    .orElseThrow(() -> new AssertionError("no Chromium found (/usr/bin/chromium): 'make test' installs Debian's chromium; "
+                            + "or run 'apt-get install -y chromium'"));
+            Process p = new ProcessBuilder(exe, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                    "--allow-file-access-from-files", "--hide-scrollbars", "--window-size=1280,900", "--remote-debugging-port=0",
+                    "--user-data-dir=" + profile.toAbsolutePath(), "about:blank").redirectErrorStream(true).start();
+            BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+            String ws = null;
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            StringBuilder log = new StringBuilder();
+            for (String line; ws == null && System.nanoTime() < deadline && (line = out.readLine()) != null; ) {
+                log.append(line).append('\n');
+                int at = line.indexOf("ws://");
+                if (line.contains("DevTools listening on") && at >= 0) ws = line.substring(at).trim();
+            }
+            if (ws == null) {
+                p.destroyForcibly();
+                throw new AssertionError("Chromium did not start its DevTools endpoint:\n" + log);
+            }
+            Thread drain = new Thread(() -> out.lines().forEach(l -> { }), "chromium-output");
+            drain.setDaemon(true);
+            drain.start();
+            URI browserUri = URI.create(ws);
+            HttpClient http = HttpClient.newHttpClient();
+            String list = http.send(HttpRequest.newBuilder(URI.create("http://" + browserUri.getAuthority() + "/json/list")).build(),
+                    HttpResponse.BodyHandlers.ofString()).body();
+            String pageWs = null;
+            for (JsonNode t : JSON.readTree(list)) {
+                if ("page".equals(t.path("type").asText())) pageWs = t.path("webSocketDebuggerUrl").asText();
+            }
+            if (pageWs == null) throw new AssertionError("Chromium has no page target: " + list);
+            Browser[] self = new Browser[1];
+            WebSocket socket = http.newWebSocketBuilder().buildAsync(URI.create(pageWs), new WebSocket.Listener() {
+                final StringBuilder text = new StringBuilder();
+
+                @Override
+                public CompletionStage<?> onText(WebSocket w, CharSequence data, boolean last) {
+                    text.append(data);
+                    if (last) {
+                        try {
+                            JsonNode msg = JSON.readTree(text.toString());
+                            if (msg.has("id") && self[0] != null) {
+                                CompletableFuture<JsonNode> f = self[0].pending.remove(msg.get("id").asInt());
+                                if (f != null) f.complete(msg);
+                            }
+                        } catch (IOException e) {
+                            // not a message of ours
+                        }
+                        text.setLength(0);
+                    }
+                    w.request(1);
+                    return null;
+                }
+            }).get(30, TimeUnit.SECONDS);
+            self[0] = new Browser(p, socket);
+            return self[0];
+        }
+
+        JsonNode call(String method, ObjectNode params) throws Exception {
+            int id = ids.incrementAndGet();
+            CompletableFuture<JsonNode> reply = new CompletableFuture<>();
+            pending.put(id, reply);
+            ObjectNode msg = JSON.createObjectNode().put("id", id).put("method", method);
+            msg.set("params", params);
+            socket.sendText(JSON.writeValueAsString(msg), true).get(10, TimeUnit.SECONDS);
+            JsonNode r = reply.get(60, TimeUnit.SECONDS);
+            if (r.has("error")) throw new AssertionError(method + " failed: " + r.get("error"));
+            return r.get("result");
+        }
+
+        void open(String url) throws Exception {
+            call("Page.navigate", JSON.createObjectNode().put("url", url));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (System.nanoTime() < deadline) {
+                if (eval("document.readyState === 'complete' && document.URL === " + JSON.writeValueAsString(url)).asBoolean()) return;
+                Thread.sleep(100);
+            }
+            throw new AssertionError(url + " did not finish loading in 60 s");
+        }
+
+        JsonNode eval(String expression) throws Exception {
+            JsonNode r = call("Runtime.evaluate", JSON.createObjectNode().put("expression", expression).put("returnByValue", true));
+            if (r.has("exceptionDetails")) throw new AssertionError("script failed: " + r.get("exceptionDetails"));
+            return r.path("result").path("value");
+        }
+
+        byte[] screenshot() throws Exception {
+            JsonNode r = call("Page.captureScreenshot", JSON.createObjectNode().put("format", "png").put("captureBeyondViewport", true));
+            return Base64.getDecoder().decode(r.get("data").asText());
+        }
+
+        @Override
+        public void close() {
+            socket.abort();
+            process.destroy();
+            try {
+                if (!process.waitFor(10, TimeUnit.SECONDS)) process.destroyForcibly();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                process.destroyForcibly();
+            }
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package dev.jdkmatrix.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdkmatrix.Golden;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.imageio.ImageIO;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+
+/** Renders a fixture results folder and checks the files, not the pixels: they exist, decode and parse. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ReportTest {
+
+    Path results;
+    Path run;
+    Report.Result result;
+    List<Figure> figures;
+
+    @BeforeAll
+    void render(@TempDir Path dir) throws IOException {
+        results = dir;
+        ReportFixture.write(results.resolve("older"), "older", "2026-11-20T10:00:00Z");
+        run = ReportFixture.write(results.resolve("newer"), "newer", "2026-11-21T10:00:00Z");
+        Report.render(results.resolve("older"), false);
+        result = Report.render(run, true);
+        ResultsFolder f = ResultsFolder.load(run);
+        figures = new Charts(f.summary(), f.raw()).all();
+    }
+
+    @Test
+    void everyChartIsAPngOfTheDrawnSizeAndAnSvgThatParses() throws Exception {
+        assertThat(result.charts()).isEqualTo(figures.size()).isGreaterThanOrEqualTo(10);
+        DocumentBuilderFactory xml = DocumentBuilderFactory.newInstance();
+        xml.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
+        for (Figure fig : figures) {
+            BufferedImage png = ImageIO.read(run.resolve("charts").resolve(fig.name() + ".png").toFile());
+            assertThat(png).as(fig.name()).isNotNull();
+            assertThat(png.getWidth()).isEqualTo(Charts.WIDTH);
+            assertThat(png.getHeight()).isEqualTo(Charts.HEIGHT);
+            Document svg = xml.newDocumentBuilder().parse(run.resolve("charts").resolve(fig.name() + ".svg").toFile());
+            assertThat(svg.getDocumentElement().getTagName()).as(fig.name()).isEqualTo("svg");
+        }
+        try (var files = Files.list(run.resolve("charts"))) {
+            assertThat(files.count()).isEqualTo(2L * figures.size());
+        }
+    }
+
+    @Test
+    void everySectionHasItsCharts() {
+        assertThat(figures).extracting(Figure::section).contains(Figure.Section.values()[0], Figure.Section.SPEEDUP, Figure.Section.WALL,
+                Figure.Section.SCALING, Figure.Section.MEMORY, Figure.Section.DISTRIBUTION);
+        for (Figure f : figures) {
+            assertThat(f.chart().getTitle()).as(f.name()).isNotBlank();
+            assertThat(f.caption()).as(f.name()).contains("n=");
+        }
+    }
+
+    @Test
+    void thePinningChartStatesTheSlowdownAndTheJfrCountsOnALogAxis() {
+        Figure pin = figures.stream().filter(f -> f.section() == Figure.Section.PINNING).findFirst().orElseThrow();
+        assertThat(pin.caption()).containsPattern("JDK 21 10,[0-9]{3} ms vs JDK 25 1[0-9]{2} ms, [89][0-9]x slower before JEP 491")
+                .contains("JDK 21 synchronized 200 pinned", "JDK 25 synchronized 0 pinned", "n=3");
+        assertThat(((org.knowm.xchart.CategoryChart) pin.chart()).getStyler().isYAxisLogarithmic()).isTrue();
+        assertThat(((org.knowm.xchart.CategoryChart) pin.chart()).getSeriesCollection().iterator().next().getXData())
+                .extracting(Object::toString).contains("JDK 21 synchronized (200 pinned)", "JDK 25 synchronized (0 pinned)");
+    }
+
+    @Test
+    void theSpeedupCaptionQuotesTheLargestRatioWithItsSetting() {
+        Figure s = figures.stream().filter(f -> f.name().equals("speedup-jdk25")).findFirst().orElseThrow();
+        // fixed:200 runs 10,000 x 100 ms in 50 waves (5,000 ms); virtual about 220 ms
+        assertThat(s.caption()).containsPattern("^virtual 2[0-9]x faster than fixed:200 on JDK 25, sleep\\(wait-ms=100\\) 10000t [12] CPUs?, n=3");
+    }
+
+    @Test
+    void theGalleryEscapesStoredStringsAndLinksOnlyToFilesThatExist() throws IOException {
+        String html = Files.readString(run.resolve("index.html"));
+        assertThat(html).doesNotContain("<img src=x").doesNotContain("<script").contains("&lt;img src=x onerror=alert(1)&gt;&amp;&quot;&#39;")
+                .contains("host&lt;1&gt;").contains("timeout");
+        for (String href : hrefs(html)) {
+            if (href.startsWith("#")) {
+                assertThat(html).as(href).contains("id=\"" + href.substring(1) + "\"");
+            } else {
+                assertThat(href).as("relative link").doesNotContain("://").doesNotStartWith("/");
+                assertThat(run.resolve(java.net.URLDecoder.decode(href, java.nio.charset.StandardCharsets.UTF_8))).as(href).exists();
+            }
+        }
+    }
+
+    @Test
+    void theIndexListsEveryRunAndTracesHeadlinesAcrossThem() throws IOException {
+        assertThat(result.runsIndexed()).isEqualTo(2);
+        String index = Files.readString(results.resolve("index.html"));
+        assertThat(index).contains("href=\"newer/index.html\"", "href=\"older/index.html\"").contains("trends/trend-speedup.png");
+        assertThat(index.indexOf("newer/index.html")).as("newest first").isLessThan(index.indexOf("older/index.html"));
+        assertThat(results.resolve("trends/trend-speedup.png")).isNotEmptyFile();
+        assertThat(results.resolve("trends/trend-pinning.svg")).isNotEmptyFile();
+        for (String href : hrefs(index)) assertThat(results.resolve(href)).as(href).exists();
+    }
+
+    @Test
+    void theSummaryTableIsGolden() throws IOException {
+        ResultsFolder f = ResultsFolder.load(run);
+        String table = Gallery.summaryTable(new Charts(f.summary(), f.raw()).cells());
+        assertThat(table).isEqualTo(Golden.text("summary-table.html", table));
+    }
+
+    static List<String> hrefs(String html) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?:href|src)=\"([^\"]+)\"").matcher(html);
+        List<String> out = new java.util.ArrayList<>();
+        while (m.find()) out.add(m.group(1).replace("&amp;", "&"));
+        return out;
+    }
+}

@@ -2,7 +2,6 @@ package dev.jdkmatrix.report;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import javax.imageio.IIOImage;
@@ -14,7 +13,8 @@ import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.VectorGraphicsEncoder;
 
 /**
- * Writes a figure as PNG (raster, for pages) and SVG (vector, through VectorGraphics2D). Headless.
+ * Writes a figure as PNG (raster, for pages) and SVG (vector, through VectorGraphics2D, coordinates
+ * to a tenth of a pixel). Headless.
  * The PNG is painted by XChart and encoded here with a light deflate level: charts are flat
  * colours, so the file stays small and encoding takes a fraction of the default's time.
  */
@@ -33,6 +33,29 @@ final class ChartFiles {
         }
     }
 
+    /**
+     * Drops every decimal past the first of the numbers in an SVG: XChart draws each glyph as a
+     * path, and a tenth of a pixel is finer than any screen shows; it halves the file. One pass
+     * over the bytes (digits and '.' are ASCII in UTF-8).
+     */
+    static byte[] oneDecimal(byte[] in) {
+        byte[] out = new byte[in.length];
+        int n = 0;
+        for (int i = 0; i < in.length; i++) {
+            byte b = in[i];
+            out[n++] = b;
+            if (b == '.' && i > 0 && digit(in[i - 1]) && i + 1 < in.length && digit(in[i + 1])) {
+                out[n++] = in[++i];
+                while (i + 1 < in.length && digit(in[i + 1])) i++;
+            }
+        }
+        return java.util.Arrays.copyOf(out, n);
+    }
+
+    private static boolean digit(byte b) {
+        return b >= '0' && b <= '9';
+    }
+
     private static void encode(Figure f, Path dir) throws IOException {
         BufferedImage image = BitmapEncoder.getBufferedImage(f.chart());
         ImageWriter writer = ImageIO.getImageWritersByFormatName("png").next();
@@ -45,8 +68,8 @@ final class ChartFiles {
         } finally {
             writer.dispose();
         }
-        try (OutputStream svg = Files.newOutputStream(dir.resolve(f.name() + ".svg"))) {
-            VectorGraphicsEncoder.saveVectorGraphic(f.chart(), svg, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-        }
+        java.io.ByteArrayOutputStream svg = new java.io.ByteArrayOutputStream(1 << 20);
+        VectorGraphicsEncoder.saveVectorGraphic(f.chart(), svg, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+        Files.write(dir.resolve(f.name() + ".svg"), oneDecimal(svg.toByteArray()));
     }
 }

@@ -55,6 +55,13 @@ class ReportTest {
     }
 
     @Test
+    void svgNumbersKeepOneDecimal() {
+        String in = "<svg version=\"1.1\"><path d=\"M-6.1875,-7.28125 L10,2.5 Q1.99999 0.0\"/><text>v1.2.3 ok.</text></svg>";
+        String out = new String(ChartFiles.oneDecimal(in.getBytes(java.nio.charset.StandardCharsets.UTF_8)), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(out).isEqualTo("<svg version=\"1.1\"><path d=\"M-6.1,-7.2 L10,2.5 Q1.9 0.0\"/><text>v1.2.3 ok.</text></svg>");
+    }
+
+    @Test
     void everySectionHasItsCharts() {
         assertThat(figures).extracting(Figure::section).contains(Figure.Section.values()[0], Figure.Section.SPEEDUP, Figure.Section.WALL,
                 Figure.Section.SCALING, Figure.Section.MEMORY, Figure.Section.DISTRIBUTION);

@@ -3,6 +3,7 @@
 #   make quick             a small matrix, under 3 minutes on 2 CPUs
 #   make plan              list the cells and the estimated duration; runs nothing
 #   make report RESULTS=dir   charts and gallery of a results folder (make matrix ends with it)
+#   make claims RESULTS=dir   the write-ups' claims (claims.yaml) checked on a results folder; exit 1 if one fails
 #   make test              unit and integration tests (real containers)
 #   make base-image        create debian:trixie-slim locally when no registry answers
 #   make bench-harness     harness vs a plain docker-run loop: writes docs/performance.md
@@ -39,7 +40,7 @@ WORKLOADS_JAR := workloads/target/workloads.jar
 SOURCES := $(shell find harness/src workloads/src -type f 2>/dev/null) pom.xml harness/pom.xml workloads/pom.xml
 JDKMATRIX := $(JAVA_HOME)/bin/java -jar $(JAR)
 
-.PHONY: help build docker base-image setup plan matrix quick report chromium test bench-harness bench-report nightly-local shards merge compare publish lint-workflows clean
+.PHONY: help build docker base-image setup plan matrix quick report claims chromium test bench-harness bench-report nightly-local shards merge compare publish lint-workflows clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -71,6 +72,10 @@ RESULTS ?=
 report: build
 	@test -n "$(RESULTS)" || { echo "make report: name the results folder, e.g. make report RESULTS=results/reference" >&2; exit 2; }
 	$(JDKMATRIX) report --results $(RESULTS)
+
+claims: build
+	@test -n "$(RESULTS)" || { echo "make claims: name the results folder, e.g. make claims RESULTS=results/reference" >&2; exit 2; }
+	$(JDKMATRIX) claims --results $(RESULTS)
 
 # The gallery's browser test opens it in Debian's headless Chromium.
 chromium:

@@ -28,6 +28,11 @@ class ArchitectureTest {
                     "dev.jdkmatrix.matrix..", "org.testcontainers..", "com.github.dockerjava..", "picocli..");
 
     @ArchTest
+    static final ArchRule claimsReadOnlyStoredResults = noClasses().that().resideInAPackage("dev.jdkmatrix.claims..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.jdkmatrix.run..", "dev.jdkmatrix.images..", "dev.jdkmatrix.cli..",
+                    "dev.jdkmatrix.report..", "dev.jdkmatrix.matrix..", "org.testcontainers..", "com.github.dockerjava..", "picocli..");
+
+    @ArchTest
     static final ArchRule onlyCliPrints = noClasses().that().resideOutsideOfPackages("dev.jdkmatrix.cli..", "dev.jdkmatrix.workloads..")
             .should().accessField(System.class, "out").orShould().accessField(System.class, "err")
             .orShould().callMethod(System.class, "exit", int.class);

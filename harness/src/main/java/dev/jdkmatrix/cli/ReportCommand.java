@@ -23,10 +23,13 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--no-index", description = "do not write the index of the folder above DIR")
     boolean noIndex;
 
+    @Option(names = "--claims", paramLabel = "FILE", description = "write-ups' figures and claims for the gallery (default: claims.yaml beside the run's matrix, if any)")
+    Path claims;
+
     @Override
     public Integer call() {
         long t0 = System.nanoTime();
-        Report.Result r = render(results, !noIndex);
+        Report.Result r = render(results, !noIndex, claims);
         var out = spec.commandLine().getOut();
         out.printf("jdkmatrix: %d charts and the gallery %s (%.1f s)%n", r.charts(), r.gallery(), (System.nanoTime() - t0) / 1e9);
         if (r.index() != null) out.printf("jdkmatrix: index of %d run(s) in %s%n", r.runsIndexed(), r.index());
@@ -34,9 +37,9 @@ public final class ReportCommand implements Callable<Integer> {
         return 0;
     }
 
-    static Report.Result render(Path dir, boolean index) {
+    static Report.Result render(Path dir, boolean index, Path claims) {
         try {
-            return Report.render(dir, index);
+            return Report.render(dir, index, claims);
         } catch (IOException e) {
             throw new ExitException(ExitException.BAD_INPUT, "cannot report on " + dir + ": " + e.getMessage()
                     + "\n  fix: name a results folder written by 'run' or 'merge', writable by this user");

@@ -48,16 +48,27 @@ public final class Estimate {
         return switch (c.workload()) {
             case "sleep" -> waves(c.tasks(), threads) * param(c, "wait-ms") + spawn;
             case "pinning" -> {
-                boolean pins = c.params().get("lock").equals("synchronized") && ex instanceof ExecutorSpec.Virtual && jdkPins(c);
+                String lock = c.params().get("lock");
+                // class-init pins on every JDK; synchronized before JEP 491; object-wait is compensated with more carriers
+                boolean pins = ex instanceof ExecutorSpec.Virtual && (lock.equals("class-init") || lock.equals("synchronized") && jdkPins(c));
                 int parallel = pins ? cpus : threads;
                 yield waves(c.tasks(), parallel) * param(c, "hold-ms") + spawn;
             }
             case "cpu-primes" -> c.tasks() * Math.pow(param(c, "limit") / 1e6, 1.5) * PRIMES_MS_PER_MILLION_LIMIT / Math.min(quota, threads);
             case "cpu-loop" -> c.tasks() * param(c, "iterations") / 1e6 * LOOP_MS_PER_MILLION / Math.min(quota, threads);
             case "cpu-hash" -> c.tasks() * param(c, "iterations") / 1e6 * HASH_MS_PER_MILLION / Math.min(quota, threads);
+            case "semaphore" -> waves(c.tasks(), (int) Math.min(threads, param(c, "permits"))) * param(c, "call-ms") + spawn;
+            case "threadlocal" -> waves(c.tasks(), threads) * param(c, "wait-ms") + spawn;
+            case "mixed" -> Math.max(waves(c.tasks(), threads) * param(c, "wait-ms"), c.tasks() * param(c, "compute-ms") / quota) + MIXED_CALIBRATION_MS + spawn;
+            case "footprint" -> threadPerTask ? c.tasks() * (ex instanceof ExecutorSpec.Virtual ? SPAWN_MS_PER_TASK : PLATFORM_START_MS) / quota : 0;
             default -> 1000;
         };
     }
+
+    /** The mixed workload calibrates its compute loop for about 100 ms before the timed span. */
+    static final double MIXED_CALIBRATION_MS = 150;
+    /** Starting a platform thread (guessed, not calibrated: footprint runs will say). */
+    static final double PLATFORM_START_MS = 0.1;
 
     private static boolean jdkPins(Cell c) {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{2})").matcher(c.jdk());

@@ -1,5 +1,6 @@
 package dev.jdkmatrix.report;
 
+import dev.jdkmatrix.claims.Verdicts;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
 import java.util.List;
@@ -27,7 +28,10 @@ final class Gallery {
             nav a{margin-right:1rem}code{font-size:.85em}
             """;
 
-    static String page(ResultsFolder folder, List<Figure> figures, List<CellStat> cells, boolean indexLink) {
+    /** The write-ups' published figures and claims, measured on this folder; null when there is no claims file. */
+    record Writeups(String file, List<Verdicts.FigureResult> figures, List<Verdicts.ClaimResult> claims) {}
+
+    static String page(ResultsFolder folder, List<Figure> figures, List<CellStat> cells, boolean indexLink, Writeups writeups) {
         StringBuilder b = new StringBuilder(64 * 1024);
         RunMetadata m = folder.meta();
         b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
@@ -48,7 +52,9 @@ final class Gallery {
         for (Figure.Section s : Figure.Section.values()) {
             if (figures.stream().anyMatch(f -> f.section() == s)) b.append("<a href=\"#").append(s.name().toLowerCase(Locale.ROOT)).append("\">").append(s.title).append("</a>");
         }
+        if (writeups != null) b.append("<a href=\"#writeups\">Write-ups vs measured</a><a href=\"#claims\">Claims</a>");
         b.append("<a href=\"#summary\">Summary table</a><a href=\"#environment\">Environment</a></nav>\n");
+        if (writeups != null) b.append(writeups(writeups));
         for (Figure.Section s : Figure.Section.values()) {
             List<Figure> in = figures.stream().filter(f -> f.section() == s).toList();
             if (in.isEmpty()) continue;
@@ -100,6 +106,36 @@ final class Gallery {
                     .append("</td><td>").append(Html.esc(r.get("status_detail"))).append("</td></tr>\n");
         }
         b.append("</table>\n");
+    }
+
+    /** The write-ups' figures beside ours, then the claims with their verdicts. */
+    static String writeups(Writeups w) {
+        StringBuilder b = new StringBuilder();
+        b.append("<h2 id=\"writeups\">Write-ups vs measured</h2>\n<p>Each figure a write-up published (from ").append(Html.esc(w.file()))
+                .append("), ours for the same shape on every JDK and CPU limit this run has, and ours / theirs. Their setting is not ours: ")
+                .append("the differences (CPU count above all) explain most gaps.</p>\n<table>\n<tr><th>source</th><th>what</th><th>their setting</th>")
+                .append("<th>published</th><th>measured here</th><th>ours / theirs</th></tr>\n");
+        for (Verdicts.FigureResult f : w.figures()) {
+            String measured = f.values().isEmpty() ? "not measured" : f.values().stream()
+                    .map(v -> v.label() + ": " + f.figure().measure().format(v.value())).collect(java.util.stream.Collectors.joining("; "));
+            b.append("<tr><td>").append(Html.esc(f.figure().source())).append("</td><td>").append(Html.esc(f.figure().what())).append("</td><td>")
+                    .append(Html.esc(f.figure().setting())).append("</td>").append(num(Html.esc(f.figure().measure().format(f.figure().published()))))
+                    .append("<td>").append(Html.esc(measured)).append("</td>").append(num(Html.esc(f.ratioText()))).append("</tr>\n");
+        }
+        b.append("</table>\n<h2 id=\"claims\">Claims</h2>\n<p>Each claim holds when every value measured for it is within its bound; ")
+                .append("<code>make claims RESULTS=dir</code> prints the same table.</p>\n<table>\n<tr><th>claim</th><th>source</th><th>verdict</th>")
+                .append("<th>bound</th><th>measured</th></tr>\n");
+        for (Verdicts.ClaimResult c : w.claims()) {
+            String cls = switch (c.verdict()) {
+                case FAILS -> " class=\"failed\"";
+                case NOT_MEASURED -> " class=\"noisy\"";
+                case HOLDS -> "";
+            };
+            b.append("<tr").append(cls).append("><td>").append(Html.esc(c.claim().text())).append(" <code>").append(Html.esc(c.claim().id()))
+                    .append("</code></td><td>").append(Html.esc(c.claim().source())).append("</td><td><b>").append(c.verdict().text()).append("</b></td><td>")
+                    .append(Html.esc(c.claim().bound())).append("</td><td>").append(Html.esc(c.evidence())).append("</td></tr>\n");
+        }
+        return b.append("</table>\n").toString();
     }
 
     /** The summary table: one row per cell. Golden-tested. */

@@ -1,5 +1,7 @@
 package dev.jdkmatrix.report;
 
+import dev.jdkmatrix.claims.Claims;
+import dev.jdkmatrix.claims.Verdicts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -27,8 +29,25 @@ public final class Report {
      * the index of every results folder beside it, in {@code dir}/../index.html.
      */
     public static Result render(Path dir, boolean index) throws IOException {
+        return render(dir, index, null);
+    }
+
+    /**
+     * As {@link #render(Path, boolean)}, with the write-ups' figures and claims of {@code claimsFile}
+     * (null: claims.yaml beside the run's matrix, when there is one) in the gallery.
+     */
+    public static Result render(Path dir, boolean index, Path claimsFile) throws IOException {
         System.setProperty("java.awt.headless", "true");
         ResultsFolder folder = ResultsFolder.load(dir);
+        Path file = claimsFile != null ? claimsFile : Claims.besideMatrix(folder.meta()).orElse(null);
+        Claims claims = null;
+        if (file != null) {
+            try {
+                claims = Claims.read(file);
+            } catch (IllegalArgumentException e) {
+                throw new IOException(e.getMessage(), e);
+            }
+        }
         Charts charts = new Charts(folder.summary(), folder.raw());
         List<Figure> figures = charts.all();
         Path chartDir = dir.resolve("charts");
@@ -38,7 +57,9 @@ public final class Report {
         }
         writeAll(figures, chartDir);
         Path page = dir.resolve("index.html");
-        Files.writeString(page, Gallery.page(folder, figures, charts.cells(), index), StandardCharsets.UTF_8);
+        Gallery.Writeups writeups = claims == null ? null : new Gallery.Writeups(claims.file().getFileName().toString(),
+                Verdicts.figures(claims, folder.summary(), folder.raw()), Verdicts.claims(claims, folder.summary(), folder.raw()));
+        Files.writeString(page, Gallery.page(folder, figures, charts.cells(), index, writeups), StandardCharsets.UTF_8);
         if (!index) return new Result(page, figures.size(), null, 0);
         Path parent = dir.toAbsolutePath().normalize().getParent();
         int runs = writeIndex(parent);

@@ -28,10 +28,13 @@ public final class Columns {
     /**
      * Columns added later, at the end as the format promises: the rest of the harness's time
      * split, then what the run's JFR recording says of pinned virtual threads (empty when the
-     * cell records no JFR, or the JVM ended before writing it).
+     * cell records no JFR, or the JVM ended before writing it), then what the workload measured
+     * besides time and memory ({@code metrics}: "k=v;k=v", e.g. max_holders=20), then the
+     * host's CPU steal during the container's life (percent of host CPU time; virtual machines).
      */
     public static final List<String> RAW_ADDED = List.of("wait_ms", "log_ms", "cpuset",
-            "jfr_file", "pinned_events", "pinned_total_ms", "pinned_max_ms", "pinned_top_frame", "pinned_reason", "pinned_blocking_operation");
+            "jfr_file", "pinned_events", "pinned_total_ms", "pinned_max_ms", "pinned_top_frame", "pinned_reason", "pinned_blocking_operation",
+            "metrics", "host_steal_pct");
 
     public static final List<String> RAW = concat(concat(RAW_HARNESS, RAW_RECORD), RAW_ADDED);
 
@@ -44,7 +47,8 @@ public final class Columns {
             "cpu_ms_median", "peak_threads_median", "heap_growth_bytes_median", "heap_peak_bytes_median",
             "rss_peak_bytes_median", "cgroup_peak_bytes_median", "gc_count_median",
             "container_wall_ms_median", "harness_overhead_ms_median",
-            "pinned_events_median", "pinned_total_ms_median", "pinned_max_ms_median", "pinned_top_frame", "pinned_reason");
+            "pinned_events_median", "pinned_total_ms_median", "pinned_max_ms_median", "pinned_top_frame", "pinned_reason",
+            "host_steal_pct_median", "host_steal_pct_max");
 
     private static List<String> concat(List<String> a, List<String> b) {
         java.util.ArrayList<String> all = new java.util.ArrayList<>(a);

@@ -69,6 +69,8 @@ public final class Summarizer {
             v.put("pinned_max_ms_median", ms(median(ok, r -> r.number("pinned_max_ms"))));
             v.put("pinned_top_frame", mostFrequent(ok, "pinned_top_frame"));
             v.put("pinned_reason", mostFrequent(ok, "pinned_reason"));
+            v.put("host_steal_pct_median", pct(median(ok, r -> r.number("host_steal_pct"))));
+            v.put("host_steal_pct_max", pct(ok.stream().mapToDouble(r -> r.number("host_steal_pct")).filter(Double::isFinite).max().orElse(Double.NaN)));
         }
         return new SummaryRow(v);
     }
@@ -88,6 +90,10 @@ public final class Summarizer {
 
     public static String ms(double v) {
         return Double.isFinite(v) ? String.format(Locale.ROOT, "%.3f", v) : "";
+    }
+
+    static String pct(double v) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%.1f", v) : "";
     }
 
     public static String whole(double v) {

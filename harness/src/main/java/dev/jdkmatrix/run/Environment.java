@@ -92,4 +92,28 @@ public final class Environment {
             return "";
         }
     }
+
+    /**
+     * The host's CPU time so far from /proc/stat, as {steal, total} in clock ticks, or null where
+     * there is none. On a virtual machine, steal is time the hypervisor gave to other guests: a run
+     * during which it is high measured a slower machine.
+     */
+    public static long[] cpuTicks() {
+        try {
+            String first = java.nio.file.Files.readAllLines(Path.of("/proc/stat")).get(0);
+            String[] f = first.trim().split("\\s+");
+            if (!f[0].equals("cpu") || f.length < 9) return null;
+            long total = 0;
+            for (int i = 1; i < Math.min(f.length, 9); i++) total += Long.parseLong(f[i]); // guest time is inside user time
+            return new long[] {Long.parseLong(f[8]), total};
+        } catch (java.io.IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Steal between two samples, in percent of the host's CPU time, or NaN. */
+    public static double stealPercent(long[] before, long[] after) {
+        if (before == null || after == null || after[1] <= before[1]) return Double.NaN;
+        return 100.0 * (after[0] - before[0]) / (after[1] - before[1]);
+    }
 }

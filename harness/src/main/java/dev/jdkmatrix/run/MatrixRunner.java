@@ -310,7 +310,9 @@ public final class MatrixRunner {
         long t0 = System.nanoTime();
         String name = "jdkmatrix-" + runId.replaceAll("[^A-Za-z0-9_.-]", "-") + "-" + run.sequence();
         Path jfrDir = cell.jfr() ? jfrScratch(out, run.sequence()) : null;
+        long[] ticks = Environment.cpuTicks();
         ContainerResult res = runner.run(cell, image.reference(), name, cpuset, jfrDir);
+        double steal = Environment.stealPercent(ticks, Environment.cpuTicks());
         String logName = String.format("logs/%05d.log", run.sequence());
         long logStart = System.nanoTime();
         Files.writeString(out.resolve(logName), logText(run, image, res), StandardCharsets.UTF_8);
@@ -343,10 +345,12 @@ public final class MatrixRunner {
         v.put("log_ms", Summarizer.ms(logMs));
         v.put("cpuset", cpuset == null ? "" : cpuset);
         v.putAll(jfr);
+        v.put("host_steal_pct", Double.isFinite(steal) ? String.format(java.util.Locale.ROOT, "%.1f", steal) : "");
 
         ResultLine.Parsed parsed = ResultLine.parse(res.stdout());
         if (parsed instanceof ResultLine.Parsed.Found f) {
             for (String c : Columns.RAW_RECORD) v.put(c, f.fields().getOrDefault(c, ""));
+            v.put("metrics", f.fields().getOrDefault("metrics", ""));
         }
         Outcome outcome = classify(cell, res, parsed, logName);
         v.put("status", outcome.status());

@@ -37,6 +37,11 @@ public sealed interface ExecutorSpec {
         }
     }
 
+    /** Whether every task gets a thread of its own, so that all tasks can block at once. */
+    default boolean threadPerTask() {
+        return this instanceof Virtual || this instanceof Cached || this instanceof ThreadPerTask;
+    }
+
     static ExecutorSpec parse(String raw) {
         String s = raw == null ? "" : raw.trim();
         switch (s) {

@@ -39,7 +39,8 @@ public final class Main {
                 Thread.currentThread().interrupt();
             }
         }
-        ResultRecord record = run(inv);
+        String unsupported = inv.workload().unsupported(inv.executor(), inv.tasks());
+        ResultRecord record = unsupported != null ? unsupportedRecord(inv, unsupported) : run(inv);
         System.out.println(record.line());
         if (inv.workload() instanceof Workload.Fault fault && fault.mode().equals("two-records")) System.out.println(record.line());
         System.out.flush();
@@ -80,8 +81,32 @@ public final class Main {
         }
     }
 
+    /** The record of a run the workload cannot do on this executor: it says so, and why. */
+    static ResultRecord unsupportedRecord(Invocation inv, String why) {
+        return new ResultRecord()
+                .put("workload", inv.workload().name())
+                .put("params", paramsText(inv.workload()))
+                .put("executor", inv.executor().text())
+                .put("tasks", inv.tasks())
+                .put("completed", 0)
+                .put("check", why)
+                .put("supported", false)
+                .put("available_processors", Runtime.getRuntime().availableProcessors())
+                .put("java_version", System.getProperty("java.version"))
+                .put("java_runtime_version", System.getProperty("java.runtime.version"))
+                .put("java_vendor", System.getProperty("java.vendor"))
+                .put("jvm_uptime_ms", Probes.uptimeMillis());
+    }
+
+    static String paramsText(Workload w) {
+        StringJoiner params = new StringJoiner(";");
+        w.params().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> params.add(e.getKey() + "=" + e.getValue()));
+        return params.toString();
+    }
+
     static ResultRecord run(Invocation inv) {
         int cpus = Runtime.getRuntime().availableProcessors();
+        inv.workload().prepare();
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long startupMs = Probes.uptimeMillis();
 
@@ -98,7 +123,21 @@ public final class Main {
         long t0 = System.nanoTime();
         try (ExecutorService executor = inv.executor().create(cpus)) {
             List<Future<Long>> futures = new ArrayList<>(inv.tasks());
-            for (int i = 0; i < inv.tasks(); i++) futures.add(executor.submit(inv.workload().task(i)));
+            for (int i = 0; i < inv.tasks(); i++) {
+                try {
+                    futures.add(executor.submit(inv.workload().task(i)));
+                } catch (OutOfMemoryError | java.util.concurrent.RejectedExecutionException e) {
+                    // a thread that cannot start (native threads, pids limit, memory) is an outcome to record
+                    failed += inv.tasks() - i;
+                    firstFailure = "task " + i + " could not start: " + e;
+                    break;
+                }
+            }
+            try {
+                inv.workload().afterSubmit(futures.size());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             for (int i = 0; i < futures.size(); i++) {
                 try {
                     results[i] = futures.get(i).get();
@@ -122,13 +161,12 @@ public final class Main {
         long checksum = 0;
         for (long r : results) checksum = checksum * 31 + r;
 
-        StringJoiner params = new StringJoiner(";");
-        inv.workload().params().entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .forEach(e -> params.add(e.getKey() + "=" + e.getValue()));
+        StringJoiner metrics = new StringJoiner(";");
+        inv.workload().metrics().forEach((k, v) -> metrics.add(k + "=" + v));
 
         return new ResultRecord()
                 .put("workload", inv.workload().name())
-                .put("params", params.toString())
+                .put("params", paramsText(inv.workload()))
                 .put("executor", inv.executor().text())
                 .put("tasks", inv.tasks())
                 .put("completed", inv.tasks() - failed)
@@ -152,6 +190,7 @@ public final class Main {
                 .put("java_runtime_version", System.getProperty("java.runtime.version"))
                 .put("java_vendor", System.getProperty("java.vendor"))
                 .put("jvm_startup_ms", startupMs)
+                .put("metrics", metrics.toString())
                 .put("jvm_uptime_ms", Probes.uptimeMillis());
     }
 }

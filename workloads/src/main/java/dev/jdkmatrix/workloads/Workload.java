@@ -15,7 +15,8 @@ import java.util.concurrent.locks.ReentrantLock;
 public sealed interface Workload {
 
     /** Names of the workloads, as used on the command line and in matrix.yaml. */
-    List<String> NAMES = List.of("sleep", "cpu-primes", "cpu-loop", "cpu-hash", "pinning", "fault");
+    List<String> NAMES = List.of("sleep", "cpu-primes", "cpu-loop", "cpu-hash", "pinning", "semaphore", "threadlocal", "mixed", "footprint",
+            "fault");
 
     String name();
 
@@ -26,6 +27,22 @@ public sealed interface Workload {
 
     /** Returns null when the results prove the work was done, else a description of what is wrong. */
     String check(long[] results);
+
+    /** What this workload measured besides time and memory, for the record's {@code metrics} ("k=v;k=v"). */
+    default Map<String, Long> metrics() {
+        return Map.of();
+    }
+
+    /** Why this workload cannot run on this executor with this many tasks, or null when it can. */
+    default String unsupported(ExecutorSpec executor, int tasks) {
+        return null;
+    }
+
+    /** Called once every task is submitted ({@code submitted} of them, fewer when a submit failed), before waiting for them. */
+    default void afterSubmit(int submitted) throws InterruptedException {}
+
+    /** Called on the main thread before any task, outside the timed span. */
+    default void prepare() {}
 
     /** SEEDS A: each task sleeps {@code wait-ms}. */
     record Sleep(long waitMs) implements Workload {
@@ -139,10 +156,12 @@ public sealed interface Workload {
 
     /** SEEDS C: each task blocks {@code hold-ms} inside its own critical section. */
     record Pinning(String lock, long holdMs) implements Workload {
-        static final Set<String> LOCKS = Set.of("synchronized", "reentrant");
+        static final Set<String> LOCKS = Set.of("synchronized", "reentrant", "object-wait", "class-init");
+        /** How long each {@code class-init} task's static initializer sleeps (read by {@link SlowInit}'s copies). */
+        static volatile long classInitHoldMs;
         public Pinning {
             if (!LOCKS.contains(lock)) {
-                throw new IllegalArgumentException("pinning: --lock must be one of synchronized, reentrant; got '" + lock + "'");
+                throw new IllegalArgumentException("pinning: --lock must be one of synchronized, reentrant, object-wait, class-init; got '" + lock + "'");
             }
             if (holdMs < 0) throw new IllegalArgumentException("pinning: --hold-ms must be >= 0, got " + holdMs);
         }
@@ -154,6 +173,26 @@ public sealed interface Workload {
             return p;
         }
         public Callable<Long> task(int index) {
+            if (lock.equals("object-wait")) {
+                // Object.wait inside synchronized: pins on JDK 21, which adds a carrier to compensate
+                return () -> {
+                    Object monitor = new Object();
+                    synchronized (monitor) {
+                        long end = System.nanoTime() + holdMs * 1_000_000;
+                        for (long left = holdMs; left > 0; left = (end - System.nanoTime()) / 1_000_000) monitor.wait(left);
+                    }
+                    return 1L;
+                };
+            }
+            if (lock.equals("class-init")) {
+                // blocking inside a static initializer: still pins on JDK 24+ (JEP 491 leaves it out)
+                classInitHoldMs = holdMs;
+                byte[] template = SlowInit.bytes();
+                return () -> {
+                    java.lang.invoke.MethodHandles.lookup().defineHiddenClass(template, true);
+                    return 1L;
+                };
+            }
             if (lock.equals("synchronized")) {
                 return () -> {
                     Object monitor = new Object();
@@ -175,6 +214,251 @@ public sealed interface Workload {
             };
         }
         public String check(long[] results) { return allEqual(results, 1L, "task result"); }
+    }
+
+    /**
+     * SEEDS E, write-up 1: limit the scarce thing, not the threads. A {@code Semaphore(permits)}
+     * guards a partner call of {@code call-ms}; the workload records the most holders seen at once.
+     */
+    record SemaphoreLimit(int permits, long callMs, java.util.concurrent.Semaphore semaphore, Gauge holders) implements Workload {
+        public SemaphoreLimit {
+            if (permits < 1) throw new IllegalArgumentException("semaphore: --permits must be >= 1, got " + permits);
+            if (callMs < 0) throw new IllegalArgumentException("semaphore: --call-ms must be >= 0, got " + callMs);
+        }
+        SemaphoreLimit(int permits, long callMs) {
+            this(permits, callMs, new java.util.concurrent.Semaphore(permits), new Gauge());
+        }
+        public String name() { return "semaphore"; }
+        public Map<String, String> params() {
+            Map<String, String> p = new LinkedHashMap<>();
+            p.put("call-ms", Long.toString(callMs));
+            p.put("permits", Integer.toString(permits));
+            return p;
+        }
+        public Callable<Long> task(int index) {
+            return () -> {
+                semaphore.acquire();
+                try {
+                    holders.enter();
+                    Thread.sleep(callMs);
+                    holders.leave();
+                } finally {
+                    semaphore.release();
+                }
+                return 1L;
+            };
+        }
+        public Map<String, Long> metrics() { return Map.of("max_holders", (long) holders.max()); }
+        public String check(long[] results) {
+            if (holders.max() > permits) return "the semaphore let " + holders.max() + " callers in at once, more than its " + permits + " permits";
+            return allEqual(results, 1L, "task result");
+        }
+    }
+
+    /**
+     * SEEDS E: the ThreadLocal trap. {@code mode=threadlocal} caches an expensive client of
+     * {@code client-kb} in a ThreadLocal (one per thread that runs a task), {@code mode=pool} borrows
+     * from one shared pool of {@code pool} clients; both then wait {@code wait-ms}. {@code mode=carrier}
+     * tests write-up 4's claim that a ThreadLocal follows the carrier: each task stores its own value,
+     * sleeps {@code wait-ms} (a virtual thread unmounts and may come back on another carrier), reads it
+     * back; it records the values that changed and the tasks that came back on another carrier.
+     */
+    record ThreadLocalClient(String mode, int clientKb, int pool, long waitMs, Gauge clients, Gauge mismatches, Gauge moved,
+                             ThreadLocal<byte[]> cache, ThreadLocal<Long> value, java.util.concurrent.BlockingQueue<byte[]> shared)
+            implements Workload {
+        static final List<String> MODES = List.of("threadlocal", "pool", "carrier");
+        public ThreadLocalClient {
+            if (!MODES.contains(mode)) throw new IllegalArgumentException("threadlocal: --mode must be one of " + String.join(", ", MODES) + "; got '" + mode + "'");
+            if (clientKb < 1) throw new IllegalArgumentException("threadlocal: --client-kb must be >= 1, got " + clientKb);
+            if (pool < 1) throw new IllegalArgumentException("threadlocal: --pool must be >= 1, got " + pool);
+            if (waitMs < 0) throw new IllegalArgumentException("threadlocal: --wait-ms must be >= 0, got " + waitMs);
+        }
+        ThreadLocalClient(String mode, int clientKb, int pool, long waitMs) {
+            this(mode, clientKb, pool, waitMs, new Gauge(), new Gauge(), new Gauge(), new ThreadLocal<>(), new ThreadLocal<>(),
+                    new java.util.concurrent.ArrayBlockingQueue<>(pool));
+        }
+        public String name() { return "threadlocal"; }
+        public Map<String, String> params() {
+            Map<String, String> p = new LinkedHashMap<>();
+            p.put("client-kb", Integer.toString(clientKb));
+            p.put("mode", mode);
+            p.put("pool", Integer.toString(pool));
+            p.put("wait-ms", Long.toString(waitMs));
+            return p;
+        }
+        /** An expensive client: {@code client-kb} of state, filled so the memory is really touched. */
+        private byte[] newClient() {
+            clients.enter();
+            byte[] b = new byte[clientKb * 1024];
+            java.util.Arrays.fill(b, (byte) 1);
+            return b;
+        }
+        public void prepare() {
+            if (mode.equals("pool")) for (int i = 0; i < pool; i++) shared.add(newClient());
+        }
+        public Callable<Long> task(int index) {
+            return switch (mode) {
+                case "threadlocal" -> () -> {
+                    byte[] client = cache.get();
+                    if (client == null) {
+                        client = newClient();
+                        cache.set(client);
+                    }
+                    Thread.sleep(waitMs);
+                    return (long) client[index % client.length];
+                };
+                case "pool" -> () -> {
+                    byte[] client = shared.take();
+                    try {
+                        Thread.sleep(waitMs);
+                        return (long) client[index % client.length];
+                    } finally {
+                        shared.put(client);
+                    }
+                };
+                default -> () -> {
+                    String before = carrier();
+                    value.set((long) index);
+                    Thread.sleep(waitMs);
+                    Long after = value.get();
+                    if (after == null || after != index) mismatches.enter();
+                    if (!before.isEmpty() && !before.equals(carrier())) moved.enter();
+                    value.remove();
+                    return 1L;
+                };
+            };
+        }
+        /** The carrier a virtual thread runs on, from its toString ("VirtualThread[#22]/runnable@ForkJoinPool-1-worker-1"), or "". */
+        static String carrier() {
+            String s = Thread.currentThread().toString();
+            int at = s.lastIndexOf('@');
+            return Thread.currentThread().isVirtual() && at >= 0 ? s.substring(at + 1) : "";
+        }
+        public Map<String, Long> metrics() {
+            Map<String, Long> m = new LinkedHashMap<>();
+            m.put("clients_created", (long) clients.total());
+            if (mode.equals("carrier")) {
+                m.put("mismatches", (long) mismatches.total());
+                m.put("carrier_changes", (long) moved.total());
+            }
+            return m;
+        }
+        public String check(long[] results) {
+            return allEqual(results, 1L, "task result");
+        }
+    }
+
+    /**
+     * Mixed work: each task waits {@code wait-ms} (as on the network), then computes for about
+     * {@code compute-ms} (SplitMix64 over a count of iterations calibrated on the main thread
+     * before the timed span, and recorded as {@code iterations_per_ms}).
+     */
+    record Mixed(long waitMs, long computeMs, long[] perMs) implements Workload {
+        public Mixed {
+            if (waitMs < 0) throw new IllegalArgumentException("mixed: --wait-ms must be >= 0, got " + waitMs);
+            if (computeMs < 0) throw new IllegalArgumentException("mixed: --compute-ms must be >= 0, got " + computeMs);
+        }
+        Mixed(long waitMs, long computeMs) {
+            this(waitMs, computeMs, new long[1]);
+        }
+        public String name() { return "mixed"; }
+        public Map<String, String> params() {
+            Map<String, String> p = new LinkedHashMap<>();
+            p.put("compute-ms", Long.toString(computeMs));
+            p.put("wait-ms", Long.toString(waitMs));
+            return p;
+        }
+        public void prepare() {
+            // warm the loop, then count iterations per millisecond over about 100 ms
+            hash(0, 2_000_000);
+            long n = 0;
+            long t0 = System.nanoTime();
+            long elapsed;
+            do {
+                hash(n, 100_000);
+                n += 100_000;
+                elapsed = System.nanoTime() - t0;
+            } while (elapsed < 100_000_000L);
+            perMs[0] = Math.max(1, n * 1_000_000 / elapsed);
+        }
+        long iterations() {
+            return computeMs * perMs[0];
+        }
+        static long hash(long seed, long iterations) {
+            SplittableRandom random = new SplittableRandom(seed);
+            long x = 0;
+            for (long i = 0; i < iterations; i++) x ^= random.nextLong();
+            return x;
+        }
+        public Callable<Long> task(int index) {
+            return () -> {
+                Thread.sleep(waitMs);
+                return hash(index, iterations());
+            };
+        }
+        public Map<String, Long> metrics() { return Map.of("iterations_per_ms", perMs[0]); }
+        public String check(long[] results) {
+            for (int i = 0; i < results.length; i += Math.max(1, results.length / 4)) {
+                if (results[i] != hash(i, iterations())) return "task " + i + " hash " + results[i] + " != recomputed";
+            }
+            return null;
+        }
+    }
+
+    /**
+     * SEEDS F: memory per thread. Every task is a thread that parks until all have started, so
+     * that {@code tasks} threads exist at once; the peaks of heap, RSS and the container's memory
+     * then say what a thread costs. Needs an executor with a thread per task (virtual,
+     * thread-per-task, cached). A thread that cannot start is recorded, not a crash.
+     */
+    record Footprint(java.util.concurrent.atomic.AtomicInteger started, java.util.concurrent.CountDownLatch release) implements Workload {
+        Footprint() {
+            this(new java.util.concurrent.atomic.AtomicInteger(), new java.util.concurrent.CountDownLatch(1));
+        }
+        public String name() { return "footprint"; }
+        public Map<String, String> params() { return Map.of(); }
+        public String unsupported(ExecutorSpec executor, int tasks) {
+            return executor.threadPerTask() ? null
+                    : "footprint needs a thread per task (virtual, thread-per-task or cached); " + executor.text() + " would run the " + tasks
+                    + " parked tasks a few at a time and never finish";
+        }
+        public Callable<Long> task(int index) {
+            return () -> {
+                started.incrementAndGet();
+                release.await();
+                return 1L;
+            };
+        }
+        public void afterSubmit(int submitted) throws InterruptedException {
+            while (started.get() < submitted) Thread.sleep(1);
+            release.countDown();
+        }
+        public Map<String, Long> metrics() { return Map.of("threads_started", (long) started.get()); }
+        public String check(long[] results) { return allEqual(results, 1L, "task result"); }
+    }
+
+    /** Counts entries and the most present at once. */
+    final class Gauge {
+        private final java.util.concurrent.atomic.AtomicInteger now = new java.util.concurrent.atomic.AtomicInteger();
+        private final java.util.concurrent.atomic.AtomicInteger max = new java.util.concurrent.atomic.AtomicInteger();
+        private final java.util.concurrent.atomic.AtomicInteger total = new java.util.concurrent.atomic.AtomicInteger();
+
+        void enter() {
+            total.incrementAndGet();
+            max.accumulateAndGet(now.incrementAndGet(), Math::max);
+        }
+
+        void leave() {
+            now.decrementAndGet();
+        }
+
+        int max() {
+            return max.get();
+        }
+
+        int total() {
+            return total.get();
+        }
     }
 
     /**
@@ -254,6 +538,11 @@ public sealed interface Workload {
             case "cpu-loop" -> new CpuLoop(longParam(name, p, "iterations", 200_000));
             case "cpu-hash" -> new CpuHash(longParam(name, p, "iterations", 1_000_000));
             case "pinning" -> new Pinning(stringParam(p, "lock", "synchronized"), longParam(name, p, "hold-ms", 50));
+            case "semaphore" -> new SemaphoreLimit(Math.toIntExact(longParam(name, p, "permits", 20)), longParam(name, p, "call-ms", 50));
+            case "threadlocal" -> new ThreadLocalClient(stringParam(p, "mode", "threadlocal"), Math.toIntExact(longParam(name, p, "client-kb", 256)),
+                    Math.toIntExact(longParam(name, p, "pool", 20)), longParam(name, p, "wait-ms", 10));
+            case "mixed" -> new Mixed(longParam(name, p, "wait-ms", 30), longParam(name, p, "compute-ms", 10));
+            case "footprint" -> new Footprint();
             case "fault" -> new Fault(stringParam(p, "mode", "none"), longParam(name, p, "hold-ms", 1));
             default -> throw new IllegalArgumentException("unknown workload '" + name + "'; valid workloads: " + String.join(", ", NAMES));
         };

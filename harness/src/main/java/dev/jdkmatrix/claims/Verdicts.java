@@ -1,0 +1,194 @@
+package dev.jdkmatrix.claims;
+
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.SummaryRow;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/** Measures claims and published figures on a results folder's rows. Pure: no I/O. */
+public final class Verdicts {
+
+    private Verdicts() {}
+
+    public enum Verdict {
+        HOLDS, FAILS, NOT_MEASURED;
+
+        public String text() {
+            return switch (this) {
+                case HOLDS -> "holds";
+                case FAILS -> "fails";
+                case NOT_MEASURED -> "not measured";
+            };
+        }
+    }
+
+    /** One measured value and what it was measured on (the axes and params its selector leaves open). */
+    public record Value(String label, double value) {
+        public Value {
+            Objects.requireNonNull(label, "label");
+        }
+    }
+
+    public record ClaimResult(Claims.Claim claim, Verdict verdict, List<Value> values, String evidence) {}
+
+    public record FigureResult(Claims.Figure figure, List<Value> values) {
+        /** Ours against theirs: the range of measured / published. */
+        public String ratioText() {
+            if (values.isEmpty() || figure.published() == 0) return "";
+            double lo = values.stream().mapToDouble(Value::value).min().orElseThrow() / figure.published();
+            double hi = values.stream().mapToDouble(Value::value).max().orElseThrow() / figure.published();
+            return lo == hi ? String.format(Locale.ROOT, "%.2f", lo) : String.format(Locale.ROOT, "%.2f to %.2f", lo, hi);
+        }
+    }
+
+    public static List<ClaimResult> claims(Claims claims, List<SummaryRow> summary, List<RawRow> raw) {
+        List<ClaimResult> out = new ArrayList<>();
+        for (Claims.Claim c : claims.claims()) {
+            List<Value> values = values(c.measure(), summary, raw);
+            if (values.isEmpty()) {
+                out.add(new ClaimResult(c, Verdict.NOT_MEASURED, values, "no cell of this results folder matches " + describe(c.measure())));
+                continue;
+            }
+            List<Value> failing = values.stream().filter(v -> !c.holds(v.value())).toList();
+            double lo = values.stream().mapToDouble(Value::value).min().orElseThrow();
+            double hi = values.stream().mapToDouble(Value::value).max().orElseThrow();
+            String range = values.size() + (values.size() == 1 ? " value: " : " values: ") + c.measure().format(lo)
+                    + (lo == hi ? "" : " to " + c.measure().format(hi));
+            String evidence = failing.isEmpty() ? range + ", all " + c.bound()
+                    : range + "; " + failing.size() + " outside " + c.bound() + ", e.g. " + failing.get(0).label() + ": " + c.measure().format(failing.get(0).value());
+            out.add(new ClaimResult(c, failing.isEmpty() ? Verdict.HOLDS : Verdict.FAILS, values, evidence));
+        }
+        return out;
+    }
+
+    public static List<FigureResult> figures(Claims claims, List<SummaryRow> summary, List<RawRow> raw) {
+        return claims.figures().stream().map(f -> new FigureResult(f, values(f.measure(), summary, raw))).toList();
+    }
+
+    static String describe(Measure m) {
+        return switch (m) {
+            case Measure.Wall w -> w.cells().text();
+            case Measure.Throughput t -> t.cells().text();
+            case Measure.Ratio r -> r.numerator().text() + " over " + r.denominator().text();
+            case Measure.PerRun p -> p.cells().text();
+        };
+    }
+
+    /** A measured unit before it has its label: the cell's identity, the value, and a suffix (the run). */
+    private record Unit(Map<String, String> identity, double value, String suffix) {}
+
+    static List<Value> values(Measure m, List<SummaryRow> summary, List<RawRow> raw) {
+        List<Unit> units = new ArrayList<>();
+        switch (m) {
+            case Measure.Wall w -> {
+                for (SummaryRow s : measured(summary)) {
+                    if (w.cells().matches(s)) units.add(new Unit(Selector.identity(s::get), num(s.get("wall_ms_median")), ""));
+                }
+            }
+            case Measure.Throughput t -> {
+                for (SummaryRow s : measured(summary)) {
+                    if (t.cells().matches(s)) units.add(new Unit(Selector.identity(s::get), num(s.get("tasks")) * 1000 / num(s.get("wall_ms_median")), ""));
+                }
+            }
+            case Measure.Ratio r -> {
+                for (SummaryRow s : measured(summary)) {
+                    if (!r.numerator().matches(s)) continue;
+                    Map<String, String> partner = r.denominator().over(Selector.identity(s::get));
+                    for (SummaryRow d : measured(summary)) {
+                        if (d == s || !Selector.identity(d::get).equals(partner)) continue;
+                        double v = num(s.get(r.of())) / num(d.get(r.of()));
+                        if (Double.isFinite(v)) units.add(new Unit(Selector.identity(s::get), v, ""));
+                    }
+                }
+            }
+            case Measure.PerRun p -> {
+                for (RawRow row : raw) {
+                    if (!row.measured() || !row.ok() || !p.cells().matches(row)) continue;
+                    double v = perRun(row, p.value());
+                    if (Double.isFinite(v)) units.add(new Unit(Selector.identity(row::get), v, ", run " + row.get("rep")));
+                }
+            }
+        }
+        List<Value> out = new ArrayList<>();
+        Set<String> varying = varying(units);
+        for (Unit u : units) out.add(new Value(label(u.identity(), varying) + u.suffix(), u.value()));
+        out.sort(Comparator.comparing(Value::label));
+        return out;
+    }
+
+    /** The keys whose values differ between the units; JDK and CPUs when none do. */
+    private static Set<String> varying(List<Unit> units) {
+        Set<String> keys = new LinkedHashSet<>();
+        for (Unit u : units) {
+            for (Map.Entry<String, String> e : u.identity().entrySet()) {
+                if (units.stream().anyMatch(o -> !Objects.equals(o.identity().get(e.getKey()), e.getValue()))) keys.add(e.getKey());
+            }
+        }
+        if (keys.isEmpty()) keys.addAll(List.of("jdk", "cpus"));
+        return keys;
+    }
+
+    /** A raw.csv column, or {@code metrics.NAME} from the record's metrics ("k=v;k=v"). */
+    static double perRun(RawRow row, String value) {
+        switch (value) {
+            case "heap_growth_mb" -> {
+                return (row.number("heap_after_bytes") - row.number("heap_before_bytes")) / (1 << 20);
+            }
+            case "cgroup_peak_kb_per_task" -> {
+                return row.number("cgroup_peak_bytes") / 1024 / row.number("tasks");
+            }
+            case "rss_peak_kb_per_task" -> {
+                return row.number("rss_peak_bytes") / 1024 / row.number("tasks");
+            }
+            default -> {
+                // a column or a metric
+            }
+        }
+        if (!value.startsWith("metrics.")) return row.number(value);
+        String key = value.substring("metrics.".length());
+        for (String kv : row.get("metrics").split(";")) {
+            int eq = kv.indexOf('=');
+            if (eq > 0 && kv.substring(0, eq).equals(key)) return num(kv.substring(eq + 1));
+        }
+        return Double.NaN;
+    }
+
+    private static List<SummaryRow> measured(List<SummaryRow> summary) {
+        return summary.stream().filter(s -> num(s.get("n")) > 0 && Double.isFinite(num(s.get("wall_ms_median")))).toList();
+    }
+
+    /** The cell's values for the given keys, in a readable order: {@code JDK 21, 2 CPUs, wait-ms=50}. */
+    static String label(Map<String, String> identity, Set<String> keys) {
+        Map<String, String> id = new java.util.TreeMap<>(identity);
+        List<String> parts = new ArrayList<>();
+        for (String k : List.of("workload", "executor", "tasks", "jdk", "cpus", "memory", "jvm_args")) {
+            String v = id.remove(k);
+            if (!keys.contains(k) || v == null || v.isEmpty()) continue;
+            parts.add(switch (k) {
+                case "jdk" -> "JDK " + v;
+                case "cpus" -> v + ("1".equals(v) ? " CPU" : " CPUs");
+                case "tasks" -> v + " tasks";
+                case "memory" -> "memory " + v;
+                default -> v;
+            });
+        }
+        id.forEach((k, v) -> {
+            if (keys.contains(k)) parts.add(k + "=" + v);
+        });
+        return parts.isEmpty() ? "the cell" : String.join(", ", parts);
+    }
+
+    private static double num(String s) {
+        try {
+            return s == null || s.isEmpty() ? Double.NaN : Double.parseDouble(s);
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.jdkmatrix.cli;
+
+import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.claims.Claims;
+import dev.jdkmatrix.claims.Verdicts;
+import dev.jdkmatrix.report.ResultsFolder;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** The write-ups' claims, checked on a results folder. */
+@Command(name = "claims", mixinStandardHelpOptions = true,
+        description = "Check the write-ups' claims (claims.yaml) on a results folder: a verdict per claim (holds, fails, not measured) with the numbers behind it. Exit 1 when a claim fails.")
+public final class ClaimsCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--results", paramLabel = "DIR", required = true, description = "results folder written by 'run' or 'merge'")
+    Path results;
+
+    @Option(names = "--claims", paramLabel = "FILE", description = "claims file (default: claims.yaml beside the run's matrix, else ./claims.yaml)")
+    Path claimsFile;
+
+    @Override
+    public Integer call() {
+        ResultsFolder folder;
+        try {
+            folder = ResultsFolder.load(results);
+        } catch (IOException e) {
+            throw new ExitException(ExitException.BAD_INPUT, "cannot read " + results + ": " + e.getMessage());
+        }
+        Path file = claimsFile != null ? claimsFile : Claims.besideMatrix(folder.meta()).orElse(Path.of("claims.yaml"));
+        if (!Files.isRegularFile(file)) {
+            throw new ExitException(ExitException.BAD_INPUT, "no claims file " + file + "\n  fix: pass --claims FILE");
+        }
+        Claims claims;
+        try {
+            claims = Claims.read(file);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new ExitException(ExitException.BAD_INPUT, e.getMessage());
+        }
+        List<Verdicts.ClaimResult> verdicts = Verdicts.claims(claims, folder.summary(), folder.raw());
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf("jdkmatrix: %d claims of %s on %s%n", verdicts.size(), file, results);
+        out.print(markdown(verdicts));
+        long fails = verdicts.stream().filter(v -> v.verdict() == Verdicts.Verdict.FAILS).count();
+        long missing = verdicts.stream().filter(v -> v.verdict() == Verdicts.Verdict.NOT_MEASURED).count();
+        out.printf("%d hold, %d fail, %d not measured%n", verdicts.size() - fails - missing, fails, missing);
+        out.flush();
+        return fails > 0 ? ExitException.RUNS_FAILED : 0;
+    }
+
+    static String markdown(List<Verdicts.ClaimResult> verdicts) {
+        StringBuilder b = new StringBuilder("| claim | source | verdict | bound | measured |\n|---|---|---|---|---|\n");
+        for (Verdicts.ClaimResult v : verdicts) {
+            b.append("| ").append(v.claim().text().replace("|", "\\|")).append(" (`").append(v.claim().id()).append("`) | ").append(v.claim().source())
+                    .append(" | **").append(v.verdict().text()).append("** | ").append(v.claim().bound()).append(" | ")
+                    .append(v.evidence().replace("|", "\\|")).append(" |\n");
+        }
+        return b.toString();
+    }
+}

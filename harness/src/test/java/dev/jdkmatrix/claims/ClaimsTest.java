@@ -1,0 +1,132 @@
+package dev.jdkmatrix.claims;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.Summarizer;
+import dev.jdkmatrix.results.SummaryRow;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ClaimsTest {
+
+    @TempDir
+    Path dir;
+
+    /** Three measured runs of a cell, with the given wall times and metrics. */
+    static void cell(List<RawRow> rows, String workload, String params, String executor, String jdk, String cpus, double wall, String metrics) {
+        for (int rep = 1; rep <= 3; rep++) {
+            Map<String, String> v = new LinkedHashMap<>();
+            v.put("run_id", "t");
+            v.put("seq", Integer.toString(rows.size() + 1));
+            v.put("cell", workload + "(" + params + ") " + executor + " tasks=100 jdk=" + jdk + " cpus=" + cpus + " mem=1g");
+            v.put("phase", "measure");
+            v.put("rep", Integer.toString(rep));
+            v.put("status", "ok");
+            v.put("workload", workload);
+            v.put("params", params);
+            v.put("executor", executor);
+            v.put("tasks", "100");
+            v.put("jdk", jdk);
+            v.put("cpus", cpus);
+            v.put("memory", "1g");
+            v.put("wall_ms", Summarizer.ms(wall + rep));
+            v.put("metrics", metrics);
+            rows.add(new RawRow(v));
+        }
+    }
+
+    static final String YAML = """
+            figures:
+              - { source: write-up 1, setting: "12 CPUs", what: "pool of 200", published: 5000,
+                  wall: { workload: sleep, executor: "fixed:200", jdk: 25 } }
+              - { source: write-up 9, what: "not run here", published: 1, wall: { workload: http-fanout } }
+            claims:
+              - id: virtual-10x
+                source: write-up 1
+                claim: virtual at least 10x faster than a pool of 200
+                ratio: { numerator: { workload: sleep, executor: "fixed:200" }, denominator: { executor: virtual } }
+                at-least: 10
+              - id: semaphore-bound
+                claim: never more than 20 holders
+                per-run: { cells: { workload: semaphore, permits: 20 }, value: metrics.max_holders }
+                at-most: 20
+              - id: fanout
+                claim: fan-out 10x
+                ratio: { numerator: { workload: http-fanout, executor: "fixed:64" }, denominator: { executor: virtual } }
+                at-least: 10
+            """;
+
+    Claims claims() throws IOException {
+        Path f = dir.resolve("claims.yaml");
+        Files.writeString(f, YAML);
+        return Claims.read(f);
+    }
+
+    @Test
+    void aClaimHoldsFailsOrIsNotMeasuredWithTheNumbersBehindIt() throws IOException {
+        List<RawRow> raw = new ArrayList<>();
+        // JDK 25: 5,000 vs 250 ms (20x, holds); JDK 21: 5,000 vs 800 ms (6.2x, fails)
+        cell(raw, "sleep", "wait-ms=100", "fixed:200", "25", "1", 5000, "");
+        cell(raw, "sleep", "wait-ms=100", "virtual", "25", "1", 250, "");
+        cell(raw, "sleep", "wait-ms=100", "fixed:200", "21", "1", 5000, "");
+        cell(raw, "sleep", "wait-ms=100", "virtual", "21", "1", 800, "");
+        cell(raw, "semaphore", "call-ms=50;permits=20", "virtual", "25", "1", 2500, "max_holders=20");
+        List<SummaryRow> summary = Summarizer.summarize(raw);
+        List<Verdicts.ClaimResult> v = Verdicts.claims(claims(), summary, raw);
+
+        assertThat(v).extracting(r -> r.claim().id()).containsExactly("virtual-10x", "semaphore-bound", "fanout");
+        assertThat(v.get(0).verdict()).isEqualTo(Verdicts.Verdict.FAILS);
+        assertThat(v.get(0).values()).hasSize(2);
+        assertThat(v.get(0).evidence()).contains("2 values", "6.24x", "19.8x", "1 outside >= 10.0x", "JDK 21");
+        assertThat(v.get(1).verdict()).isEqualTo(Verdicts.Verdict.HOLDS);
+        assertThat(v.get(1).evidence()).contains("3 values: 20", "all <= 20");
+        assertThat(v.get(2).verdict()).isEqualTo(Verdicts.Verdict.NOT_MEASURED);
+        assertThat(v.get(2).evidence()).contains("http-fanout");
+
+        // the semaphore breaking its bound fails the claim
+        List<RawRow> broken = new ArrayList<>();
+        cell(broken, "semaphore", "call-ms=50;permits=20", "virtual", "25", "1", 2500, "max_holders=21");
+        assertThat(Verdicts.claims(claims(), Summarizer.summarize(broken), broken).get(1).verdict()).isEqualTo(Verdicts.Verdict.FAILS);
+    }
+
+    @Test
+    void publishedFiguresStandBesideOursWithTheRatio() throws IOException {
+        List<RawRow> raw = new ArrayList<>();
+        cell(raw, "sleep", "wait-ms=100", "fixed:200", "25", "1", 5100, "");
+        cell(raw, "sleep", "wait-ms=100", "fixed:200", "25", "2", 4900, "");
+        List<Verdicts.FigureResult> f = Verdicts.figures(claims(), Summarizer.summarize(raw), raw);
+        assertThat(f.get(0).values()).extracting(Verdicts.Value::label).containsExactly("1 CPU", "2 CPUs");
+        assertThat(f.get(0).ratioText()).isEqualTo("0.98 to 1.02");
+        assertThat(f.get(1).values()).isEmpty();
+        assertThat(f.get(1).ratioText()).isEmpty();
+    }
+
+    @Test
+    void aBadClaimsFileNamesTheEntryAndTheFix() throws IOException {
+        Path f = dir.resolve("bad.yaml");
+        Files.writeString(f, "claims:\n  - { id: x, claim: y, wall: { workload: sleep } }\n");
+        assertThatThrownBy(() -> Claims.read(f)).hasMessageContaining("claim 'x'").hasMessageContaining("at-least");
+        Files.writeString(f, "claims:\n  - { id: x, claim: y, at-most: 1, wall: { workload: sleep }, ratio: { numerator: {workload: a}, denominator: {jdk: 1} } }\n");
+        assertThatThrownBy(() -> Claims.read(f)).hasMessageContaining("exactly one measure");
+        Files.writeString(f, "figures:\n  - { source: s, what: w, published: many, wall: { workload: sleep } }\n");
+        assertThatThrownBy(() -> Claims.read(f)).hasMessageContaining("figures[1]").hasMessageContaining("'published' must be a number");
+        Files.writeString(f, "claim:\n  - {}\n");
+        assertThatThrownBy(() -> Claims.read(f)).hasMessageContaining("unknown key 'claim'");
+    }
+
+    @Test
+    void theProjectsClaimsFileReads() throws IOException {
+        Claims c = Claims.read(Path.of("..", "claims.yaml"));
+        assertThat(c.claims()).hasSizeGreaterThanOrEqualTo(10);
+        assertThat(c.figures()).hasSizeGreaterThanOrEqualTo(15);
+    }
+}

@@ -1,0 +1,134 @@
+package dev.jdkmatrix.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.format.RawCsv;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The workloads of SEEDS E and F and the pinning variants, at small sizes, in real containers on
+ * JDK 21 and 25: each one's own check passes and its metrics reach the harness's raw.csv.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class PatternWorkloadsIT {
+
+    List<RawRow> rows;
+    String err;
+
+    @BeforeAll
+    void run(@TempDir Path tmp) throws IOException {
+        Path m = tmp.resolve("patterns.yaml");
+        Files.writeString(m, """
+                name: patterns
+                repetitions: 1
+                warmup: 0
+                timeout: 90s
+                %s
+                matrix:
+                  jdk: [21, 25]
+                  cpus: 1
+                  memory: 512m
+                  tasks: 200
+                  executor: virtual
+                  workload:
+                    - name: semaphore
+                      executor: [virtual, fixed:50]
+                      params: { permits: 5, call-ms: 10 }
+                    - name: threadlocal
+                      executor: [virtual, fixed:10]
+                      params: { mode: threadlocal, client-kb: 64, wait-ms: 2 }
+                    - name: threadlocal
+                      params: { mode: carrier, wait-ms: 2 }
+                    - name: mixed
+                      tasks: 20
+                      params: { wait-ms: 10, compute-ms: 2 }
+                    - name: footprint
+                      tasks: 5000
+                      executor: [virtual, thread-per-task, fixed:4]
+                    - name: pinning
+                      tasks: 8
+                      params: { lock: [object-wait, class-init], hold-ms: 20 }
+                """.formatted(ItSupport.jdks("21", "25")));
+        Path out = tmp.resolve("out");
+        StringWriter w = new StringWriter();
+        int code = ItSupport.cli(w, "run", "--matrix", m.toString(), "--out", out.toString(), "--workloads-jar", ItSupport.JAR.toString(),
+                "--run-id", "it-patterns-" + ProcessHandle.current().pid(), "--progress", "lines", "--no-report");
+        err = w.toString();
+        // footprint on fixed:4 cannot run: it says so, and that run is 'invalid'
+        assertThat(code).as(err).isEqualTo(ExitException.RUNS_FAILED);
+        rows = RawCsv.read(out.resolve("raw.csv"));
+    }
+
+    List<RawRow> rows(Predicate<RawRow> p) {
+        return rows.stream().filter(p).toList();
+    }
+
+    static long metric(RawRow r, String key) {
+        for (String kv : r.get("metrics").split(";")) {
+            if (kv.startsWith(key + "=")) return Long.parseLong(kv.substring(key.length() + 1));
+        }
+        throw new AssertionError("no metric " + key + " in " + r.get("cell") + ": '" + r.get("metrics") + "'");
+    }
+
+    @Test
+    void everyRunButTheRefusedFootprintIsOk() {
+        assertThat(rows).hasSize(2 * 11);
+        assertThat(rows(r -> !r.ok())).as(err).allSatisfy(r -> {
+            assertThat(r.get("workload")).isEqualTo("footprint");
+            assertThat(r.get("executor")).isEqualTo("fixed:4");
+            assertThat(r.get("status")).isEqualTo("invalid");
+            assertThat(r.get("status_detail")).contains("thread per task");
+        }).hasSize(2);
+    }
+
+    @Test
+    void theSemaphoreBoundHoldsInTheContainer() {
+        assertThat(rows(r -> r.get("workload").equals("semaphore"))).hasSize(4)
+                .allSatisfy(r -> assertThat(metric(r, "max_holders")).as(r.get("cell")).isBetween(2L, 5L));
+    }
+
+    @Test
+    void threadLocalClientsAndValues() {
+        assertThat(rows(r -> r.get("params").contains("mode=threadlocal") && r.get("executor").equals("virtual")))
+                .hasSize(2).allSatisfy(r -> assertThat(metric(r, "clients_created")).isEqualTo(200));
+        assertThat(rows(r -> r.get("params").contains("mode=threadlocal") && r.get("executor").equals("fixed:10")))
+                .hasSize(2).allSatisfy(r -> assertThat(metric(r, "clients_created")).isBetween(1L, 10L));
+        assertThat(rows(r -> r.get("params").contains("mode=carrier")))
+                .hasSize(2).allSatisfy(r -> assertThat(metric(r, "mismatches")).isZero());
+    }
+
+    @Test
+    void footprintReachesItsThreadCount() {
+        assertThat(rows(r -> r.get("workload").equals("footprint") && r.ok())).hasSize(4).allSatisfy(r -> {
+            assertThat(metric(r, "threads_started")).isEqualTo(5000);
+            assertThat(r.number("cgroup_peak_bytes")).isPositive();
+        });
+        // 5,000 platform threads exist at once; virtual threads need only their carriers
+        assertThat(rows(r -> r.get("workload").equals("footprint") && r.get("executor").equals("thread-per-task")))
+                .allSatisfy(r -> assertThat(r.number("peak_threads")).isGreaterThanOrEqualTo(5000));
+        assertThat(rows(r -> r.get("workload").equals("footprint") && r.get("executor").equals("virtual")))
+                .allSatisfy(r -> assertThat(r.number("peak_threads")).isLessThan(500));
+    }
+
+    @Test
+    void classInitStillPinsOnJdk25AndJfrSeesIt() {
+        assertThat(rows(r -> r.get("params").contains("lock=class-init"))).hasSize(2)
+                .allSatisfy(r -> assertThat(r.number("pinned_events")).as(r.get("cell")).isGreaterThanOrEqualTo(1));
+        // 8 tasks x 20 ms, each pinning the one carrier: at least 8 x 20 ms
+        assertThat(rows(r -> r.get("params").contains("lock=class-init")))
+                .allSatisfy(r -> assertThat(r.number("wall_ms")).as(r.get("cell")).isGreaterThan(150));
+        assertThat(rows(r -> r.get("params").contains("lock=object-wait") && r.get("jdk").equals("25")))
+                .allSatisfy(r -> assertThat(r.number("pinned_events")).as(r.get("cell")).isZero());
+    }
+}

@@ -67,8 +67,8 @@ public final class Estimate {
 
     /** The mixed workload calibrates its compute loop for about 100 ms before the timed span. */
     static final double MIXED_CALIBRATION_MS = 150;
-    /** Starting a platform thread (guessed, not calibrated: footprint runs will say). */
-    static final double PLATFORM_START_MS = 0.1;
+    /** Starting and parking a platform thread, CPU-ms: 10,000 took 18 s at 2 CPUs in the reference run. */
+    static final double PLATFORM_START_MS = 3.6;
 
     private static boolean jdkPins(Cell c) {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{2})").matcher(c.jdk());

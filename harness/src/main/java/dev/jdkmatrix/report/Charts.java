@@ -129,7 +129,7 @@ final class Charts {
             if (v == null) continue;
             for (CellStat b : g) {
                 if (b == v) continue;
-                String shape = g.get(0).shape() + " " + g.get(0).tasks() + "t " + cpuText(g.get(0).cpus());
+                String shape = shortShape(g.get(0)) + " " + g.get(0).tasks() + "t " + cpuText(g.get(0).cpus());
                 ratios.add(new Ratio(shape, b.executor(), b.median() / v.median(), b, v));
             }
         }
@@ -164,11 +164,14 @@ final class Charts {
             List<String> shapes = ratios.stream().map(Ratio::shape).distinct().toList();
             List<String> baselines = ratios.stream().map(Ratio::baseline).distinct().toList();
             List<CellStat> involved = ratios.stream().flatMap(r -> java.util.stream.Stream.of(r.base(), r.virt())).toList();
-            CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+            // many shapes: vertical labels (XChart drops labels that would overlap) on a taller chart
+            boolean vertical = shapes.size() > 8;
+            CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(vertical ? HEIGHT + 200 : HEIGHT)
                     .title("JDK " + jdk + ": speedup of virtual threads (baseline median / virtual median)")
                     .xAxisTitle("workload, tasks, CPU limit  |  " + env(involved)).yAxisTitle("speedup (x, above 1 = virtual faster)").build();
             style(chart);
-            if (shapes.size() > 4) chart.getStyler().setXAxisLabelRotation(25);
+            if (shapes.size() > 4) chart.getStyler().setXAxisLabelRotation(vertical ? 90 : 25);
+            if (vertical) chart.getStyler().setXAxisTickMarkSpacingHint(16); // a label per category: XChart skips categories closer than the hint
             for (String b : baselines) {
                 List<Double> y = new ArrayList<>();
                 for (String s : shapes) {
@@ -288,16 +291,25 @@ final class Charts {
         for (List<CellStat> g : groups(pin, c -> key(c.paramsWithout("lock"), c.executor(), c.tasks(), c.cpus(), c.memory(), c.jvmArgs()))) {
             CellStat f = g.get(0);
             List<CellStat> sorted = g.stream().sorted(Comparator.comparing((CellStat c) -> jdkOrder(c.jdk())).thenComparing(c -> c.param("lock"))).toList();
-            List<String> cats = sorted.stream().map(c -> "JDK " + c.jdk() + " " + c.param("lock") + " (" + pinnedText(c) + ")").toList();
+            List<String> jdks = sorted.stream().map(CellStat::jdk).distinct().toList();
+            List<String> locks = sorted.stream().map(c -> c.param("lock")).distinct().sorted().toList();
+            // a category per lock, a bar per JDK; the pinned counts of every JDK go in the lock's label
+            List<String> cats = locks.stream().map(l -> l + " (" + jdks.stream().map(j -> {
+                CellStat c = cellOf(sorted, j, l);
+                return j + ": " + (c == null ? "-" : pinnedCount(c));
+            }).collect(Collectors.joining(" | ")) + ")").toList();
             CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
                     .title("Pinning: " + f.tasks() + " virtual threads each hold a lock for " + f.param("hold-ms") + " ms, " + limits(f))
-                    .xAxisTitle("JDK, lock (JFR jdk.VirtualThreadPinned events per run at threshold 0)  |  " + env(g))
+                    .xAxisTitle("lock (JFR pinned events per run, threshold 0)  |  " + env(g))
                     .yAxisTitle("median wall time (ms)").build();
             style(chart);
             boolean log = logIfWide(chart.getStyler(), sorted.stream().mapToDouble(CellStat::median).toArray());
-            if (log) chart.addSeries("median wall time", cats, sorted.stream().map(CellStat::median).toList());
-            else chart.addSeries("median wall time", cats, sorted.stream().map(CellStat::median).toList(), sorted.stream().map(CellStat::errorBar).toList());
-            chart.getStyler().setLegendVisible(false);
+            for (String j : jdks) {
+                List<CellStat> row = locks.stream().map(l -> cellOf(sorted, j, l)).toList();
+                List<Double> y = row.stream().map(c -> c == null ? null : c.median()).toList();
+                if (log || row.contains(null)) chart.addSeries("JDK " + j, cats, y);
+                else chart.addSeries("JDK " + j, cats, y, row.stream().map(CellStat::errorBar).toList());
+            }
             chart.getStyler().setLabelsVisible(true);
             chart.getStyler().setYAxisDecimalPattern("#,##0");
             chart.getStyler().setLabelsFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
@@ -305,6 +317,14 @@ final class Charts {
             out.add(new Figure(name("pinning", f.paramsWithout("lock"), f.tasks() + "t", f.cpus() + "cpu"), Figure.Section.PINNING, pinningCaption(sorted), chart));
         }
         return out;
+    }
+
+    private static CellStat cellOf(List<CellStat> g, String jdk, String lock) {
+        return g.stream().filter(c -> c.jdk().equals(jdk) && c.param("lock").equals(lock)).findFirst().orElse(null);
+    }
+
+    private static String pinnedCount(CellStat c) {
+        return Double.isFinite(c.pinnedEvents()) ? String.format(Locale.ROOT, "%,.0f", c.pinnedEvents()) : "no JFR";
     }
 
     private static String pinnedText(CellStat c) {
@@ -329,7 +349,7 @@ final class Charts {
         if (!pinning || !before || !after) return;
         boolean log = chart.getStyler().isYAxisLogarithmic();
         chart.addAnnotation(new AnnotationTextPanel("JEP 491 (JDK 24): a virtual thread blocked in synchronized no longer pins its carrier\n"
-                + "error bars: " + ciText(g, log), WIDTH * 0.30, 95, true));
+                + "error bars: " + ciText(g, log), WIDTH * 0.30, HEIGHT - 110, true));
     }
 
     // ---------------------------------------------------------------- distribution
@@ -358,6 +378,22 @@ final class Charts {
     }
 
     // ---------------------------------------------------------------- shared
+
+    /**
+     * A cell's workload with only the params that vary between this folder's cells of that
+     * workload ({@code threadlocal(mode=pool)}): short enough for an axis label.
+     */
+    String shortShape(CellStat c) {
+        List<String> varying = new ArrayList<>();
+        for (String kv : c.params().split(";")) {
+            int eq = kv.indexOf('=');
+            if (eq <= 0) continue;
+            String key = kv.substring(0, eq);
+            boolean varies = cells.stream().filter(o -> o.workload().equals(c.workload())).map(o -> o.param(key)).distinct().count() > 1;
+            if (varies) varying.add(kv);
+        }
+        return varying.isEmpty() ? c.workload() : c.workload() + "(" + String.join(";", varying) + ")";
+    }
 
     private List<CellStat> measured() {
         return cells.stream().filter(CellStat::measured).toList();

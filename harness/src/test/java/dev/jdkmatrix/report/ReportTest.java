@@ -45,7 +45,7 @@ class ReportTest {
             BufferedImage png = ImageIO.read(run.resolve("charts").resolve(fig.name() + ".png").toFile());
             assertThat(png).as(fig.name()).isNotNull();
             assertThat(png.getWidth()).isEqualTo(Charts.WIDTH);
-            assertThat(png.getHeight()).isEqualTo(Charts.HEIGHT);
+            assertThat(png.getHeight()).isEqualTo(fig.chart().getHeight()).isBetween(Charts.HEIGHT, Charts.HEIGHT + 200);
             Document svg = xml.newDocumentBuilder().parse(run.resolve("charts").resolve(fig.name() + ".svg").toFile());
             assertThat(svg.getDocumentElement().getTagName()).as(fig.name()).isEqualTo("svg");
         }
@@ -77,15 +77,32 @@ class ReportTest {
         assertThat(pin.caption()).containsPattern("JDK 21 10,[0-9]{3} ms vs JDK 25 1[0-9]{2} ms, [89][0-9]x slower before JEP 491")
                 .contains("JDK 21 synchronized 200 pinned", "JDK 25 synchronized 0 pinned", "n=3");
         assertThat(((org.knowm.xchart.CategoryChart) pin.chart()).getStyler().isYAxisLogarithmic()).isTrue();
-        assertThat(((org.knowm.xchart.CategoryChart) pin.chart()).getSeriesCollection().iterator().next().getXData())
-                .extracting(Object::toString).contains("JDK 21 synchronized (200 pinned)", "JDK 25 synchronized (0 pinned)");
+        org.knowm.xchart.CategoryChart chart = (org.knowm.xchart.CategoryChart) pin.chart();
+        assertThat(chart.getSeriesCollection()).extracting(s -> s.getName()).containsExactly("JDK 21", "JDK 25");
+        assertThat(chart.getSeriesCollection().iterator().next().getXData())
+                .extracting(Object::toString).contains("synchronized (21: 200 | 25: 0)");
+    }
+
+    @Test
+    void aCellWithNoMeasuredRunLeavesAHoleInThePinningChartNotAnError(@TempDir Path out) throws IOException {
+        ResultsFolder f = ResultsFolder.load(run);
+        // JDK 25 reentrant lost every run: its bar is missing, its label says so, the chart still renders
+        List<dev.jdkmatrix.results.SummaryRow> holed = f.summary().stream()
+                .filter(r -> !(r.values().get("workload").equals("pinning") && r.values().get("jdk").equals("25")
+                        && r.values().get("params").contains("lock=reentrant")))
+                .toList();
+        Figure pin = new Charts(holed, f.raw()).pinning().get(0);
+        org.knowm.xchart.CategoryChart chart = (org.knowm.xchart.CategoryChart) pin.chart();
+        assertThat(chart.getSeriesCollection().iterator().next().getXData()).extracting(Object::toString).contains("reentrant (21: 0 | 25: -)");
+        ChartFiles.write(pin, out);
+        assertThat(ImageIO.read(out.resolve(pin.name() + ".png").toFile()).getWidth()).isEqualTo(Charts.WIDTH);
     }
 
     @Test
     void theSpeedupCaptionQuotesTheLargestRatioWithItsSetting() {
         Figure s = figures.stream().filter(f -> f.name().equals("speedup-jdk25")).findFirst().orElseThrow();
         // fixed:200 runs 10,000 x 100 ms in 50 waves (5,000 ms); virtual about 220 ms
-        assertThat(s.caption()).containsPattern("^virtual 2[0-9]x faster than fixed:200 on JDK 25, sleep\\(wait-ms=100\\) 10000t [12] CPUs?, n=3");
+        assertThat(s.caption()).containsPattern("^virtual 2[0-9]x faster than fixed:200 on JDK 25, sleep 10000t [12] CPUs?, n=3");
     }
 
     @Test

@@ -194,8 +194,8 @@ public class BenchReport {
         md.append(disagree.isEmpty() ? "Packed and serial agree for every class.\n"
                 : "Packed and serial disagree by more than 3 % for: " + String.join(", ", disagree)
                         + ". On this machine the two containers, dockerd and the harness share two vCPUs. So `run --parallel auto`\n"
-                        + "does not pack these workload classes (CpuSlots.NOT_PACKED); it packs only workloads not measured to disagree\n"
-                        + "(today the test workload `fault`). `--parallel force` packs them anyway, for measuring.\n");
+                        + "does not pack these workload classes; it packs only those measured to agree (CpuSlots.PACKED_BY_AUTO,\n"
+                        + "today only the test workload `fault`). `--parallel force` packs them anyway, for measuring.\n");
         System.out.print(md);
     }
 }

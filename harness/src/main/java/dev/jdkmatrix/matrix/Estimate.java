@@ -60,6 +60,9 @@ public final class Estimate {
             case "semaphore" -> waves(c.tasks(), (int) Math.min(threads, param(c, "permits"))) * param(c, "call-ms") + spawn;
             case "threadlocal" -> waves(c.tasks(), threads) * param(c, "wait-ms") + spawn;
             case "mixed" -> Math.max(waves(c.tasks(), threads) * param(c, "wait-ms"), c.tasks() * param(c, "compute-ms") / quota) + MIXED_CALIBRATION_MS + spawn;
+            // waves of requests at the mean delay, the parsing CPU, and the stub's start (outside the measured span, inside the run)
+            case "http-fanout" -> waves(c.tasks(), threads) * (param(c, "min-ms") + param(c, "max-ms")) / 2 + c.tasks() * param(c, "parse-ms") / quota
+                    + MIXED_CALIBRATION_MS + UPSTREAM_START_MS + spawn;
             case "footprint" -> threadPerTask ? c.tasks() * (ex instanceof ExecutorSpec.Virtual ? SPAWN_MS_PER_TASK : PLATFORM_START_MS) / quota : 0;
             default -> 1000;
         };
@@ -67,6 +70,8 @@ public final class Estimate {
 
     /** The mixed workload calibrates its compute loop for about 100 ms before the timed span. */
     static final double MIXED_CALIBRATION_MS = 150;
+    /** Starting the upstream stub of http-fanout (a container and a JVM) and its network. */
+    static final double UPSTREAM_START_MS = 1500;
     /** Starting and parking a platform thread, CPU-ms: 10,000 took 18 s at 2 CPUs in the reference run. */
     static final double PLATFORM_START_MS = 3.6;
 

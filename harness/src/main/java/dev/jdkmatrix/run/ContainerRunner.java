@@ -28,7 +28,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs one cell once: a fresh container from the JDK image with the cell's CPU and memory
- * limits, the workloads jar mounted read-only, no network, waited for up to the cell's timeout,
+ * limits, the workloads jar mounted read-only, no network (http-fanout: only the private network
+ * of its {@link UpstreamStub}), waited for up to the cell's timeout,
  * then inspected (exit code, OOM flag, Docker's start/finish stamps), its output collected and
  * the container removed. Uses the Docker client that Testcontainers discovers and configures;
  * never the docker CLI.
@@ -75,6 +76,11 @@ public final class ContainerRunner {
 
     /** The command the container runs: {@code java [jvm args] -jar workloads.jar <workload> ...}. */
     public static List<String> command(Cell cell) {
+        return command(cell, null);
+    }
+
+    /** The command, with {@code --upstream URL} for a workload that fetches from an {@link UpstreamStub}. */
+    static List<String> command(Cell cell, String upstream) {
         List<String> cmd = new ArrayList<>();
         cmd.add("java");
         if (cell.jfr()) cmd.addAll(JFR_ARGS);
@@ -82,6 +88,10 @@ public final class ContainerRunner {
         cmd.add("-jar");
         cmd.add(CONTAINER_JAR);
         cmd.addAll(cell.workloadArgs());
+        if (upstream != null) {
+            cmd.add("--upstream");
+            cmd.add(upstream);
+        }
         return cmd;
     }
 
@@ -91,6 +101,23 @@ public final class ContainerRunner {
      * cell with JFR on, or null.
      */
     public ContainerResult run(Cell cell, String image, String name, String cpuset, Path jfrDir) {
+        if (!UpstreamStub.needed(cell)) return run(cell, image, name, cpuset, jfrDir, null);
+        // the stub starts before the measured container and outside its timings
+        try (UpstreamStub stub = UpstreamStub.start(image, workloadsJar, labels(cell), name + "-upstream")) {
+            return run(cell, image, name, cpuset, jfrDir, stub);
+        }
+    }
+
+    private Map<String, String> labels(Cell cell) {
+        return Map.of(
+                LABEL_RUN, runId,
+                LABEL_PID, Long.toString(ProcessHandle.current().pid()),
+                LABEL_HOST, Environment.hostname(),
+                LABEL_OUT, outDir,
+                LABEL_CELL, cell.id());
+    }
+
+    private ContainerResult run(Cell cell, String image, String name, String cpuset, Path jfrDir, UpstreamStub stub) {
         long t0 = System.nanoTime();
         List<Bind> binds = new ArrayList<>();
         binds.add(new Bind(workloadsJar.toString(), new Volume(CONTAINER_JAR), AccessMode.ro));
@@ -100,7 +127,7 @@ public final class ContainerRunner {
                 .withMemory(cell.memory().bytes())
                 .withMemorySwap(cell.memory().bytes())
                 .withBinds(binds)
-                .withNetworkMode("none")
+                .withNetworkMode(stub == null ? "none" : stub.networkId())
                 .withReadonlyRootfs(true)
                 .withTmpFs(Map.of("/tmp", "rw,nosuid,nodev,size=64m"))
                 .withCapDrop(Capability.ALL)
@@ -109,15 +136,10 @@ public final class ContainerRunner {
         if (cpuset != null) host.withCpusetCpus(cpuset);
         CreateContainerResponse created = client.createContainerCmd(image)
                 .withName(name)
-                .withCmd(command(cell))
+                .withCmd(command(cell, stub == null ? null : UpstreamStub.URL))
                 .withUser(USER)
                 .withWorkingDir("/tmp")
-                .withLabels(Map.of(
-                        LABEL_RUN, runId,
-                        LABEL_PID, Long.toString(ProcessHandle.current().pid()),
-                        LABEL_HOST, Environment.hostname(),
-                        LABEL_OUT, outDir,
-                        LABEL_CELL, cell.id()))
+                .withLabels(labels(cell))
                 .withHostConfig(host)
                 .exec();
         String id = created.getId();
@@ -203,17 +225,20 @@ public final class ContainerRunner {
     public static List<Container> orphans(DockerClient client) {
         List<Container> out = new ArrayList<>();
         for (Container c : client.listContainersCmd().withShowAll(true).withLabelFilter(List.of(LABEL_RUN)).exec()) {
-            Map<String, String> labels = c.getLabels();
-            if (!Environment.hostname().equals(labels.get(LABEL_HOST))) continue;
-            try {
-                long pid = Long.parseLong(labels.getOrDefault(LABEL_PID, "-1"));
-                if (pid == ProcessHandle.current().pid() || alive(pid)) continue;
-            } catch (NumberFormatException e) {
-                // unreadable label: treat as an orphan
-            }
-            out.add(c);
+            if (orphaned(c.getLabels())) out.add(c);
         }
         return out;
+    }
+
+    /** Labelled by a harness process on this host that no longer exists. */
+    static boolean orphaned(Map<String, String> labels) {
+        if (!Environment.hostname().equals(labels.get(LABEL_HOST))) return false;
+        try {
+            long pid = Long.parseLong(labels.getOrDefault(LABEL_PID, "-1"));
+            return pid != ProcessHandle.current().pid() && !alive(pid);
+        } catch (NumberFormatException e) {
+            return true; // unreadable label: treat as an orphan
+        }
     }
 
     /**
@@ -234,12 +259,16 @@ public final class ContainerRunner {
     /** Containers of a results folder: called under its lock, so no live harness owns them. */
     public static int removeFolderContainers(DockerClient client, Path outDir) {
         String out = outDir.toAbsolutePath().normalize().toString();
-        return remove(client, client.listContainersCmd().withShowAll(true).withLabelFilter(Map.of(LABEL_OUT, out)).exec());
+        int n = remove(client, client.listContainersCmd().withShowAll(true).withLabelFilter(Map.of(LABEL_OUT, out)).exec());
+        UpstreamStub.removeNetworks(client, labels -> out.equals(labels.get(LABEL_OUT)));
+        return n;
     }
 
-    /** Removes orphans; returns how many. */
+    /** Removes orphans (and the networks of http-fanout runs they leave); returns how many containers. */
     public static int removeOrphans(DockerClient client) {
-        return remove(client, orphans(client));
+        int n = remove(client, orphans(client));
+        UpstreamStub.removeNetworks(client, ContainerRunner::orphaned);
+        return n;
     }
 
     private static int remove(DockerClient client, List<Container> containers) {

@@ -42,7 +42,8 @@ class CpuSlotsTest {
 
     @Test
     void workloadsMeasuredToChangeWhenPackedAreOnlyPackedWhenForced() {
-        for (String w : List.of("sleep", "pinning", "cpu-primes", "cpu-loop", "cpu-hash")) {
+        // measured to change, never measured, or (http-fanout) with an unpinned neighbour: all stay serial under auto
+        for (String w : dev.jdkmatrix.workloads.Workload.NAMES.stream().filter(n -> !n.equals("fault")).toList()) {
             assertThat(CpuSlots.packable(cell(w, "1"), 2, AUTO)).as(w).isFalse();
             assertThat(CpuSlots.packable(cell(w, "1"), 2, CpuSlots.Packing.FORCE)).as(w).isTrue();
         }
@@ -75,5 +76,14 @@ class CpuSlotsTest {
         assertThat(violations.get()).isZero();
         assertThat(maxConcurrent.get()).as("runs did go side by side").isGreaterThan(1);
         assertThat(slots.free()).isEqualTo(host);
+    }
+
+    @Test
+    void anHttpFanoutRunIsToldWhereItsUpstreamIsAndOtherRunsAreNot() {
+        List<String> fan = ContainerRunner.command(cell("http-fanout", "1"), UpstreamStub.URL);
+        assertThat(fan.subList(fan.size() - 2, fan.size())).containsExactly("--upstream", "http://upstream:8080");
+        assertThat(UpstreamStub.needed(cell("http-fanout", "1"))).isTrue();
+        assertThat(UpstreamStub.needed(cell("sleep", "1"))).isFalse();
+        assertThat(ContainerRunner.command(cell("sleep", "1"))).doesNotContain("--upstream");
     }
 }

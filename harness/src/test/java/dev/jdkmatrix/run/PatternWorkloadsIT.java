@@ -25,6 +25,7 @@ class PatternWorkloadsIT {
 
     List<RawRow> rows;
     String err;
+    final String runId = "it-patterns-" + ProcessHandle.current().pid();
 
     @BeforeAll
     void run(@TempDir Path tmp) throws IOException {
@@ -59,11 +60,15 @@ class PatternWorkloadsIT {
                     - name: pinning
                       tasks: 8
                       params: { lock: [object-wait, class-init], hold-ms: 20 }
+                    - name: http-fanout
+                      tasks: 100
+                      executor: [virtual, fixed:8]
+                      params: { min-ms: 50, max-ms: 100, parse-ms: 1 }
                 """.formatted(ItSupport.jdks("21", "25")));
         Path out = tmp.resolve("out");
         StringWriter w = new StringWriter();
         int code = ItSupport.cli(w, "run", "--matrix", m.toString(), "--out", out.toString(), "--workloads-jar", ItSupport.JAR.toString(),
-                "--run-id", "it-patterns-" + ProcessHandle.current().pid(), "--progress", "lines", "--no-report");
+                "--run-id", runId, "--progress", "lines", "--no-report");
         err = w.toString();
         // footprint on fixed:4 cannot run: it says so, and that run is 'invalid'
         assertThat(code).as(err).isEqualTo(ExitException.RUNS_FAILED);
@@ -83,7 +88,7 @@ class PatternWorkloadsIT {
 
     @Test
     void everyRunButTheRefusedFootprintIsOk() {
-        assertThat(rows).hasSize(2 * 11);
+        assertThat(rows).hasSize(2 * 13);
         assertThat(rows(r -> !r.ok())).as(err).allSatisfy(r -> {
             assertThat(r.get("workload")).isEqualTo("footprint");
             assertThat(r.get("executor")).isEqualTo("fixed:4");
@@ -130,5 +135,25 @@ class PatternWorkloadsIT {
                 .allSatisfy(r -> assertThat(r.number("wall_ms")).as(r.get("cell")).isGreaterThan(150));
         assertThat(rows(r -> r.get("params").contains("lock=object-wait") && r.get("jdk").equals("25")))
                 .allSatisfy(r -> assertThat(r.number("pinned_events")).as(r.get("cell")).isZero());
+    }
+
+    @Test
+    void httpFanoutFetchesEveryFeedFromItsStubOverAPrivateNetworkAndLeavesNothingBehind() {
+        assertThat(rows(r -> r.get("workload").equals("http-fanout"))).hasSize(4).allSatisfy(r -> {
+            assertThat(r.ok()).as(r.get("cell") + ": " + r.get("status_detail")).isTrue();
+            assertThat(metric(r, "feeds_fetched")).isEqualTo(100);
+            // each answer came after the delay the feed asked for (50-100 ms), through the stub
+            assertThat(metric(r, "latency_min_ms")).isGreaterThanOrEqualTo(50);
+            assertThat(r.get("params")).doesNotContain("upstream");
+        });
+        // 100 feeds on 8 threads wait at least 13 waves of 50 ms; a virtual thread per feed about one delay
+        for (String jdk : new String[] {"21", "25"}) {
+            double pool = rows(r -> r.get("workload").equals("http-fanout") && r.get("jdk").equals(jdk) && r.get("executor").equals("fixed:8")).get(0).number("wall_ms");
+            assertThat(pool).as("JDK " + jdk).isGreaterThan(13 * 50);
+        }
+        var docker = Docker.connect();
+        assertThat(docker.listNetworksCmd().withFilter("label", List.of(ContainerRunner.LABEL_RUN + "=" + runId)).exec()).as("networks left").isEmpty();
+        assertThat(docker.listContainersCmd().withShowAll(true).withLabelFilter(java.util.Map.of(ContainerRunner.LABEL_RUN, runId)).exec())
+                .as("containers left").isEmpty();
     }
 }

@@ -21,12 +21,22 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("upstream")) {
+            try {
+                Upstream.serve(args);
+            } catch (java.io.IOException | IllegalArgumentException e) {
+                System.err.println("workloads: upstream: " + e.getMessage());
+                System.exit(2);
+            }
+            return; // the server's threads keep the JVM up until the container stops
+        }
         Invocation inv;
         try {
             inv = Invocation.parse(args);
         } catch (IllegalArgumentException e) {
             System.err.println("workloads: " + e.getMessage());
             System.err.println("usage: java -jar workloads.jar <workload> --executor <spec> --tasks <n> [--param value ...]");
+            System.err.println("       java -jar workloads.jar upstream [--port N]   (the stub http-fanout fetches from)");
             System.err.println("  workloads: " + String.join(", ", Workload.NAMES));
             System.err.println("  executors: " + ExecutorSpec.FORMS);
             System.exit(2);

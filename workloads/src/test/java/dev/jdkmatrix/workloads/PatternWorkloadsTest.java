@@ -70,6 +70,47 @@ class PatternWorkloadsTest {
     }
 
     @Test
+    void httpFanoutFetchesEveryFeedOverTheNetworkAndRecordsTheLatencies() throws Exception {
+        com.sun.net.httpserver.HttpServer stub = Upstream.start(0);
+        try {
+            String url = "http://127.0.0.1:" + stub.getAddress().getPort();
+            for (String executor : new String[] {"virtual", "fixed:4"}) {
+                ResultRecord r = run("http-fanout", "--executor", executor, "--tasks", "40", "--upstream", url, "--min-ms", "20", "--max-ms", "50",
+                        "--parse-ms", "1");
+                assertThat(r.fields()).as(executor).containsEntry("check", "ok").containsEntry("completed", 40);
+                assertThat(r.fields().get("params")).as("the upstream's address is not a param").isEqualTo("max-ms=50;min-ms=20;parse-ms=1;seed=42");
+                assertThat(metric(r, "feeds_fetched")).isEqualTo("40");
+                // every answer waited at least the smallest delay the client asked for, and none hugely more
+                assertThat(Long.parseLong(metric(r, "latency_min_ms"))).isGreaterThanOrEqualTo(20);
+                assertThat(Long.parseLong(metric(r, "latency_max_ms"))).isLessThan(50 * 20);
+            }
+            // 40 feeds on 4 threads wait at least 10 waves of 20 ms; a thread per feed does not
+            ResultRecord pool = run("http-fanout", "--executor", "fixed:4", "--tasks", "40", "--upstream", url, "--min-ms", "20", "--max-ms", "20", "--parse-ms", "0");
+            assertThat((double) pool.fields().get("wall_ms")).isGreaterThanOrEqualTo(200.0);
+        } finally {
+            stub.stop(0);
+        }
+    }
+
+    @Test
+    void httpFanoutWithoutAnUpstreamSaysWhatItNeedsAndAWrongAnswerFailsItsCheck() throws Exception {
+        Main.Invocation none = Main.Invocation.parse(new String[] {"http-fanout", "--executor", "virtual", "--tasks", "2"});
+        assertThat(none.workload().unsupported(none.executor(), none.tasks())).contains("--upstream");
+        // an upstream that answers 404 everywhere: every task fails, the record says so
+        com.sun.net.httpserver.HttpServer other = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress(0), 0);
+        other.start();
+        try {
+            ResultRecord bad = run("http-fanout", "--executor", "virtual", "--tasks", "3", "--upstream", "http://127.0.0.1:" + other.getAddress().getPort(),
+                    "--min-ms", "0", "--max-ms", "0");
+            assertThat(bad.fields()).containsEntry("completed", 0);
+            assertThat((String) bad.fields().get("check")).contains("answered 404");
+        } finally {
+            other.stop(0);
+        }
+        assertThatThrownBy(() -> Workload.create("http-fanout", java.util.Map.of("min-ms", "9", "max-ms", "3"))).hasMessageContaining("--min-ms");
+    }
+
+    @Test
     void pinningVariantsRunAndCheck() {
         for (String lock : new String[] {"object-wait", "class-init"}) {
             ResultRecord r = run("pinning", "--executor", "virtual", "--tasks", "4", "--lock", lock, "--hold-ms", "5");

@@ -92,7 +92,8 @@ public class BenchReport {
         md.append("The same ").append(harness.size() / blocks).append(" runs (8 small cells of `harness/matrices/bench.yaml` on JDK 21 and 25, ")
           .append("5 repetitions) were executed ").append(blocks).append(" times by each method, alternating: the harness\n")
           .append("(`java -jar harness/target/jdkmatrix.jar run --matrix harness/matrices/bench.yaml --out ...`) and a plain loop\n")
-          .append("of `docker run --rm --cpus 1 --memory 512m --memory-swap 512m --network none -v workloads.jar:/opt/jdkmatrix/workloads.jar:ro IMAGE java -jar /opt/jdkmatrix/workloads.jar ...`.\n")
+          .append("of `docker run --rm --cpus 1 --memory 512m --memory-swap 512m --network none IMAGE java -jar /opt/jdkmatrix/workloads.jar ...`\n")
+          .append("(IMAGE: the same run image the harness used, the JDK image with the workloads jar inside).\n")
           .append("Failed runs: harness ").append(harnessFailed).append(", loop ").append(loopFailed).append(".\n\n");
 
         md.append("## Overhead\n\n");

@@ -11,7 +11,6 @@ BLOCKS=${BLOCKS:-2}
 OUT=${BENCH_OUT:-target/bench-harness}
 JAVA=${JAVA_HOME:?JAVA_HOME must name a JDK 21+}/bin/java
 JAR=harness/target/jdkmatrix.jar
-WORKLOADS=$(readlink -f workloads/target/workloads.jar)
 rm -rf "$OUT"; mkdir -p "$OUT" docs
 
 # The cells, as the harness plans them: workload,params,executor,tasks,jdk,cpus,memory.
@@ -29,18 +28,18 @@ for b in $(seq 1 "$BLOCKS"); do
   "$JAVA" -jar "$JAR" run --matrix "$MATRIX" --out "$OUT/harness-$b" --run-id "bench-$b" --no-report --progress lines 2> "$OUT/harness-$b.log" >/dev/null
   t1=$(now_ms); echo "$b,harness,$t0,$t1" >> "$OUT/blocks.csv"
 
-  # Loop block: the same cells and repetitions, as a user would script them.
-  images=$(sed -n 's/.*"reference" : "\(jdkmatrix\/jdk-[^"]*\)".*/\1/p' "$OUT/harness-$b/run.json")
+  # Loop block: the same cells and repetitions, as a user would script them, from the same run
+  # images (the JDK image plus the workloads jar) the harness used.
+  images=$(sed -n 's/.*"reference" : "\(jdkmatrix\/run-[^"]*\)".*/\1/p' "$OUT/harness-$b/run.json")
   t0=$(now_ms)
   for rep in $(seq 1 "$REPS"); do
     while IFS=, read -r workload params executor tasks jdk cpus mem; do
-      image=$(grep "jdk-$jdk:" <<<"$images")
+      image=$(grep "run-$jdk:" <<<"$images")
       args=()
       IFS=';' read -ra kvs <<<"$params"
       for kv in "${kvs[@]}"; do args+=("--${kv%%=*}" "${kv#*=}"); done
       s=$(now_ms)
-      line=$(docker run --rm --cpus "$cpus" --memory "$mem" --memory-swap "$mem" --network none \
-        -v "$WORKLOADS:/opt/jdkmatrix/workloads.jar:ro" "$image" \
+      line=$(docker run --rm --cpus "$cpus" --memory "$mem" --memory-swap "$mem" --network none "$image" \
         java -jar /opt/jdkmatrix/workloads.jar "$workload" --executor "$executor" --tasks "$tasks" "${args[@]}" | grep '^JDKMATRIX-RESULT ' || true)
       e=$(now_ms)
       echo "$b,$rep,$jdk,$cpus,$mem,$workload,$executor,$tasks,$params,$((e - s)),\"${line//\"/\"\"}\"" >> "$OUT/loop.csv"

@@ -6,6 +6,7 @@ import dev.jdkmatrix.report.Report;
 import dev.jdkmatrix.matrix.Estimate;
 import dev.jdkmatrix.matrix.Matrix;
 import dev.jdkmatrix.matrix.MatrixParser;
+import dev.jdkmatrix.run.Environment;
 import dev.jdkmatrix.run.MatrixRunner;
 import java.io.PrintWriter;
 import dev.jdkmatrix.matrix.PlannedRun;
@@ -82,7 +83,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         // With a local engine, refuse CPU limits above this host's before anything starts;
         // MatrixRunner checks them against the engine's own count as well.
-        int hostCpus = System.getenv("DOCKER_HOST") == null ? Runtime.getRuntime().availableProcessors() : 0;
+        int hostCpus = Environment.localEngine() ? Runtime.getRuntime().availableProcessors() : 0;
         Matrix m = new MatrixParser(hostCpus).parse(matrixFile);
         String id = runId != null ? runId
                 : ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + m.name();

@@ -1,12 +1,15 @@
 package dev.jdkmatrix.images;
 
 import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.exception.ConflictException;
 import com.github.dockerjava.api.exception.NotFoundException;
+import com.github.dockerjava.api.model.Image;
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.matrix.Jdk;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
@@ -22,12 +25,24 @@ import org.testcontainers.images.builder.ImageFromDockerfile;
  * with the Dockerfile as its only build context, and tagged {@code jdkmatrix/jdk-NAME:HASH}
  * where HASH is the SHA-256 of the Dockerfile: an unchanged Dockerfile is never rebuilt.
  * A ready image is used as it is, pulled through Testcontainers when absent.
+ *
+ * <p>Containers run a thin layer on top of it ({@link #withWorkloads}): the workloads jar and
+ * an empty recording folder, sent to the engine as a build context. Nothing is bind-mounted from
+ * the harness's file system, so a remote engine ({@code DOCKER_HOST}) runs the same containers.
  */
 public final class Images {
 
     /** Bumped when the way images are built changes, so old tags are not reused. */
     static final String RECIPE = "jdkmatrix-image/1";
     public static final String LABEL_INPUTS = "dev.jdkmatrix.inputs-sha256";
+    /** Marks the images with the workloads jar, {@code jdkmatrix/run-NAME:HASH}, so old ones can be found and removed. */
+    public static final String LABEL_RUN_IMAGE = "dev.jdkmatrix.run-image-of";
+    /** Where the jar is in a run image. */
+    public static final String IMAGE_JAR = "/opt/jdkmatrix/workloads.jar";
+    /** An empty folder owned by {@link #IMAGE_USER_ID}: a run's volume for its JFR recording starts as a copy of it. */
+    public static final String IMAGE_JFR_DIR = "/jfr";
+    /** The uid and gid that own {@link #IMAGE_JFR_DIR}; the containers run as this user. */
+    public static final int IMAGE_USER_ID = 10001;
 
     private final DockerClient client;
 
@@ -102,6 +117,71 @@ public final class Images {
             if (id == null) throw new ExitException(ExitException.ENVIRONMENT, "image " + img.reference() + " was pulled but Docker does not list it");
         }
         return new ImageRef(jdk.name(), img.reference(), id, false, Duration.ZERO);
+    }
+
+    /**
+     * The image containers run: {@code base} plus the workloads jar at {@link #IMAGE_JAR} and an
+     * empty {@link #IMAGE_JFR_DIR} owned by the workload's user, tagged
+     * {@code jdkmatrix/run-NAME:HASH} by the base image's id and the jar's bytes (built again
+     * only when either changes; older run images of that JDK are removed when no container uses them).
+     */
+    public ImageRef withWorkloads(ImageRef base, Path jar, Consumer<String> progress) {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(jar);
+        } catch (IOException e) {
+            throw new ExitException(ExitException.ENVIRONMENT, "cannot read the workloads jar " + jar + ": " + e.getMessage() + "\n  fix: run 'make build' (or pass --workloads-jar)");
+        }
+        String hash = runImageHash(base.imageId(), bytes);
+        String tag = "jdkmatrix/run-" + base.jdk().toLowerCase(Locale.ROOT) + ":" + hash.substring(0, 16);
+        String id = imageId(tag);
+        if (id != null) return new ImageRef(base.jdk(), tag, id, base.built(), base.buildTime());
+        progress.accept("adding the workloads jar to " + base.reference() + " as " + tag);
+        long t0 = System.nanoTime();
+        String dockerfile = "FROM " + base.reference() + "\n"
+                + "COPY workloads.jar " + IMAGE_JAR + "\n"
+                + "COPY --chown=" + IMAGE_USER_ID + ":" + IMAGE_USER_ID + " jfr/ " + IMAGE_JFR_DIR + "/\n";
+        try {
+            new ImageFromDockerfile(tag, false)
+                    .withFileFromString("Dockerfile", dockerfile)
+                    .withFileFromPath("workloads.jar", jar)
+                    .withFileFromString("jfr/.keep", "")
+                    .withBuildImageCmdModifier(cmd -> cmd.withLabels(Map.of(LABEL_INPUTS, hash, LABEL_RUN_IMAGE, base.jdk(),
+                            "dev.jdkmatrix.jdk", base.jdk(), "dev.jdkmatrix.base-image", base.imageId())))
+                    .get();
+        } catch (RuntimeException e) {
+            throw new ExitException(ExitException.ENVIRONMENT, "adding the workloads jar to image " + base.reference() + " for jdk '" + base.jdk()
+                    + "' failed: " + rootMessage(e) + "\n  fix: check that the engine has disk space ('docker system df') and that the image has a file system to copy into", e);
+        }
+        Duration took = Duration.ofNanos(System.nanoTime() - t0);
+        id = imageId(tag);
+        if (id == null) throw new ExitException(ExitException.ENVIRONMENT, "image " + tag + " was built but Docker does not list it; check the engine's disk space");
+        removeOlderRunImages(base.jdk(), tag);
+        return new ImageRef(base.jdk(), tag, id, true, base.buildTime().plus(took));
+    }
+
+    static String runImageHash(String baseImageId, byte[] jar) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            md.update((RECIPE + " run\n" + baseImageId + "\n").getBytes(StandardCharsets.UTF_8));
+            md.update(jar);
+            return HexFormat.of().formatHex(md.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Earlier run images of this JDK; one a container still uses (another harness) stays. */
+    private void removeOlderRunImages(String jdk, String keep) {
+        for (Image img : client.listImagesCmd().withLabelFilter(Map.of(LABEL_RUN_IMAGE, jdk)).exec()) {
+            String[] tags = img.getRepoTags() == null ? new String[0] : img.getRepoTags();
+            if (java.util.Arrays.asList(tags).contains(keep)) continue;
+            try {
+                client.removeImageCmd(img.getId()).withForce(false).exec();
+            } catch (ConflictException | NotFoundException e) {
+                // in use by a container, or gone already
+            }
+        }
     }
 
     /** The image's id, or null when the engine does not have it. */

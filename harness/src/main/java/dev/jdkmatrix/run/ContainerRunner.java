@@ -7,16 +7,17 @@ import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.command.WaitContainerResultCallback;
 import com.github.dockerjava.api.exception.DockerClientException;
 import com.github.dockerjava.api.exception.NotFoundException;
-import com.github.dockerjava.api.model.AccessMode;
-import com.github.dockerjava.api.model.Bind;
 import com.github.dockerjava.api.model.Capability;
 import com.github.dockerjava.api.model.Container;
 import com.github.dockerjava.api.model.Frame;
 import com.github.dockerjava.api.model.HostConfig;
+import com.github.dockerjava.api.model.Mount;
+import com.github.dockerjava.api.model.MountType;
 import com.github.dockerjava.api.model.StreamType;
-import com.github.dockerjava.api.model.Volume;
+import dev.jdkmatrix.images.Images;
 import dev.jdkmatrix.matrix.Cell;
 import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,13 +26,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 
 /**
- * Runs one cell once: a fresh container from the JDK image with the cell's CPU and memory
- * limits, the workloads jar mounted read-only, no network (http-fanout: only the private network
- * of its {@link UpstreamStub}), waited for up to the cell's timeout,
- * then inspected (exit code, OOM flag, Docker's start/finish stamps), its output collected and
- * the container removed. Uses the Docker client that Testcontainers discovers and configures;
+ * Runs one cell once: a fresh container from the JDK's run image (the workloads jar inside,
+ * see {@link dev.jdkmatrix.images.Images#withWorkloads}) with the cell's CPU and memory
+ * limits, no network (http-fanout: only the private network of its {@link UpstreamStub}),
+ * waited for up to the cell's timeout, then inspected (exit code, OOM flag, Docker's
+ * start/finish stamps), its output and JFR recording copied out through the Docker API and the
+ * container removed with its volume. Nothing is mounted from the harness's file system, so the
+ * engine may be remote. Uses the Docker client that Testcontainers discovers and configures;
  * never the docker CLI.
  */
 public final class ContainerRunner {
@@ -42,9 +47,13 @@ public final class ContainerRunner {
     public static final String LABEL_CELL = "dev.jdkmatrix.cell";
     /** The absolute results folder: under its lock, containers with it belong to no live harness. */
     public static final String LABEL_OUT = "dev.jdkmatrix.out";
-    public static final String CONTAINER_JAR = "/opt/jdkmatrix/workloads.jar";
-    /** Where a cell with {@code jfr: true} writes its recording: a per-run host folder, the only writable mount. */
-    public static final String CONTAINER_JFR_DIR = "/jfr";
+    public static final String CONTAINER_JAR = Images.IMAGE_JAR;
+    /**
+     * Where a cell with {@code jfr: true} writes its recording: the run's own anonymous volume
+     * (writable, unlike the root file system; it outlives the JVM's exit, unlike /tmp), read
+     * through the Docker API once the container stopped and removed with it.
+     */
+    public static final String CONTAINER_JFR_DIR = Images.IMAGE_JFR_DIR;
     public static final String CONTAINER_JFR_FILE = CONTAINER_JFR_DIR + "/run.jfr";
     /**
      * Only {@code jdk.VirtualThreadPinned}, at threshold 0 (the default 20 ms hides short pins),
@@ -62,14 +71,12 @@ public final class ContainerRunner {
     static final int MAX_OUTPUT_BYTES = 8 << 20;
 
     private final DockerClient client;
-    private final Path workloadsJar;
     private final String runId;
     private final String outDir;
     private final java.util.Set<String> running = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-    public ContainerRunner(DockerClient client, Path workloadsJar, String runId, Path outDir) {
+    public ContainerRunner(DockerClient client, String runId, Path outDir) {
         this.client = client;
-        this.workloadsJar = workloadsJar.toAbsolutePath().normalize();
         this.runId = runId;
         this.outDir = outDir.toAbsolutePath().normalize().toString();
     }
@@ -96,15 +103,15 @@ public final class ContainerRunner {
     }
 
     /**
-     * Runs one container; {@code cpuset} (Docker's "0,1" form) pins it to those CPUs, or null;
-     * {@code jfrDir} is the empty host folder mounted writable at {@link #CONTAINER_JFR_DIR} for a
-     * cell with JFR on, or null.
+     * Runs one container from a run image; {@code cpuset} (Docker's "0,1" form) pins it to those
+     * CPUs, or null; {@code jfrFile} is where the recording of a cell with JFR on is stored on
+     * this host (absent afterwards when the JVM did not write one), or null.
      */
-    public ContainerResult run(Cell cell, String image, String name, String cpuset, Path jfrDir) {
-        if (!UpstreamStub.needed(cell)) return run(cell, image, name, cpuset, jfrDir, null);
+    public ContainerResult run(Cell cell, String image, String name, String cpuset, Path jfrFile) {
+        if (!UpstreamStub.needed(cell)) return run(cell, image, name, cpuset, jfrFile, null);
         // the stub starts before the measured container and outside its timings
-        try (UpstreamStub stub = UpstreamStub.start(image, workloadsJar, labels(cell), name + "-upstream")) {
-            return run(cell, image, name, cpuset, jfrDir, stub);
+        try (UpstreamStub stub = UpstreamStub.start(image, labels(cell), name + "-upstream")) {
+            return run(cell, image, name, cpuset, jfrFile, stub);
         }
     }
 
@@ -117,16 +124,12 @@ public final class ContainerRunner {
                 LABEL_CELL, cell.id());
     }
 
-    private ContainerResult run(Cell cell, String image, String name, String cpuset, Path jfrDir, UpstreamStub stub) {
+    private ContainerResult run(Cell cell, String image, String name, String cpuset, Path jfrFile, UpstreamStub stub) {
         long t0 = System.nanoTime();
-        List<Bind> binds = new ArrayList<>();
-        binds.add(new Bind(workloadsJar.toString(), new Volume(CONTAINER_JAR), AccessMode.ro));
-        if (jfrDir != null) binds.add(new Bind(jfrDir.toAbsolutePath().toString(), new Volume(CONTAINER_JFR_DIR), AccessMode.rw));
         HostConfig host = HostConfig.newHostConfig()
                 .withNanoCPUs(cell.cpus().nanoCpus())
                 .withMemory(cell.memory().bytes())
                 .withMemorySwap(cell.memory().bytes())
-                .withBinds(binds)
                 .withNetworkMode(stub == null ? "none" : stub.networkId())
                 .withReadonlyRootfs(true)
                 .withTmpFs(Map.of("/tmp", "rw,nosuid,nodev,size=64m"))
@@ -134,6 +137,8 @@ public final class ContainerRunner {
                 .withSecurityOpts(List.of("no-new-privileges"))
                 .withPidsLimit(PIDS_LIMIT);
         if (cpuset != null) host.withCpusetCpus(cpuset);
+        // an anonymous volume, filled from the image's empty folder (owner included), removed with the container
+        if (jfrFile != null) host.withMounts(List.of(new Mount().withType(MountType.VOLUME).withTarget(CONTAINER_JFR_DIR)));
         CreateContainerResponse created = client.createContainerCmd(image)
                 .withName(name)
                 .withCmd(command(cell, stub == null ? null : UpstreamStub.URL))
@@ -160,6 +165,7 @@ public final class ContainerRunner {
             long t3 = System.nanoTime();
             InspectContainerResponse.ContainerState state = client.inspectContainerCmd(id).exec().getState();
             String[] out = logs(id);
+            if (jfrFile != null) copyRecording(id, jfrFile);
             long t4 = System.nanoTime();
             double runMs = dockerMillis(state.getStartedAt(), state.getFinishedAt());
             return new ContainerResult(id, name,
@@ -199,6 +205,27 @@ public final class ContainerRunner {
             client.removeContainerCmd(id).withForce(true).withRemoveVolumes(true).exec();
         } catch (NotFoundException e) {
             // gone already
+        }
+    }
+
+    /**
+     * Copies {@link #CONTAINER_JFR_FILE} of a stopped container to {@code target}; leaves no file
+     * when the JVM wrote none (killed, out of memory) or wrote an empty one.
+     */
+    private void copyRecording(String id, Path target) {
+        try {
+            java.nio.file.Files.deleteIfExists(target);
+            try (InputStream archive = client.copyArchiveFromContainerCmd(id, CONTAINER_JFR_FILE).exec();
+                 TarArchiveInputStream tar = new TarArchiveInputStream(archive)) {
+                TarArchiveEntry entry = tar.getNextEntry();
+                if (entry == null || !entry.isFile() || entry.getSize() == 0) return;
+                java.nio.file.Files.copy(tar, target);
+            }
+        } catch (NotFoundException e) {
+            // no recording: the columns stay empty
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("copying the JFR recording of container " + id + " to " + target + " failed: " + e.getMessage()
+                    + "\n  fix: check the free space of the results folder", e);
         }
     }
 

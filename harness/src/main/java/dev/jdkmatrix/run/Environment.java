@@ -94,11 +94,22 @@ public final class Environment {
     }
 
     /**
+     * Whether the engine runs on this host: {@code DOCKER_HOST} unset or a unix socket. With a
+     * remote engine ({@code tcp://}, {@code ssh://}) this host's CPU count and steal say nothing
+     * about the machine that measures.
+     */
+    public static boolean localEngine() {
+        String dockerHost = System.getenv("DOCKER_HOST");
+        return dockerHost == null || dockerHost.isBlank() || dockerHost.startsWith("unix://");
+    }
+
+    /**
      * The host's CPU time so far from /proc/stat, as {steal, total} in clock ticks, or null where
-     * there is none. On a virtual machine, steal is time the hypervisor gave to other guests: a run
-     * during which it is high measured a slower machine.
+     * there is none or the engine is remote. On a virtual machine, steal is time the hypervisor
+     * gave to other guests: a run during which it is high measured a slower machine.
      */
     public static long[] cpuTicks() {
+        if (!localEngine()) return null;
         try {
             String first = java.nio.file.Files.readAllLines(Path.of("/proc/stat")).get(0);
             String[] f = first.trim().split("\\s+");

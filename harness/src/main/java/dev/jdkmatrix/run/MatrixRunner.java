@@ -129,7 +129,7 @@ public final class MatrixRunner {
         long imagesStart = System.nanoTime();
         Map<String, ImageRef> refs = new TreeMap<>();
         for (Jdk jdk : matrix.jdks().values()) {
-            ImageRef ref = images.ensure(jdk, listener::message);
+            ImageRef ref = images.withWorkloads(images.ensure(jdk, listener::message), options.workloadsJar(), listener::message);
             refs.put(jdk.name(), ref);
             listener.message("jdk " + jdk.name() + ": image " + ref.reference() + (ref.built()
                     ? " built in " + Math.round(ref.buildTime().toMillis() / 1000.0) + " s" : " (cached)"));
@@ -156,7 +156,7 @@ public final class MatrixRunner {
         RunJson.write(out.resolve("run.json"), meta.apply(null));
         int total = plan.size();
 
-        ContainerRunner runner = new ContainerRunner(client, options.workloadsJar(), options.runId(), out);
+        ContainerRunner runner = new ContainerRunner(client, options.runId(), out);
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             stopping = true;
@@ -242,11 +242,6 @@ public final class MatrixRunner {
                 SummaryCsv.write(out.resolve("summary.csv"), Summarizer.summarize(rows));
                 RunJson.write(out.resolve("run.json"), meta.apply(Instant.now().truncatedTo(ChronoUnit.MILLIS).toString()));
             } finally {
-                try {
-                    Files.deleteIfExists(out.resolve(".jfr")); // empty once every run collected its recording
-                } catch (IOException e) {
-                    // a recording left by a killed run stays for the resume to replace
-                }
                 finished.countDown();
                 if (!stopping) {
                     try {
@@ -309,14 +304,14 @@ public final class MatrixRunner {
         Cell cell = run.cell();
         long t0 = System.nanoTime();
         String name = "jdkmatrix-" + runId.replaceAll("[^A-Za-z0-9_.-]", "-") + "-" + run.sequence();
-        Path jfrDir = cell.jfr() ? jfrScratch(out, run.sequence()) : null;
+        String jfrName = String.format("logs/%05d.jfr", run.sequence());
         long[] ticks = Environment.cpuTicks();
-        ContainerResult res = runner.run(cell, image.reference(), name, cpuset, jfrDir);
+        ContainerResult res = runner.run(cell, image.reference(), name, cpuset, cell.jfr() ? out.resolve(jfrName) : null);
         double steal = Environment.stealPercent(ticks, Environment.cpuTicks());
         String logName = String.format("logs/%05d.log", run.sequence());
         long logStart = System.nanoTime();
         Files.writeString(out.resolve(logName), logText(run, image, res), StandardCharsets.UTF_8);
-        Map<String, String> jfr = jfrDir == null ? Map.of() : collectJfr(jfrDir, out, run.sequence());
+        Map<String, String> jfr = cell.jfr() ? readJfr(out, jfrName) : Map.of();
         double logMs = (System.nanoTime() - logStart) / 1e6;
 
         Map<String, String> v = new LinkedHashMap<>();
@@ -361,52 +356,23 @@ public final class MatrixRunner {
         return new RawRow(v);
     }
 
-    /**
-     * An empty folder for one run's recording, writable by the container's user (any uid: the
-     * image decides it), removed after the run.
-     */
-    private static Path jfrScratch(Path out, int seq) throws IOException {
-        Path dir = out.resolve(".jfr").resolve(String.format("%05d", seq));
-        if (Files.exists(dir)) deleteTree(dir);
-        Files.createDirectories(dir);
-        Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
-        return dir;
-    }
-
-    /**
-     * Moves the recording to {@code logs/NNNNN.jfr} and reads its pinned events; a run that
-     * ended before the JVM could write it (killed, OOM) leaves the columns empty.
-     */
-    private static Map<String, String> collectJfr(Path dir, Path out, int seq) throws IOException {
+    /** The pinned-event columns of a run's recording; empty when the JVM wrote none (killed, out of memory). */
+    private static Map<String, String> readJfr(Path out, String name) {
         Map<String, String> v = new LinkedHashMap<>();
+        if (!Files.isRegularFile(out.resolve(name))) return v;
+        v.put("jfr_file", name);
         try {
-            Path written = dir.resolve("run.jfr");
-            if (!Files.isRegularFile(written) || Files.size(written) == 0) return v;
-            String name = String.format("logs/%05d.jfr", seq);
-            Files.move(written, out.resolve(name), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-            v.put("jfr_file", name);
-            try {
-                PinnedEvents p = PinnedEvents.read(out.resolve(name));
-                v.put("pinned_events", Integer.toString(p.events()));
-                v.put("pinned_total_ms", Summarizer.ms(p.totalMs()));
-                v.put("pinned_max_ms", Summarizer.ms(p.maxMs()));
-                v.put("pinned_top_frame", p.topFrame());
-                v.put("pinned_reason", p.reason());
-                v.put("pinned_blocking_operation", p.blockingOperation());
-            } catch (IOException e) {
-                v.put("pinned_top_frame", "unreadable recording: " + e.getMessage());
-            }
-            return v;
-        } finally {
-            deleteTree(dir);
+            PinnedEvents p = PinnedEvents.read(out.resolve(name));
+            v.put("pinned_events", Integer.toString(p.events()));
+            v.put("pinned_total_ms", Summarizer.ms(p.totalMs()));
+            v.put("pinned_max_ms", Summarizer.ms(p.maxMs()));
+            v.put("pinned_top_frame", p.topFrame());
+            v.put("pinned_reason", p.reason());
+            v.put("pinned_blocking_operation", p.blockingOperation());
+        } catch (IOException e) {
+            v.put("pinned_top_frame", "unreadable recording: " + e.getMessage());
         }
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) return;
-        try (var walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-        }
+        return v;
     }
 
     static Outcome classify(Cell cell, ContainerResult res, ResultLine.Parsed parsed, String logName) {

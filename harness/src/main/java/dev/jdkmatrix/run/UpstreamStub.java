@@ -7,19 +7,17 @@ import com.github.dockerjava.api.model.Network;
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.matrix.Cell;
 import dev.jdkmatrix.workloads.Upstream;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.testcontainers.containers.BindMode;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.utility.DockerImageName;
 
 /**
  * The upstream that an {@code http-fanout} run fetches from: the same workloads jar in
- * {@code upstream} mode, in a sibling container from the same JDK image, on a private internal
+ * {@code upstream} mode, in a sibling container from the same run image, on a private internal
  * Docker network that Testcontainers creates for the run (no route out of it; the measured
  * container joins it instead of having no network). The stub has no CPU limit, so the measured
  * container's quota never slows its answers, and a memory limit of {@link #MEMORY_BYTES}. Both
@@ -45,16 +43,17 @@ final class UpstreamStub implements AutoCloseable {
         return cell.workload().equals("http-fanout");
     }
 
-    /** Starts the stub and waits until it listens; an engine that cannot is an environment problem. */
-    @SuppressWarnings("deprecation") // withFileSystemBind: the jar is mounted as in the measured container, not copied
-    static UpstreamStub start(String image, Path workloadsJar, Map<String, String> labels, String name) {
+    /**
+     * Starts the stub from the run image (the workloads jar inside) and waits until it listens;
+     * an engine that cannot is an environment problem.
+     */
+    static UpstreamStub start(String image, Map<String, String> labels, String name) {
         org.testcontainers.containers.Network network = org.testcontainers.containers.Network.builder()
                 .createNetworkCmdModifier(cmd -> cmd.withInternal(true).withLabels(labels))
                 .build();
         GenericContainer<?> c = new GenericContainer<>(DockerImageName.parse(image))
                 .withNetwork(network)
                 .withNetworkAliases(ALIAS)
-                .withFileSystemBind(workloadsJar.toString(), ContainerRunner.CONTAINER_JAR, BindMode.READ_ONLY)
                 .withCommand("java", "-jar", ContainerRunner.CONTAINER_JAR, "upstream", "--port", Integer.toString(PORT))
                 .withLabels(labels)
                 .withTmpFs(Map.of("/tmp", "rw,nosuid,nodev,size=64m"))

@@ -44,6 +44,7 @@ class MatrixRunIT {
     String stdout;
     String stderr;
     List<RawRow> rows;
+    java.util.Set<String> volumesBefore;
 
     static String matrix() {
         return """
@@ -92,6 +93,7 @@ class MatrixRunIT {
         Files.writeString(matrixFile, matrix());
         out = tmp.resolve("results");
         runId = "it-" + ProcessHandle.current().pid() + "-" + System.nanoTime() % 100000;
+        volumesBefore = volumes();
         StringWriter o = new StringWriter();
         StringWriter e = new StringWriter();
         exitCode = Main.execute(new String[] {"run", "--matrix", matrixFile.toString(), "--out", out.toString(),
@@ -224,6 +226,17 @@ class MatrixRunIT {
     }
 
     @Test
+    void noVolumeOfTheRunIsLeft() {
+        // each pinning run wrote its recording into an anonymous volume; all went with their containers
+        assertThat(volumes()).isSubsetOf(volumesBefore);
+    }
+
+    private static java.util.Set<String> volumes() {
+        var listed = DockerClientFactory.instance().client().listVolumesCmd().exec().getVolumes();
+        return listed == null ? java.util.Set.of() : listed.stream().map(v -> v.getName()).collect(Collectors.toSet());
+    }
+
+    @Test
     void anUnchangedDockerfileIsNotRebuilt() {
         Matrix m = new MatrixParser().parse(matrixFile);
         Images images = new Images(DockerClientFactory.instance().client());
@@ -231,6 +244,9 @@ class MatrixRunIT {
             ImageRef ref = images.ensure(jdk, s -> { });
             assertThat(ref.built()).as(jdk.name()).isFalse();
             assertThat(ref.reference()).startsWith("jdkmatrix/jdk-" + jdk.name() + ":");
+            ImageRef run = images.withWorkloads(ref, JAR, s -> { });
+            assertThat(run.built()).as("run image of " + jdk.name()).isFalse();
+            assertThat(run.reference()).startsWith("jdkmatrix/run-" + jdk.name() + ":");
         }
     }
 }

@@ -105,11 +105,11 @@ public class BenchReport {
         md.append("| median time per run (harness: container create until the row is ready) | ").append(f0(harnessPerRun)).append(" ms | ")
           .append(f0(loopPerRun)).append(" ms | ").append(f3(harnessPerRun / loopPerRun)).append(" |\n\n");
         md.append("The goal is a ratio of at most 1.05. Every harness run collects the memory figures (heap, RSS, cgroup peak) and\n")
-          .append("records JFR (`jfr: true` in bench.yaml: jdk.VirtualThreadPinned at threshold 0, written at exit, moved out and read\n")
-          .append("with jdk.jfr.consumer, its cost in \"store\" below); the plain loop does neither.\n\n");
+          .append("records JFR (`jfr: true` in bench.yaml: jdk.VirtualThreadPinned at threshold 0, written at exit, copied out\n")
+          .append("through Docker's archive API (in \"collect\") and read with jdk.jfr.consumer (in \"store\")); the plain loop does neither.\n\n");
 
         md.append("Where the harness's time per run goes (medians over ").append(harness.size()).append(" runs, ms):\n\n");
-        md.append("| create | start | JVM start | workload | rest of the container's life | collect (inspect, logs, remove) | store (log and JFR files) | harness's own (total − JVM uptime) |\n");
+        md.append("| create | start | JVM start | workload | rest of the container's life | collect (inspect, logs, JFR copy, remove) | store (log and JFR files) | harness's own (total − JVM uptime) |\n");
         md.append("|---|---|---|---|---|---|---|---|\n");
         md.append("| ").append(f1(median(harness, r -> r.number("create_ms")))).append(" | ").append(f1(median(harness, r -> r.number("start_ms"))))
           .append(" | ").append(f1(median(harness, r -> r.number("jvm_startup_ms")))).append(" | ").append(f1(median(harness, r -> r.number("wall_ms"))))

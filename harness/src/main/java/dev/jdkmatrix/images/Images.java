@@ -63,14 +63,7 @@ public final class Images {
     }
 
     static String inputsHash(byte[] dockerfile) {
-        try {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            md.update((RECIPE + "\n").getBytes(StandardCharsets.UTF_8));
-            md.update(dockerfile);
-            return HexFormat.of().formatHex(md.digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return sha256(RECIPE + "\n", dockerfile);
     }
 
     private ImageRef fromDockerfile(Jdk jdk, Jdk.Dockerfile df, Consumer<String> progress) {
@@ -161,10 +154,15 @@ public final class Images {
     }
 
     static String runImageHash(String baseImageId, byte[] jar) {
+        return sha256(RECIPE + " run\n" + baseImageId + "\n", jar);
+    }
+
+    /** Hex SHA-256 of a header naming the recipe, then the input's bytes. */
+    private static String sha256(String header, byte[] bytes) {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
-            md.update((RECIPE + " run\n" + baseImageId + "\n").getBytes(StandardCharsets.UTF_8));
-            md.update(jar);
+            md.update(header.getBytes(StandardCharsets.UTF_8));
+            md.update(bytes);
             return HexFormat.of().formatHex(md.digest());
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);

@@ -328,7 +328,7 @@ final class Charts {
     }
 
     private static String pinnedText(CellStat c) {
-        return Double.isFinite(c.pinnedEvents()) ? String.format(Locale.ROOT, "%,.0f pinned", c.pinnedEvents()) : "no JFR";
+        return Double.isFinite(c.pinnedEvents()) ? pinnedCount(c) + " pinned" : "no JFR";
     }
 
     private static String pinningCaption(List<CellStat> g) {

@@ -64,7 +64,7 @@ public final class ContainerRunner {
             "-XX:StartFlightRecording=settings=none,+jdk.VirtualThreadPinned#enabled=true,+jdk.VirtualThreadPinned#threshold=0ms,"
                     + "+jdk.VirtualThreadPinned#stackTrace=true,filename=" + CONTAINER_JFR_FILE);
     /** Unprivileged user the workload runs as (the Dockerfiles create it too). */
-    public static final String USER = "10001:10001";
+    public static final String USER = Images.IMAGE_USER_ID + ":" + Images.IMAGE_USER_ID;
     /** Processes and threads a container may have: room for 10,000 platform threads, not for a fork bomb. */
     public static final long PIDS_LIMIT = 32_768;
     /** Output kept per stream; a workload that floods its output keeps its last bytes. */
@@ -130,12 +130,8 @@ public final class ContainerRunner {
                 .withNanoCPUs(cell.cpus().nanoCpus())
                 .withMemory(cell.memory().bytes())
                 .withMemorySwap(cell.memory().bytes())
-                .withNetworkMode(stub == null ? "none" : stub.networkId())
-                .withReadonlyRootfs(true)
-                .withTmpFs(Map.of("/tmp", "rw,nosuid,nodev,size=64m"))
-                .withCapDrop(Capability.ALL)
-                .withSecurityOpts(List.of("no-new-privileges"))
-                .withPidsLimit(PIDS_LIMIT);
+                .withNetworkMode(stub == null ? "none" : stub.networkId());
+        lockDown(host);
         if (cpuset != null) host.withCpusetCpus(cpuset);
         // an anonymous volume, filled from the image's empty folder (owner included), removed with the container
         if (jfrFile != null) host.withMounts(List.of(new Mount().withType(MountType.VOLUME).withTarget(CONTAINER_JFR_DIR)));
@@ -227,6 +223,18 @@ public final class ContainerRunner {
             throw new java.io.UncheckedIOException("copying the JFR recording of container " + id + " to " + target + " failed: " + e.getMessage()
                     + "\n  fix: check the free space of the results folder", e);
         }
+    }
+
+    /**
+     * What every container of a run gets, the measured one and an upstream stub alike: read-only
+     * root with a small tmpfs /tmp, no capability, no privilege gain, a pids limit.
+     */
+    static HostConfig lockDown(HostConfig host) {
+        return host.withReadonlyRootfs(true)
+                .withTmpFs(Map.of("/tmp", "rw,nosuid,nodev,size=64m"))
+                .withCapDrop(Capability.ALL)
+                .withSecurityOpts(List.of("no-new-privileges"))
+                .withPidsLimit(PIDS_LIMIT);
     }
 
     private String[] logs(String id) {

@@ -2,7 +2,6 @@ package dev.jdkmatrix.run;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.exception.NotFoundException;
-import com.github.dockerjava.api.model.Capability;
 import com.github.dockerjava.api.model.Network;
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.matrix.Cell;
@@ -56,11 +55,9 @@ final class UpstreamStub implements AutoCloseable {
                 .withNetworkAliases(ALIAS)
                 .withCommand("java", "-jar", ContainerRunner.CONTAINER_JAR, "upstream", "--port", Integer.toString(PORT))
                 .withLabels(labels)
-                .withTmpFs(Map.of("/tmp", "rw,nosuid,nodev,size=64m"))
                 .withCreateContainerCmdModifier(cmd -> {
                     cmd.withName(name).withUser(ContainerRunner.USER).withWorkingDir("/tmp");
-                    cmd.getHostConfig().withMemory(MEMORY_BYTES).withMemorySwap(MEMORY_BYTES).withReadonlyRootfs(true)
-                            .withCapDrop(Capability.ALL).withSecurityOpts(List.of("no-new-privileges")).withPidsLimit(ContainerRunner.PIDS_LIMIT);
+                    ContainerRunner.lockDown(cmd.getHostConfig().withMemory(MEMORY_BYTES).withMemorySwap(MEMORY_BYTES));
                 })
                 .waitingFor(Wait.forLogMessage(".*" + Upstream.READY + ".*\\n", 1).withStartupTimeout(Duration.ofSeconds(120)));
         try {

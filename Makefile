@@ -38,7 +38,8 @@ MVN := ./mvnw -B -q -Dstyle.color=never
 JAR := harness/target/jdkmatrix.jar
 WORKLOADS_JAR := workloads/target/workloads.jar
 SOURCES := $(shell find harness/src workloads/src -type f 2>/dev/null) pom.xml harness/pom.xml workloads/pom.xml
-JDKMATRIX := $(JAVA_HOME)/bin/java -jar $(JAR)
+# The harness, started with a class-data archive per subcommand (see the script).
+JDKMATRIX := $(SCRIPTS)/jdkmatrix.sh
 
 .PHONY: help build docker base-image setup plan matrix quick report claims chromium test bench-harness bench-report nightly-local shards merge compare publish lint-workflows clean
 

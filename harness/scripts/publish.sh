@@ -7,7 +7,7 @@
 set -euo pipefail
 SITE=${1:?usage: publish.sh SITE NEW_DIR}
 NEW=${2:?usage: publish.sh SITE NEW_DIR}
-JAVA=${JAVA_HOME:?JAVA_HOME must name a JDK 21+}/bin/java
+: "${JAVA_HOME:?JAVA_HOME must name a JDK 21+}"
 JAR=${JAR:-harness/target/jdkmatrix.jar}
 name=$(basename "$NEW")
 test -f "$NEW/raw.csv" && test -f "$NEW/run.json" || { echo "publish: $NEW is not a results folder (no raw.csv and run.json)" >&2; exit 2; }
@@ -30,9 +30,9 @@ cp "$NEW/raw.csv" "$NEW/run.json" "$SITE/$name/"
 if [ -n "$previous" ]; then
   args=(--csv "$SITE/$name/compare.csv" --markdown "$SITE/$name/compare.md")
   [ -n "${GITHUB_STEP_SUMMARY:-}" ] && args=(--csv "$SITE/$name/compare.csv" --markdown "$GITHUB_STEP_SUMMARY")
-  "$JAVA" -jar "$JAR" compare "$previous" "$SITE/$name" "${args[@]}" > "$SITE/$name/compare.md"
+  JAR="$JAR" harness/scripts/jdkmatrix.sh compare "$previous" "$SITE/$name" "${args[@]}" > "$SITE/$name/compare.md"
   echo "publish: compared with the previous run $(basename "$previous")"
 else
   echo "publish: first run of $SITE, nothing to compare with"
 fi
-"$JAVA" -jar "$JAR" report --results "$SITE/$name"
+JAR="$JAR" harness/scripts/jdkmatrix.sh report --results "$SITE/$name"

@@ -1,9 +1,10 @@
 // Writes docs/performance.md from what `make bench-harness` stored: harness blocks (raw.csv,
-// run.json) and plain docker-loop blocks (loop.csv). Run as a single-file program with the
-// harness jar on the class path, so that it reads CSV and computes statistics as the harness does.
-import com.fasterxml.jackson.databind.JsonNode;
+// run.json) with JFR on and off, packed blocks, and plain docker-loop blocks (loop.csv). Run as a
+// single-file program with the harness jar on the class path, so that it reads CSV and computes
+// statistics as the harness does.
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.opencsv.CSVReaderHeaderAware;
+import dev.jdkmatrix.results.Comparison;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.Statistics;
@@ -18,10 +19,18 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Stream;
 
 public class BenchReport {
 
-    record LoopRun(int block, String cell, double totalMs, double wallMs) {}
+    /** One run of the plain loop: its method (loop-jfr or loop), cell id, wall of its commands, in-JVM wall (NaN if it printed no record). */
+    record LoopRun(int block, String method, String cell, double totalMs, double wallMs) {}
+
+    /** One block of a round: its method, wall time, and the host's steal during it (percent of its CPU time). */
+    record Block(int round, String method, double wallMs, double stealPct) {}
+
+    /** Steal above this in either block of a round makes the round "stolen" (the harness flags cells noisy at the same level). */
+    static final double STEAL_LIMIT = 10;
 
     static double median(List<Double> x) {
         return x.isEmpty() ? Double.NaN : Statistics.of(x.stream().mapToDouble(Double::doubleValue).toArray()).median();
@@ -41,10 +50,65 @@ public class BenchReport {
     static String f1(double v) { return String.format(Locale.ROOT, "%.1f", v); }
     static String f2(double v) { return String.format(Locale.ROOT, "%.2f", v); }
     static String f3(double v) { return String.format(Locale.ROOT, "%.3f", v); }
+    static String pct(double v) { return String.format(Locale.ROOT, "%+.1f %%", v); }
 
-    /** The cell key the loop and the harness share. */
-    static String key(String workload, String params, String executor, String tasks, String jdk, String cpus, String memory) {
-        return workload + "(" + params + ") " + executor + " tasks=" + tasks + " jdk=" + jdk + " cpus=" + cpus + " mem=" + memory;
+    static List<RawRow> rows(Path out, String method, int blocks) throws Exception {
+        List<RawRow> all = new ArrayList<>();
+        for (int b = 1; b <= blocks; b++) all.addAll(RawCsv.read(out.resolve(method + "-" + b + "/raw.csv")));
+        return all;
+    }
+
+    static Map<String, List<RawRow>> byCell(List<RawRow> rows) {
+        Map<String, List<RawRow>> m = new LinkedHashMap<>();
+        for (RawRow r : rows) m.computeIfAbsent(r.get("cell"), k -> new ArrayList<>()).add(r);
+        return m;
+    }
+
+    static List<Double> loopWalls(List<LoopRun> loop, String method, String cell) {
+        return loop.stream().filter(x -> x.method().equals(method) && x.cell().equals(cell)).map(LoopRun::wallMs).filter(Double::isFinite).toList();
+    }
+
+    /** The statistics of some wall times, or null when there are none. */
+    static Statistics stats(List<Double> x) {
+        return x.isEmpty() ? null : Statistics.of(arr(x));
+    }
+
+    static double[] arr(List<Double> x) {
+        return x.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    static List<Double> walls(List<RawRow> rows) {
+        return rows.stream().map(r -> r.number("wall_ms")).filter(Double::isFinite).toList();
+    }
+
+    /** "+4.1 % [-2.0, +9.3]": the change of the median with its 95 % bootstrap interval (Comparison, as `compare` computes it). */
+    static String change(Comparison.Row r) {
+        return String.format(Locale.ROOT, "%+.1f %% [%+.1f, %+.1f]", r.change() * 100, r.ciLow() * 100, r.ciHigh() * 100);
+    }
+
+    /** Whether the interval shows the two within the goal, apart, or cannot tell at this n and spread. */
+    static String verdict(Comparison.Row r, double goal) {
+        if (r.ciLow() >= -goal && r.ciHigh() <= goal) return "within " + f0(goal * 100) + " %";
+        if (r.ciLow() > goal || r.ciHigh() < -goal) return "**differs**";
+        return "undecided";
+    }
+
+    /** Student's t, two-sided 95 %, for 1 to 30 degrees of freedom; 2.042 (30's) beyond, on the safe side. */
+    static final double[] T975 = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+            2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042};
+
+    /** Geometric mean of per-round ratios given as logs, with a 95 % t-interval over the rounds. */
+    static String roundRatio(List<Double> logs) {
+        int n = logs.size();
+        double mean = logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        if (n < 2) return "**" + f3(Math.exp(mean)) + "** (one round, no interval)";
+        double var = logs.stream().mapToDouble(x -> (x - mean) * (x - mean)).sum() / (n - 1);
+        double half = T975[Math.min(n - 1, T975.length) - 1] * Math.sqrt(var / n);
+        return "**" + f3(Math.exp(mean)) + "** [" + f3(Math.exp(mean - half)) + ", " + f3(Math.exp(mean + half)) + "]";
+    }
+
+    static String cells(List<String> ids) {
+        return String.join(", ", ids.stream().map(c -> "`" + c + "`").toList());
     }
 
     public static void main(String[] args) throws Exception {
@@ -52,14 +116,12 @@ public class BenchReport {
         int blocks = Integer.parseInt(args[1]);
         ObjectMapper json = new ObjectMapper();
 
-        List<RawRow> harness = new ArrayList<>();
-        List<RawRow> packed = new ArrayList<>();
+        List<RawRow> harnessJfr = rows(out, "harness-jfr", blocks);
+        List<RawRow> harness = rows(out, "harness", blocks);
+        List<RawRow> packed = rows(out, "packed", blocks);
         List<RunMetadata> metas = new ArrayList<>();
-        for (int b = 1; b <= blocks; b++) {
-            harness.addAll(RawCsv.read(out.resolve("harness-" + b + "/raw.csv")));
-            packed.addAll(RawCsv.read(out.resolve("packed-" + b + "/raw.csv")));
-            metas.add(RunJson.read(out.resolve("harness-" + b + "/run.json")));
-        }
+        for (String method : List.of("harness-jfr", "harness"))
+            for (int b = 1; b <= blocks; b++) metas.add(RunJson.read(out.resolve(method + "-" + b + "/run.json")));
         List<LoopRun> loop = new ArrayList<>();
         try (CSVReaderHeaderAware r = new CSVReaderHeaderAware(new FileReader(out.resolve("loop.csv").toFile()))) {
             Map<String, String> m;
@@ -67,130 +129,219 @@ public class BenchReport {
                 String rec = m.get("record");
                 double wall = Double.NaN;
                 if (rec.startsWith("JDKMATRIX-RESULT ")) wall = json.readTree(rec.substring(17)).get("wall_ms").asDouble();
-                loop.add(new LoopRun(Integer.parseInt(m.get("block")), key(m.get("workload"), m.get("param"), m.get("executor"), m.get("tasks"),
-                        m.get("jdk"), m.get("cpus"), m.get("memory")), Double.parseDouble(m.get("total_ms")), wall));
+                loop.add(new LoopRun(Integer.parseInt(m.get("block")), m.get("method"), m.get("cell"), Double.parseDouble(m.get("total_ms")), wall));
             }
         }
-        Map<String, double[]> blockTimes = new LinkedHashMap<>();
-        for (String line : Files.readAllLines(out.resolve("blocks.csv")).subList(1, Files.readAllLines(out.resolve("blocks.csv")).size())) {
+        Map<String, Double> blockTotal = new LinkedHashMap<>();
+        List<Block> blockList = new ArrayList<>();
+        List<String> blockLines = Files.readAllLines(out.resolve("blocks.csv"));
+        for (String line : blockLines.subList(1, blockLines.size())) {
             String[] p = line.split(",");
-            blockTimes.merge(p[1], new double[] {Double.parseDouble(p[3]) - Double.parseDouble(p[2]), 1}, (a, c) -> new double[] {a[0] + c[0], a[1] + c[1]});
+            Block bl = new Block(Integer.parseInt(p[0]), p[1], Double.parseDouble(p[3]) - Double.parseDouble(p[2]), Double.parseDouble(p[4]));
+            blockList.add(bl);
+            blockTotal.merge(bl.method(), bl.wallMs(), Double::sum);
         }
-        double harnessTotal = blockTimes.get("harness")[0];
-        double loopTotal = blockTimes.get("loop")[0];
-        long loopFailed = loop.stream().filter(l -> !Double.isFinite(l.wallMs())).count();
-        long harnessFailed = harness.stream().filter(r -> !r.ok()).count();
+        long recordings;
+        try (Stream<Path> s = Files.list(out.resolve("loop-jfr"))) {
+            recordings = s.filter(p -> p.toString().endsWith(".jfr")).count();
+        }
+        long loopJfrRuns = loop.stream().filter(l -> l.method().equals("loop-jfr")).count();
+        Map<String, List<RawRow>> cellsJfr = byCell(harnessJfr);
+        Map<String, List<RawRow>> cells = byCell(harness);
+        int perBlock = harness.size() / blocks;
 
         RunMetadata meta = metas.get(0);
         StringBuilder md = new StringBuilder();
         md.append("# Harness performance\n\n");
-        md.append("Written by `make bench-harness` (harness/scripts/bench-harness.sh) on ")
+        md.append("Written by `BLOCKS=").append(blocks).append(" make bench-harness` (harness/scripts/bench-harness.sh) on ")
           .append(meta.host().cpus()).append(" CPUs ").append(meta.host().cpuModel()).append(", Docker ")
           .append(meta.engine().serverVersion()).append(" (cgroup v").append(meta.engine().cgroupVersion()).append("), JDK builds ")
-          .append(String.join(", ", meta.jdkBuilds().values().stream().flatMap(List::stream).toList())).append(", from ")
-          .append(metas.get(0).startedAt()).append(" to ").append(metas.get(metas.size() - 1).endedAt()).append(".\n\n");
-        md.append("The same ").append(harness.size() / blocks).append(" runs (8 small cells of `harness/matrices/bench.yaml` on JDK 21 and 25, ")
-          .append("5 repetitions) were executed ").append(blocks).append(" times by each method, alternating: the harness\n")
-          .append("(`java -jar harness/target/jdkmatrix.jar run --matrix harness/matrices/bench.yaml --out ...`) and a plain loop\n")
-          .append("of `docker run --rm --cpus 1 --memory 512m --memory-swap 512m --network none IMAGE java -jar /opt/jdkmatrix/workloads.jar ...`\n")
-          .append("(IMAGE: the same run image the harness used, the JDK image with the workloads jar inside).\n")
-          .append("Failed runs: harness ").append(harnessFailed).append(", loop ").append(loopFailed).append(".\n\n");
+          .append(String.join(", ", meta.jdkBuilds().values().stream().flatMap(List::stream).sorted().toList())).append(", from ")
+          .append(metas.stream().map(RunMetadata::startedAt).min(Comparable::compareTo).orElseThrow()).append(" to ")
+          .append(metas.stream().map(RunMetadata::endedAt).max(Comparable::compareTo).orElseThrow()).append(" (packed blocks after each round).\n\n");
+        md.append("The same ").append(perBlock).append(" runs (").append(cells.size()).append(" small cells of `harness/matrices/bench.yaml`, ")
+          .append(perBlock / cells.size()).append(" repetitions) were executed in ").append(blocks)
+          .append(" rounds, harness and loop alternating which goes first. Five methods:\n\n")
+          .append("- **harness, JFR on**: `java -jar harness/target/jdkmatrix.jar run --matrix harness/matrices/bench.yaml --out ...`;\n")
+          .append("  bench.yaml says `jfr: true`, so every run records jdk.VirtualThreadPinned at threshold 0, copies the recording out through\n")
+          .append("  Docker's archive API and reads it with jdk.jfr.consumer, besides the memory figures (heap, RSS, cgroup peak) every run collects.\n")
+          .append("- **loop, JFR on**: per run `docker run --name N --cpus 1 --memory 512m --memory-swap 512m --network none IMAGE CMD`,\n")
+          .append("  `docker cp N:/jfr/run.jfr ...`, `docker rm N`, where CMD is the harness's own command for the cell\n")
+          .append("  (`ContainerRunner.command`, printed by harness/scripts/BenchCommands.java: `java -Xlog:jfr+startup=warning -XX:StartFlightRecording=... -jar /opt/jdkmatrix/workloads.jar ...`)\n")
+          .append("  and IMAGE the run image the harness used (the JDK image with the workloads jar); ").append(recordings).append(" of ").append(loopJfrRuns)
+          .append(" recordings copied out.\n")
+          .append("- **harness, JFR off**: the same with a copy of bench.yaml that says `jfr: false`.\n")
+          .append("- **loop, JFR off** (the bare loop): per run `docker run --rm --cpus 1 --memory 512m --memory-swap 512m --network none IMAGE java -jar /opt/jdkmatrix/workloads.jar ...`.\n")
+          .append("- **packed**: the harness, JFR off, with `--parallel force` (see Packing).\n\n");
+        md.append("Failed runs: harness ").append(Stream.of(harnessJfr, harness, packed).flatMap(List::stream).filter(r -> !r.ok()).count())
+          .append(", loop ").append(loop.stream().filter(l -> !Double.isFinite(l.wallMs())).count()).append(".\n\n");
 
         md.append("## Overhead\n\n");
-        md.append("| | harness | plain loop | ratio |\n|---|---|---|---|\n");
-        md.append("| total wall of all blocks (harness: JVM start, Docker connection and image check included) | ")
-          .append(f1(harnessTotal / 1000)).append(" s | ").append(f1(loopTotal / 1000)).append(" s | **").append(f3(harnessTotal / loopTotal)).append("** |\n");
-        double harnessPerRun = median(harness, r -> r.number("harness_overhead_ms") + r.number("jvm_uptime_ms"));
-        double loopPerRun = median(loop.stream().map(LoopRun::totalMs).toList());
-        md.append("| median time per run (harness: container create until the row is ready) | ").append(f0(harnessPerRun)).append(" ms | ")
-          .append(f0(loopPerRun)).append(" ms | ").append(f3(harnessPerRun / loopPerRun)).append(" |\n\n");
-        md.append("The goal is a ratio of at most 1.05. Every harness run collects the memory figures (heap, RSS, cgroup peak) and\n")
-          .append("records JFR (`jfr: true` in bench.yaml: jdk.VirtualThreadPinned at threshold 0, written at exit, copied out\n")
-          .append("through Docker's archive API (in \"collect\") and read with jdk.jfr.consumer (in \"store\")); the plain loop does neither.\n\n");
-
-        md.append("Where the harness's time per run goes (medians over ").append(harness.size()).append(" runs, ms):\n\n");
-        md.append("| create | start | JVM start | workload | rest of the container's life | collect (inspect, logs, JFR copy, remove) | store (log and JFR files) | harness's own (total − JVM uptime) |\n");
-        md.append("|---|---|---|---|---|---|---|---|\n");
-        md.append("| ").append(f1(median(harness, r -> r.number("create_ms")))).append(" | ").append(f1(median(harness, r -> r.number("start_ms"))))
-          .append(" | ").append(f1(median(harness, r -> r.number("jvm_startup_ms")))).append(" | ").append(f1(median(harness, r -> r.number("wall_ms"))))
-          .append(" | ").append(f1(median(harness, r -> r.number("wait_ms") - r.number("jvm_startup_ms") - r.number("wall_ms"))))
-          .append(" | ").append(f1(median(harness, r -> r.number("collect_ms")))).append(" | ").append(f1(median(harness, r -> r.number("log_ms"))))
-          .append(" | ").append(f1(median(harness, r -> r.number("harness_overhead_ms")))).append(" |\n\n");
-
-        md.append("## Agreement\n\nPer cell, the median in-JVM wall time the harness stored against the one the plain loop's record printed (goal: within 3 %).\n\n");
-        md.append("| cell | harness median | loop median | difference |\n|---|---|---|---|\n");
-        Map<String, List<RawRow>> byCell = new LinkedHashMap<>();
-        for (RawRow r : harness) byCell.computeIfAbsent(r.get("cell"), k -> new ArrayList<>()).add(r);
-        List<String> outside = new ArrayList<>();
-        for (Map.Entry<String, List<RawRow>> e : byCell.entrySet()) {
-            double h = median(e.getValue(), r -> r.number("wall_ms"));
-            double l = median(loop.stream().filter(x -> x.cell().equals(e.getKey())).map(LoopRun::wallMs).filter(Double::isFinite).toList());
-            double d = (h - l) / l * 100;
-            if (Math.abs(d) > 3) outside.add(e.getKey());
-            md.append("| `").append(e.getKey()).append("` | ").append(f1(h)).append(" ms | ").append(f1(l)).append(" ms | ")
-              .append(String.format(Locale.ROOT, "%+.1f %%", d)).append(" |\n");
+        double hJfr = blockTotal.get("harness-jfr"), lJfr = blockTotal.get("loop-jfr"), h = blockTotal.get("harness"), l = blockTotal.get("loop");
+        ToDoubleFunction<RawRow> perRun = r -> r.number("harness_overhead_ms") + r.number("jvm_uptime_ms");
+        md.append("Total wall time of all blocks (the harness's JVM start, Docker connection and image check included), and the median time per run\n")
+          .append("(harness: container create until the row is ready; loop: the run's docker commands). Goal: ratio at most 1.05.\n\n");
+        md.append("| same java command in both | harness | plain loop | ratio | goal |\n|---|---|---|---|---|\n");
+        md.append("| JFR on: total wall | ").append(f1(hJfr / 1000)).append(" s | ").append(f1(lJfr / 1000)).append(" s | **").append(f3(hJfr / lJfr))
+          .append("** | ").append(hJfr / lJfr <= 1.05 ? "met" : "**not met**").append(" |\n");
+        double hJfrRun = median(harnessJfr, perRun), lJfrRun = median(loop.stream().filter(x -> x.method().equals("loop-jfr")).map(LoopRun::totalMs).toList());
+        md.append("| JFR on: median per run | ").append(f0(hJfrRun)).append(" ms | ").append(f0(lJfrRun)).append(" ms | ").append(f3(hJfrRun / lJfrRun)).append(" | |\n");
+        md.append("| JFR off: total wall | ").append(f1(h / 1000)).append(" s | ").append(f1(l / 1000)).append(" s | **").append(f3(h / l))
+          .append("** | ").append(h / l <= 1.05 ? "met" : "**not met**").append(" |\n");
+        double hRun = median(harness, perRun), lRun = median(loop.stream().filter(x -> x.method().equals("loop")).map(LoopRun::totalMs).toList());
+        md.append("| JFR off: median per run | ").append(f0(hRun)).append(" ms | ").append(f0(lRun)).append(" ms | ").append(f3(hRun / lRun)).append(" | |\n\n");
+        md.append("Per round (wall time in s, the host's steal during the block in parentheses; a round is *stolen* when either of the\n")
+          .append("two blocks compared lost more than ").append(f0(STEAL_LIMIT)).append(" % of the host's CPU time to other guests of the hypervisor):\n\n");
+        md.append("| round | harness, JFR on | loop, JFR on | ratio | harness, JFR off | loop, JFR off | ratio | packed |\n|---|---|---|---|---|---|---|---|\n");
+        double[] calm = new double[4];
+        int calmJfr = 0, calmOff = 0;
+        List<Double> logJfr = new ArrayList<>(), logOff = new ArrayList<>();
+        for (int b = 1; b <= blocks; b++) {
+            Map<String, Block> m = new LinkedHashMap<>();
+            for (Block bl : blockList) if (bl.round() == b) m.put(bl.method(), bl);
+            md.append("| ").append(b);
+            for (String[] pair : List.of(new String[] {"harness-jfr", "loop-jfr"}, new String[] {"harness", "loop"})) {
+                Block hb = m.get(pair[0]), lb = m.get(pair[1]);
+                boolean stolen = hb.stealPct() > STEAL_LIMIT || lb.stealPct() > STEAL_LIMIT;
+                md.append(" | ").append(f1(hb.wallMs() / 1000)).append(" (").append(f1(hb.stealPct())).append(" %) | ")
+                  .append(f1(lb.wallMs() / 1000)).append(" (").append(f1(lb.stealPct())).append(" %) | ").append(f3(hb.wallMs() / lb.wallMs()))
+                  .append(stolen ? " stolen" : "");
+                (pair[0].equals("harness") ? logOff : logJfr).add(Math.log(hb.wallMs() / lb.wallMs()));
+                if (!stolen) {
+                    int i = pair[0].equals("harness") ? 2 : 0;
+                    calm[i] += hb.wallMs();
+                    calm[i + 1] += lb.wallMs();
+                    if (i == 0) calmJfr++; else calmOff++;
+                }
+            }
+            Block pb = m.get("packed");
+            md.append(" | ").append(f1(pb.wallMs() / 1000)).append(" (").append(f1(pb.stealPct())).append(" %) |\n");
         }
-        md.append("\n").append(outside.isEmpty() ? "Every cell is within 3 %." : outside.size() + " cell(s) outside 3 %: " + outside.stream().map(c -> "`" + c + "`").toList() + ".").append("\n\n");
+        md.append("\nOver the rounds not stolen: JFR on ").append(calmJfr == 0 ? "none" : "**" + f3(calm[0] / calm[1]) + "** (" + calmJfr + " of " + blocks + " rounds)")
+          .append(", JFR off ").append(calmOff == 0 ? "none" : "**" + f3(calm[2] / calm[3]) + "** (" + calmOff + " of " + blocks + " rounds)").append(".\n");
+        md.append("Taking each round as a pair (its harness block against its loop block), the geometric mean of the ").append(blocks)
+          .append(" rounds' ratios with its 95 % t-interval: JFR on ").append(roundRatio(logJfr)).append(", JFR off ").append(roundRatio(logOff))
+          .append(". An interval that holds 1.05 cannot tell the goal met from missed.\n\n");
+        md.append("What JFR itself costs, whoever starts the JVM: the loop with JFR on against the bare loop, ").append(f1(lJfr / 1000)).append(" s against ")
+          .append(f1(l / 1000)).append(" s (").append(f3(lJfr / l)).append("x); the harness with JFR on against the bare loop, ").append(f3(hJfr / l))
+          .append("x. The harness's JVM start with JFR has a median of ").append(f0(median(harnessJfr, r -> r.number("jvm_startup_ms"))))
+          .append(" ms, without ").append(f0(median(harness, r -> r.number("jvm_startup_ms"))))
+          .append(" ms: JFR's own start-up (loading and instrumenting its classes on one CPU), paid inside the measured container by any\n")
+          .append("method that records. So the harness records JFR only where it is asked for: by default in the pinning workloads' cells.\n\n");
+
+        md.append("Where the harness's time per run goes (medians, ms):\n\n");
+        md.append("| | runs | create | start | JVM start | workload | rest of the container's life | collect (inspect, logs, JFR copy, remove) | store (log and JFR files) | harness's own (total − JVM uptime) |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|---|\n");
+        for (Map.Entry<String, List<RawRow>> e : Map.of("JFR on", harnessJfr, "JFR off", harness).entrySet().stream()
+                .sorted(Map.Entry.comparingByKey(java.util.Comparator.reverseOrder())).toList()) {
+            List<RawRow> rs = e.getValue();
+            md.append("| ").append(e.getKey()).append(" | ").append(rs.size()).append(" | ").append(f1(median(rs, r -> r.number("create_ms"))))
+              .append(" | ").append(f1(median(rs, r -> r.number("start_ms")))).append(" | ").append(f1(median(rs, r -> r.number("jvm_startup_ms"))))
+              .append(" | ").append(f1(median(rs, r -> r.number("wall_ms"))))
+              .append(" | ").append(f1(median(rs, r -> r.number("wait_ms") - r.number("jvm_startup_ms") - r.number("wall_ms"))))
+              .append(" | ").append(f1(median(rs, r -> r.number("collect_ms")))).append(" | ").append(f1(median(rs, r -> r.number("log_ms"))))
+              .append(" | ").append(f1(median(rs, r -> r.number("harness_overhead_ms")))).append(" |\n");
+        }
+
+        md.append("\n## Agreement\n\nPer cell, the median in-JVM wall time the harness stored against the one the loop's record printed, the loop running\n")
+          .append("the same java command (goal: within 3 %). The interval is the 95 % bootstrap interval of the difference (as `compare` computes it):\n")
+          .append("\"within 3 %\" when all of it lies within 3 %, **differs** when none of it does, \"undecided\" when this many runs with this spread cannot tell.\n\n");
+        List<String> outsideJfr = new ArrayList<>(), outside = new ArrayList<>();
+        for (boolean jfr : List.of(true, false)) {
+            md.append(jfr ? "JFR on (last column: what JFR does to the workload's own time, the loop with JFR against the bare loop):\n\n" : "\nJFR off:\n\n");
+            md.append("| cell | harness median | loop median | harness against loop [95 % CI] | verdict |").append(jfr ? " JFR's effect [95 % CI] |\n" : "\n")
+              .append("|---|---|---|---|---|").append(jfr ? "---|\n" : "\n");
+            for (String cell : cells.keySet()) {
+                List<Double> hw = walls((jfr ? cellsJfr : cells).getOrDefault(cell, List.of())), lw = loopWalls(loop, jfr ? "loop-jfr" : "loop", cell);
+                if (hw.isEmpty() || lw.isEmpty()) {
+                    md.append("| `").append(cell).append("` | ").append(hw.size()).append(" runs | ").append(lw.size()).append(" runs | no runs to compare | |").append(jfr ? " |\n" : "\n");
+                    (jfr ? outsideJfr : outside).add(cell);
+                    continue;
+                }
+                Comparison.Row r = Comparison.row(cell, arr(lw), arr(hw), 0.03);
+                if (!(Math.abs(r.change()) <= 0.03)) (jfr ? outsideJfr : outside).add(cell);
+                md.append("| `").append(cell).append("` | ").append(f1(r.newMedian())).append(" ms (").append(r.newN()).append(") | ")
+                  .append(f1(r.baselineMedian())).append(" ms (").append(r.baselineN()).append(") | ").append(change(r)).append(" | ").append(verdict(r, 0.03)).append(" |");
+                if (jfr) {
+                    List<Double> bare = loopWalls(loop, "loop", cell);
+                    md.append(" ").append(bare.isEmpty() ? "no bare runs" : change(Comparison.row(cell, arr(bare), arr(lw), 0.03))).append(" |");
+                }
+                md.append("\n");
+            }
+        }
+        md.append("\nMedians within 3 % (the goal): JFR on, ").append(outsideJfr.isEmpty() ? "every cell." : (cells.size() - outsideJfr.size()) + " of " + cells.size() + "; outside: " + cells(outsideJfr) + ".")
+          .append("\nJFR off, ").append(outside.isEmpty() ? "every cell." : (cells.size() - outside.size()) + " of " + cells.size() + "; outside: " + cells(outside) + ".")
+          .append("\n\n");
 
         md.append("## Fidelity\n\n`fixed:N` sleep cells against the theory of ceil(tasks / N) waves x wait (harness medians).\n\n");
-        md.append("| cell | theory | measured | excess |\n|---|---|---|---|\n");
-        for (Map.Entry<String, List<RawRow>> e : byCell.entrySet()) {
+        md.append("| cell | theory | JFR off | excess | JFR on | excess |\n|---|---|---|---|---|---|\n");
+        for (Map.Entry<String, List<RawRow>> e : cells.entrySet()) {
             RawRow first = e.getValue().get(0);
             if (!first.get("workload").equals("sleep") || !first.get("executor").startsWith("fixed:")) continue;
             int n = Integer.parseInt(first.get("executor").substring(6));
             int tasks = Integer.parseInt(first.get("tasks"));
             double wait = Double.parseDouble(first.get("params").replace("wait-ms=", ""));
             double theory = Math.ceil((double) tasks / n) * wait;
-            double h = median(e.getValue(), r -> r.number("wall_ms"));
-            md.append("| `").append(e.getKey()).append("` | ").append(f0(theory)).append(" ms | ").append(f1(h)).append(" ms | ")
-              .append(String.format(Locale.ROOT, "%+.1f ms (%+.1f %%)", h - theory, (h - theory) / theory * 100)).append(" |\n");
+            double off = median(e.getValue(), r -> r.number("wall_ms")), on = median(cellsJfr.getOrDefault(e.getKey(), List.of()), r -> r.number("wall_ms"));
+            md.append("| `").append(e.getKey()).append("` | ").append(f0(theory)).append(" ms | ").append(f1(off)).append(" ms | ")
+              .append(String.format(Locale.ROOT, "%+.1f ms (%+.1f %%)", off - theory, (off - theory) / theory * 100)).append(" | ")
+              .append(f1(on)).append(" ms | ").append(String.format(Locale.ROOT, "%+.1f ms (%+.1f %%)", on - theory, (on - theory) / theory * 100)).append(" |\n");
         }
+        md.append("\nThe excess is the cold JVM: the tasks' threads start, classes load and the JIT compiles while the first waves run, on one CPU.\n");
 
-        md.append("\n## Repeatability\n\nCoefficient of variation of the harness's in-JVM wall time per cell over its ").append(harness.size() / byCell.size())
-          .append(" repetitions (goal: at most 3 % for sleep cells, 5 % for CPU cells at 1 CPU).\n\n");
-        md.append("| cell | n | median | CV | goal |\n|---|---|---|---|---|\n");
+        md.append("\n## Repeatability\n\nCoefficient of variation of the in-JVM wall time per cell over its ").append(harness.size() / cells.size())
+          .append(" repetitions (goal: at most 3 % for sleep cells, 5 % for CPU cells at 1 CPU). The loops' CV, from the same java commands\n")
+          .append("on the same machine in the same hour, shows how much of the spread the machine and the cold JVM make without the harness.\n\n");
+        md.append("| cell | goal | harness, JFR off | loop, JFR off | harness, JFR on | loop, JFR on |\n|---|---|---|---|---|---|\n");
         List<String> noisy = new ArrayList<>();
-        for (Map.Entry<String, List<RawRow>> e : byCell.entrySet()) {
-            Statistics s = Statistics.of(e.getValue().stream().mapToDouble(r -> r.number("wall_ms")).toArray());
-            double goal = e.getValue().get(0).get("workload").startsWith("cpu") ? 0.05 : 0.03;
-            if (s.cv() > goal) noisy.add(e.getKey());
-            md.append("| `").append(e.getKey()).append("` | ").append(s.n()).append(" | ").append(f1(s.median())).append(" ms | ")
-              .append(f1(s.cv() * 100)).append(" % | ").append(s.cv() > goal ? "**above " + f0(goal * 100) + " %**" : "met").append(" |\n");
+        for (String cell : cells.keySet()) {
+            double goal = cells.get(cell).get(0).get("workload").startsWith("cpu") ? 0.05 : 0.03;
+            Statistics hn = stats(walls(cells.get(cell))), hj = stats(walls(cellsJfr.getOrDefault(cell, List.of())));
+            Statistics ln = stats(loopWalls(loop, "loop", cell)), lj = stats(loopWalls(loop, "loop-jfr", cell));
+            if (hn == null || hj == null || hn.cv() > goal || hj.cv() > goal) noisy.add(cell);
+            md.append("| `").append(cell).append("` | ").append(f0(goal * 100)).append(" %");
+            java.util.Arrays.asList(hn, ln, hj, lj).forEach(s -> md.append(" | ").append(s == null ? "no runs"
+                    : (s.cv() > goal ? "**" + f1(s.cv() * 100) + " %**" : f1(s.cv() * 100) + " %") + " (n " + s.n() + ")"));
+            md.append(" |\n");
         }
-        md.append("\n").append(noisy.isEmpty() ? "Every cell meets its goal." : noisy.size() + " of " + byCell.size() + " cells miss their goal: "
-                + noisy.stream().map(c -> "`" + c + "`").toList() + ".").append("\n\n");
+        md.append("\n").append(noisy.isEmpty() ? "Every cell meets its goal in the harness." : noisy.size() + " of " + cells.size()
+                + " cells miss their goal in the harness (bold: above the goal): " + cells(noisy) + ".").append("\n\n");
 
-        md.append("## Image cache\n\nTime spent making sure both JDK images exist, per harness block (run.json `images_seconds`; goal: at most 2 s with nothing changed):\n\n");
-        for (int b = 0; b < metas.size(); b++) {
-            md.append("- block ").append(b + 1).append(": ").append(f2(metas.get(b).imagesSeconds())).append(" s")
-              .append(metas.get(b).images().stream().anyMatch(RunMetadata.Image::built) ? " (an image was built)" : " (both cached)").append("\n");
+        md.append("## Image cache\n\nTime spent making sure both JDK images and their run images exist, per harness block (run.json `images_seconds`; goal: at most 2 s with nothing changed):\n\n");
+        for (RunMetadata m : metas) {
+            md.append("- ").append(m.runId()).append(": ").append(f2(m.imagesSeconds())).append(" s")
+              .append(m.images().stream().anyMatch(RunMetadata.Image::built) ? " (an image was built)" : " (all cached)").append("\n");
         }
         md.append("\n## Packing\n\n`run --parallel force` runs every whole-CPU cell smaller than the host side by side on disjoint CPU sets\n")
-          .append("(here: two 1-CPU cells at once on 2 CPUs). The same blocks, packed against serial (goals: wall ratio at most 0.6,\n")
+          .append("(here: two 1-CPU cells at once on 2 CPUs). The packed blocks against the serial ones, JFR off in both (goals: wall ratio at most 0.6,\n")
           .append("per-cell medians within 3 %):\n\n");
-        double packedTotal = blockTimes.get("packed")[0];
-        md.append("- total wall: packed ").append(f1(packedTotal / 1000)).append(" s, serial ").append(f1(harnessTotal / 1000))
-          .append(" s, ratio **").append(f3(packedTotal / harnessTotal)).append("**\n\n");
-        md.append("| cell | serial median | packed median | difference |\n|---|---|---|---|\n");
+        double packedTotal = blockTotal.get("packed");
+        md.append("- total wall: packed ").append(f1(packedTotal / 1000)).append(" s, serial ").append(f1(h / 1000))
+          .append(" s, ratio **").append(f3(packedTotal / h)).append("**\n\n");
+        md.append("| cell | serial median | packed median | packed against serial [95 % CI] | verdict |\n|---|---|---|---|---|\n");
         Map<String, Double> worstByWorkload = new LinkedHashMap<>();
         int slower = 0;
-        for (Map.Entry<String, List<RawRow>> e : byCell.entrySet()) {
-            double s = median(e.getValue(), r -> r.number("wall_ms"));
-            double p = median(packed.stream().filter(r -> r.get("cell").equals(e.getKey())).toList(), r -> r.number("wall_ms"));
-            double d = (p - s) / s * 100;
-            worstByWorkload.merge(e.getValue().get(0).get("workload"), Math.abs(d), Math::max);
-            if (d > 0) slower++;
-            md.append("| `").append(e.getKey()).append("` | ").append(f1(s)).append(" ms | ").append(f1(p)).append(" ms | ")
-              .append(String.format(Locale.ROOT, "%+.1f %%", d)).append(" |\n");
+        for (Map.Entry<String, List<RawRow>> e : cells.entrySet()) {
+            List<Double> pw = walls(packed.stream().filter(r -> r.get("cell").equals(e.getKey())).toList());
+            if (pw.isEmpty()) {
+                md.append("| `").append(e.getKey()).append("` | | no packed runs | | |\n");
+                worstByWorkload.put(e.getValue().get(0).get("workload"), Double.POSITIVE_INFINITY);
+                continue;
+            }
+            Comparison.Row r = Comparison.row(e.getKey(), arr(walls(e.getValue())), arr(pw), 0.03);
+            worstByWorkload.merge(e.getValue().get(0).get("workload"), Math.abs(r.change() * 100), Math::max);
+            if (r.change() > 0) slower++;
+            md.append("| `").append(e.getKey()).append("` | ").append(f1(r.baselineMedian())).append(" ms | ").append(f1(r.newMedian())).append(" ms | ")
+              .append(change(r)).append(" | ").append(verdict(r, 0.03)).append(" |\n");
         }
         md.append("\nLargest difference per workload class: ");
         md.append(String.join(", ", worstByWorkload.entrySet().stream().map(e -> e.getKey() + " " + f1(e.getValue()) + " %").toList())).append(".\n");
         List<String> disagree = worstByWorkload.entrySet().stream().filter(e -> e.getValue() > 3).map(Map.Entry::getKey).toList();
-        int cells = byCell.size();
+        int n = cells.size();
         double signP = 0;
-        for (int k = Math.max(slower, cells - slower); k <= cells; k++) signP += binomial(cells, k);
-        signP = Math.min(1, 2 * signP / Math.pow(2, cells));
-        md.append(slower).append(" of ").append(cells).append(" cells are slower packed (two-sided sign test: p = ").append(f3(signP))
+        for (int k = Math.max(slower, n - slower); k <= n; k++) signP += binomial(n, k);
+        signP = Math.min(1, 2 * signP / Math.pow(2, n));
+        md.append(slower).append(" of ").append(n).append(" cells are slower packed (two-sided sign test: p = ").append(f3(signP))
           .append(" that packing makes no difference).\n");
         md.append(disagree.isEmpty() ? "Packed and serial agree for every class.\n"
                 : "Packed and serial disagree by more than 3 % for: " + String.join(", ", disagree)

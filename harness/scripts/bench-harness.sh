@@ -1,56 +1,90 @@
 #!/usr/bin/env bash
 # make bench-harness: the harness against the plain alternative, a shell loop of `docker run`.
-# Runs the cells of harness/matrices/bench.yaml in alternating blocks (harness serial, loop,
-# harness packed with --parallel force; again), then writes docs/performance.md from what they
-# stored. A benchmark, not a test.
+# Each round runs the cells of harness/matrices/bench.yaml four ways, the order of harness and
+# loop alternating between rounds: the harness with JFR on in every run (jfr: true), a loop of
+# the same java commands that copies each recording out with `docker cp`, the harness with
+# JFR off, a bare loop of `java -jar` (what the issue names); then the harness packed with
+# --parallel force (JFR off). Writes docs/performance.md from what they stored. A benchmark, not a test.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 MATRIX=harness/matrices/bench.yaml
-BLOCKS=${BLOCKS:-2}
+BLOCKS=${BLOCKS:-4}
 OUT=${BENCH_OUT:-target/bench-harness}
 JAVA=${JAVA_HOME:?JAVA_HOME must name a JDK 21+}/bin/java
 JAR=harness/target/jdkmatrix.jar
-rm -rf "$OUT"; mkdir -p "$OUT" docs
+rm -rf "$OUT"; mkdir -p "$OUT/loop-jfr" docs
 
-# The cells, as the harness plans them: workload,params,executor,tasks,jdk,cpus,memory.
-"$JAVA" -jar "$JAR" plan --matrix "$MATRIX" > "$OUT/plan.txt"
-sed -nE 's/^ *[0-9]+  ([a-z-]+)\(([^)]*)\) ([^ ]+) tasks=([0-9]+) jdk=([^ ]+) cpus=([^ ]+) mem=([^ ]+) .*/\1,\2,\3,\4,\5,\6,\7/p' "$OUT/plan.txt" > "$OUT/cells.csv"
+# The same matrix with JFR off, its Dockerfiles named by absolute path since it lives elsewhere.
+grep -q '^  jfr: true' "$MATRIX" || { echo "bench-harness: $MATRIX must say 'jfr: true' under matrix:" >&2; exit 2; }
+sed -e 's/^  jfr: true .*/  jfr: false/' -e "s#\.\./\.\./Dockerfile#$PWD/Dockerfile#" "$MATRIX" > "$OUT/bench-nojfr.yaml"
+NOJFR=$OUT/bench-nojfr.yaml
+# Every cell as the loop runs it: id, jdk, cpus, memory bytes, jfr, then the harness's own command.
+"$JAVA" -cp "$JAR" harness/scripts/BenchCommands.java "$MATRIX" > "$OUT/commands-jfr.tsv"
+"$JAVA" -cp "$JAR" harness/scripts/BenchCommands.java "$NOJFR" > "$OUT/commands.tsv"
 REPS=$(sed -n 's/^repetitions: *\([0-9]*\).*/\1/p' "$MATRIX")
 
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+# The host's steal and total CPU time so far (/proc/stat, clock ticks), as Environment.cpuTicks reads them.
+ticks() { awk '/^cpu /{t = 0; for (i = 2; i <= 9; i++) t += $i; print $9, t}' /proc/stat; }
+# Steal between two ticks samples, in percent of the host's CPU time.
+steal_pct() { awk -v a="$1" -v b="$2" 'BEGIN {split(a, x, " "); split(b, y, " "); printf "%.1f", (y[2] > x[2] ? 100 * (y[1] - x[1]) / (y[2] - x[2]) : 0)}'; }
 
-echo "block,method,start_ms,end_ms" > "$OUT/blocks.csv"
-echo "block,rep,jdk,cpus,memory,workload,executor,tasks,param,total_ms,record" > "$OUT/loop.csv"
-for b in $(seq 1 "$BLOCKS"); do
-  # Harness block: every run of the matrix, recorded in its own results folder.
-  t0=$(now_ms)
-  "$JAVA" -jar "$JAR" run --matrix "$MATRIX" --out "$OUT/harness-$b" --run-id "bench-$b" --no-report --progress lines 2> "$OUT/harness-$b.log" >/dev/null
-  t1=$(now_ms); echo "$b,harness,$t0,$t1" >> "$OUT/blocks.csv"
+echo "block,method,start_ms,end_ms,steal_pct" > "$OUT/blocks.csv"
+echo "block,method,rep,cell,total_ms,record" > "$OUT/loop.csv"
 
-  # Loop block: the same cells and repetitions, as a user would script them, from the same run
-  # images (the JDK image plus the workloads jar) the harness used.
-  images=$(sed -n 's/.*"reference" : "\(jdkmatrix\/run-[^"]*\)".*/\1/p' "$OUT/harness-$b/run.json")
-  t0=$(now_ms)
+harness() { # block method matrix [run args...]
+  local b=$1 method=$2 matrix=$3; shift 3
+  local t0 k0; t0=$(now_ms); k0=$(ticks)
+  JAR="$JAR" harness/scripts/jdkmatrix.sh run --matrix "$matrix" --out "$OUT/$method-$b" --run-id "bench-$method-$b" --no-report --progress lines "$@" \
+    2> "$OUT/$method-$b.log" >/dev/null
+  echo "$b,$method,$t0,$(now_ms),$(steal_pct "$k0" "$(ticks)")" >> "$OUT/blocks.csv"
+}
+
+# A user's loop: every cell and repetition, one `docker run` each, from the run images (the JDK
+# image plus the workloads jar) the harness built. With JFR on, the container is kept until its
+# recording is copied out, then removed.
+loop() { # block method commands.tsv
+  local b=$1 method=$2 commands=$3 t0 k0 s e line name i
+  t0=$(now_ms); k0=$(ticks)
   for rep in $(seq 1 "$REPS"); do
-    while IFS=, read -r workload params executor tasks jdk cpus mem; do
-      image=$(grep "run-$jdk:" <<<"$images")
-      args=()
-      IFS=';' read -ra kvs <<<"$params"
-      for kv in "${kvs[@]}"; do args+=("--${kv%%=*}" "${kv#*=}"); done
+    i=0
+    while IFS=$'\t' read -ra f; do
+      i=$((i + 1))
+      image=$(grep "run-${f[1]}:" <<<"$IMAGES")
       s=$(now_ms)
-      line=$(docker run --rm --cpus "$cpus" --memory "$mem" --memory-swap "$mem" --network none "$image" \
-        java -jar /opt/jdkmatrix/workloads.jar "$workload" --executor "$executor" --tasks "$tasks" "${args[@]}" | grep '^JDKMATRIX-RESULT ' || true)
+      if [ "${f[4]}" = jfr ]; then
+        name="bench-loop-$b-$rep-$i"
+        line=$(docker run --name "$name" --cpus "${f[2]}" --memory "${f[3]}" --memory-swap "${f[3]}" --network none "$image" \
+          "${f[@]:5}" | grep '^JDKMATRIX-RESULT ' || true)
+        docker cp "$name:/jfr/run.jfr" "$OUT/loop-jfr/$b-$rep-$i.jfr" 2>/dev/null || true
+        docker rm "$name" > /dev/null
+      else
+        line=$(docker run --rm --cpus "${f[2]}" --memory "${f[3]}" --memory-swap "${f[3]}" --network none "$image" \
+          "${f[@]:5}" | grep '^JDKMATRIX-RESULT ' || true)
+      fi
       e=$(now_ms)
-      echo "$b,$rep,$jdk,$cpus,$mem,$workload,$executor,$tasks,$params,$((e - s)),\"${line//\"/\"\"}\"" >> "$OUT/loop.csv"
-    done < "$OUT/cells.csv"
+      echo "$b,$method,$rep,\"${f[0]}\",$((e - s)),\"${line//\"/\"\"}\"" >> "$OUT/loop.csv"
+    done < "$commands"
   done
-  t1=$(now_ms); echo "$b,loop,$t0,$t1" >> "$OUT/blocks.csv"
+  echo "$b,$method,$t0,$(now_ms),$(steal_pct "$k0" "$(ticks)")" >> "$OUT/blocks.csv"
+}
 
-  # Packed block: the harness again, cells side by side on disjoint CPU sets.
-  t0=$(now_ms)
-  "$JAVA" -jar "$JAR" run --matrix "$MATRIX" --out "$OUT/packed-$b" --run-id "bench-packed-$b" --parallel force --no-report --progress lines 2> "$OUT/packed-$b.log" >/dev/null
-  t1=$(now_ms); echo "$b,packed,$t0,$t1" >> "$OUT/blocks.csv"
+for b in $(seq 1 "$BLOCKS"); do
+  if [ $((b % 2)) = 1 ]; then
+    harness "$b" harness-jfr "$MATRIX"
+    IMAGES=$(sed -n 's/.*"reference" : "\(jdkmatrix\/run-[^"]*\)".*/\1/p' "$OUT/harness-jfr-1/run.json")
+    loop "$b" loop-jfr "$OUT/commands-jfr.tsv"
+    harness "$b" harness "$NOJFR"
+    loop "$b" loop "$OUT/commands.tsv"
+  else
+    loop "$b" loop-jfr "$OUT/commands-jfr.tsv"
+    harness "$b" harness-jfr "$MATRIX"
+    loop "$b" loop "$OUT/commands.tsv"
+    harness "$b" harness "$NOJFR"
+  fi
+  # Packed: the harness again (JFR off), cells side by side on disjoint CPU sets.
+  harness "$b" packed "$NOJFR" --parallel force
 done
 
 "$JAVA" -cp "$JAR" harness/scripts/BenchReport.java "$OUT" "$BLOCKS" > docs/performance.md

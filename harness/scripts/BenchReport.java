@@ -53,8 +53,12 @@ public class BenchReport {
     static String pct(double v) { return String.format(Locale.ROOT, "%+.1f %%", v); }
 
     static List<RawRow> rows(Path out, String method, int blocks) throws Exception {
+        return rows(out, method, 1, blocks);
+    }
+
+    static List<RawRow> rows(Path out, String method, int from, int to) throws Exception {
         List<RawRow> all = new ArrayList<>();
-        for (int b = 1; b <= blocks; b++) all.addAll(RawCsv.read(out.resolve(method + "-" + b + "/raw.csv")));
+        for (int b = from; b <= to; b++) all.addAll(RawCsv.read(out.resolve(method + "-" + b + "/raw.csv")));
         return all;
     }
 
@@ -105,6 +109,19 @@ public class BenchReport {
         double var = logs.stream().mapToDouble(x -> (x - mean) * (x - mean)).sum() / (n - 1);
         double half = T975[Math.min(n - 1, T975.length) - 1] * Math.sqrt(var / n);
         return "**" + f3(Math.exp(mean)) + "** [" + f3(Math.exp(mean - half)) + ", " + f3(Math.exp(mean + half)) + "]";
+    }
+
+    /** ceil(tasks / N) x wait for a sleep cell on a pool of N, NaN for any other cell. */
+    static double theory(RawRow r) {
+        if (!r.get("workload").equals("sleep") || !r.get("executor").matches("fixed:[0-9]+")) return Double.NaN;
+        for (String kv : r.get("params").split(";"))
+            if (kv.startsWith("wait-ms="))
+                return Math.ceil(Double.parseDouble(r.get("tasks")) / Integer.parseInt(r.get("executor").substring(6))) * Double.parseDouble(kv.substring(8));
+        return Double.NaN;
+    }
+
+    static String excess(double measured, double theory) {
+        return String.format(Locale.ROOT, "%+.1f ms (%+.1f %%)", measured - theory, (measured - theory) / theory * 100);
     }
 
     static String cells(List<String> ids) {
@@ -243,6 +260,21 @@ public class BenchReport {
               .append(" | ").append(f1(median(rs, r -> r.number("harness_overhead_ms")))).append(" |\n");
         }
 
+        Map<String, List<Double>> fixedCost = new LinkedHashMap<>();
+        for (Block bl : blockList) {
+            if (bl.method().equals("packed")) continue;
+            double inside = bl.method().startsWith("harness")
+                    ? rows(out, bl.method(), bl.round(), bl.round()).stream().mapToDouble(perRun).sum()
+                    : loop.stream().filter(x -> x.block() == bl.round() && x.method().equals(bl.method())).mapToDouble(LoopRun::totalMs).sum();
+            fixedCost.computeIfAbsent(bl.method().startsWith("harness") ? "harness" : "loop", k -> new ArrayList<>()).add((bl.wallMs() - inside) / 1000);
+        }
+        md.append("\nOutside the runs, per block (block wall time minus the sum of its runs' times above): the harness ")
+          .append(f2(median(fixedCost.get("harness")))).append(" s median (").append(f2(fixedCost.get("harness").stream().min(Double::compare).orElseThrow()))
+          .append("–").append(f2(fixedCost.get("harness").stream().max(Double::compare).orElseThrow()))
+          .append(" s: its JVM start, Docker connection, image check, plan, and writing raw.csv, summary.csv and run.json), the loop ")
+          .append(f2(median(fixedCost.get("loop")))).append(" s (its shell). On blocks of ").append(perBlock)
+          .append(" short runs that fixed cost is several percent of the total; over a longer matrix the total ratio tends to the per-run one.\n");
+
         md.append("\n## Agreement\n\nPer cell, the median in-JVM wall time the harness stored against the one the loop's record printed, the loop running\n")
           .append("the same java command (goal: within 3 %). The interval is the 95 % bootstrap interval of the difference (as `compare` computes it):\n")
           .append("\"within 3 %\" when all of it lies within 3 %, **differs** when none of it does, \"undecided\" when this many runs with this spread cannot tell.\n\n");
@@ -276,18 +308,26 @@ public class BenchReport {
         md.append("## Fidelity\n\n`fixed:N` sleep cells against the theory of ceil(tasks / N) waves x wait (harness medians).\n\n");
         md.append("| cell | theory | JFR off | excess | JFR on | excess |\n|---|---|---|---|---|---|\n");
         for (Map.Entry<String, List<RawRow>> e : cells.entrySet()) {
-            RawRow first = e.getValue().get(0);
-            if (!first.get("workload").equals("sleep") || !first.get("executor").startsWith("fixed:")) continue;
-            int n = Integer.parseInt(first.get("executor").substring(6));
-            int tasks = Integer.parseInt(first.get("tasks"));
-            double wait = Double.parseDouble(first.get("params").replace("wait-ms=", ""));
-            double theory = Math.ceil((double) tasks / n) * wait;
+            double theory = theory(e.getValue().get(0));
+            if (Double.isNaN(theory)) continue;
             double off = median(e.getValue(), r -> r.number("wall_ms")), on = median(cellsJfr.getOrDefault(e.getKey(), List.of()), r -> r.number("wall_ms"));
-            md.append("| `").append(e.getKey()).append("` | ").append(f0(theory)).append(" ms | ").append(f1(off)).append(" ms | ")
-              .append(String.format(Locale.ROOT, "%+.1f ms (%+.1f %%)", off - theory, (off - theory) / theory * 100)).append(" | ")
-              .append(f1(on)).append(" ms | ").append(String.format(Locale.ROOT, "%+.1f ms (%+.1f %%)", on - theory, (on - theory) / theory * 100)).append(" |\n");
+            md.append("| `").append(e.getKey()).append("` | ").append(f0(theory)).append(" ms | ").append(f1(off)).append(" ms | ").append(excess(off, theory))
+              .append(" | ").append(f1(on)).append(" ms | ").append(excess(on, theory)).append(" |\n");
         }
-        md.append("\nThe excess is the cold JVM: the tasks' threads start, classes load and the JIT compiles while the first waves run, on one CPU.\n");
+        Path reference = Path.of("results/reference/raw.csv");
+        if (Files.exists(reference)) {
+            Map<String, List<RawRow>> ref = byCell(RawCsv.read(reference).stream()
+                    .filter(r -> r.measured() && r.ok() && !Double.isNaN(theory(r))).toList());
+            md.append("\nAt more CPU limits (").append(String.join(", ", ref.values().stream().map(rs -> rs.get(0).get("cpus")).distinct().sorted().toList()))
+              .append("), from the reference run committed in results/reference (README, \"Reference run\"; measured runs only, JFR off):\n\n")
+              .append("| cell | runs | theory | median | excess |\n|---|---|---|---|---|\n");
+            for (Map.Entry<String, List<RawRow>> e : ref.entrySet()) {
+                double theory = theory(e.getValue().get(0)), med = median(e.getValue(), r -> r.number("wall_ms"));
+                md.append("| `").append(e.getKey()).append("` | ").append(e.getValue().size()).append(" | ").append(f0(theory)).append(" ms | ")
+                  .append(f1(med)).append(" ms | ").append(excess(med, theory)).append(" |\n");
+            }
+        }
+        md.append("\nThe excess is the cold JVM: the tasks' threads start, classes load and the JIT compiles while the first waves run, on the cell's CPUs.\n");
 
         md.append("\n## Repeatability\n\nCoefficient of variation of the in-JVM wall time per cell over its ").append(harness.size() / cells.size())
           .append(" repetitions (goal: at most 3 % for sleep cells, 5 % for CPU cells at 1 CPU). The loops' CV, from the same java commands\n")

@@ -50,7 +50,6 @@ public class BenchReport {
     static String f1(double v) { return String.format(Locale.ROOT, "%.1f", v); }
     static String f2(double v) { return String.format(Locale.ROOT, "%.2f", v); }
     static String f3(double v) { return String.format(Locale.ROOT, "%.3f", v); }
-    static String pct(double v) { return String.format(Locale.ROOT, "%+.1f %%", v); }
 
     static List<RawRow> rows(Path out, String method, int blocks) throws Exception {
         return rows(out, method, 1, blocks);

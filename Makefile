@@ -38,7 +38,7 @@ MVN := ./mvnw -B -q -Dstyle.color=never
 JAR := harness/target/jdkmatrix.jar
 WORKLOADS_JAR := workloads/target/workloads.jar
 SOURCES := $(shell find harness/src workloads/src -type f 2>/dev/null) pom.xml harness/pom.xml workloads/pom.xml
-# The harness, started with a class-data archive per subcommand (see the script).
+# The harness, started with a class-data archive per subcommand and JDK (see the script).
 JDKMATRIX := $(SCRIPTS)/jdkmatrix.sh
 
 .PHONY: help build docker base-image setup plan matrix quick report claims chromium test bench-harness bench-report nightly-local shards merge compare publish lint-workflows clean
@@ -127,6 +127,8 @@ nightly-local: setup build
 	 cells=$$(($$(wc -l < $(NIGHTLY_DIR)/compare.csv) - 1)); \
 	 if [ "$$merged" = "$$planned" ] && [ "$$cells" = "12" ]; then echo "nightly-local: ok, $$merged of $$planned planned runs merged, $$cells cells compared"; \
 	 else echo "nightly-local: FAILED, $$merged of $$planned planned runs merged, $$cells of 12 cells compared"; exit 1; fi
+	@ls harness/target/jdkmatrix-run-*.jsa 2>/dev/null | grep -q . \
+	  || { echo "nightly-local: FAILED, $(JDKMATRIX) left no class-data archive for 'run' next to the jar"; exit 1; }
 
 ACTIONLINT_VERSION := v1.7.7
 ACTIONLINT := $(or $(shell command -v actionlint 2>/dev/null),$(HOME)/go/bin/actionlint)

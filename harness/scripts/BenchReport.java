@@ -127,6 +127,87 @@ public class BenchReport {
         return String.join(", ", ids.stream().map(c -> "`" + c + "`").toList());
     }
 
+    /** Per workload class: the largest change packed against serial, and how many of its cells were shown within 3 % of how many. */
+    static final class ClassAgreement {
+        double worst;
+        int within, cells;
+    }
+
+    /** Packed against serial: the wall ratio, per cell the medians with the bootstrap interval, a sign test; per workload class into {@code classes}. */
+    static void packing(StringBuilder md, Map<String, List<RawRow>> serialCells, List<RawRow> packed, double serialWall, double packedWall,
+                        Map<String, ClassAgreement> classes) {
+        md.append("- total wall: packed ").append(f1(packedWall / 1000)).append(" s, serial ").append(f1(serialWall / 1000))
+          .append(" s, ratio **").append(f3(packedWall / serialWall)).append("** (goal at most 0.6: ").append(packedWall / serialWall <= 0.6 ? "met" : "**not met**").append(")\n\n");
+        md.append("| cell | serial median | packed median | packed against serial [95 % CI] | verdict |\n|---|---|---|---|---|\n");
+        int slower = 0, n = 0;
+        for (Map.Entry<String, List<RawRow>> e : serialCells.entrySet()) {
+            List<Double> pw = walls(packed.stream().filter(r -> r.get("cell").equals(e.getKey())).toList());
+            ClassAgreement c = classes.computeIfAbsent(e.getValue().get(0).get("workload"), k -> new ClassAgreement());
+            c.cells++;
+            if (pw.isEmpty()) {
+                md.append("| `").append(e.getKey()).append("` | | no packed runs | | |\n");
+                c.worst = Double.POSITIVE_INFINITY;
+                continue;
+            }
+            Comparison.Row r = Comparison.row(e.getKey(), arr(walls(e.getValue())), arr(pw), 0.03);
+            c.worst = Math.max(c.worst, Math.abs(r.change() * 100));
+            if (verdict(r, 0.03).startsWith("within")) c.within++;
+            n++;
+            if (r.change() > 0) slower++;
+            md.append("| `").append(e.getKey()).append("` | ").append(f1(r.baselineMedian())).append(" ms | ").append(f1(r.newMedian())).append(" ms | ")
+              .append(change(r)).append(" | ").append(verdict(r, 0.03)).append(" |\n");
+        }
+        double signP = 0;
+        for (int k = Math.max(slower, n - slower); k <= n; k++) signP += binomial(n, k);
+        signP = Math.min(1, 2 * signP / Math.pow(2, n));
+        md.append("\n").append(slower).append(" of ").append(n).append(" cells are slower packed (two-sided sign test: p = ").append(f3(signP))
+          .append(" that packing makes no difference).\n");
+    }
+
+    /** The harness's own start: `plan` and a one-run `run`, as `java -jar`, with an AOT cache (JDK 25+), and through the launcher. */
+    static void launch(StringBuilder md, Path out) throws Exception {
+        List<String> lines = Files.readAllLines(out.resolve("launch.csv"));
+        Map<String, Map<String, List<Double>>> wall = new LinkedHashMap<>();
+        Map<String, List<Double>> outside = new LinkedHashMap<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] p = line.split(",");
+            wall.computeIfAbsent(p[2], k -> new LinkedHashMap<>()).computeIfAbsent(p[1], k -> new ArrayList<>()).add(Double.parseDouble(p[3]));
+            if (p[2].equals("run")) {
+                Path raw = out.resolve("launch-" + p[1] + "-" + p[0] + "/raw.csv");
+                double inside = Files.exists(raw) ? RawCsv.read(raw).stream().mapToDouble(r -> r.number("harness_overhead_ms") + r.number("jvm_uptime_ms")).sum() : Double.NaN;
+                outside.computeIfAbsent(p[1], k -> new ArrayList<>()).add(Double.parseDouble(p[3]) - inside);
+            }
+        }
+        Map<String, String> names = new LinkedHashMap<>();
+        names.put("java-jar", "`java -jar` (the JDK's default class-data archive only)");
+        names.put("aot", "`java -XX:AOTCache=...` (JDK 25+: an AOT cache of the harness's classes, linked, with method profiles)");
+        names.put("launcher", "`harness/scripts/jdkmatrix.sh` (a class-data archive of the harness's classes, `-XX:+AutoCreateSharedArchive`)");
+        names.keySet().retainAll(wall.get("plan").keySet());
+        md.append("\n### Harness start\n\nEach round timed two commands ").append(names.size() == 3 ? "three" : "two").append(" ways, the caches made before the first round: `plan` of a\n")
+          .append("one-cell matrix (no Docker), and `run` of one short run (Docker connection, image check, the run, raw.csv and run.json);\n")
+          .append("for `run`, \"outside the run\" is the command's wall time minus the run's own (container create until its row is ready).\n")
+          .append("Medians over the rounds, ms (min–max):\n\n");
+        md.append("| started as | plan | run | run, outside the run |\n|---|---|---|---|\n");
+        for (Map.Entry<String, String> e : names.entrySet()) {
+            md.append("| ").append(e.getValue());
+            for (List<Double> x : java.util.Arrays.asList(wall.get("plan").get(e.getKey()), wall.get("run").get(e.getKey()), outside.get(e.getKey()))) {
+                List<Double> ok = x.stream().filter(Double::isFinite).toList();
+                md.append(" | ").append(f0(median(ok))).append(" (").append(f0(ok.stream().min(Double::compare).orElse(Double.NaN))).append("–")
+                  .append(f0(ok.stream().max(Double::compare).orElse(Double.NaN))).append(")");
+            }
+            md.append(" |\n");
+        }
+        double jar = median(outside.get("java-jar")), launcher = median(outside.get("launcher"));
+        md.append("\nOutside the run, the launcher's class-data archive saves ").append(f0(jar - launcher)).append(" ms of `java -jar`'s ").append(f0(jar)).append(" ms");
+        if (outside.containsKey("aot")) {
+            double aot = median(outside.get("aot"));
+            md.append(", the AOT cache ").append(f0(jar - aot)).append(" ms (").append(aot < launcher ? f0(launcher - aot) + " ms more" : f0(aot - launcher) + " ms less")
+              .append(" than the archive)");
+        }
+        md.append(". What is left is the work itself, warm or not: connecting to Docker\n")
+          .append("through Testcontainers (its strategy probe, docker-java, Jackson, a TLS context), the image check and the files.\n");
+    }
+
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args[0]);
         int blocks = Integer.parseInt(args[1]);
@@ -135,6 +216,7 @@ public class BenchReport {
         List<RawRow> harnessJfr = rows(out, "harness-jfr", blocks);
         List<RawRow> harness = rows(out, "harness", blocks);
         List<RawRow> packed = rows(out, "packed", blocks);
+        List<RawRow> repeat = rows(out, "repeat", 1), repeatPacked = rows(out, "repeat-packed", 1);
         List<RunMetadata> metas = new ArrayList<>();
         for (String method : List.of("harness-jfr", "harness"))
             for (int b = 1; b <= blocks; b++) metas.add(RunJson.read(out.resolve(method + "-" + b + "/run.json")));
@@ -188,8 +270,10 @@ public class BenchReport {
           .append(" recordings copied out.\n")
           .append("- **harness, JFR off**: the same with a copy of bench.yaml that says `jfr: false`.\n")
           .append("- **loop, JFR off** (the bare loop): per run `docker run --rm --cpus 1 --memory 512m --memory-swap 512m --network none IMAGE java -jar /opt/jdkmatrix/workloads.jar ...`.\n")
-          .append("- **packed**: the harness, JFR off, with `--parallel force` (see Packing).\n\n");
-        md.append("Failed runs: harness ").append(Stream.of(harnessJfr, harness, packed).flatMap(List::stream).filter(r -> !r.ok()).count())
+          .append("- **packed**: the harness, JFR off, with `--parallel force` (see Packing).\n\n")
+          .append("After the rounds, the cells of `harness/matrices/repeat.yaml` (2–3 s each at 1 CPU) ran three ways, once each: the harness,\n")
+          .append("the bare loop, the harness packed (Repeatability and Packing, \"At full size\").\n\n");
+        md.append("Failed runs: harness ").append(Stream.of(harnessJfr, harness, packed, repeat, repeatPacked).flatMap(List::stream).filter(r -> !r.ok()).count())
           .append(", loop ").append(loop.stream().filter(l -> !Double.isFinite(l.wallMs())).count()).append(".\n\n");
 
         md.append("## Overhead\n\n");
@@ -261,7 +345,7 @@ public class BenchReport {
 
         Map<String, List<Double>> fixedCost = new LinkedHashMap<>();
         for (Block bl : blockList) {
-            if (bl.method().equals("packed")) continue;
+            if (!List.of("harness", "harness-jfr", "loop", "loop-jfr").contains(bl.method())) continue;
             double inside = bl.method().startsWith("harness")
                     ? rows(out, bl.method(), bl.round(), bl.round()).stream().mapToDouble(perRun).sum()
                     : loop.stream().filter(x -> x.block() == bl.round() && x.method().equals(bl.method())).mapToDouble(LoopRun::totalMs).sum();
@@ -273,6 +357,7 @@ public class BenchReport {
           .append(" s: its JVM start, Docker connection, image check, plan, and writing raw.csv, summary.csv and run.json), the loop ")
           .append(f2(median(fixedCost.get("loop")))).append(" s (its shell). On blocks of ").append(perBlock)
           .append(" short runs that fixed cost is several percent of the total; over a longer matrix the total ratio tends to the per-run one.\n");
+        launch(md, out);
 
         md.append("\n## Agreement\n\nPer cell, the median in-JVM wall time the harness stored against the one the loop's record printed, the loop running\n")
           .append("the same java command (goal: within 3 %). The interval is the 95 % bootstrap interval of the difference (as `compare` computes it):\n")
@@ -345,6 +430,38 @@ public class BenchReport {
         }
         md.append("\n").append(noisy.isEmpty() ? "Every cell meets its goal in the harness." : noisy.size() + " of " + cells.size()
                 + " cells miss their goal in the harness (bold: above the goal): " + cells(noisy) + ".").append("\n\n");
+        Map<String, List<RawRow>> repeatCells = byCell(repeat);
+        Block repeatBlock = blockList.stream().filter(bl -> bl.method().equals("repeat")).findFirst().orElseThrow();
+        Block loopRepeat = blockList.stream().filter(bl -> bl.method().equals("loop-repeat")).findFirst().orElseThrow();
+        md.append("### At full size\n\nThe cells above last 0.1–0.5 s, so the cold JVM (class loading, JIT, thread start) is most of each run. The cells of\n")
+          .append("`harness/matrices/repeat.yaml` last 2–3 s at 1 CPU; the harness ran them ").append(repeat.size() / repeatCells.size())
+          .append(" times each, interleaved, JFR off, in ").append(f1(repeatBlock.wallMs() / 1000)).append(" s with ").append(f1(repeatBlock.stealPct()))
+          .append(" % of the host's CPU time stolen; then the bare loop ran the same cells' `java -jar` commands as many times\n")
+          .append("(").append(f1(loopRepeat.wallMs() / 1000)).append(" s, ").append(f1(loopRepeat.stealPct()))
+          .append(" % stolen). CV of the in-JVM wall time (goal as above), and the agreement of the two medians (goal: within 3 %):\n\n");
+        md.append("| cell | goal | harness: runs, median (min–max) | harness CV | loop CV | harness against loop [95 % CI] | agreement |\n|---|---|---|---|---|---|---|\n");
+        List<String> noisyFull = new ArrayList<>(), outsideFull = new ArrayList<>();
+        for (Map.Entry<String, List<RawRow>> e : repeatCells.entrySet()) {
+            double goal = e.getValue().get(0).get("workload").startsWith("cpu") ? 0.05 : 0.03;
+            Statistics st = stats(walls(e.getValue())), lt = stats(loopWalls(loop, "loop-repeat", e.getKey()));
+            if (st == null || st.cv() > goal) noisyFull.add(e.getKey());
+            md.append("| `").append(e.getKey()).append("` | ").append(f0(goal * 100)).append(" % | ");
+            if (st == null || lt == null) {
+                md.append(st == null ? "no runs" : "").append(" | | | | ").append(lt == null ? "no loop runs" : "").append(" |\n");
+                outsideFull.add(e.getKey());
+                continue;
+            }
+            Comparison.Row r = Comparison.row(e.getKey(), arr(loopWalls(loop, "loop-repeat", e.getKey())), arr(walls(e.getValue())), 0.03);
+            if (!verdict(r, 0.03).startsWith("within")) outsideFull.add(e.getKey());
+            md.append(st.n()).append(", ").append(f1(st.median())).append(" ms (").append(f1(st.min())).append("–").append(f1(st.max())).append(") | ")
+              .append(st.cv() > goal ? "**" + f1(st.cv() * 100) + " %**" : f1(st.cv() * 100) + " %").append(" | ")
+              .append(lt.cv() > goal ? "**" + f1(lt.cv() * 100) + " %**" : f1(lt.cv() * 100) + " %").append(" (n ").append(lt.n()).append(") | ")
+              .append(change(r)).append(" | ").append(verdict(r, 0.03)).append(" |\n");
+        }
+        md.append("\n").append(noisyFull.isEmpty() ? "Every cell at full size meets its repeatability goal in the harness." : noisyFull.size() + " of " + repeatCells.size()
+                + " cells at full size miss their repeatability goal in the harness: " + cells(noisyFull) + ".")
+          .append(outsideFull.isEmpty() ? " The harness and the loop agree within 3 % for every cell." : " Agreement within 3 % is not shown for " + outsideFull.size()
+                + " of " + repeatCells.size() + ": " + cells(outsideFull) + ".").append("\n\n");
 
         md.append("## Image cache\n\nTime spent making sure both JDK images and their run images exist, per harness block (run.json `images_seconds`; goal: at most 2 s with nothing changed):\n\n");
         for (RunMetadata m : metas) {
@@ -353,37 +470,18 @@ public class BenchReport {
         }
         md.append("\n## Packing\n\n`run --parallel force` runs every whole-CPU cell smaller than the host side by side on disjoint CPU sets\n")
           .append("(here: two 1-CPU cells at once on 2 CPUs). The packed blocks against the serial ones, JFR off in both (goals: wall ratio at most 0.6,\n")
-          .append("per-cell medians within 3 %):\n\n");
-        double packedTotal = blockTotal.get("packed");
-        md.append("- total wall: packed ").append(f1(packedTotal / 1000)).append(" s, serial ").append(f1(h / 1000))
-          .append(" s, ratio **").append(f3(packedTotal / h)).append("**\n\n");
-        md.append("| cell | serial median | packed median | packed against serial [95 % CI] | verdict |\n|---|---|---|---|---|\n");
-        Map<String, Double> worstByWorkload = new LinkedHashMap<>();
-        int slower = 0;
-        for (Map.Entry<String, List<RawRow>> e : cells.entrySet()) {
-            List<Double> pw = walls(packed.stream().filter(r -> r.get("cell").equals(e.getKey())).toList());
-            if (pw.isEmpty()) {
-                md.append("| `").append(e.getKey()).append("` | | no packed runs | | |\n");
-                worstByWorkload.put(e.getValue().get(0).get("workload"), Double.POSITIVE_INFINITY);
-                continue;
-            }
-            Comparison.Row r = Comparison.row(e.getKey(), arr(walls(e.getValue())), arr(pw), 0.03);
-            worstByWorkload.merge(e.getValue().get(0).get("workload"), Math.abs(r.change() * 100), Math::max);
-            if (r.change() > 0) slower++;
-            md.append("| `").append(e.getKey()).append("` | ").append(f1(r.baselineMedian())).append(" ms | ").append(f1(r.newMedian())).append(" ms | ")
-              .append(change(r)).append(" | ").append(verdict(r, 0.03)).append(" |\n");
-        }
-        md.append("\nLargest difference per workload class: ");
-        md.append(String.join(", ", worstByWorkload.entrySet().stream().map(e -> e.getKey() + " " + f1(e.getValue()) + " %").toList())).append(".\n");
-        List<String> disagree = worstByWorkload.entrySet().stream().filter(e -> e.getValue() > 3).map(Map.Entry::getKey).toList();
-        int n = cells.size();
-        double signP = 0;
-        for (int k = Math.max(slower, n - slower); k <= n; k++) signP += binomial(n, k);
-        signP = Math.min(1, 2 * signP / Math.pow(2, n));
-        md.append(slower).append(" of ").append(n).append(" cells are slower packed (two-sided sign test: p = ").append(f3(signP))
-          .append(" that packing makes no difference).\n");
-        md.append(disagree.isEmpty() ? "Packed and serial agree for every class.\n"
-                : "Packed and serial disagree by more than 3 % for: " + String.join(", ", disagree)
+          .append("per-cell medians within 3 %).\n\n");
+        Map<String, ClassAgreement> byClass = new LinkedHashMap<>();
+        md.append("### Small cells\n\nThe ").append(blocks).append(" packed blocks against the ").append(blocks).append(" serial blocks (harness, JFR off):\n\n");
+        packing(md, cells, packed, h, blockTotal.get("packed"), byClass);
+        md.append("\n### At full size\n\nThe cells of `harness/matrices/repeat.yaml` (2–3 s at 1 CPU, 10 repetitions), serial and then packed:\n\n");
+        packing(md, repeatCells, repeatPacked, blockTotal.get("repeat"), blockTotal.get("repeat-packed"), byClass);
+        md.append("\nPer workload class, both sizes: ");
+        md.append(String.join("; ", byClass.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue().within + " of " + e.getValue().cells
+                + " cells shown within 3 %, largest change " + f1(e.getValue().worst) + " %").toList())).append(".\n");
+        List<String> notShown = byClass.entrySet().stream().filter(e -> e.getValue().within < e.getValue().cells).map(Map.Entry::getKey).toList();
+        md.append(notShown.isEmpty() ? "Packed and serial are shown to agree within 3 % in every cell of every class.\n"
+                : "Packing is not shown to leave every cell within 3 % for: " + String.join(", ", notShown)
                         + ". On this machine the two containers, dockerd and the harness share two vCPUs. So `run --parallel auto`\n"
                         + "does not pack these workload classes; it packs only those measured to agree (CpuSlots.PACKED_BY_AUTO,\n"
                         + "today only the test workload `fault`). `--parallel force` packs them anyway, for measuring.\n");

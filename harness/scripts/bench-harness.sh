@@ -103,7 +103,8 @@ launch_cmd() { # mode command out
     aot-train) "$JAVA" -XX:AOTCacheOutput="$OUT/launch-$2.aot" -jar "$JAR" "${args[@]}" ;;
     aot) "$JAVA" -XX:AOTCache="$OUT/launch-$2.aot" -Xlog:aot*=off -Xlog:cds*=off -jar "$JAR" "${args[@]}" ;;
     launcher) JAR="$JAR" harness/scripts/jdkmatrix.sh "${args[@]}" ;;
-  esac > /dev/null 2>&1
+  esac > /dev/null 2> "$OUT/launch.err" || {
+    echo "bench-harness: '$2' started as $1 failed; its stderr is in $OUT/launch.err (the matrix: $OUT/launch.yaml)" >&2; exit 1; }
 }
 launch() { # round
   local s mode cmd

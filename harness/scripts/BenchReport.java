@@ -443,7 +443,8 @@ public class BenchReport {
         List<String> noisyFull = new ArrayList<>(), outsideFull = new ArrayList<>();
         for (Map.Entry<String, List<RawRow>> e : repeatCells.entrySet()) {
             double goal = e.getValue().get(0).get("workload").startsWith("cpu") ? 0.05 : 0.03;
-            Statistics st = stats(walls(e.getValue())), lt = stats(loopWalls(loop, "loop-repeat", e.getKey()));
+            List<Double> hw = walls(e.getValue()), lw = loopWalls(loop, "loop-repeat", e.getKey());
+            Statistics st = stats(hw), lt = stats(lw);
             if (st == null || st.cv() > goal) noisyFull.add(e.getKey());
             md.append("| `").append(e.getKey()).append("` | ").append(f0(goal * 100)).append(" % | ");
             if (st == null || lt == null) {
@@ -451,7 +452,7 @@ public class BenchReport {
                 outsideFull.add(e.getKey());
                 continue;
             }
-            Comparison.Row r = Comparison.row(e.getKey(), arr(loopWalls(loop, "loop-repeat", e.getKey())), arr(walls(e.getValue())), 0.03);
+            Comparison.Row r = Comparison.row(e.getKey(), arr(lw), arr(hw), 0.03);
             if (!verdict(r, 0.03).startsWith("within")) outsideFull.add(e.getKey());
             md.append(st.n()).append(", ").append(f1(st.median())).append(" ms (").append(f1(st.min())).append("–").append(f1(st.max())).append(") | ")
               .append(st.cv() > goal ? "**" + f1(st.cv() * 100) + " %**" : f1(st.cv() * 100) + " %").append(" | ")

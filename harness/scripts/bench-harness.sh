@@ -30,7 +30,8 @@ NOJFR=$OUT/bench-nojfr.yaml
 "$JAVA" -cp "$JAR" harness/scripts/BenchCommands.java "$MATRIX" > "$OUT/commands-jfr.tsv"
 "$JAVA" -cp "$JAR" harness/scripts/BenchCommands.java "$NOJFR" > "$OUT/commands.tsv"
 "$JAVA" -cp "$JAR" harness/scripts/BenchCommands.java "$REPEAT" > "$OUT/commands-repeat.tsv"
-REPS=$(sed -n 's/^repetitions: *\([0-9]*\).*/\1/p' "$MATRIX")
+repetitions() { sed -n 's/^repetitions: *\([0-9]*\).*/\1/p' "$1"; }
+REPS=$(repetitions "$MATRIX")
 
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 # The host's steal and total CPU time so far (/proc/stat, clock ticks), as Environment.cpuTicks reads them.
@@ -121,8 +122,10 @@ feature=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$JAVA_HOME/release" 2>/de
 [[ ${feature:-0} -ge 25 ]] && MODES=(java-jar aot launcher)
 for cmd in plan run; do
   launch_cmd launcher "$cmd" "$OUT/launch-warm-launcher"
-  [[ ${feature:-0} -ge 25 ]] && launch_cmd aot-train "$cmd" "$OUT/launch-warm-aot"
-  [[ ${feature:-0} -lt 25 || -s $OUT/launch-$cmd.aot ]] || { echo "bench-harness: no AOT cache $OUT/launch-$cmd.aot after a training run of '$cmd'" >&2; exit 1; }
+  if [[ ${MODES[1]} = aot ]]; then
+    launch_cmd aot-train "$cmd" "$OUT/launch-warm-aot"
+    [[ -s $OUT/launch-$cmd.aot ]] || { echo "bench-harness: no AOT cache $OUT/launch-$cmd.aot after a training run of '$cmd'" >&2; exit 1; }
+  fi
 done
 
 for b in $(seq 1 "$BLOCKS"); do
@@ -145,7 +148,7 @@ done
 # Repeatability, agreement and packing at full size: cells of 2-3 s, the harness serial, the bare
 # loop, the harness packed.
 harness 1 repeat "$REPEAT"
-loop 1 loop-repeat "$OUT/commands-repeat.tsv" "$(sed -n 's/^repetitions: *\([0-9]*\).*/\1/p' "$REPEAT")"
+loop 1 loop-repeat "$OUT/commands-repeat.tsv" "$(repetitions "$REPEAT")"
 harness 1 repeat-packed "$REPEAT" --parallel force
 
 "$JAVA" -cp "$JAR" harness/scripts/BenchReport.java "$OUT" "$BLOCKS" > docs/performance.md

@@ -2,6 +2,8 @@
 #   make matrix            run matrix.yaml (MATRIX=other.yaml, OUT=dir to change)
 #   make quick             a small matrix, under 3 minutes on 2 CPUs
 #   make plan              list the cells and the estimated duration; runs nothing
+#   make workloads         the built-in workloads with their params (and the kinds jmh, jar)
+#   make matrix MATRIX=examples/jmh.yaml   your own JMH benchmarks across JDKs and CPU limits (examples/jar.yaml: any jar)
 #   make report RESULTS=dir   charts and gallery of a results folder (make matrix ends with it)
 #   make claims RESULTS=dir   the write-ups' claims (claims.yaml) checked on a results folder; exit 1 if one fails
 #   make test              unit and integration tests (real containers)
@@ -37,20 +39,23 @@ export TESTCONTAINERS_TINYIMAGE_CONTAINER_IMAGE := debian:trixie-slim
 MVN := ./mvnw -B -q -Dstyle.color=never
 JAR := harness/target/jdkmatrix.jar
 WORKLOADS_JAR := workloads/target/workloads.jar
-SOURCES := $(shell find harness/src workloads/src -type f 2>/dev/null) pom.xml harness/pom.xml workloads/pom.xml
+# The examples' jars (examples/jmh.yaml, examples/jar.yaml run them), built by the same Maven build.
+EXAMPLE_JARS := examples/jmh/target/benchmarks.jar examples/jar/target/app.jar
+SOURCES := $(shell find harness/src workloads/src examples/jmh/src examples/jar/src -type f 2>/dev/null) pom.xml harness/pom.xml workloads/pom.xml \
+	examples/jmh/pom.xml examples/jar/pom.xml
 # The harness, started with a class-data archive per subcommand and JDK (see the script).
 JDKMATRIX := $(SCRIPTS)/jdkmatrix.sh
 
-.PHONY: help build docker base-image setup plan matrix quick report claims chromium test bench-harness bench-report nightly-local shards merge compare publish lint-workflows clean
+.PHONY: help build docker base-image setup plan workloads matrix quick report claims chromium test bench-harness bench-report nightly-local shards merge compare publish lint-workflows clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
 
-build: $(JAR) $(WORKLOADS_JAR)
+build: $(JAR) $(WORKLOADS_JAR) $(EXAMPLE_JARS)
 
-$(JAR) $(WORKLOADS_JAR) &: $(SOURCES)
+$(JAR) $(WORKLOADS_JAR) $(EXAMPLE_JARS) &: $(SOURCES)
 	$(MVN) -DskipTests package
-	@touch $(JAR) $(WORKLOADS_JAR)
+	@touch $(JAR) $(WORKLOADS_JAR) $(EXAMPLE_JARS)
 
 docker:
 	@$(SCRIPTS)/ensure-docker.sh
@@ -62,6 +67,9 @@ setup: base-image
 
 plan: build
 	$(JDKMATRIX) plan --matrix $(MATRIX)
+
+workloads: build
+	@$(JDKMATRIX) workloads
 
 matrix: setup build
 	$(JDKMATRIX) run --matrix $(MATRIX) $(if $(OUT),--out $(OUT)) $(RUN_ARGS)

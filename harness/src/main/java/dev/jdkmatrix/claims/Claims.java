@@ -61,7 +61,7 @@ public record Claims(Path file, List<Figure> figures, List<Claim> claims) {
         return Files.isRegularFile(claims) ? java.util.Optional.of(claims) : java.util.Optional.empty();
     }
 
-    static final Set<String> MEASURES = Set.of("wall", "throughput", "ratio", "per-run");
+    static final Set<String> MEASURES = Set.of("wall", "score", "throughput", "ratio", "per-run");
 
     public static Claims read(Path file) throws IOException {
         Object doc;
@@ -105,12 +105,13 @@ public record Claims(Path file, List<Figure> figures, List<Claim> claims) {
     private static Measure measure(Map<String, Object> m, String where) {
         List<String> given = m.keySet().stream().filter(MEASURES::contains).toList();
         if (given.size() != 1) {
-            throw new IllegalArgumentException(where + ": needs exactly one measure, has " + given + "\n  fix: give one of wall:, throughput:, ratio:, per-run:");
+            throw new IllegalArgumentException(where + ": needs exactly one measure, has " + given + "\n  fix: give one of wall:, score:, throughput:, ratio:, per-run:");
         }
         String kind = given.get(0);
         Object v = m.get(kind);
         return switch (kind) {
             case "wall" -> new Measure.Wall(selector(v, where + ": wall"));
+            case "score" -> new Measure.Score(selector(v, where + ": score"));
             case "throughput" -> new Measure.Throughput(selector(v, where + ": throughput"));
             case "ratio" -> {
                 Map<String, Object> r = map(v, where + ": ratio", "write ratio: { numerator: {...}, denominator: {...} }");

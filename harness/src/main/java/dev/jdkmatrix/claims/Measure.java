@@ -5,14 +5,25 @@ import java.util.Objects;
 
 /**
  * What a claim or a published figure is measured by. A closed set: the median wall time of cells,
- * their throughput, the ratio of two cells' medians, or a per-run value (a raw.csv column or one
- * of the workload's metrics) over every measured run.
+ * their median score (in its unit: a JMH score, a jar's figure), their throughput, the ratio of two
+ * cells' medians, or a per-run value (a raw.csv column or one of the workload's metrics) over every
+ * measured run.
  */
 public sealed interface Measure {
 
     /** Median wall time of the matching cells, in ms. */
     record Wall(Selector cells) implements Measure {
         public Wall {
+            Objects.requireNonNull(cells, "cells");
+        }
+    }
+
+    /**
+     * Median score of the matching cells, in each cell's own unit (a built-in cell's is its wall
+     * time in ms; a JMH cell's its score, ops/s or time per op): select cells of one unit.
+     */
+    record Score(Selector cells) implements Measure {
+        public Score {
             Objects.requireNonNull(cells, "cells");
         }
     }
@@ -55,6 +66,7 @@ public sealed interface Measure {
     default String format(double v) {
         return switch (this) {
             case Wall w -> String.format(Locale.ROOT, "%,.0f ms", v);
+            case Score s -> Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%,.4g", v);
             case Throughput t -> String.format(Locale.ROOT, "%,.0f tasks/s", v);
             case Ratio r -> v >= 10 ? String.format(Locale.ROOT, "%,.1fx", v) : String.format(Locale.ROOT, "%.2fx", v);
             case PerRun p -> v == Math.rint(v) ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%,.2f", v);

@@ -16,8 +16,11 @@ import java.util.function.Function;
  */
 public record Selector(Map<String, String> keys) {
 
-    /** The axes of a cell; every other key is a param of its workload. */
-    public static final List<String> AXES = List.of("workload", "executor", "tasks", "jdk", "cpus", "memory", "jvm_args");
+    /**
+     * The axes of a cell, its kind (builtin, jmh, jar) and a JMH cell's benchmark (full name); every
+     * other key is a param of its workload.
+     */
+    public static final List<String> AXES = List.of("workload", "kind", "benchmark", "executor", "tasks", "jdk", "cpus", "memory", "jvm_args");
 
     public Selector {
         keys = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(keys, "keys")));
@@ -42,6 +45,7 @@ public record Selector(Map<String, String> keys) {
     static Map<String, String> identity(Function<String, String> column) {
         Map<String, String> id = new TreeMap<>();
         for (String axis : AXES) id.put(axis, column.apply(axis));
+        if (id.get("kind").isEmpty()) id.put("kind", "builtin"); // rows written before the kinds
         for (String kv : column.apply("params").split(";")) {
             int eq = kv.indexOf('=');
             if (eq > 0) id.put(kv.substring(0, eq), kv.substring(eq + 1));

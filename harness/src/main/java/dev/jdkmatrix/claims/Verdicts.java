@@ -74,6 +74,7 @@ public final class Verdicts {
     static String describe(Measure m) {
         return switch (m) {
             case Measure.Wall w -> w.cells().text();
+            case Measure.Score s -> s.cells().text();
             case Measure.Throughput t -> t.cells().text();
             case Measure.Ratio r -> r.numerator().text() + " over " + r.denominator().text();
             case Measure.PerRun p -> p.cells().text();
@@ -89,6 +90,11 @@ public final class Verdicts {
             case Measure.Wall w -> {
                 for (SummaryRow s : measured(summary)) {
                     if (w.cells().matches(s)) units.add(new Unit(Selector.identity(s::get), num(s.get("wall_ms_median")), ""));
+                }
+            }
+            case Measure.Score sc -> {
+                for (SummaryRow s : measured(summary)) {
+                    if (sc.cells().matches(s)) units.add(new Unit(Selector.identity(s::get), num(s.score("median")), ""));
                 }
             }
             case Measure.Throughput t -> {

@@ -82,10 +82,17 @@ final class Progress implements MatrixRunner.Listener {
             }
             return;
         }
-        err.printf("[%d/%d] %-7s %s %s%d %s ms  %s  ETA %s%n", done, total, row.get("status"), run.cell().id(),
-                run.phase() == PlannedRun.Phase.WARMUP ? "warmup" : "rep", run.repetition(),
-                row.get("wall_ms").isEmpty() ? "-" : row.get("wall_ms"), row.get("status_detail"), eta(done));
+        err.printf("[%d/%d] %-7s %s %s%d %s  %s  ETA %s%n", done, total, row.get("status"), run.cell().id(),
+                run.phase() == PlannedRun.Phase.WARMUP ? "warmup" : "rep", run.repetition(), figure(row), row.get("status_detail"), eta(done));
         err.flush();
+    }
+
+    /** The run's figure: a built-in run's wall time, a JMH or jar run's score in its unit. */
+    static String figure(RawRow row) {
+        if (!row.get("score").isEmpty() && !"builtin".equals(row.get("kind"))) {
+            return dev.jdkmatrix.results.Summarizer.significant(row.number("score")) + " " + row.get("score_unit");
+        }
+        return (row.get("wall_ms").isEmpty() ? "-" : row.get("wall_ms")) + " ms";
     }
 
     private String eta(int done) {

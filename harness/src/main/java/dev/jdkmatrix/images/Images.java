@@ -6,6 +6,7 @@ import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Image;
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.matrix.Jdk;
+import dev.jdkmatrix.matrix.WorkloadKind;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,6 +15,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -33,15 +35,18 @@ import org.testcontainers.images.builder.ImageFromDockerfile;
 public final class Images {
 
     /** Bumped when the way images are built changes, so old tags are not reused. */
-    static final String RECIPE = "jdkmatrix-image/1";
+    static final String RECIPE = "jdkmatrix-image/2";
     public static final String LABEL_INPUTS = "dev.jdkmatrix.inputs-sha256";
     /** Marks the images with the workloads jar, {@code jdkmatrix/run-NAME:HASH}, so old ones can be found and removed. */
     public static final String LABEL_RUN_IMAGE = "dev.jdkmatrix.run-image-of";
     /** Where the jar is in a run image. */
     public static final String IMAGE_JAR = "/opt/jdkmatrix/workloads.jar";
-    /** An empty folder owned by {@link #IMAGE_USER_ID}: a run's volume for its JFR recording starts as a copy of it. */
-    public static final String IMAGE_JFR_DIR = "/jfr";
-    /** The uid and gid that own {@link #IMAGE_JFR_DIR}; the containers run as this user. */
+    /**
+     * An empty folder owned by {@link #IMAGE_USER_ID}: a run's volume for the files the harness
+     * copies out afterwards (a JFR recording, JMH's JSON) starts as a copy of it.
+     */
+    public static final String IMAGE_OUT_DIR = "/out";
+    /** The uid and gid that own {@link #IMAGE_OUT_DIR}; the containers run as this user. */
     public static final int IMAGE_USER_ID = 10001;
 
     private final DockerClient client;
@@ -113,33 +118,37 @@ public final class Images {
     }
 
     /**
-     * The image containers run: {@code base} plus the workloads jar at {@link #IMAGE_JAR} and an
-     * empty {@link #IMAGE_JFR_DIR} owned by the workload's user, tagged
-     * {@code jdkmatrix/run-NAME:HASH} by the base image's id and the jar's bytes (built again
-     * only when either changes; older run images of that JDK are removed when no container uses them).
+     * The image containers run: {@code base} plus the workloads jar at {@link #IMAGE_JAR}, the
+     * user's jars of jmh and jar cells (each at its {@code UserJar.imagePath()}, named by its
+     * content) and an empty {@link #IMAGE_OUT_DIR} owned by the workload's user, tagged
+     * {@code jdkmatrix/run-NAME:HASH} by the base image's id and every jar's bytes (built again
+     * only when one changes; older run images of that JDK are removed when no container uses them).
      */
-    public ImageRef withWorkloads(ImageRef base, Path jar, Consumer<String> progress) {
+    public ImageRef withWorkloads(ImageRef base, Path jar, List<WorkloadKind.UserJar> userJars, Consumer<String> progress) {
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(jar);
         } catch (IOException e) {
             throw new ExitException(ExitException.ENVIRONMENT, "cannot read the workloads jar " + jar + ": " + e.getMessage() + "\n  fix: run 'make build' (or pass --workloads-jar)");
         }
-        String hash = runImageHash(base.imageId(), bytes);
+        List<WorkloadKind.UserJar> users = userJars.stream().distinct().sorted(java.util.Comparator.comparing(WorkloadKind.UserJar::sha256)).toList();
+        String hash = runImageHash(base.imageId(), bytes, users.stream().map(WorkloadKind.UserJar::sha256).toList());
         String tag = "jdkmatrix/run-" + base.jdk().toLowerCase(Locale.ROOT) + ":" + hash.substring(0, 16);
         String id = imageId(tag);
         if (id != null) return new ImageRef(base.jdk(), tag, id, base.built(), base.buildTime());
-        progress.accept("adding the workloads jar to " + base.reference() + " as " + tag);
+        progress.accept("adding the workloads jar" + (users.isEmpty() ? "" : " and " + users.size() + " jar(s) of yours") + " to " + base.reference() + " as " + tag);
         long t0 = System.nanoTime();
-        String dockerfile = "FROM " + base.reference() + "\n"
-                + "COPY workloads.jar " + IMAGE_JAR + "\n"
-                + "COPY --chown=" + IMAGE_USER_ID + ":" + IMAGE_USER_ID + " jfr/ " + IMAGE_JFR_DIR + "/\n";
+        StringBuilder dockerfile = new StringBuilder("FROM " + base.reference() + "\n"
+                + "COPY workloads.jar " + IMAGE_JAR + "\n");
+        for (WorkloadKind.UserJar u : users) dockerfile.append("COPY user/").append(u.sha256()).append(".jar ").append(u.imagePath()).append('\n');
+        dockerfile.append("COPY --chown=" + IMAGE_USER_ID + ":" + IMAGE_USER_ID + " out/ " + IMAGE_OUT_DIR + "/\n");
         try {
-            new ImageFromDockerfile(tag, false)
-                    .withFileFromString("Dockerfile", dockerfile)
+            ImageFromDockerfile image = new ImageFromDockerfile(tag, false)
+                    .withFileFromString("Dockerfile", dockerfile.toString())
                     .withFileFromPath("workloads.jar", jar)
-                    .withFileFromString("jfr/.keep", "")
-                    .withBuildImageCmdModifier(cmd -> cmd.withLabels(Map.of(LABEL_INPUTS, hash, LABEL_RUN_IMAGE, base.jdk(),
+                    .withFileFromString("out/.keep", "");
+            for (WorkloadKind.UserJar u : users) image.withFileFromPath("user/" + u.sha256() + ".jar", u.path());
+            image.withBuildImageCmdModifier(cmd -> cmd.withLabels(Map.of(LABEL_INPUTS, hash, LABEL_RUN_IMAGE, base.jdk(),
                             "dev.jdkmatrix.jdk", base.jdk(), "dev.jdkmatrix.base-image", base.imageId())))
                     .get();
         } catch (RuntimeException e) {
@@ -153,8 +162,8 @@ public final class Images {
         return new ImageRef(base.jdk(), tag, id, true, base.buildTime().plus(took));
     }
 
-    static String runImageHash(String baseImageId, byte[] jar) {
-        return sha256(RECIPE + " run\n" + baseImageId + "\n", jar);
+    static String runImageHash(String baseImageId, byte[] jar, List<String> userJarHashes) {
+        return sha256(RECIPE + " run\n" + baseImageId + "\n" + String.join("\n", userJarHashes) + "\n", jar);
     }
 
     /** Hex SHA-256 of a header naming the recipe, then the input's bytes. */

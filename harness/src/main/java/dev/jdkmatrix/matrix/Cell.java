@@ -1,5 +1,6 @@
 package dev.jdkmatrix.matrix;
 
+import dev.jdkmatrix.workloads.Workloads;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -9,12 +10,16 @@ import java.util.StringJoiner;
 import java.util.TreeMap;
 
 /**
- * One combination of the matrix: a workload with its params, run by an executor with a task
- * count, on a JDK, inside a container with a CPU and a memory limit. {@code jfr} records the
- * JFR event {@code jdk.VirtualThreadPinned} at threshold 0 in every run of the cell; it is a
- * setting of how the cell is observed, not an axis, so it is not part of {@link #id()}.
+ * One combination of the matrix: a workload of some {@link WorkloadKind} with its params, on a
+ * JDK, inside a container with a CPU and a memory limit; a built-in workload also has an executor
+ * and a task count ({@code executor} is empty and {@code tasks} 0 for the other kinds).
+ * {@code workload} is the built-in workload's name, or the label a {@code jmh} or {@code jar}
+ * entry gives its cells. {@code jfr} records the JFR event {@code jdk.VirtualThreadPinned} at
+ * threshold 0 in every run of the cell; it is a setting of how the cell is observed, not an
+ * axis, so it is not part of {@link #id()}.
  */
 public record Cell(
+        WorkloadKind kind,
         String workload,
         SortedMap<String, String> params,
         String executor,
@@ -26,20 +31,32 @@ public record Cell(
         Duration timeout,
         boolean jfr) {
 
-    /** A cell without JFR recording. */
+    /** A cell of a built-in workload. */
+    public Cell(String workload, SortedMap<String, String> params, String executor, int tasks, String jdk, CpuLimit cpus,
+                MemoryLimit memory, List<String> jvmArgs, Duration timeout, boolean jfr) {
+        this(new WorkloadKind.Builtin(Workloads.get(workload)), workload, params, executor, tasks, jdk, cpus, memory, jvmArgs, timeout, jfr);
+    }
+
+    /** A cell of a built-in workload without JFR recording. */
     public Cell(String workload, SortedMap<String, String> params, String executor, int tasks, String jdk, CpuLimit cpus,
                 MemoryLimit memory, List<String> jvmArgs, Duration timeout) {
         this(workload, params, executor, tasks, jdk, cpus, memory, jvmArgs, timeout, false);
     }
 
     public Cell {
+        Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(executor, "executor");
         Objects.requireNonNull(jdk, "jdk");
         Objects.requireNonNull(cpus, "cpus");
         Objects.requireNonNull(memory, "memory");
         Objects.requireNonNull(timeout, "timeout");
-        if (tasks < 1) throw new IllegalArgumentException("tasks must be at least 1, got " + tasks);
+        if (kind instanceof WorkloadKind.Builtin) {
+            if (tasks < 1) throw new IllegalArgumentException("tasks must be at least 1, got " + tasks);
+            if (executor.isEmpty()) throw new IllegalArgumentException("a built-in workload needs an executor");
+        } else if (tasks != 0 || !executor.isEmpty()) {
+            throw new IllegalArgumentException("executor and tasks are axes of built-in workloads only, not of a " + kind.name() + " workload");
+        }
         if (timeout.isNegative() || timeout.isZero()) throw new IllegalArgumentException("timeout must be positive, got " + timeout);
         params = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(params));
         jvmArgs = List.copyOf(jvmArgs);
@@ -56,13 +73,23 @@ public record Cell(
         return String.join(" ", jvmArgs);
     }
 
-    /** A stable, readable identity: equal for equal cells, distinct otherwise. */
+    /** The benchmark's full name for a {@code jmh} cell, else empty: the benchmark column. */
+    public String benchmark() {
+        return kind instanceof WorkloadKind.Jmh j ? j.benchmark() : "";
+    }
+
+    /**
+     * A stable, readable identity: equal for equal cells, distinct otherwise. Built-in cells:
+     * {@code sleep(wait-ms=100) virtual tasks=10000 jdk=21 cpus=1 mem=1g}; JMH cells:
+     * {@code my-bench:Bench.method[avgt](size=10) jdk=21 cpus=1 mem=1g}; jar cells:
+     * {@code my-app(size=1000) jdk=21 cpus=1 mem=1g}.
+     */
     public String id() {
         StringBuilder sb = new StringBuilder(workload);
+        if (kind instanceof WorkloadKind.Jmh j) sb.append(':').append(j.shortBenchmark()).append('[').append(j.mode()).append(']');
         if (!params.isEmpty()) sb.append('(').append(paramsText()).append(')');
-        sb.append(' ').append(executor)
-                .append(" tasks=").append(tasks)
-                .append(" jdk=").append(jdk)
+        if (kind instanceof WorkloadKind.Builtin) sb.append(' ').append(executor).append(" tasks=").append(tasks);
+        sb.append(" jdk=").append(jdk)
                 .append(" cpus=").append(cpus.text())
                 .append(" mem=").append(memory.text());
         if (!jvmArgs.isEmpty()) sb.append(" jvm=[").append(jvmArgsText()).append(']');
@@ -73,6 +100,8 @@ public record Cell(
     public String valueOf(String key) {
         return switch (key) {
             case "workload" -> workload;
+            case "kind" -> kind.name();
+            case "benchmark" -> benchmark();
             case "executor" -> executor;
             case "tasks" -> Integer.toString(tasks);
             case "jdk" -> jdk;
@@ -82,8 +111,9 @@ public record Cell(
         };
     }
 
-    /** Arguments after {@code java [jvm args] -jar workloads.jar}. */
+    /** Arguments after {@code java [jvm args] -jar workloads.jar} of a built-in cell. */
     public List<String> workloadArgs() {
+        if (!(kind instanceof WorkloadKind.Builtin)) throw new IllegalStateException(kind.name() + " cell " + id() + " has no workloads-jar arguments");
         List<String> args = new java.util.ArrayList<>(List.of(workload, "--executor", executor, "--tasks", Integer.toString(tasks)));
         for (Map.Entry<String, String> e : params.entrySet()) {
             args.add("--" + e.getKey());

@@ -1,7 +1,8 @@
 package dev.jdkmatrix.matrix;
 
+import dev.jdkmatrix.workloads.Descriptor;
 import dev.jdkmatrix.workloads.ExecutorSpec;
-import dev.jdkmatrix.workloads.Workload;
+import dev.jdkmatrix.workloads.Workloads;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -48,9 +49,16 @@ public final class MatrixParser {
     /** `compare` calls a change a regression past this fraction unless the cell is noisy. */
     public static final double DEFAULT_COMPARE_THRESHOLD = 0.10;
     static final List<String> MATRIX_KEYS = List.of("jdk", "cpus", "memory", "tasks", "executor", "jvm-args", "timeout", "jfr", "workload", "exclude", "include");
-    /** Workloads whose cells record JFR pinning events unless the matrix says {@code jfr: false}. */
-    static final Set<String> DEFAULT_JFR = Set.of("pinning");
-    static final List<String> WORKLOAD_KEYS = List.of("name", "jdk", "cpus", "memory", "tasks", "executor", "jvm-args", "timeout", "jfr", "params");
+    static final List<String> WORKLOAD_KEYS = List.of("name", "kind", "jdk", "cpus", "memory", "tasks", "executor", "jvm-args", "timeout", "jfr", "params",
+            "jar", "benchmarks", "jmh-args", "profilers", "main", "args", "result");
+    /** The kinds of workload entry: the project's workloads, a JMH uber-jar, any runnable jar. */
+    static final List<String> KINDS = List.of("builtin", "jmh", "jar");
+    /** Keys of a workload entry that only some kinds take. */
+    static final Map<String, List<String>> KIND_KEYS = Map.of(
+            "builtin", List.of("tasks", "executor"),
+            "jmh", List.of("jar", "benchmarks", "jmh-args", "profilers"),
+            "jar", List.of("jar", "main", "args", "result"));
+    static final List<String> RESULT_KEYS = List.of("regex", "unit", "better");
     static final List<String> JDK_KEYS = List.of("dockerfile", "image");
     /** Axes every cell has, in expansion order; params follow them. */
     static final List<String> AXES = List.of("workload", "jdk", "cpus", "memory", "tasks", "executor");
@@ -174,7 +182,7 @@ public final class MatrixParser {
                 .orElseGet(() -> new MatrixException(file, 0, 0, problem, fix));
     }
 
-    private MappingNode mapping(Node node, String what, String fix) {
+    MappingNode mapping(Node node, String what, String fix) {
         if (node instanceof MappingNode m) return m;
         throw error(node, what + " must be a mapping (key: value), got " + kind(node), fix);
     }
@@ -189,7 +197,7 @@ public final class MatrixParser {
     }
 
     /** The mapping's keys with their value nodes, refusing unknown keys with the closest valid one. */
-    private Map<String, Node> keys(MappingNode node, List<String> allowed, String what) {
+    Map<String, Node> keys(MappingNode node, List<String> allowed, String what) {
         Map<String, Node> out = new LinkedHashMap<>();
         for (NodeTuple t : node.getValue()) {
             String key = scalar(t.getKeyNode(), "a key");
@@ -201,7 +209,7 @@ public final class MatrixParser {
         return out;
     }
 
-    private String scalar(Node node, String what) {
+    String scalar(Node node, String what) {
         if (node instanceof ScalarNode s) {
             if (s.getValue().isEmpty() && s.getTag().getValue().endsWith(":null")) {
                 throw error(node, what + " has no value", "write a value after '" + what + ":'");
@@ -311,7 +319,7 @@ public final class MatrixParser {
         return out;
     }
 
-    private Path resolve(String path) {
+    Path resolve(String path) {
         Path dir = file.toAbsolutePath().getParent();
         return dir.resolve(path).normalize();
     }
@@ -329,6 +337,8 @@ public final class MatrixParser {
         Duration timeout;
         Boolean jfr;
         Node origin;
+        /** The kind of a jmh or jar cell (with its benchmark); null for a built-in one, whose kind follows from its name. */
+        WorkloadKind kind;
     }
 
     private List<Cell> expand(Node matrixNode, Duration defaultTimeout, Map<String, Jdk> declared, Map<String, Jdk> used) {
@@ -369,7 +379,7 @@ public final class MatrixParser {
         return cells;
     }
 
-    private List<Value> values(Node node, String key) {
+    List<Value> values(Node node, String key) {
         List<Value> out = new ArrayList<>();
         for (Node n : axis(node, key)) {
             Value v = new Value(normalize(key, ((ScalarNode) n).getValue(), n), n);
@@ -389,12 +399,29 @@ public final class MatrixParser {
         Duration timeout = globalTimeout;
         Boolean jfr = globalJfr;
         Value name;
+        Map<String, Node> wk = Map.of();
+        String kind = "builtin";
         if (entry instanceof ScalarNode s) {
             name = new Value(s.getValue(), s);
         } else {
-            Map<String, Node> wk = keys(mapping(entry, "a workload entry", "write '- name: sleep' with its overrides"), WORKLOAD_KEYS, "keys of a workload entry");
-            if (!wk.containsKey("name")) throw error(entry, "workload entry has no 'name'", "add name: one of " + String.join(", ", Workload.NAMES));
+            wk = keys(mapping(entry, "a workload entry", "write '- name: sleep' with its overrides"), WORKLOAD_KEYS, "keys of a workload entry");
+            if (!wk.containsKey("name")) throw error(entry, "workload entry has no 'name'", "add name: one of " + String.join(", ", Workloads.NAMES)
+                    + ", or a label of your own with kind: jmh or kind: jar");
             name = new Value(scalar(wk.get("name"), "name"), wk.get("name"));
+            if (wk.containsKey("kind")) {
+                kind = scalar(wk.get("kind"), "kind");
+                if (!KINDS.contains(kind)) throw error(wk.get("kind"), "unknown kind '" + kind + "'", Suggest.fix(kind, KINDS, "kinds"));
+            }
+            for (Map.Entry<String, List<String>> k : KIND_KEYS.entrySet()) {
+                for (String key : k.getValue()) {
+                    if (wk.containsKey(key) && !KIND_KEYS.get(kind).contains(key)) {
+                        throw error(wk.get(key), "'" + key + "' is a key of " + k.getKey() + " entries, and this entry is kind: " + kind,
+                                key.equals("tasks") || key.equals("executor")
+                                        ? "remove it: executor and tasks are axes of built-in workloads only; a " + kind + " workload sets its own concurrency"
+                                        : "remove it, or set kind: " + k.getKey());
+                    }
+                }
+            }
             for (String axis : List.of("jdk", "cpus", "memory", "tasks", "executor")) {
                 if (wk.containsKey(axis)) axes.put(axis, values(wk.get(axis), axis));
             }
@@ -404,30 +431,86 @@ public final class MatrixParser {
             if (wk.containsKey("params")) {
                 for (NodeTuple t : mapping(wk.get("params"), "params", "write params: { wait-ms: [100, 50] }").getValue()) {
                     String p = scalar(t.getKeyNode(), "a param name");
-                    if (AXES.contains(p) || p.equals("jvm-args") || p.equals("timeout") || p.equals("jfr")) {
+                    if (AXES.contains(p) || p.equals("jvm-args") || p.equals("timeout") || p.equals("jfr") || p.equals("kind") || p.equals("benchmark")) {
                         throw error(t.getKeyNode(), "'" + p + "' is an axis, not a param", "move it out of params: to the workload entry itself");
                     }
                     params.put(p, values(t.getValueNode(), p));
                 }
             }
         }
-        if (!Workload.NAMES.contains(name.text())) {
-            throw error(name.node(), "unknown workload '" + name.text() + "'", Suggest.fix(name.text(), Workload.NAMES, "workloads"));
+        if (kind.equals("builtin") && !Workloads.exists(name.text())) {
+            throw error(name.node(), "unknown workload '" + name.text() + "'", Suggest.fix(name.text(), Workloads.NAMES, "workloads")
+                    + "; or, for a jar of your own, add kind: jmh or kind: jar");
+        }
+        if (!kind.equals("builtin")) {
+            if (Workloads.exists(name.text())) {
+                throw error(name.node(), "'" + name.text() + "' is the name of a built-in workload, not a label for a " + kind + " entry",
+                        "name the entry after your benchmark or application, such as my-bench");
+            }
+            if (!name.text().matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
+                throw error(name.node(), "the label '" + name.text() + "' has characters other than letters, digits, '.', '_' and '-'", "rename it, such as my-bench");
+            }
+            if (Boolean.TRUE.equals(jfr) && kind.equals("jmh")) {
+                throw error(wk.getOrDefault("jfr", entry), "jfr: true on a jmh entry would record JMH's launcher JVM, not the fork that JMH measures",
+                        "set jfr: false for this entry (JMH's own JFR profiler can be listed under profilers: [jfr])");
+            }
         }
         Map<String, List<Value>> all = new LinkedHashMap<>();
         all.put("workload", List.of(name));
-        for (String axis : List.of("jdk", "cpus", "memory", "tasks", "executor")) {
+        List<String> entryAxes = kind.equals("builtin") ? List.of("jdk", "cpus", "memory", "tasks", "executor") : List.of("jdk", "cpus", "memory");
+        for (String axis : entryAxes) {
             List<Value> v = axes.containsKey(axis) ? axes.get(axis) : global.get(axis);
             if (v == null) {
                 throw error(entry, "workload '" + name.text() + "' has no '" + axis + "'", "set " + axis + ": under matrix: or in this workload entry");
             }
             all.put(axis, v);
         }
-        all.putAll(params);
 
         List<Combo> combos = new ArrayList<>();
+        switch (kind) {
+            case "jmh" -> {
+                for (JmhCells.Expansion x : JmhCells.expand(this, entry, wk, params)) {
+                    Map<String, List<Value>> axesOfBenchmark = new LinkedHashMap<>(all);
+                    axesOfBenchmark.putAll(x.params());
+                    for (Combo c : product(axesOfBenchmark)) {
+                        c.kind = x.kind();
+                        combos.add(c);
+                    }
+                }
+            }
+            case "jar" -> {
+                WorkloadKind.Jar jar = JarCells.kind(this, entry, wk, params.keySet());
+                all.putAll(params);
+                for (Combo c : product(all)) {
+                    c.kind = jar;
+                    combos.add(c);
+                }
+            }
+            default -> {
+                all.putAll(params);
+                combos.addAll(product(all));
+            }
+        }
+        boolean jfrDefault = kind.equals("builtin") && Workloads.get(name.text()).jfrByDefault();
+        List<Combo> out = new ArrayList<>();
+        for (Combo base : combos) {
+            for (Value j : jvm) {
+                Combo c = copy(base);
+                c.jvmArgs = j;
+                c.timeout = timeout;
+                c.jfr = jfr != null ? jfr : jfrDefault;
+                c.origin = entry;
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    /** Every combination of the axes' values, in order. */
+    private static List<Combo> product(Map<String, List<Value>> axes) {
+        List<Combo> combos = new ArrayList<>();
         combos.add(new Combo());
-        for (Map.Entry<String, List<Value>> ax : all.entrySet()) {
+        for (Map.Entry<String, List<Value>> ax : axes.entrySet()) {
             List<Combo> next = new ArrayList<>();
             for (Combo base : combos) {
                 for (Value v : ax.getValue()) {
@@ -439,18 +522,7 @@ public final class MatrixParser {
             }
             combos = next;
         }
-        List<Combo> out = new ArrayList<>();
-        for (Combo base : combos) {
-            for (Value j : jvm) {
-                Combo c = copy(base);
-                c.jvmArgs = j;
-                c.timeout = timeout;
-                c.jfr = jfr != null ? jfr : DEFAULT_JFR.contains(name.text());
-                c.origin = entry;
-                out.add(c);
-            }
-        }
-        return out;
+        return combos;
     }
 
     private static Combo copy(Combo base) {
@@ -461,6 +533,7 @@ public final class MatrixParser {
         c.timeout = base.timeout;
         c.jfr = base.jfr;
         c.origin = base.origin;
+        c.kind = base.kind;
         return c;
     }
 
@@ -506,14 +579,18 @@ public final class MatrixParser {
         return out;
     }
 
-    private Set<String> knownKeys() {
+    /** Keys an exclude or include entry may name: the axes, and every param of a built-in workload or of this matrix's cells. */
+    private Set<String> knownKeys(List<Combo> combos) {
         Set<String> keys = new LinkedHashSet<>(AXES);
-        for (String w : Workload.NAMES) keys.addAll(Workload.create(w, Map.of()).params().keySet());
+        keys.add("kind");
+        keys.add("benchmark");
+        for (Descriptor d : Workloads.ALL) keys.addAll(d.paramNames());
+        for (Combo c : combos) keys.addAll(c.values.keySet());
         return keys;
     }
 
     private void exclude(Node node, List<Combo> combos) {
-        Set<String> known = knownKeys();
+        Set<String> known = knownKeys(combos);
         for (Map<String, Node> entry : entries(node, "exclude")) {
             Map<String, String> want = new LinkedHashMap<>();
             for (Map.Entry<String, Node> e : entry.entrySet()) {
@@ -522,12 +599,12 @@ public final class MatrixParser {
                 }
                 want.put(e.getKey(), normalize(e.getKey(), scalar(e.getValue(), e.getKey()), e.getValue()));
             }
-            combos.removeIf(c -> want.entrySet().stream().allMatch(w -> c.values.containsKey(w.getKey()) && c.values.get(w.getKey()).text().equals(w.getValue())));
+            combos.removeIf(c -> want.entrySet().stream().allMatch(w -> w.getValue().equals(comboValue(c, w.getKey()))));
         }
     }
 
     private void include(Node node, List<Combo> combos, Map<String, List<Value>> global, List<Value> globalJvm, Duration globalTimeout) {
-        Set<String> known = knownKeys();
+        Set<String> known = knownKeys(combos);
         List<Combo> added = new ArrayList<>();
         for (Map<String, Node> entry : entries(node, "include")) {
             Map<String, Value> vals = new LinkedHashMap<>();
@@ -564,6 +641,10 @@ public final class MatrixParser {
             if (!matched) {
                 Combo c = new Combo();
                 c.origin = entryNode;
+                if (vals.containsKey("workload") && !Workloads.exists(vals.get("workload").text())) {
+                    throw error(entryNode, "this include entry matches no cell of '" + vals.get("workload").text() + "', and include adds new cells of built-in workloads only",
+                            "make the entry match cells of that workload, or add a workload entry for the new cells");
+                }
                 for (String axis : AXES) {
                     if (vals.containsKey(axis)) {
                         c.values.put(axis, vals.get(axis));
@@ -578,7 +659,7 @@ public final class MatrixParser {
                 c.original.addAll(c.values.keySet());
                 c.jvmArgs = jvm != null ? jvm : globalJvm.get(0);
                 c.timeout = timeout != null ? timeout : globalTimeout;
-                c.jfr = jfr != null ? jfr : DEFAULT_JFR.contains(c.values.get("workload").text());
+                c.jfr = jfr != null ? jfr : Workloads.get(c.values.get("workload").text()).jfrByDefault();
                 added.add(c);
             }
         }
@@ -591,12 +672,15 @@ public final class MatrixParser {
 
     /** GitHub Actions: an include entry extends a combination when it overwrites none of its original values. */
     private boolean extends_(Combo c, Map<String, Value> vals) {
-        String workload = c.values.get("workload").text();
-        Set<String> params = Workload.create(workload, Map.of()).params().keySet();
+        Set<String> params = c.kind != null ? c.values.keySet() : new LinkedHashSet<>(Workloads.get(c.values.get("workload").text()).paramNames());
         for (Map.Entry<String, Value> e : vals.entrySet()) {
             String key = e.getKey();
-            if (c.original.contains(key)) {
+            if (key.equals("kind") || key.equals("benchmark")) {
+                if (!e.getValue().text().equals(comboValue(c, key))) return false;
+            } else if (c.original.contains(key)) {
                 if (!c.values.get(key).text().equals(e.getValue().text())) return false;
+            } else if (c.kind != null && (key.equals("tasks") || key.equals("executor"))) {
+                return false; // a jmh or jar cell has no executor or tasks
             } else if (!AXES.contains(key) && !params.contains(key)) {
                 return false; // a param this workload does not have: the entry is not for this cell
             }
@@ -604,7 +688,17 @@ public final class MatrixParser {
         return true;
     }
 
+    /** A combination's value for a key: an axis or param, its kind, or its benchmark's full name. */
+    private static String comboValue(Combo c, String key) {
+        return switch (key) {
+            case "kind" -> c.kind == null ? "builtin" : c.kind.name();
+            case "benchmark" -> c.kind instanceof WorkloadKind.Jmh j ? j.benchmark() : "";
+            default -> c.values.containsKey(key) ? c.values.get(key).text() : null;
+        };
+    }
+
     private Cell toCell(Combo c, Map<String, Jdk> declared, Map<String, Jdk> used) {
+        if (c.kind != null) return userCell(c, declared, used);
         String workload = c.values.get("workload").text();
         Map<String, String> rawParams = new LinkedHashMap<>();
         for (Map.Entry<String, Value> e : c.values.entrySet()) {
@@ -612,7 +706,7 @@ public final class MatrixParser {
         }
         Map<String, String> params;
         try {
-            params = Workload.create(workload, rawParams).params();
+            params = Workloads.get(workload).create(rawParams).params();
         } catch (IllegalArgumentException e) {
             Node at = rawParams.keySet().stream().map(key -> c.values.get(key).node()).findFirst().orElse(c.origin);
             throw error(at, e.getMessage(), "use only the parameters the workload lists, with valid values");
@@ -622,6 +716,23 @@ public final class MatrixParser {
         try {
             return new Cell(workload, new TreeMap<>(params), c.values.get("executor").text(), Integer.parseInt(c.values.get("tasks").text()),
                     jdkValue.text(), CpuLimit.parse(c.values.get("cpus").text()), MemoryLimit.parse(c.values.get("memory").text()),
+                    c.jvmArgs.text().isEmpty() ? List.of() : List.of(c.jvmArgs.text().split("\u0000")), c.timeout, c.jfr);
+        } catch (IllegalArgumentException e) {
+            throw error(c.origin, e.getMessage(), "correct the entry");
+        }
+    }
+
+    /** A cell of a jmh or jar entry: its params as given, no executor or tasks. */
+    private Cell userCell(Combo c, Map<String, Jdk> declared, Map<String, Jdk> used) {
+        Map<String, String> params = new TreeMap<>();
+        for (Map.Entry<String, Value> e : c.values.entrySet()) {
+            if (!AXES.contains(e.getKey())) params.put(e.getKey(), e.getValue().text());
+        }
+        Value jdkValue = c.values.get("jdk");
+        used.put(jdkValue.text(), jdk(jdkValue, declared));
+        try {
+            return new Cell(c.kind, c.values.get("workload").text(), new TreeMap<>(params), "", 0, jdkValue.text(),
+                    CpuLimit.parse(c.values.get("cpus").text()), MemoryLimit.parse(c.values.get("memory").text()),
                     c.jvmArgs.text().isEmpty() ? List.of() : List.of(c.jvmArgs.text().split("\u0000")), c.timeout, c.jfr);
         } catch (IllegalArgumentException e) {
             throw error(c.origin, e.getMessage(), "correct the entry");

@@ -33,7 +33,15 @@ record CellStat(
         double rssPeak,
         double cgroupPeak,
         double pinnedEvents,
-        List<Double> walls) {
+        List<Double> walls,
+        String kind,
+        String benchmark,
+        double score,
+        double scoreCiLow,
+        double scoreCiHigh,
+        String scoreUnit,
+        boolean higherIsBetter,
+        double scoreError) {
 
     CellStat {
         Objects.requireNonNull(cell, "cell");
@@ -47,11 +55,36 @@ record CellStat(
                 (int) num(s.get("n_failed")), s.get("failures"), num(s.get("wall_ms_median")), num(s.get("wall_ms_ci_low")),
                 num(s.get("wall_ms_ci_high")), num(s.get("ci_level")), num(s.get("wall_ms_cv")), "true".equals(s.get("noisy")),
                 num(s.get("heap_peak_bytes_median")), num(s.get("rss_peak_bytes_median")), num(s.get("cgroup_peak_bytes_median")),
-                num(s.get("pinned_events_median")), walls);
+                num(s.get("pinned_events_median")), walls, s.kind(), s.get("benchmark"), num(s.score("median")), num(s.score("ci_low")),
+                num(s.score("ci_high")), s.scoreUnit(), s.higherIsBetter(), num(s.get("score_error_median")));
     }
 
     boolean measured() {
         return n > 0 && Double.isFinite(median);
+    }
+
+    /** A cell of the project's workloads (executor, tasks), as opposed to a jmh or jar cell of the user's. */
+    boolean builtin() {
+        return kind.equals("builtin");
+    }
+
+    /** A built-in workload whose descriptor has the trait. */
+    boolean has(dev.jdkmatrix.workloads.Descriptor.Trait trait) {
+        return builtin() && dev.jdkmatrix.workloads.Workloads.exists(workload) && dev.jdkmatrix.workloads.Workloads.get(workload).traits().contains(trait);
+    }
+
+    /** The benchmark without its package ({@code Bench.method}), or the workload's label. */
+    String scoreSubject() {
+        if (benchmark.isEmpty()) return workload;
+        int method = benchmark.lastIndexOf('.');
+        int cls = method > 0 ? benchmark.lastIndexOf('.', method - 1) : -1;
+        return workload + ": " + benchmark.substring(cls + 1);
+    }
+
+    /** Symmetric error bar of the score: the wider side of the interval of its median over the runs. */
+    double scoreErrorBar() {
+        if (!Double.isFinite(scoreCiLow) || !Double.isFinite(scoreCiHigh)) return 0;
+        return Math.max(score - scoreCiLow, scoreCiHigh - score);
     }
 
     double cpusValue() {

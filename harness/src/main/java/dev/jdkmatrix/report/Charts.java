@@ -1,6 +1,8 @@
 package dev.jdkmatrix.report;
 
 import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.Summarizer;
+import dev.jdkmatrix.workloads.Descriptor;
 import dev.jdkmatrix.results.SummaryRow;
 import java.awt.Color;
 import java.awt.Font;
@@ -59,6 +61,7 @@ final class Charts {
     List<Figure> all() {
         List<Figure> out = new ArrayList<>();
         out.addAll(pinning());
+        out.addAll(scores());
         out.addAll(speedup());
         out.addAll(wall());
         out.addAll(scaling());
@@ -145,7 +148,7 @@ final class Charts {
         for (String jdk : jdks(measured())) {
             for (Ratio r : ratios(jdk)) out.put("virtual vs " + r.baseline() + ", " + r.shape() + ", JDK " + jdk, r.value());
         }
-        List<CellStat> sync = measured().stream().filter(c -> c.workload().equals("pinning") && c.param("lock").equals("synchronized")).toList();
+        List<CellStat> sync = measured().stream().filter(c -> c.has(Descriptor.Trait.PINNING) && c.param("lock").equals("synchronized")).toList();
         for (List<CellStat> g : groups(sync, c -> key(c.paramsWithout("lock"), c.executor(), c.tasks(), c.cpus(), c.memory(), c.jvmArgs()))) {
             CellStat old = g.stream().filter(c -> jdkOrder(c.jdk()) < JEP_491_JDK).findFirst().orElse(null);
             CellStat neu = g.stream().filter(c -> jdkOrder(c.jdk()) >= JEP_491_JDK).findFirst().orElse(null);
@@ -287,7 +290,7 @@ final class Charts {
      */
     List<Figure> pinning() {
         List<Figure> out = new ArrayList<>();
-        List<CellStat> pin = measured().stream().filter(c -> c.workload().equals("pinning")).toList();
+        List<CellStat> pin = measured().stream().filter(c -> c.has(Descriptor.Trait.PINNING)).toList();
         for (List<CellStat> g : groups(pin, c -> key(c.paramsWithout("lock"), c.executor(), c.tasks(), c.cpus(), c.memory(), c.jvmArgs()))) {
             CellStat f = g.get(0);
             List<CellStat> sorted = g.stream().sorted(Comparator.comparing((CellStat c) -> jdkOrder(c.jdk())).thenComparing(c -> c.param("lock"))).toList();
@@ -343,7 +346,7 @@ final class Charts {
 
     /** A note on charts where JDKs on both sides of JEP 491 run the pinning workload. */
     private static void jep491Note(org.knowm.xchart.internal.chartpart.AxesChart<?, ?> chart, List<CellStat> g) {
-        boolean pinning = g.stream().anyMatch(c -> c.workload().equals("pinning") && c.params().contains("lock=synchronized"));
+        boolean pinning = g.stream().anyMatch(c -> c.has(Descriptor.Trait.PINNING) && c.params().contains("lock=synchronized"));
         boolean before = g.stream().anyMatch(c -> jdkOrder(c.jdk()) < JEP_491_JDK);
         boolean after = g.stream().anyMatch(c -> jdkOrder(c.jdk()) >= JEP_491_JDK);
         if (!pinning || !before || !after) return;
@@ -395,8 +398,70 @@ final class Charts {
         return varying.isEmpty() ? c.workload() : c.workload() + "(" + String.join(";", varying) + ")";
     }
 
+    /** The measured cells of built-in workloads: every chart but the scores is about executors and tasks. */
     private List<CellStat> measured() {
-        return cells.stream().filter(CellStat::measured).toList();
+        return cells.stream().filter(CellStat::measured).filter(CellStat::builtin).toList();
+    }
+
+    // ---------------------------------------------------------------- scores of the user's workloads
+
+    /**
+     * The user's jmh and jar cells: per benchmark (or jar) and param set, the median score of the
+     * runs by CPU limit, a bar per JDK, with the interval of the median over the runs as error bar
+     * and the unit and direction on the axis. JMH's own within-run error goes in the caption.
+     */
+    List<Figure> scores() {
+        List<Figure> out = new ArrayList<>();
+        List<CellStat> user = cells.stream().filter(c -> !c.builtin() && c.n() > 0 && Double.isFinite(c.score())).toList();
+        for (List<CellStat> g : groups(user, c -> key(c.scoreSubject(), c.params(), c.memory(), c.jvmArgs(), c.scoreUnit()))) {
+            CellStat f = g.get(0);
+            List<String> cpus = g.stream().map(CellStat::cpus).distinct().sorted(Comparator.comparingDouble(CellStat::num)).map(Charts::cpuText).toList();
+            String better = f.higherIsBetter() ? "higher is better" : "lower is better";
+            CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+                    .title(f.scoreSubject() + (f.params().isEmpty() ? "" : " (" + f.params() + ")") + ": median score by CPU limit, memory " + f.memory())
+                    .xAxisTitle("CPU limit  |  " + env(g) + "  |  error bar: " + ciText(g, false))
+                    .yAxisTitle("score (" + f.scoreUnit() + ", " + better + ")").build();
+            style(chart);
+            chart.getStyler().setYAxisMin(0.0);
+            for (String jdk : jdks(g)) {
+                List<Double> y = new ArrayList<>();
+                List<Double> err = new ArrayList<>();
+                for (String cpu : cpus) {
+                    CellStat c = g.stream().filter(x -> x.jdk().equals(jdk) && cpuText(x.cpus()).equals(cpu)).findFirst().orElse(null);
+                    y.add(c == null ? null : c.score());
+                    err.add(c == null ? null : c.scoreErrorBar());
+                }
+                chart.addSeries("JDK " + jdk, cpus, y, err);
+            }
+            jep491Note(chart, g);
+            out.add(new Figure(name("score", f.scoreSubject(), f.params()), Figure.Section.SCORE, scoreCaption(g), chart));
+        }
+        return out;
+    }
+
+    /** Per CPU limit: the best JDK and how far the others are from it, in the score's direction; JMH's error beside. */
+    static String scoreCaption(List<CellStat> g) {
+        List<String> parts = new ArrayList<>();
+        CellStat f = g.get(0);
+        Comparator<CellStat> best = Comparator.comparingDouble(CellStat::score);
+        if (f.higherIsBetter()) best = best.reversed();
+        for (String cpus : g.stream().map(CellStat::cpus).distinct().sorted(Comparator.comparingDouble(CellStat::num)).toList()) {
+            List<CellStat> at = g.stream().filter(c -> c.cpus().equals(cpus)).sorted(best).toList();
+            CellStat top = at.get(0);
+            StringBuilder s = new StringBuilder(cpuText(cpus) + ": JDK " + top.jdk() + " " + score(top));
+            for (CellStat o : at.subList(1, at.size())) {
+                double ratio = f.higherIsBetter() ? top.score() / o.score() : o.score() / top.score();
+                s.append(", JDK ").append(o.jdk()).append(' ').append(score(o)).append(" (").append(times(ratio)).append(" worse)");
+            }
+            parts.add(s.toString());
+        }
+        double jmhError = g.stream().mapToDouble(CellStat::scoreError).filter(Double::isFinite).max().orElse(Double.NaN);
+        return String.join("; ", parts) + " - " + (f.higherIsBetter() ? "higher" : "lower") + " is better; median of n=" + g.stream().mapToInt(CellStat::n).min().orElse(0)
+                + " runs, each a fresh container" + (Double.isFinite(jmhError) ? "; JMH's own error within a run: up to \u00b1" + Summarizer.significant(jmhError) + " " + f.scoreUnit() : "") + ".";
+    }
+
+    private static String score(CellStat c) {
+        return Summarizer.significant(c.score()) + " " + c.scoreUnit();
     }
 
     static void style(org.knowm.xchart.internal.chartpart.AxesChart<? extends AxesChartStyler, ?> chart) {

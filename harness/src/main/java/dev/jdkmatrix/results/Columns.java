@@ -36,7 +36,38 @@ public final class Columns {
             "jfr_file", "pinned_events", "pinned_total_ms", "pinned_max_ms", "pinned_top_frame", "pinned_reason", "pinned_blocking_operation",
             "metrics", "host_steal_pct");
 
-    public static final List<String> RAW = concat(concat(RAW_HARNESS, RAW_RECORD), RAW_ADDED);
+    /**
+     * Columns of workload kinds, added after those: the kind (builtin, jmh, jar) and a JMH
+     * benchmark's full name; the run's figure with its unit and direction ({@code score}: a
+     * built-in run's wall_ms in ms, lower is better; a JMH score in its unit; a jar's wall time or
+     * the value its result regex read) and JMH's own error of it; JMH's mode, forks and iterations;
+     * the units of the {@code metrics} (JMH's secondary metrics have units).
+     */
+    public static final List<String> RAW_KINDS = List.of("kind", "benchmark", "score", "score_error", "score_unit", "score_better",
+            "jmh_mode", "jmh_forks", "jmh_iterations", "jmh_warmup_iterations", "metric_units");
+
+    public static final List<String> RAW = concat(concat(concat(RAW_HARNESS, RAW_RECORD), RAW_ADDED), RAW_KINDS);
+
+    /**
+     * After every named column, one {@code param_NAME} column per param of the folder's cells
+     * (sorted by name; empty where a cell has no such param), so that pandas or R group on a param
+     * without splitting the {@code params} text. Which ones a file has depends on its matrix.
+     */
+    public static final String PARAM_PREFIX = "param_";
+
+    /** The column of a param. */
+    public static String param(String name) {
+        return PARAM_PREFIX + name;
+    }
+
+    public static boolean isParam(String column) {
+        return column.startsWith(PARAM_PREFIX) && column.length() > PARAM_PREFIX.length();
+    }
+
+    /** The param columns of these params' names, sorted. */
+    public static List<String> params(java.util.Collection<String> names) {
+        return new java.util.TreeSet<>(names).stream().map(Columns::param).toList();
+    }
 
     /** Per-cell statistics of the measured runs that ended ok. */
     public static final List<String> SUMMARY = List.of(
@@ -48,7 +79,10 @@ public final class Columns {
             "rss_peak_bytes_median", "cgroup_peak_bytes_median", "gc_count_median",
             "container_wall_ms_median", "harness_overhead_ms_median",
             "pinned_events_median", "pinned_total_ms_median", "pinned_max_ms_median", "pinned_top_frame", "pinned_reason",
-            "host_steal_pct_median", "host_steal_pct_max");
+            "host_steal_pct_median", "host_steal_pct_max",
+            // added with the workload kinds: the figure's statistics in its unit and direction, JMH's own error beside them
+            "kind", "benchmark", "score_median", "score_min", "score_max", "score_ci_low", "score_ci_high", "score_cv",
+            "score_unit", "score_better", "score_error_median");
 
     private static List<String> concat(List<String> a, List<String> b) {
         java.util.ArrayList<String> all = new java.util.ArrayList<>(a);

@@ -8,10 +8,12 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Baseline against new, per cell: the change of the median wall time with a 95 % bootstrap
- * interval, and a verdict at a threshold. A cell whose own spread (CV of either side) exceeds the
- * threshold is {@code noisy}, never a regression; otherwise it is {@code slower} or {@code faster}
- * when the change passes the threshold and its interval excludes zero, else {@code unchanged}.
+ * Baseline against new, per cell: the change of the median score (a built-in run's wall time; a
+ * JMH score; a jar's wall time or regex value) with a 95 % bootstrap interval, and a verdict at a
+ * threshold. A cell whose own spread (CV of either side) exceeds the threshold is {@code noisy},
+ * never a regression; otherwise it is {@code slower} or {@code faster} when the change passes the
+ * threshold in the score's direction (a time up is slower, a throughput up is faster) and its
+ * interval excludes zero, else {@code unchanged}.
  */
 public final class Comparison {
 
@@ -24,9 +26,12 @@ public final class Comparison {
         }
     }
 
-    /** One cell's comparison; medians in ms, change and interval as fractions (0.1 = +10 %). */
+    /** One cell's comparison; medians in {@code unit}, change and interval as fractions (0.1 = +10 %). */
     public record Row(String cell, int baselineN, int newN, double baselineMedian, double newMedian, double change,
-                      double ciLow, double ciHigh, double baselineCv, double newCv, Verdict verdict) {}
+                      double ciLow, double ciHigh, double baselineCv, double newCv, Verdict verdict, String unit, boolean higherIsBetter) {}
+
+    /** A cell's scores with their unit and direction. */
+    private record Scores(double[] values, String unit, boolean higherIsBetter) {}
 
     static final int RESAMPLES = 2000;
 
@@ -34,30 +39,38 @@ public final class Comparison {
 
     public static List<Row> compare(List<RawRow> baseline, List<RawRow> current, double threshold) {
         if (!(threshold > 0)) throw new IllegalArgumentException("a threshold is above 0, got " + threshold);
-        Map<String, double[]> base = walls(baseline);
-        Map<String, double[]> now = walls(current);
+        Map<String, Scores> base = scores(baseline);
+        Map<String, Scores> now = scores(current);
         List<Row> rows = new ArrayList<>();
-        for (Map.Entry<String, double[]> e : now.entrySet()) {
-            double[] b = base.get(e.getKey());
-            double[] n = e.getValue();
+        for (Map.Entry<String, Scores> e : now.entrySet()) {
+            Scores b = base.get(e.getKey());
+            Scores n = e.getValue();
             if (b == null) {
-                Statistics s = Statistics.of(n);
-                rows.add(new Row(e.getKey(), 0, n.length, Double.NaN, s.median(), Double.NaN, Double.NaN, Double.NaN, Double.NaN, s.cv(), Verdict.ADDED));
+                Statistics s = Statistics.of(n.values());
+                rows.add(new Row(e.getKey(), 0, n.values().length, Double.NaN, s.median(), Double.NaN, Double.NaN, Double.NaN, Double.NaN, s.cv(),
+                        Verdict.ADDED, n.unit(), n.higherIsBetter()));
                 continue;
             }
-            rows.add(row(e.getKey(), b, n, threshold));
+            rows.add(row(e.getKey(), b.values(), n.values(), threshold, n.unit(), n.higherIsBetter()));
         }
-        for (Map.Entry<String, double[]> e : base.entrySet()) {
+        for (Map.Entry<String, Scores> e : base.entrySet()) {
             if (!now.containsKey(e.getKey())) {
-                Statistics s = Statistics.of(e.getValue());
-                rows.add(new Row(e.getKey(), e.getValue().length, 0, s.median(), Double.NaN, Double.NaN, Double.NaN, Double.NaN, s.cv(), Double.NaN, Verdict.REMOVED));
+                Scores b = e.getValue();
+                Statistics s = Statistics.of(b.values());
+                rows.add(new Row(e.getKey(), b.values().length, 0, s.median(), Double.NaN, Double.NaN, Double.NaN, Double.NaN, s.cv(), Double.NaN,
+                        Verdict.REMOVED, b.unit(), b.higherIsBetter()));
             }
         }
         return rows;
     }
 
-    /** One cell's baseline and new wall times (ms, each at least one) compared at {@code threshold} (0.03 = 3 %). */
+    /** One cell's baseline and new wall times (ms, each at least one; lower is better) compared at {@code threshold} (0.03 = 3 %). */
     public static Row row(String cell, double[] b, double[] n, double threshold) {
+        return row(cell, b, n, threshold, "ms", false);
+    }
+
+    /** One cell's baseline and new scores (each at least one) in {@code unit}, compared at {@code threshold} in the score's direction. */
+    public static Row row(String cell, double[] b, double[] n, double threshold, String unit, boolean higherIsBetter) {
         Statistics sb = Statistics.of(b);
         Statistics sn = Statistics.of(n);
         double change = sn.median() / sb.median() - 1;
@@ -72,13 +85,13 @@ public final class Comparison {
         if (sb.cv() > threshold || sn.cv() > threshold) {
             v = Verdict.NOISY;
         } else if (change > threshold && low > 0) {
-            v = Verdict.SLOWER;
+            v = higherIsBetter ? Verdict.FASTER : Verdict.SLOWER;
         } else if (change < -threshold && high < 0) {
-            v = Verdict.FASTER;
+            v = higherIsBetter ? Verdict.SLOWER : Verdict.FASTER;
         } else {
             v = Verdict.UNCHANGED;
         }
-        return new Row(cell, b.length, n.length, sb.median(), sn.median(), change, low, high, sb.cv(), sn.cv(), v);
+        return new Row(cell, b.length, n.length, sb.median(), sn.median(), change, low, high, sb.cv(), sn.cv(), v, unit, higherIsBetter);
     }
 
     /** The median of a resample of {@code x}, drawn with replacement. */
@@ -89,14 +102,22 @@ public final class Comparison {
         return Statistics.medianOfSorted(r);
     }
 
-    /** Wall times of the measured ok runs, per cell, in first-seen order. */
-    private static Map<String, double[]> walls(List<RawRow> rows) {
+    /** Scores of the measured ok runs, per cell, in first-seen order, with the unit and direction of the cell's first run. */
+    private static Map<String, Scores> scores(List<RawRow> rows) {
         Map<String, List<Double>> m = new LinkedHashMap<>();
+        Map<String, RawRow> first = new LinkedHashMap<>();
         for (RawRow r : rows) {
-            if (r.measured() && r.ok() && Double.isFinite(r.number("wall_ms"))) m.computeIfAbsent(r.get("cell"), k -> new ArrayList<>()).add(r.number("wall_ms"));
+            if (r.measured() && r.ok() && Double.isFinite(r.score())) {
+                m.computeIfAbsent(r.get("cell"), k -> new ArrayList<>()).add(r.score());
+                first.putIfAbsent(r.get("cell"), r);
+            }
         }
-        Map<String, double[]> out = new LinkedHashMap<>();
-        m.forEach((k, v) -> out.put(k, v.stream().mapToDouble(Double::doubleValue).toArray()));
+        Map<String, Scores> out = new LinkedHashMap<>();
+        m.forEach((k, v) -> {
+            RawRow f = first.get(k);
+            out.put(k, new Scores(v.stream().mapToDouble(Double::doubleValue).toArray(), f.get("score_unit").isEmpty() ? "ms" : f.get("score_unit"),
+                    "higher".equals(f.get("score_better"))));
+        });
         return out;
     }
 }

@@ -3,12 +3,15 @@ package dev.jdkmatrix.results;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** One row of raw.csv: one run. Values are text as stored; empty cells are absent; unknown columns are refused. */
+/**
+ * One row of raw.csv: one run. Values are text as stored; empty cells are absent; unknown columns
+ * are refused. The {@code param_NAME} columns follow from the {@code params} column.
+ */
 public record RawRow(Map<String, String> values) {
 
     public RawRow {
         for (String k : values.keySet()) {
-            if (!Columns.RAW.contains(k)) throw new IllegalArgumentException("'" + k + "' is not a raw.csv column; columns: " + Columns.RAW);
+            if (!Columns.RAW.contains(k) && !Columns.isParam(k)) throw new IllegalArgumentException("'" + k + "' is not a raw.csv column; columns: " + Columns.RAW);
         }
         LinkedHashMap<String, String> kept = new LinkedHashMap<>();
         values.forEach((k, v) -> {
@@ -18,7 +21,24 @@ public record RawRow(Map<String, String> values) {
     }
 
     public String get(String column) {
+        if (Columns.isParam(column) && !values.containsKey(column)) {
+            return Params.parse(values.get("params")).getOrDefault(column.substring(Columns.PARAM_PREFIX.length()), "");
+        }
         return values.getOrDefault(column, "");
+    }
+
+    /** The param names of this run's cell. */
+    public java.util.Set<String> paramNames() {
+        return Params.parse(get("params")).keySet();
+    }
+
+    /**
+     * The run's figure: {@code score} with its unit and direction; for a row stored before the
+     * workload kinds (no score), its wall_ms in ms, lower is better.
+     */
+    public double score() {
+        if (get("score").isEmpty() && !get("kind").isEmpty() && !"builtin".equals(get("kind"))) return Double.NaN;
+        return get("score").isEmpty() ? number("wall_ms") : number("score");
     }
 
     /** The run's identity across an interrupted and a resumed harness, equal to {@code PlannedRun.key()} of the run that made it. */

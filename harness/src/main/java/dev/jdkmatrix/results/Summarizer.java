@@ -54,7 +54,8 @@ public final class Summarizer {
             v.put("wall_ms_ci_low", ms(s.ciLow()));
             v.put("wall_ms_ci_high", ms(s.ciHigh()));
             v.put("ci_level", String.format(Locale.ROOT, "%.4f", s.ciLevel()));
-            v.put("noisy", Boolean.toString(s.cv() > NOISY_CV));
+            Statistics score = scoreStatistics(ok);
+            v.put("noisy", Boolean.toString((score != null ? score.cv() : s.cv()) > NOISY_CV));
             v.put("cpu_ms_median", ms(median(ok, r -> r.number("cpu_ms"))));
             v.put("peak_threads_median", whole(median(ok, r -> r.number("peak_threads"))));
             v.put("heap_growth_bytes_median", whole(median(ok, r -> r.number("heap_after_bytes") - r.number("heap_before_bytes"))));
@@ -71,8 +72,35 @@ public final class Summarizer {
             v.put("pinned_reason", mostFrequent(ok, "pinned_reason"));
             v.put("host_steal_pct_median", pct(median(ok, r -> r.number("host_steal_pct"))));
             v.put("host_steal_pct_max", pct(ok.stream().mapToDouble(r -> r.number("host_steal_pct")).filter(Double::isFinite).max().orElse(Double.NaN)));
+            if (score != null) {
+                v.put("score_median", significant(score.median()));
+                v.put("score_min", significant(score.min()));
+                v.put("score_max", significant(score.max()));
+                v.put("score_ci_low", significant(score.ciLow()));
+                v.put("score_ci_high", significant(score.ciHigh()));
+                v.put("score_cv", String.format(Locale.ROOT, "%.4f", score.cv()));
+                v.put("score_unit", first.get("score_unit").isEmpty() ? "ms" : first.get("score_unit"));
+                v.put("score_better", first.get("score_better").isEmpty() ? "lower" : first.get("score_better"));
+                v.put("score_error_median", significant(median(ok, r -> r.number("score_error"))));
+            }
         }
+        v.put("kind", first.get("kind").isEmpty() ? "builtin" : first.get("kind"));
+        v.put("benchmark", first.get("benchmark"));
+        for (String name : first.paramNames()) v.put(Columns.param(name), first.get(Columns.param(name)));
         return new SummaryRow(v);
+    }
+
+    /** Statistics of the runs' scores (their wall_ms for rows stored before the kinds), or null when none is a number. */
+    static Statistics scoreStatistics(List<RawRow> ok) {
+        double[] x = ok.stream().mapToDouble(RawRow::score).filter(Double::isFinite).toArray();
+        return x.length == 0 ? null : Statistics.of(x);
+    }
+
+    /** Six significant digits, plain: 3467630, 0.00123457 (a JMH score can be either). */
+    public static String significant(double v) {
+        if (!Double.isFinite(v)) return "";
+        if (v == 0) return "0";
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
     }
 
     /** The most frequent non-empty value of a column over the runs, or empty. */

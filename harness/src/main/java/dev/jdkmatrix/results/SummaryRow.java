@@ -8,12 +8,38 @@ public record SummaryRow(Map<String, String> values) {
 
     public SummaryRow {
         for (String k : values.keySet()) {
-            if (!Columns.SUMMARY.contains(k)) throw new IllegalArgumentException("'" + k + "' is not a summary.csv column");
+            if (!Columns.SUMMARY.contains(k) && !Columns.isParam(k)) throw new IllegalArgumentException("'" + k + "' is not a summary.csv column");
         }
         values = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(values));
     }
 
     public String get(String column) {
+        if (Columns.isParam(column) && !values.containsKey(column)) {
+            return Params.parse(values.get("params")).getOrDefault(column.substring(Columns.PARAM_PREFIX.length()), "");
+        }
         return values.getOrDefault(column, "");
+    }
+
+    /**
+     * A score statistic ({@code median}, {@code ci_low}, {@code ci_high}, {@code min}, {@code max}):
+     * {@code score_STAT}, or for a row written before the workload kinds, {@code wall_ms_STAT}.
+     */
+    public String score(String stat) {
+        return get("score_median").isEmpty() ? get("wall_ms_" + stat) : get("score_" + stat);
+    }
+
+    /** The score's unit: ms for a row written before the workload kinds. */
+    public String scoreUnit() {
+        return get("score_unit").isEmpty() ? "ms" : get("score_unit");
+    }
+
+    /** Whether a higher score is better (throughput), else lower (time). */
+    public boolean higherIsBetter() {
+        return "higher".equals(get("score_better"));
+    }
+
+    /** The kind, builtin for a row written before the workload kinds. */
+    public String kind() {
+        return get("kind").isEmpty() ? "builtin" : get("kind");
     }
 }

@@ -16,6 +16,7 @@ import com.github.dockerjava.api.model.MountType;
 import com.github.dockerjava.api.model.StreamType;
 import dev.jdkmatrix.images.Images;
 import dev.jdkmatrix.matrix.Cell;
+import dev.jdkmatrix.matrix.WorkloadKind;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -49,12 +50,15 @@ public final class ContainerRunner {
     public static final String LABEL_OUT = "dev.jdkmatrix.out";
     public static final String CONTAINER_JAR = Images.IMAGE_JAR;
     /**
-     * Where a cell with {@code jfr: true} writes its recording: the run's own anonymous volume
-     * (writable, unlike the root file system; it outlives the JVM's exit, unlike /tmp), read
-     * through the Docker API once the container stopped and removed with it.
+     * Where a run writes the files the harness copies out (a cell with {@code jfr: true} its
+     * recording, a JMH run its JSON): the run's own anonymous volume (writable, unlike the root
+     * file system; it outlives the JVM's exit, unlike /tmp), read through the Docker API once the
+     * container stopped and removed with it.
      */
-    public static final String CONTAINER_JFR_DIR = Images.IMAGE_JFR_DIR;
-    public static final String CONTAINER_JFR_FILE = CONTAINER_JFR_DIR + "/run.jfr";
+    public static final String CONTAINER_OUT_DIR = Images.IMAGE_OUT_DIR;
+    public static final String CONTAINER_JFR_FILE = CONTAINER_OUT_DIR + "/run.jfr";
+    /** Where a JMH run writes its {@code -rf json} result. */
+    public static final String CONTAINER_JMH_FILE = CONTAINER_OUT_DIR + "/jmh.json";
     /**
      * Only {@code jdk.VirtualThreadPinned}, at threshold 0 (the default 20 ms hides short pins),
      * with stack traces; written when the JVM exits. JFR's startup banner is kept out of stdout.
@@ -81,38 +85,93 @@ public final class ContainerRunner {
         this.outDir = outDir.toAbsolutePath().normalize().toString();
     }
 
-    /** The command the container runs: {@code java [jvm args] -jar workloads.jar <workload> ...}. */
+    /** The command the container runs; see {@link #command(Cell, String)}. */
     public static List<String> command(Cell cell) {
         return command(cell, null);
     }
 
-    /** The command, with {@code --upstream URL} for a workload that fetches from an {@link UpstreamStub}. */
+    /**
+     * The command the container runs, never through a shell, by the cell's kind:
+     * <ul>
+     * <li>builtin: {@code java [jfr] [jvm args] -jar workloads.jar <workload> --executor E --tasks N [--param v ...]},
+     *     with {@code --upstream URL} for a workload that fetches from an {@link UpstreamStub};</li>
+     * <li>jmh: {@code java -jar benchmarks.jar ^\Q<benchmark>\E$ -bm MODE [-p k=v ...] -rf json -rff /out/jmh.json
+     *     [-jvmArgsAppend ARG ...] [-prof P ...] [jmh-args]}: exactly one benchmark, mode and param set, the
+     *     cell's JVM options for JMH's forks (the JVMs it measures), JMH's own launcher left as it is;</li>
+     * <li>jar: {@code java [jfr] [jvm args] -jar app.jar ARGS} or {@code -cp app.jar MAIN ARGS}, each
+     *     {@code ${param}} replaced by the cell's value.</li>
+     * </ul>
+     */
     static List<String> command(Cell cell, String upstream) {
         List<String> cmd = new ArrayList<>();
         cmd.add("java");
-        if (cell.jfr()) cmd.addAll(JFR_ARGS);
-        cmd.addAll(cell.jvmArgs());
-        cmd.add("-jar");
-        cmd.add(CONTAINER_JAR);
-        cmd.addAll(cell.workloadArgs());
-        if (upstream != null) {
-            cmd.add("--upstream");
-            cmd.add(upstream);
+        switch (cell.kind()) {
+            case WorkloadKind.Builtin b -> {
+                if (cell.jfr()) cmd.addAll(JFR_ARGS);
+                cmd.addAll(cell.jvmArgs());
+                cmd.add("-jar");
+                cmd.add(CONTAINER_JAR);
+                cmd.addAll(cell.workloadArgs());
+                if (upstream != null) {
+                    cmd.add("--upstream");
+                    cmd.add(upstream);
+                }
+            }
+            case WorkloadKind.Jmh j -> {
+                cmd.add("-jar");
+                cmd.add(j.jar().imagePath());
+                cmd.add("^" + java.util.regex.Pattern.quote(j.benchmark()) + "$");
+                cmd.addAll(List.of("-bm", j.mode()));
+                cell.params().forEach((k, v) -> cmd.addAll(List.of("-p", k + "=" + v)));
+                cmd.addAll(List.of("-rf", "json", "-rff", CONTAINER_JMH_FILE));
+                for (String a : cell.jvmArgs()) cmd.addAll(List.of("-jvmArgsAppend", a));
+                for (String p : j.profilers()) cmd.addAll(List.of("-prof", p));
+                cmd.addAll(j.jmhArgs());
+            }
+            case WorkloadKind.Jar j -> {
+                if (cell.jfr()) cmd.addAll(JFR_ARGS);
+                cmd.addAll(cell.jvmArgs());
+                if (j.mainClass().isEmpty()) {
+                    cmd.addAll(List.of("-jar", j.jar().imagePath()));
+                } else {
+                    cmd.addAll(List.of("-cp", j.jar().imagePath(), j.mainClass()));
+                }
+                for (String a : j.args()) cmd.add(substitute(a, cell));
+            }
         }
         return cmd;
     }
 
+    /** An argument with every {@code ${param}} replaced by the cell's value (the parser checked that each exists). */
+    static String substitute(String arg, Cell cell) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\$\\{([^}]*)}").matcher(arg);
+        StringBuilder b = new StringBuilder();
+        while (m.find()) m.appendReplacement(b, java.util.regex.Matcher.quoteReplacement(cell.params().getOrDefault(m.group(1), "")));
+        m.appendTail(b);
+        return b.toString();
+    }
+
     /**
      * Runs one container from a run image; {@code cpuset} (Docker's "0,1" form) pins it to those
-     * CPUs, or null; {@code jfrFile} is where the recording of a cell with JFR on is stored on
-     * this host (absent afterwards when the JVM did not write one), or null.
+     * CPUs, or null; {@code files} maps files the run writes under {@link #CONTAINER_OUT_DIR}
+     * (the JFR recording of a cell with JFR on, a JMH run's JSON) to where they are stored on
+     * this host (absent afterwards when the JVM did not write one). The output volume is mounted
+     * only when there is a file to copy out.
      */
-    public ContainerResult run(Cell cell, String image, String name, String cpuset, Path jfrFile) {
-        if (!UpstreamStub.needed(cell)) return run(cell, image, name, cpuset, jfrFile, null);
+    public ContainerResult run(Cell cell, String image, String name, String cpuset, Map<String, Path> files) {
+        if (!UpstreamStub.needed(cell)) return run(cell, image, name, cpuset, files, null);
         // the stub starts before the measured container and outside its timings
         try (UpstreamStub stub = UpstreamStub.start(image, labels(cell), name + "-upstream")) {
-            return run(cell, image, name, cpuset, jfrFile, stub);
+            return run(cell, image, name, cpuset, files, stub);
         }
+    }
+
+    /** The files a run of this cell writes for the harness: its JFR recording, its JMH JSON. */
+    public static Map<String, String> outputFiles(Cell cell) {
+        Map<String, String> f = new java.util.LinkedHashMap<>();
+        if (cell.jfr()) f.put(CONTAINER_JFR_FILE, "jfr");
+        if (cell.kind() instanceof WorkloadKind.Jmh) f.put(CONTAINER_JMH_FILE, "jmh.json");
+        return f;
     }
 
     private Map<String, String> labels(Cell cell) {
@@ -124,7 +183,7 @@ public final class ContainerRunner {
                 LABEL_CELL, cell.id());
     }
 
-    private ContainerResult run(Cell cell, String image, String name, String cpuset, Path jfrFile, UpstreamStub stub) {
+    private ContainerResult run(Cell cell, String image, String name, String cpuset, Map<String, Path> files, UpstreamStub stub) {
         long t0 = System.nanoTime();
         HostConfig host = HostConfig.newHostConfig()
                 .withNanoCPUs(cell.cpus().nanoCpus())
@@ -134,7 +193,7 @@ public final class ContainerRunner {
         lockDown(host);
         if (cpuset != null) host.withCpusetCpus(cpuset);
         // an anonymous volume, filled from the image's empty folder (owner included), removed with the container
-        if (jfrFile != null) host.withMounts(List.of(new Mount().withType(MountType.VOLUME).withTarget(CONTAINER_JFR_DIR)));
+        if (!files.isEmpty()) host.withMounts(List.of(new Mount().withType(MountType.VOLUME).withTarget(CONTAINER_OUT_DIR)));
         CreateContainerResponse created = client.createContainerCmd(image)
                 .withName(name)
                 .withCmd(command(cell, stub == null ? null : UpstreamStub.URL))
@@ -161,7 +220,7 @@ public final class ContainerRunner {
             long t3 = System.nanoTime();
             InspectContainerResponse.ContainerState state = client.inspectContainerCmd(id).exec().getState();
             String[] out = logs(id);
-            if (jfrFile != null) copyRecording(id, jfrFile);
+            for (Map.Entry<String, Path> f : files.entrySet()) copyOut(id, f.getKey(), f.getValue());
             long t4 = System.nanoTime();
             double runMs = dockerMillis(state.getStartedAt(), state.getFinishedAt());
             return new ContainerResult(id, name,
@@ -205,22 +264,22 @@ public final class ContainerRunner {
     }
 
     /**
-     * Copies {@link #CONTAINER_JFR_FILE} of a stopped container to {@code target}; leaves no file
-     * when the JVM wrote none (killed, out of memory) or wrote an empty one.
+     * Copies a file of a stopped container to {@code target}; leaves no file when the JVM wrote
+     * none (killed, out of memory) or wrote an empty one.
      */
-    private void copyRecording(String id, Path target) {
+    private void copyOut(String id, String file, Path target) {
         try {
             java.nio.file.Files.deleteIfExists(target);
-            try (InputStream archive = client.copyArchiveFromContainerCmd(id, CONTAINER_JFR_FILE).exec();
+            try (InputStream archive = client.copyArchiveFromContainerCmd(id, file).exec();
                  TarArchiveInputStream tar = new TarArchiveInputStream(archive)) {
                 TarArchiveEntry entry = tar.getNextEntry();
                 if (entry == null || !entry.isFile() || entry.getSize() == 0) return;
                 java.nio.file.Files.copy(tar, target);
             }
         } catch (NotFoundException e) {
-            // no recording: the columns stay empty
+            // no file: the columns stay empty
         } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("copying the JFR recording of container " + id + " to " + target + " failed: " + e.getMessage()
+            throw new java.io.UncheckedIOException("copying " + file + " of container " + id + " to " + target + " failed: " + e.getMessage()
                     + "\n  fix: check the free space of the results folder", e);
         }
     }

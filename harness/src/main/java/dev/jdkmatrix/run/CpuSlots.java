@@ -1,9 +1,9 @@
 package dev.jdkmatrix.run;
 
 import dev.jdkmatrix.matrix.Cell;
+import dev.jdkmatrix.matrix.WorkloadKind;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.StringJoiner;
 
 /**
@@ -24,15 +24,6 @@ public final class CpuSlots {
         FORCE
     }
 
-    /**
-     * The only workloads that {@link Packing#AUTO} packs: those whose packed and serial medians
-     * agree. On this project's 2-CPU machine none measured does (`make bench-harness`,
-     * docs/performance.md: sleep cells up to +28 %, cpu-hash up to +48 % when packed), so only the
-     * test workload 'fault' is; a new workload stays serial until measured (http-fanout could not
-     * be packed at all: its upstream stub has no CPU set).
-     */
-    static final Set<String> PACKED_BY_AUTO = Set.of("fault");
-
     private final boolean[] used;
 
     public CpuSlots(int hostCpus) {
@@ -46,9 +37,20 @@ public final class CpuSlots {
         boolean fits = cpus == Math.rint(cpus) && cpus < hostCpus;
         return switch (packing) {
             case OFF -> false;
-            case AUTO -> fits && PACKED_BY_AUTO.contains(cell.workload());
+            case AUTO -> fits && packedByAuto(cell);
             case FORCE -> fits;
         };
+    }
+
+    /**
+     * Whether {@link Packing#AUTO} packs a cell: only built-in workloads whose descriptor says
+     * their packed and serial medians agree. On this project's 2-CPU machine none measured does
+     * (`make bench-harness`, docs/performance.md: sleep cells up to +28 %, cpu-hash up to +48 %
+     * when packed), so only the test workload 'fault' is; a new workload stays serial until
+     * measured, and so do JMH and jar cells, whose behaviour packed nobody has measured.
+     */
+    static boolean packedByAuto(Cell cell) {
+        return cell.kind() instanceof WorkloadKind.Builtin b && b.descriptor().packable();
     }
 
     /** CPUs a run of this cell takes from the host: its own when packable, else all of them. */

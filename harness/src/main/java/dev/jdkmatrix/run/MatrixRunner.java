@@ -129,7 +129,7 @@ public final class MatrixRunner {
         long imagesStart = System.nanoTime();
         Map<String, ImageRef> refs = new TreeMap<>();
         for (Jdk jdk : matrix.jdks().values()) {
-            ImageRef ref = images.withWorkloads(images.ensure(jdk, listener::message), options.workloadsJar(), listener::message);
+            ImageRef ref = images.withWorkloads(images.ensure(jdk, listener::message), options.workloadsJar(), userJars(matrix), listener::message);
             refs.put(jdk.name(), ref);
             listener.message("jdk " + jdk.name() + ": image " + ref.reference() + (ref.built()
                     ? " built in " + Math.round(ref.buildTime().toMillis() / 1000.0) + " s" : " (cached)"));
@@ -177,7 +177,9 @@ public final class MatrixRunner {
                 : java.util.concurrent.Executors.newFixedThreadPool(hostCpus);
         java.util.concurrent.atomic.AtomicReference<Exception> failure = new java.util.concurrent.atomic.AtomicReference<>();
         Object storeLock = new Object();
-        try (RawCsv raw = RawCsv.append(out.resolve("raw.csv"))) {
+        // every cell of the matrix, not only this shard's: shards of one plan share their columns
+        List<String> paramColumns = Columns.params(matrix.cells().stream().flatMap(c -> c.params().keySet().stream()).toList());
+        try (RawCsv raw = RawCsv.append(out.resolve("raw.csv"), paramColumns)) {
             // Stores a finished run (not one cut short by a signal: a resume runs it again).
             java.util.function.BiConsumer<PlannedRun, RawRow> store = (run, row) -> {
                 synchronized (storeLock) {
@@ -285,6 +287,11 @@ public final class MatrixRunner {
         return keys;
     }
 
+    /** The jars of the user's jmh and jar cells, for the run images. */
+    static List<dev.jdkmatrix.matrix.WorkloadKind.UserJar> userJars(Matrix matrix) {
+        return matrix.cells().stream().map(c -> c.kind().userJar()).flatMap(java.util.Optional::stream).distinct().toList();
+    }
+
     private RunMetadata metadata(Path out, Options options, Matrix matrix, String commit, boolean dirty, Instant started, String ended,
                                  RunMetadata.Host host, RunMetadata.Engine engine, List<RunMetadata.Image> images, RunMetadata.Plan plan,
                                  double imagesSeconds) {
@@ -305,8 +312,11 @@ public final class MatrixRunner {
         long t0 = System.nanoTime();
         String name = "jdkmatrix-" + runId.replaceAll("[^A-Za-z0-9_.-]", "-") + "-" + run.sequence();
         String jfrName = String.format("logs/%05d.jfr", run.sequence());
+        String jmhName = String.format("logs/%05d.jmh.json", run.sequence());
+        Map<String, Path> files = new LinkedHashMap<>();
+        ContainerRunner.outputFiles(cell).forEach((inContainer, what) -> files.put(inContainer, out.resolve(what.equals("jfr") ? jfrName : jmhName)));
         long[] ticks = Environment.cpuTicks();
-        ContainerResult res = runner.run(cell, image.reference(), name, cpuset, cell.jfr() ? out.resolve(jfrName) : null);
+        ContainerResult res = runner.run(cell, image.reference(), name, cpuset, files);
         double steal = Environment.stealPercent(ticks, Environment.cpuTicks());
         String logName = String.format("logs/%05d.log", run.sequence());
         long logStart = System.nanoTime();
@@ -341,16 +351,18 @@ public final class MatrixRunner {
         v.put("cpuset", cpuset == null ? "" : cpuset);
         v.putAll(jfr);
         v.put("host_steal_pct", Double.isFinite(steal) ? String.format(java.util.Locale.ROOT, "%.1f", steal) : "");
+        v.put("kind", cell.kind().name());
+        v.put("benchmark", cell.benchmark());
+        for (Map.Entry<String, String> p : cell.params().entrySet()) v.put(Columns.param(p.getKey()), p.getValue());
 
-        ResultLine.Parsed parsed = ResultLine.parse(res.stdout());
-        if (parsed instanceof ResultLine.Parsed.Found f) {
-            for (String c : Columns.RAW_RECORD) v.put(c, f.fields().getOrDefault(c, ""));
-            v.put("metrics", f.fields().getOrDefault("metrics", ""));
-        }
-        Outcome outcome = classify(cell, res, parsed, logName);
+        Path jmhFile = out.resolve(jmhName);
+        String jmhJson = Files.isRegularFile(jmhFile) ? Files.readString(jmhFile, StandardCharsets.UTF_8) : null;
+        Readings.Reading reading = Readings.read(cell, res, jmhJson);
+        if (reading instanceof Readings.Reading.Found f) v.putAll(f.columns());
+        Outcome outcome = classify(cell, res, reading, logName);
         v.put("status", outcome.status());
         v.put("status_detail", outcome.detail());
-        double uptime = parsed instanceof ResultLine.Parsed.Found f ? parseOr(f.fields().get("jvm_uptime_ms")) : Double.NaN;
+        double uptime = reading instanceof Readings.Reading.Found f ? parseOr(f.columns().get("jvm_uptime_ms")) : Double.NaN;
         double total = (System.nanoTime() - t0) / 1e6;
         v.put("harness_overhead_ms", Double.isFinite(uptime) ? Summarizer.ms(total - uptime) : "");
         return new RawRow(v);
@@ -375,7 +387,7 @@ public final class MatrixRunner {
         return v;
     }
 
-    static Outcome classify(Cell cell, ContainerResult res, ResultLine.Parsed parsed, String logName) {
+    static Outcome classify(Cell cell, ContainerResult res, Readings.Reading reading, String logName) {
         String last = res.tail(3).replace("\n", " | ");
         if (res.timedOut()) {
             return new Outcome.Timeout("killed after the timeout of " + dev.jdkmatrix.matrix.Durations.text(cell.timeout()) + "; output in " + logName);
@@ -386,14 +398,9 @@ public final class MatrixRunner {
         if (res.exitCode() != 0) {
             return new Outcome.Error("exit code " + res.exitCode() + ": " + abbreviate(last) + "; output in " + logName);
         }
-        return switch (parsed) {
-            case ResultLine.Parsed.Problem p -> new Outcome.Invalid(p.detail() + "; output in " + logName);
-            case ResultLine.Parsed.Found f -> {
-                String check = f.fields().getOrDefault("check", "");
-                if (!"true".equals(f.fields().get("supported"))) yield new Outcome.Invalid("the workload cannot run this cell: " + check);
-                if (!"ok".equals(check)) yield new Outcome.Invalid("the workload's own check failed: " + check);
-                yield new Outcome.Ok();
-            }
+        return switch (reading) {
+            case Readings.Reading.Problem p -> new Outcome.Invalid(p.detail() + "; output in " + logName);
+            case Readings.Reading.Found f -> f.invalid() == null ? new Outcome.Ok() : new Outcome.Invalid(f.invalid());
         };
     }
 

@@ -5,6 +5,8 @@ import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Network;
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.matrix.Cell;
+import dev.jdkmatrix.matrix.WorkloadKind;
+import dev.jdkmatrix.workloads.Descriptor;
 import dev.jdkmatrix.workloads.Upstream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,8 +40,9 @@ final class UpstreamStub implements AutoCloseable {
         this.container = container;
     }
 
+    /** Whether a cell's workload declares this sidecar in its descriptor. */
     static boolean needed(Cell cell) {
-        return cell.workload().equals("http-fanout");
+        return cell.kind() instanceof WorkloadKind.Builtin b && b.descriptor().sidecar() == Descriptor.Sidecar.HTTP_UPSTREAM;
     }
 
     /**

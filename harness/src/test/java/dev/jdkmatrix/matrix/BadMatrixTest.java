@@ -29,8 +29,49 @@ class BadMatrixTest {
               workload: sleep
             """;
 
+    /** A jmh entry; line 6 is its name, 7 its kind, 8 its jar. */
+    static final String JMH = """
+            matrix:
+              jdk: 21
+              cpus: 1
+              memory: 1g
+              workload:
+                - name: my-bench
+                  kind: jmh
+                  jar: bench.jar
+            """;
+
+    /** A jar entry; line 6 is its name, 7 its kind, 8 its jar. */
+    static final String JAR = JMH.replace("kind: jmh", "kind: jar").replace("bench.jar", "app.jar").replace("my-bench", "my-app");
+
+    @org.junit.jupiter.api.BeforeAll
+    static void jars() throws IOException {
+        TestJars.write(dir);
+    }
+
     static Stream<Arguments> cases() {
         return Stream.of(
+                // the user's workloads: kind jmh and jar
+                Arguments.of("missing jar", JMH.replace("bench.jar", "nope.jar"), 8, "does not exist"),
+                Arguments.of("not a jar", JMH.replace("bench.jar", "notajar.jar"), 8, "is not a jar"),
+                Arguments.of("jmh on a jar without a benchmark list", JMH.replace("bench.jar", "app.jar"), 7, "holds no JMH benchmark"),
+                Arguments.of("benchmark regex matching nothing", JMH + "      benchmarks: 'NoSuchBench'\n", 9, "PinningBench.sleepInSynchronized"),
+                Arguments.of("benchmark regex malformed", JMH + "      benchmarks: 'Bench(('\n", 9, "is not a regex"),
+                Arguments.of("param the benchmark does not declare", JMH + "      benchmarks: StringJoin\n      params: { sizes: [1] }\n", 10, "did you mean 'size'"),
+                Arguments.of("executor on a jmh entry", JMH + "      executor: virtual\n", 9, "axes of built-in workloads only"),
+                Arguments.of("tasks on a jar entry", JAR + "      tasks: 10\n", 9, "axes of built-in workloads only"),
+                Arguments.of("unknown kind", JMH.replace("kind: jmh", "kind: jmhh"), 7, "did you mean 'jmh'"),
+                Arguments.of("jmh key on a jar entry", JAR + "      profilers: [gc]\n", 9, "set kind: jmh"),
+                Arguments.of("param reference without the param", JAR + "      args: [--size, '${size}']\n", 9, "has no param 'size'"),
+                Arguments.of("jar without a Main-Class", JAR.replace("app.jar", "nomain.jar"), 8, "names no Main-Class"),
+                Arguments.of("jmh-args that set the result file", JMH + "      jmh-args: [-f, 1, -rff, x.json]\n", 9, "must not set -rff"),
+                Arguments.of("jmh-args holding a regex", JMH + "      jmh-args: [MyBench]\n", 9, "under benchmarks:"),
+                Arguments.of("jfr on a jmh entry", JMH + "      jfr: true\n", 9, "JMH's launcher JVM"),
+                Arguments.of("result regex without a group", JAR + "      result: { regex: 'took \\\\d+ ms', unit: ms }\n", 9, "has no group"),
+                Arguments.of("result without a unit", JAR + "      result: { regex: 'took (\\\\d+) ms' }\n", 9, "has no 'unit'"),
+                Arguments.of("a built-in name as a label", JMH.replace("my-bench", "sleep"), 6, "name of a built-in workload"),
+                Arguments.of("a jar entry without a jar", JAR.replace("      jar: app.jar\n", ""), 6, "has no 'jar'"),
+
                 // yaml text, expected line (0 = whole file), words the message must hold
                 Arguments.of("malformed YAML", "matrix:\n  jdk: [21, 25\n  cpus: 1\n", -1, "malformed YAML"),
                 Arguments.of("unknown top key", "matrx:\n  jdk: 21\n", 1, "did you mean 'matrix'"),

@@ -46,7 +46,7 @@ final class ReportFixture {
             }
         }
         cell(rows, seq, rnd, runId, "sleep", "wait-ms=100", "virtual", 1000, "25", "1", HOSTILE_JVM_ARG, 130, 0, true);
-        try (RawCsv csv = RawCsv.append(dir.resolve("raw.csv"))) {
+        try (RawCsv csv = RawCsv.append(dir.resolve("raw.csv"), java.util.List.of())) {
             for (RawRow r : rows) csv.write(r);
         }
         dev.jdkmatrix.results.format.SummaryCsv.write(dir.resolve("summary.csv"), dev.jdkmatrix.results.Summarizer.summarize(rows));

@@ -76,10 +76,10 @@ class ComparisonTest {
     void theCommandPrintsMarkdownWritesCsvAndFailsOnRegressionWhenAsked() throws IOException {
         Path base = Files.createDirectories(tmp.resolve("base"));
         Path now = Files.createDirectories(tmp.resolve("new"));
-        try (RawCsv c = RawCsv.append(base.resolve("raw.csv"))) {
+        try (RawCsv c = RawCsv.append(base.resolve("raw.csv"), java.util.List.of())) {
             rows(BASE).forEach(c::write);
         }
-        try (RawCsv c = RawCsv.append(now.resolve("raw.csv"))) {
+        try (RawCsv c = RawCsv.append(now.resolve("raw.csv"), java.util.List.of())) {
             rows(NEW).forEach(c::write);
         }
         StringWriter out = new StringWriter();

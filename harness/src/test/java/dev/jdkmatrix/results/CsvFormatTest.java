@@ -83,7 +83,7 @@ class CsvFormatTest {
     @Test
     void rawCsvHeaderIsGolden() throws IOException {
         Path f = dir.resolve("raw.csv");
-        try (RawCsv csv = RawCsv.append(f)) {
+        try (RawCsv csv = RawCsv.append(f, java.util.List.of())) {
             // header only
         }
         assertThat(Files.readString(f)).isEqualTo(golden("raw-header.csv", Files.readString(f)));
@@ -92,10 +92,10 @@ class CsvFormatTest {
     @Test
     void rawRowsRoundTripAndSurviveATruncatedLastLine() throws IOException {
         Path f = dir.resolve("raw.csv");
-        try (RawCsv csv = RawCsv.append(f)) {
+        try (RawCsv csv = RawCsv.append(f, java.util.List.of())) {
             for (RawRow r : fixture()) csv.write(r);
         }
-        try (RawCsv csv = RawCsv.append(f)) {
+        try (RawCsv csv = RawCsv.append(f, java.util.List.of())) {
             csv.write(row(8, "a", "measure", 4, "ok", 5000));
         }
         assertThat(RawCsv.read(f)).hasSize(8).first().isEqualTo(fixture().get(0));
@@ -104,7 +104,7 @@ class CsvFormatTest {
         // A crash mid-write leaves a partial line: reading skips it, appending cuts it first.
         Files.writeString(f, "fixture,9,a,measure", java.nio.file.StandardOpenOption.APPEND);
         assertThat(RawCsv.read(f)).hasSize(8);
-        try (RawCsv csv = RawCsv.append(f)) {
+        try (RawCsv csv = RawCsv.append(f, java.util.List.of())) {
             csv.write(row(9, "a", "measure", 5, "ok", 5001));
         }
         assertThat(RawCsv.read(f)).hasSize(9).last().extracting(r -> r.get("wall_ms")).isEqualTo("5001.000");

@@ -46,7 +46,7 @@ class MergeTest {
     Path shardFolder(Shard shard, String name, String sha) throws IOException {
         Path dir = Files.createDirectories(tmp.resolve(name));
         List<PlannedRun> runs = shard.select(QUICK);
-        try (RawCsv csv = RawCsv.append(dir.resolve("raw.csv"))) {
+        try (RawCsv csv = RawCsv.append(dir.resolve("raw.csv"), java.util.List.of())) {
             for (PlannedRun r : runs) csv.write(row(r, name));
         }
         RunJson.write(dir.resolve("run.json"), new RunMetadata(1, name, "quick.yaml", "quick", sha, "", false, "2026-11-22T10:0" + shard.index() + ":00Z",

@@ -43,7 +43,7 @@ class CpuSlotsTest {
     @Test
     void workloadsMeasuredToChangeWhenPackedAreOnlyPackedWhenForced() {
         // measured to change, never measured, or (http-fanout) with an unpinned neighbour: all stay serial under auto
-        for (String w : dev.jdkmatrix.workloads.Workload.NAMES.stream().filter(n -> !n.equals("fault")).toList()) {
+        for (String w : dev.jdkmatrix.workloads.Workloads.NAMES.stream().filter(n -> !n.equals("fault")).toList()) {
             assertThat(CpuSlots.packable(cell(w, "1"), 2, AUTO)).as(w).isFalse();
             assertThat(CpuSlots.packable(cell(w, "1"), 2, CpuSlots.Packing.FORCE)).as(w).isTrue();
         }

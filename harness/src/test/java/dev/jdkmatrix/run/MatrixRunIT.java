@@ -244,7 +244,7 @@ class MatrixRunIT {
             ImageRef ref = images.ensure(jdk, s -> { });
             assertThat(ref.built()).as(jdk.name()).isFalse();
             assertThat(ref.reference()).startsWith("jdkmatrix/jdk-" + jdk.name() + ":");
-            ImageRef run = images.withWorkloads(ref, JAR, s -> { });
+            ImageRef run = images.withWorkloads(ref, JAR, java.util.List.of(), s -> { });
             assertThat(run.built()).as("run image of " + jdk.name()).isFalse();
             assertThat(run.reference()).startsWith("jdkmatrix/run-" + jdk.name() + ":");
         }

@@ -43,16 +43,16 @@ class ResultLineTest {
 
     @Test
     void classifiesEveryWayARunCanEnd() {
-        ResultLine.Parsed good = ResultLine.parse(GOOD);
+        Readings.Reading good = Readings.record(GOOD);
         assertThat(MatrixRunner.classify(CELL, result(0, false, false, GOOD), good, "l")).isEqualTo(new Outcome.Ok());
-        assertThat(MatrixRunner.classify(CELL, result(137, false, true, ""), ResultLine.parse(""), "l").status()).isEqualTo("timeout");
-        assertThat(MatrixRunner.classify(CELL, result(137, true, false, ""), ResultLine.parse(""), "l").status()).isEqualTo("oom");
-        Outcome error = MatrixRunner.classify(CELL, result(3, false, false, ""), ResultLine.parse(""), "logs/1.log");
+        assertThat(MatrixRunner.classify(CELL, result(137, false, true, ""), Readings.record(""), "l").status()).isEqualTo("timeout");
+        assertThat(MatrixRunner.classify(CELL, result(137, true, false, ""), Readings.record(""), "l").status()).isEqualTo("oom");
+        Outcome error = MatrixRunner.classify(CELL, result(3, false, false, ""), Readings.record(""), "logs/1.log");
         assertThat(error.status()).isEqualTo("error");
         assertThat(error.detail()).contains("exit code 3", "stderr line", "logs/1.log");
-        assertThat(MatrixRunner.classify(CELL, result(0, false, false, "x"), ResultLine.parse("x"), "l").status()).isEqualTo("invalid");
+        assertThat(MatrixRunner.classify(CELL, result(0, false, false, "x"), Readings.record("x"), "l").status()).isEqualTo("invalid");
         String failed = new ResultRecord().put("check", "task 3 failed").put("supported", true).line();
-        Outcome invalid = MatrixRunner.classify(CELL, result(0, false, false, failed), ResultLine.parse(failed), "l");
+        Outcome invalid = MatrixRunner.classify(CELL, result(0, false, false, failed), Readings.record(failed), "l");
         assertThat(invalid.status()).isEqualTo("invalid");
         assertThat(invalid.detail()).contains("task 3 failed");
     }

@@ -37,7 +37,7 @@ public final class Main {
             System.err.println("workloads: " + e.getMessage());
             System.err.println("usage: java -jar workloads.jar <workload> --executor <spec> --tasks <n> [--param value ...]");
             System.err.println("       java -jar workloads.jar upstream [--port N]   (the stub http-fanout fetches from)");
-            System.err.println("  workloads: " + String.join(", ", Workload.NAMES));
+            System.err.println("  workloads: " + String.join(", ", Workloads.NAMES));
             System.err.println("  executors: " + ExecutorSpec.FORMS);
             System.exit(2);
             return;

@@ -14,9 +14,6 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public sealed interface Workload {
 
-    /** Names of the workloads, as used on the command line and in matrix.yaml. */
-    List<String> NAMES = List.of("sleep", "cpu-primes", "cpu-loop", "cpu-hash", "pinning", "semaphore", "threadlocal", "mixed", "footprint",
-            "http-fanout", "fault");
 
     String name();
 
@@ -49,6 +46,11 @@ public sealed interface Workload {
         public Sleep {
             if (waitMs < 0) throw new IllegalArgumentException("sleep: --wait-ms must be >= 0, got " + waitMs);
         }
+        public static final Descriptor DESCRIPTOR = new Descriptor("sleep", "each task sleeps: pools run waves, virtual threads about one (SEEDS A)", "every task completed",
+                List.of(Descriptor.Param.whole("wait-ms", 100, 0, "how long each task sleeps, ms")),
+                false, Descriptor.Sidecar.NONE, false, Set.of(),
+                s -> s.waves(s.threads()) * s.param("wait-ms") + s.spawnMillis(),
+                p -> new Sleep(p.whole("wait-ms")));
         public String name() { return "sleep"; }
         public Map<String, String> params() { return Map.of("wait-ms", Long.toString(waitMs)); }
         public Callable<Long> task(int index) {
@@ -65,6 +67,13 @@ public sealed interface Workload {
         public CpuPrimes {
             if (limit < 2) throw new IllegalArgumentException("cpu-primes: --limit must be >= 2, got " + limit);
         }
+        /** Single-CPU ms to count the primes up to a million by trial division (results/reference); grows as limit^1.5. */
+        static final double MS_PER_MILLION_LIMIT = 215;
+        public static final Descriptor DESCRIPTOR = new Descriptor("cpu-primes", "each task counts the primes up to a limit by trial division (SEEDS B, write-up 1)", "every count equals a sieve's",
+                List.of(Descriptor.Param.whole("limit", 1_000_000, 2, "count the primes up to this number")),
+                false, Descriptor.Sidecar.NONE, false, Set.of(),
+                s -> s.cpuMillis(Math.pow(s.param("limit") / 1e6, 1.5) * MS_PER_MILLION_LIMIT),
+                p -> new CpuPrimes(p.wholeInt("limit")));
         public String name() { return "cpu-primes"; }
         public Map<String, String> params() { return Map.of("limit", Integer.toString(limit)); }
         public Callable<Long> task(int index) {
@@ -104,6 +113,13 @@ public sealed interface Workload {
         public CpuLoop {
             if (iterations < 1) throw new IllegalArgumentException("cpu-loop: --iterations must be >= 1, got " + iterations);
         }
+        /** Single-CPU ms per million iterations (results/reference). */
+        static final double MS_PER_MILLION = 2.2;
+        public static final Descriptor DESCRIPTOR = new Descriptor("cpu-loop", "each task sums (i * 37) % 11 over a loop (SEEDS B, write-up 2)", "every sum equals the closed form",
+                List.of(Descriptor.Param.whole("iterations", 200_000, 1, "loop iterations per task")),
+                false, Descriptor.Sidecar.NONE, false, Set.of(),
+                s -> s.cpuMillis(s.param("iterations") / 1e6 * MS_PER_MILLION),
+                p -> new CpuLoop(p.whole("iterations")));
         public String name() { return "cpu-loop"; }
         public Map<String, String> params() { return Map.of("iterations", Long.toString(iterations)); }
         public Callable<Long> task(int index) {
@@ -134,6 +150,13 @@ public sealed interface Workload {
         public CpuHash {
             if (iterations < 1) throw new IllegalArgumentException("cpu-hash: --iterations must be >= 1, got " + iterations);
         }
+        /** Single-CPU ms per million random longs (results/reference). */
+        static final double MS_PER_MILLION = 2.55;
+        public static final Descriptor DESCRIPTOR = new Descriptor("cpu-hash", "each task XORs random longs from a seeded SplittableRandom (SEEDS B, write-up 4)", "sampled tasks recomputed",
+                List.of(Descriptor.Param.whole("iterations", 1_000_000, 1, "random longs per task")),
+                false, Descriptor.Sidecar.NONE, false, Set.of(),
+                s -> s.cpuMillis(s.param("iterations") / 1e6 * MS_PER_MILLION),
+                p -> new CpuHash(p.whole("iterations")));
         public String name() { return "cpu-hash"; }
         public Map<String, String> params() { return Map.of("iterations", Long.toString(iterations)); }
         public Callable<Long> task(int index) {
@@ -165,6 +188,20 @@ public sealed interface Workload {
             }
             if (holdMs < 0) throw new IllegalArgumentException("pinning: --hold-ms must be >= 0, got " + holdMs);
         }
+        public static final Descriptor DESCRIPTOR = new Descriptor("pinning", "each task blocks inside its own lock: carrier pinning before and after JEP 491 (SEEDS C)", "every task completed",
+                List.of(Descriptor.Param.choice("lock", "synchronized", List.of("synchronized", "reentrant", "object-wait", "class-init"),
+                                "the critical section: a monitor, a ReentrantLock, Object.wait in a monitor, or a static initializer"),
+                        Descriptor.Param.whole("hold-ms", 50, 0, "how long each task blocks inside it, ms")),
+                true, Descriptor.Sidecar.NONE, false, Set.of(Descriptor.Trait.PINNING),
+                s -> {
+                    // class-init pins on every JDK; synchronized before JEP 491 (JDK 24; an unknown JDK counts as before);
+                    // object-wait is compensated with more carriers
+                    String lock = s.params().get("lock");
+                    boolean pins = s.executor() instanceof ExecutorSpec.Virtual
+                            && (lock.equals("class-init") || lock.equals("synchronized") && s.jdkFeature() < 24);
+                    return s.waves(pins ? s.visibleCpus() : s.threads()) * s.param("hold-ms") + s.spawnMillis();
+                },
+                p -> new Pinning(p.choice("lock"), p.whole("hold-ms")));
         public String name() { return "pinning"; }
         public Map<String, String> params() {
             Map<String, String> p = new LinkedHashMap<>();
@@ -228,6 +265,12 @@ public sealed interface Workload {
         SemaphoreLimit(int permits, long callMs) {
             this(permits, callMs, new java.util.concurrent.Semaphore(permits), new Gauge());
         }
+        public static final Descriptor DESCRIPTOR = new Descriptor("semaphore", "a Semaphore guards a slow partner call: limit the scarce thing, not the threads (SEEDS E)", "the most holders seen at once (metric max_holders) never exceeds permits",
+                List.of(Descriptor.Param.whole("permits", 20, 1, "calls allowed at once"),
+                        Descriptor.Param.whole("call-ms", 50, 0, "how long each call takes, ms")),
+                false, Descriptor.Sidecar.NONE, false, Set.of(),
+                s -> s.waves((int) Math.min(s.threads(), s.param("permits"))) * s.param("call-ms") + s.spawnMillis(),
+                p -> new SemaphoreLimit(p.wholeInt("permits"), p.whole("call-ms")));
         public String name() { return "semaphore"; }
         public Map<String, String> params() {
             Map<String, String> p = new LinkedHashMap<>();
@@ -277,6 +320,15 @@ public sealed interface Workload {
             this(mode, clientKb, pool, waitMs, new Gauge(), new Gauge(), new Gauge(), new ThreadLocal<>(), new ThreadLocal<>(),
                     new java.util.concurrent.ArrayBlockingQueue<>(pool));
         }
+        public static final Descriptor DESCRIPTOR = new Descriptor("threadlocal", "an expensive client cached in a ThreadLocal, shared from a pool, or checked against the carrier (SEEDS E)", "every task completed; metrics clients_created, and for carrier mismatches and carrier_changes",
+                List.of(Descriptor.Param.choice("mode", "threadlocal", MODES,
+                                "threadlocal: a client per thread; pool: a shared pool of clients; carrier: does a ThreadLocal follow the carrier?"),
+                        Descriptor.Param.whole("client-kb", 256, 1, "size of one client, KiB"),
+                        Descriptor.Param.whole("pool", 20, 1, "clients in the shared pool (mode pool)"),
+                        Descriptor.Param.whole("wait-ms", 10, 0, "how long each task waits with its client, ms")),
+                false, Descriptor.Sidecar.NONE, false, Set.of(),
+                s -> s.waves(s.threads()) * s.param("wait-ms") + s.spawnMillis(),
+                p -> new ThreadLocalClient(p.choice("mode"), p.wholeInt("client-kb"), p.wholeInt("pool"), p.whole("wait-ms")));
         public String name() { return "threadlocal"; }
         public Map<String, String> params() {
             Map<String, String> p = new LinkedHashMap<>();
@@ -361,6 +413,15 @@ public sealed interface Workload {
         Mixed(long waitMs, long computeMs) {
             this(waitMs, computeMs, new long[1]);
         }
+        /** The compute loop's calibration before the timed span, ms. */
+        static final double CALIBRATION_MS = 150;
+        public static final Descriptor DESCRIPTOR = new Descriptor("mixed", "each task waits, then computes: where virtual threads start to pay (SEEDS E)", "sampled tasks recomputed; metric iterations_per_ms",
+                List.of(Descriptor.Param.whole("wait-ms", 30, 0, "how long each task waits first, ms"),
+                        Descriptor.Param.whole("compute-ms", 10, 0, "CPU time each task then computes, ms")),
+                false, Descriptor.Sidecar.NONE, false, Set.of(),
+                s -> Math.max(s.waves(s.threads()) * s.param("wait-ms"), s.tasks() * s.param("compute-ms") / s.cpuQuota())
+                        + CALIBRATION_MS + s.spawnMillis(),
+                p -> new Mixed(p.whole("wait-ms"), p.whole("compute-ms")));
         public String name() { return "mixed"; }
         public Map<String, String> params() {
             Map<String, String> p = new LinkedHashMap<>();
@@ -418,6 +479,14 @@ public sealed interface Workload {
         Footprint() {
             this(new java.util.concurrent.atomic.AtomicInteger(), new java.util.concurrent.CountDownLatch(1));
         }
+        /** Starting and parking a platform thread, CPU-ms: 10,000 took 18 s at 2 CPUs in the reference run. */
+        static final double PLATFORM_START_MS = 3.6;
+        public static final Descriptor DESCRIPTOR = new Descriptor("footprint", "N threads parked at once: the memory a thread costs (SEEDS F)", "every task completed; metric threads_started; on a pool the record says it cannot run (status invalid)",
+                List.of(), false, Descriptor.Sidecar.NONE, false, Set.of(),
+                s -> s.executor().threadPerTask()
+                        ? s.tasks() * (s.executor() instanceof ExecutorSpec.Virtual ? Descriptor.Cost.SPAWN_MS_PER_TASK : PLATFORM_START_MS) / s.cpuQuota()
+                        : 0,
+                p -> new Footprint());
         public String name() { return "footprint"; }
         public Map<String, String> params() { return Map.of(); }
         public String unsupported(ExecutorSpec executor, int tasks) {
@@ -460,6 +529,18 @@ public sealed interface Workload {
         HttpFanout(String upstream, long minMs, long maxMs, long parseMs, long seed) {
             this(upstream, minMs, maxMs, parseMs, seed, new long[1], new java.util.concurrent.ConcurrentHashMap<>(), new java.net.http.HttpClient[1]);
         }
+        /** Starting the upstream stub (a container and a JVM) and its network, inside the run, outside its timed span, ms. */
+        static final double UPSTREAM_START_MS = 1500;
+        public static final Descriptor DESCRIPTOR = new Descriptor("http-fanout", "fetch N feeds over HTTP from a slow upstream stub, then parse each (SEEDS D)", "every answer is status 200 and the feed asked for; sampled parses recomputed; metrics feeds_fetched and the latency percentiles",
+                List.of(Descriptor.Param.whole("min-ms", 200, 0, "the upstream's shortest answer, ms"),
+                        Descriptor.Param.whole("max-ms", 500, 0, "the upstream's longest answer, ms (at most " + Upstream.MAX_DELAY_MS + ")"),
+                        Descriptor.Param.whole("parse-ms", 2, 0, "CPU time to parse each feed, ms"),
+                        Descriptor.Param.whole("seed", 42, 0, "seed of the answers' delays: every executor waits the same")),
+                false, Descriptor.Sidecar.HTTP_UPSTREAM, false, Set.of(),
+                // waves of requests at the mean delay, the parsing CPU, the calibration and the stub's start
+                s -> s.waves(s.threads()) * (s.param("min-ms") + s.param("max-ms")) / 2 + s.tasks() * s.param("parse-ms") / s.cpuQuota()
+                        + Mixed.CALIBRATION_MS + UPSTREAM_START_MS + s.spawnMillis(),
+                p -> new HttpFanout(p.address("upstream"), p.whole("min-ms"), p.whole("max-ms"), p.whole("parse-ms"), p.whole("seed")));
         public String name() { return "http-fanout"; }
         public Map<String, String> params() {
             // the upstream's address is where, not what: it stays out of the params (and the cell id)
@@ -559,6 +640,12 @@ public sealed interface Workload {
             if (!MODES.contains(mode)) throw new IllegalArgumentException("fault: --mode must be one of " + String.join(", ", MODES) + "; got '" + mode + "'");
             if (holdMs < 0) throw new IllegalArgumentException("fault: --hold-ms must be >= 0, got " + holdMs);
         }
+        public static final Descriptor DESCRIPTOR = new Descriptor("fault", "the harness's own tests: a run that hangs, runs out of memory, crashes or lies", "as its mode says",
+                List.of(Descriptor.Param.choice("mode", "none", MODES, "how the run fails (none: it does not)"),
+                        Descriptor.Param.whole("hold-ms", 1, 0, "how long each task works first, ms")),
+                false, Descriptor.Sidecar.NONE, true, Set.of(),
+                s -> 1000,
+                p -> new Fault(p.choice("mode"), p.whole("hold-ms")));
         public String name() { return "fault"; }
         public Map<String, String> params() {
             Map<String, String> p = new LinkedHashMap<>();
@@ -619,43 +706,7 @@ public sealed interface Workload {
 
     /** Builds a workload from its name and {@code --param value} pairs; unknown params are errors. */
     static Workload create(String name, Map<String, String> params) {
-        Map<String, String> p = new LinkedHashMap<>(params);
-        Workload w = switch (name) {
-            case "sleep" -> new Sleep(longParam(name, p, "wait-ms", 100));
-            case "cpu-primes" -> new CpuPrimes(Math.toIntExact(longParam(name, p, "limit", 1_000_000)));
-            case "cpu-loop" -> new CpuLoop(longParam(name, p, "iterations", 200_000));
-            case "cpu-hash" -> new CpuHash(longParam(name, p, "iterations", 1_000_000));
-            case "pinning" -> new Pinning(stringParam(p, "lock", "synchronized"), longParam(name, p, "hold-ms", 50));
-            case "semaphore" -> new SemaphoreLimit(Math.toIntExact(longParam(name, p, "permits", 20)), longParam(name, p, "call-ms", 50));
-            case "threadlocal" -> new ThreadLocalClient(stringParam(p, "mode", "threadlocal"), Math.toIntExact(longParam(name, p, "client-kb", 256)),
-                    Math.toIntExact(longParam(name, p, "pool", 20)), longParam(name, p, "wait-ms", 10));
-            case "mixed" -> new Mixed(longParam(name, p, "wait-ms", 30), longParam(name, p, "compute-ms", 10));
-            case "footprint" -> new Footprint();
-            case "http-fanout" -> new HttpFanout(stringParam(p, "upstream", ""), longParam(name, p, "min-ms", 200), longParam(name, p, "max-ms", 500),
-                    longParam(name, p, "parse-ms", 2), longParam(name, p, "seed", 42));
-            case "fault" -> new Fault(stringParam(p, "mode", "none"), longParam(name, p, "hold-ms", 1));
-            default -> throw new IllegalArgumentException("unknown workload '" + name + "'; valid workloads: " + String.join(", ", NAMES));
-        };
-        if (!p.isEmpty()) {
-            throw new IllegalArgumentException("workload '" + name + "' has no parameter(s) " + p.keySet()
-                    + "; its parameters are " + w.params().keySet());
-        }
-        return w;
-    }
-
-    private static long longParam(String workload, Map<String, String> p, String key, long dflt) {
-        String v = p.remove(key);
-        if (v == null) return dflt;
-        try {
-            return Long.parseLong(v.replace("_", ""));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(workload + ": --" + key + " must be a whole number, got '" + v + "'");
-        }
-    }
-
-    private static String stringParam(Map<String, String> p, String key, String dflt) {
-        String v = p.remove(key);
-        return v == null ? dflt : v;
+        return Workloads.get(name).create(params);
     }
 
     private static String allEqual(long[] results, long expected, String what) {

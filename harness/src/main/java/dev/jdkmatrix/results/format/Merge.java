@@ -56,7 +56,7 @@ public final class Merge {
         }
         rows.sort(Comparator.comparingInt(r -> (int) r.number("seq")));
         Files.createDirectories(out);
-        try (RawCsv csv = RawCsv.append(out.resolve("raw.csv"))) {
+        try (RawCsv csv = RawCsv.append(out.resolve("raw.csv"), RawCsv.paramColumns(rows))) {
             for (RawRow r : rows) csv.write(r);
         }
         SummaryCsv.write(out.resolve("summary.csv"), Summarizer.summarize(rows));

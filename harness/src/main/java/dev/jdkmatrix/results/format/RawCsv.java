@@ -21,7 +21,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * raw.csv: one row per run, appended, flushed and synced the moment the run ends. One row is
+ * raw.csv: one row per run (the named columns, then one per param), appended, flushed and synced the moment the run ends. One row is
  * one line (a line break inside a value is written as " | "), so a row cut short by a killed
  * harness is exactly the text after the last line break, and is cut off before appending.
  */
@@ -30,35 +30,49 @@ public final class RawCsv implements AutoCloseable {
     private final Path file;
     private final FileOutputStream stream;
     private final ICSVWriter writer;
+    private final List<String> columns;
 
-    private RawCsv(Path file, FileOutputStream stream, ICSVWriter writer) {
+    private RawCsv(Path file, FileOutputStream stream, ICSVWriter writer, List<String> columns) {
         this.file = file;
         this.stream = stream;
         this.writer = writer;
+        this.columns = columns;
     }
 
-    /** Opens for appending; writes the header when the file is new, checks it when it is not. */
-    public static RawCsv append(Path file) throws IOException {
+    /**
+     * Opens for appending; writes the header ({@link Columns#RAW}, then {@code paramColumns}) when
+     * the file is new, checks it when it is not.
+     */
+    public static RawCsv append(Path file, List<String> paramColumns) throws IOException {
+        List<String> columns = new ArrayList<>(Columns.RAW);
+        columns.addAll(paramColumns);
         boolean fresh = !Files.exists(file) || Files.size(file) == 0;
         if (!fresh) {
             cutPartialLastLine(file);
             List<String> header = header(file);
-            if (!header.equals(Columns.RAW)) {
-                throw new IOException(file + " has columns " + header + ", not those of this harness version; write to a new folder");
+            if (!header.equals(columns)) {
+                throw new IOException(file + " has columns " + header + ", not those of this harness version and matrix; write to a new folder");
             }
         }
         FileOutputStream out = new FileOutputStream(file.toFile(), true);
         ICSVWriter w = new CSVWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), ',', '"', '"', "\n");
-        RawCsv csv = new RawCsv(file, out, w);
+        RawCsv csv = new RawCsv(file, out, w, List.copyOf(columns));
         if (fresh) {
-            w.writeNext(Columns.RAW.toArray(String[]::new), false);
+            w.writeNext(columns.toArray(String[]::new), false);
             csv.sync();
         }
         return csv;
     }
 
+    /** The param columns that these rows' cells need, sorted by name. */
+    public static List<String> paramColumns(List<RawRow> rows) {
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        for (RawRow r : rows) names.addAll(r.paramNames());
+        return Columns.params(names);
+    }
+
     public void write(RawRow row) {
-        String[] line = Columns.RAW.stream().map(c -> oneLine(row.get(c))).toArray(String[]::new);
+        String[] line = columns.stream().map(c -> oneLine(row.get(c))).toArray(String[]::new);
         writer.writeNext(line, false);
         sync();
     }
@@ -122,7 +136,7 @@ public final class RawCsv implements AutoCloseable {
                 if (line.length != header.length) continue;
                 Map<String, String> v = new LinkedHashMap<>();
                 for (int c = 0; c < header.length; c++) {
-                    if (Columns.RAW.contains(header[c])) v.put(header[c], line[c]);
+                    if (Columns.RAW.contains(header[c]) || Columns.isParam(header[c])) v.put(header[c], line[c]);
                 }
                 rows.add(new RawRow(v));
             }

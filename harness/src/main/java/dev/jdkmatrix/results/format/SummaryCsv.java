@@ -12,7 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 
-/** summary.csv: per-cell statistics, rewritten whole (through a temporary file) from raw.csv. */
+/** summary.csv: per-cell statistics (the named columns, then one per param), rewritten whole (through a temporary file) from raw.csv. */
 public final class SummaryCsv {
 
     private SummaryCsv() {}
@@ -21,8 +21,12 @@ public final class SummaryCsv {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
              ICSVWriter w = new CSVWriter(out, ',', '"', '"', "\n")) {
-            w.writeNext(Columns.SUMMARY.toArray(String[]::new), false);
-            for (SummaryRow r : rows) w.writeNext(Columns.SUMMARY.stream().map(r::get).toArray(String[]::new), false);
+            java.util.Set<String> params = new java.util.TreeSet<>();
+            for (SummaryRow r : rows) r.values().keySet().stream().filter(Columns::isParam).forEach(params::add);
+            List<String> columns = new java.util.ArrayList<>(Columns.SUMMARY);
+            columns.addAll(params);
+            w.writeNext(columns.toArray(String[]::new), false);
+            for (SummaryRow r : rows) w.writeNext(columns.stream().map(r::get).toArray(String[]::new), false);
         }
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }

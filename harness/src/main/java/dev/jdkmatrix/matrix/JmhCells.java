@@ -1,0 +1,98 @@
+package dev.jdkmatrix.matrix;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.SequenceNode;
+
+/**
+ * The cells of a {@code kind: jmh} entry: one per benchmark and mode that {@code benchmarks:}
+ * matches (JMH's include regex, found anywhere in the full name; default every benchmark), times
+ * its {@code @Param} values (the matrix's {@code params:} over the values the jar declares).
+ */
+final class JmhCells {
+
+    /** One benchmark's kind and its param axes. */
+    record Expansion(WorkloadKind.Jmh kind, Map<String, List<MatrixParser.Value>> params) {}
+
+    private JmhCells() {}
+
+    static List<Expansion> expand(MatrixParser parser, Node entry, Map<String, Node> keys, Map<String, List<MatrixParser.Value>> given) {
+        WorkloadKind.UserJar jar = UserJars.read(parser, entry, keys, "jmh");
+        Node jarNode = keys.get("jar");
+        List<JmhJar.Benchmark> listed;
+        try {
+            if (!JmhJar.hasBenchmarkList(jar.path())) {
+                throw parser.error(keys.getOrDefault("kind", jarNode), "kind: jmh, but " + jar.path() + " holds no JMH benchmark (no " + JmhJar.LIST + ")",
+                        "build the JMH uber-jar (jmh-generator-annprocess writes the list; the shade plugin keeps it), or use kind: jar for a plain jar");
+            }
+            listed = JmhJar.read(jar.path());
+        } catch (IOException e) {
+            throw parser.error(jarNode, jar.path() + " cannot be read: " + e.getMessage(), "check the file and its permissions");
+        } catch (IllegalArgumentException e) {
+            throw parser.error(jarNode, jar.path() + " " + e.getMessage(), "rebuild the jar");
+        }
+        List<JmhJar.Benchmark> matched = listed;
+        if (keys.containsKey("benchmarks")) {
+            Node b = keys.get("benchmarks");
+            String regex = parser.scalar(b, "benchmarks");
+            Pattern pattern;
+            try {
+                pattern = Pattern.compile(regex);
+            } catch (PatternSyntaxException e) {
+                throw parser.error(b, "benchmarks: '" + regex + "' is not a regex: " + e.getDescription(), "write a Java regex, such as 'MyBench\\\\.(parse|format)'");
+            }
+            matched = listed.stream().filter(x -> pattern.matcher(x.name()).find()).toList();
+            if (matched.isEmpty()) {
+                Set<String> names = new LinkedHashSet<>();
+                listed.forEach(x -> names.add(x.name()));
+                throw parser.error(b, "benchmarks: '" + regex + "' matches none of the " + names.size() + " benchmarks in " + jar.path().getFileName(),
+                        "match one of: " + String.join(", ", names.stream().limit(20).toList()) + (names.size() > 20 ? ", ..." : ""));
+            }
+        }
+        for (Map.Entry<String, List<MatrixParser.Value>> p : given.entrySet()) {
+            if (matched.stream().noneMatch(x -> x.params().containsKey(p.getKey()))) {
+                Set<String> declared = new java.util.TreeSet<>();
+                matched.forEach(x -> declared.addAll(x.params().keySet()));
+                throw parser.error(p.getValue().get(0).node(), "param '" + p.getKey() + "' is not an @Param of any benchmark this entry runs",
+                        declared.isEmpty() ? "remove it: these benchmarks declare no @Param" : Suggest.fix(p.getKey(), declared, "@Params"));
+            }
+        }
+        List<String> jmhArgs = keys.containsKey("jmh-args") ? UserJars.strings(parser, keys.get("jmh-args"), "jmh-args", "[-f, 1, -wi, 3, -i, 5]") : List.of();
+        for (int i = 0; i < jmhArgs.size(); i++) {
+            String why = JmhArgs.refusal(jmhArgs, i);
+            if (why != null) throw parser.error(((SequenceNode) keys.get("jmh-args")).getValue().get(i), why, "remove it from jmh-args");
+        }
+        List<String> profilers = keys.containsKey("profilers") ? UserJars.strings(parser, keys.get("profilers"), "profilers", "[gc]") : List.of();
+        for (int i = 0; i < profilers.size(); i++) {
+            if (profilers.get(i).isBlank() || profilers.get(i).startsWith("-")) {
+                throw parser.error(((SequenceNode) keys.get("profilers")).getValue().get(i), "profiler '" + profilers.get(i) + "' is not a profiler name",
+                        "write JMH's names, such as [gc] or [gc, stack]; 'java -jar your.jar -lprof' lists them");
+            }
+        }
+        List<Expansion> out = new ArrayList<>();
+        for (JmhJar.Benchmark b : matched) {
+            Map<String, List<MatrixParser.Value>> axes = new LinkedHashMap<>();
+            for (Map.Entry<String, List<String>> declared : new TreeMap<>(b.params()).entrySet()) {
+                if (given.containsKey(declared.getKey())) {
+                    axes.put(declared.getKey(), given.get(declared.getKey()));
+                } else if (declared.getValue().isEmpty()) {
+                    throw parser.error(entry, "benchmark " + b.name() + " takes the values of @Param '" + declared.getKey() + "' at run time (an enum or a boolean)",
+                            "list them under params: { " + declared.getKey() + ": [...] }");
+                } else {
+                    axes.put(declared.getKey(), declared.getValue().stream().map(v -> new MatrixParser.Value(v, entry)).toList());
+                }
+            }
+            out.add(new Expansion(new WorkloadKind.Jmh(jar, b, jmhArgs, profilers), axes));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,64 @@
+package dev.jdkmatrix.matrix;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.jar.JarFile;
+import java.util.zip.ZipException;
+import org.snakeyaml.engine.v2.nodes.Node;
+
+/** The {@code jar:} of a jmh or jar entry: resolved beside the matrix file, checked to be a jar, hashed. */
+final class UserJars {
+
+    private UserJars() {}
+
+    static WorkloadKind.UserJar read(MatrixParser parser, Node entry, Map<String, Node> keys, String kind) {
+        Node node = keys.get("jar");
+        if (node == null) {
+            throw parser.error(entry, "a " + kind + " entry has no 'jar'", "add jar: with the path of your " + (kind.equals("jmh") ? "JMH uber-jar" : "jar")
+                    + ", relative to the matrix file, such as jar: build/benchmarks.jar");
+        }
+        Path path = parser.resolve(parser.scalar(node, "jar"));
+        if (!Files.exists(path)) {
+            throw parser.error(node, "jar " + path + " does not exist", kind.equals("jmh")
+                    ? "build it first (for a Maven JMH project: mvn package, which writes target/benchmarks.jar), or correct the path (relative to the matrix file)"
+                    : "build it first, or correct the path (relative to the matrix file)");
+        }
+        if (!Files.isRegularFile(path)) throw parser.error(node, path + " is not a file", "name the jar file itself");
+        try (JarFile jar = new JarFile(path.toFile())) {
+            jar.size(); // opened: a zip
+        } catch (ZipException e) {
+            throw parser.error(node, path + " is not a jar (not a zip archive: " + e.getMessage() + ")", "name the jar your build writes, not a class or a source file");
+        } catch (IOException e) {
+            throw parser.error(node, path + " cannot be read: " + e.getMessage(), "check the file and its permissions");
+        }
+        return new WorkloadKind.UserJar(path, sha256(parser, node, path));
+    }
+
+    private static String sha256(MatrixParser parser, Node node, Path path) {
+        try (InputStream in = new DigestInputStream(Files.newInputStream(path), MessageDigest.getInstance("SHA-256"))) {
+            in.transferTo(java.io.OutputStream.nullOutputStream());
+            return HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest());
+        } catch (IOException e) {
+            throw parser.error(node, path + " cannot be read: " + e.getMessage(), "check the file and its permissions");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A list of plain values, or an error naming the key. */
+    static java.util.List<String> strings(MatrixParser parser, Node node, String key, String example) {
+        if (!(node instanceof org.snakeyaml.engine.v2.nodes.SequenceNode seq)) {
+            throw parser.error(node, key + " must be a list", "write " + key + ": " + example);
+        }
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (Node item : seq.getValue()) out.add(parser.scalar(item, "an item of " + key));
+        return out;
+    }
+}

@@ -1,0 +1,119 @@
+package dev.jdkmatrix.matrix;
+
+import dev.jdkmatrix.workloads.Descriptor;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * How a cell's workload runs: what goes into the run image, the container's command, and how a
+ * run's result is read. A closed set, one record per kind ({@code kind:} in matrix.yaml); the
+ * command is built by {@code run.Commands} and the result read by {@code run.Readings}, each a
+ * pattern switch over these records, so a new kind is one record here plus its two cases.
+ */
+public sealed interface WorkloadKind {
+
+    /** The name in matrix.yaml and in the {@code kind} column. */
+    String name();
+
+    /** The user's jar this kind adds to the run image, if any. */
+    default Optional<UserJar> userJar() {
+        return switch (this) {
+            case Builtin b -> Optional.empty();
+            case Jmh j -> Optional.of(j.jar());
+            case Jar j -> Optional.of(j.jar());
+        };
+    }
+
+    /** A jar of the user's, copied into the run image (content-hashed, sent as a build context). */
+    record UserJar(Path path, String sha256) {
+        /** Where run images hold the user's jars. */
+        public static final String IMAGE_DIR = "/opt/jdkmatrix/user";
+
+        public UserJar {
+            Objects.requireNonNull(path, "path");
+            if (sha256 == null || !sha256.matches("[0-9a-f]{64}")) throw new IllegalArgumentException("a jar's sha256 is 64 hex digits, got " + sha256);
+        }
+
+        /** The jar's path inside a run image: named by its content, so two jars never collide. */
+        public String imagePath() {
+            return IMAGE_DIR + "/" + sha256.substring(0, 16) + ".jar";
+        }
+    }
+
+    /** A workload of the project's workloads jar; prints one {@code JDKMATRIX-RESULT} record. */
+    record Builtin(Descriptor descriptor) implements WorkloadKind {
+        public Builtin {
+            Objects.requireNonNull(descriptor, "descriptor");
+        }
+
+        public String name() {
+            return "builtin";
+        }
+    }
+
+    /**
+     * One benchmark of a JMH uber-jar, in one mode: JMH runs it with the cell's params and writes
+     * {@code -rf json}, which the harness copies out of the container.
+     *
+     * @param listed    the benchmark as the jar's list declares it: full name, mode, params, annotations
+     * @param jmhArgs   handed to JMH as they are (forks, iterations, times)
+     * @param profilers JMH {@code -prof} names; their secondary metrics are kept
+     */
+    record Jmh(UserJar jar, JmhJar.Benchmark listed, List<String> jmhArgs, List<String> profilers) implements WorkloadKind {
+        public Jmh {
+            Objects.requireNonNull(jar, "jar");
+            Objects.requireNonNull(listed, "listed");
+            jmhArgs = List.copyOf(jmhArgs);
+            profilers = List.copyOf(profilers);
+        }
+
+        public String name() {
+            return "jmh";
+        }
+
+        /** The benchmark's full name, {@code package.Class.method}. */
+        public String benchmark() {
+            return listed.name();
+        }
+
+        /** JMH's short label of the mode: thrpt, avgt, sample, ss. */
+        public String mode() {
+            return listed.mode();
+        }
+
+        /** {@code Class.method}: the benchmark without its package, for ids and labels. */
+        public String shortBenchmark() {
+            int method = benchmark().lastIndexOf('.');
+            int cls = method > 0 ? benchmark().lastIndexOf('.', method - 1) : -1;
+            return benchmark().substring(cls + 1);
+        }
+    }
+
+    /**
+     * Any runnable jar (or a main class in it) with arguments, {@code ${param}} replaced per cell.
+     * Its figure is the JVM's wall time from start to exit, unless it prints a
+     * {@code JDKMATRIX-RESULT} record or {@code result} names a regex for its output.
+     */
+    record Jar(UserJar jar, String mainClass, List<String> args, Result result) implements WorkloadKind {
+        public Jar {
+            Objects.requireNonNull(jar, "jar");
+            mainClass = mainClass == null ? "" : mainClass;
+            args = List.copyOf(args);
+        }
+
+        public String name() {
+            return "jar";
+        }
+
+        /** The first group of {@code regex} in the output is the run's figure, in {@code unit}. */
+        public record Result(Pattern regex, String unit, boolean higherIsBetter) {
+            public Result {
+                Objects.requireNonNull(regex, "regex");
+                if (unit == null || unit.isBlank()) throw new IllegalArgumentException("a result's unit must not be blank");
+            }
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package dev.jdkmatrix.run;
+
+import dev.jdkmatrix.matrix.Cell;
+import dev.jdkmatrix.matrix.WorkloadKind;
+import dev.jdkmatrix.results.Columns;
+import dev.jdkmatrix.results.Summarizer;
+import dev.jdkmatrix.workloads.ResultRecord;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.StringJoiner;
+import java.util.regex.Matcher;
+
+/**
+ * How a run's result is read, by the cell's kind: the columns of raw.csv it fills, and whether the
+ * run counts. Pure: the container's output and the files copied out of it come in as text.
+ */
+public final class Readings {
+
+    private Readings() {}
+
+    /** What a run's output says. */
+    public sealed interface Reading {
+        /** The result's columns; {@code invalid} says why the run does not count, or is null when it does. */
+        record Found(Map<String, String> columns, String invalid) implements Reading {}
+
+        /** No usable result, and why. */
+        record Problem(String detail) implements Reading {}
+    }
+
+    /**
+     * Reads a run's result.
+     *
+     * @param jmhJson the JSON a JMH run wrote, or null when it wrote none
+     */
+    public static Reading read(Cell cell, ContainerResult res, String jmhJson) {
+        double containerMs = Double.isFinite(res.runMs()) ? res.runMs() : res.waitMs();
+        return switch (cell.kind()) {
+            case WorkloadKind.Builtin b -> record(res.stdout());
+            case WorkloadKind.Jar j -> {
+                if (hasRecord(res.stdout())) yield record(res.stdout());
+                if (j.result() == null) yield new Reading.Found(figure(Summarizer.ms(containerMs), "ms", false, containerMs), null);
+                Matcher m = j.result().regex().matcher(res.stdout());
+                String last = null;
+                while (m.find()) last = m.group(1);
+                if (last == null) {
+                    yield new Reading.Problem("the result regex '" + j.result().regex().pattern() + "' matched nothing in the output; its last lines: "
+                            + res.tail(3).replace("\n", " | "));
+                }
+                try {
+                    Double.parseDouble(last.strip());
+                } catch (NumberFormatException e) {
+                    yield new Reading.Problem("the result regex '" + j.result().regex().pattern() + "' read '" + last + "', which is not a number");
+                }
+                yield new Reading.Found(figure(last.strip(), j.result().unit(), j.result().higherIsBetter(), containerMs), null);
+            }
+            case WorkloadKind.Jmh j -> {
+                if (jmhJson == null || jmhJson.isBlank()) {
+                    yield new Reading.Problem("JMH wrote no JSON result (did the benchmark throw?); its last lines: " + res.tail(3).replace("\n", " | "));
+                }
+                JmhResult r;
+                try {
+                    r = JmhResult.parse(jmhJson);
+                } catch (IllegalArgumentException e) {
+                    yield new Reading.Problem(e.getMessage() + "; its last lines: " + res.tail(3).replace("\n", " | "));
+                }
+                if (!r.benchmark().equals(j.benchmark())) {
+                    yield new Reading.Problem("JMH ran " + r.benchmark() + ", not the cell's " + j.benchmark());
+                }
+                yield new Reading.Found(jmhColumns(r, containerMs), null);
+            }
+        };
+    }
+
+    static boolean hasRecord(String stdout) {
+        for (String line : stdout.split("\n")) if (line.startsWith(ResultRecord.MARKER)) return true;
+        return false;
+    }
+
+    /** A {@code JDKMATRIX-RESULT} record: its fields, its wall time as the score, and whether its own check passed. */
+    public static Reading record(String stdout) {
+        return switch (ResultLine.parse(stdout)) {
+            case ResultLine.Parsed.Problem p -> new Reading.Problem(p.detail());
+            case ResultLine.Parsed.Found f -> {
+                Map<String, String> v = new LinkedHashMap<>();
+                for (String c : Columns.RAW_RECORD) v.put(c, f.fields().getOrDefault(c, ""));
+                v.put("metrics", f.fields().getOrDefault("metrics", ""));
+                v.put("score", f.fields().getOrDefault("wall_ms", ""));
+                v.put("score_unit", "ms");
+                v.put("score_better", "lower");
+                String check = f.fields().getOrDefault("check", "");
+                String invalid = !"true".equals(f.fields().get("supported")) ? "the workload cannot run this cell: " + check
+                        : !"ok".equals(check) ? "the workload's own check failed: " + check : null;
+                yield new Reading.Found(v, invalid);
+            }
+        };
+    }
+
+    /** A jar's figure: a value with its unit and direction; its wall_ms is the JVM's, from start to exit. */
+    private static Map<String, String> figure(String value, String unit, boolean higher, double containerMs) {
+        Map<String, String> v = new LinkedHashMap<>();
+        v.put("wall_ms", Summarizer.ms(containerMs));
+        v.put("check", "ok");
+        v.put("score", value);
+        v.put("score_unit", unit);
+        v.put("score_better", higher ? "higher" : "lower");
+        return v;
+    }
+
+    private static Map<String, String> jmhColumns(JmhResult r, double containerMs) {
+        Map<String, String> v = new LinkedHashMap<>();
+        v.put("wall_ms", Summarizer.ms(containerMs));
+        v.put("check", "ok");
+        v.put("java_version", r.jdkVersion());
+        v.put("java_runtime_version", r.vmVersion());
+        v.put("score", r.score());
+        v.put("score_error", r.scoreError());
+        v.put("score_unit", r.scoreUnit());
+        v.put("score_better", r.higherIsBetter() ? "higher" : "lower");
+        v.put("jmh_mode", r.mode());
+        v.put("jmh_forks", Integer.toString(r.forks()));
+        v.put("jmh_iterations", Integer.toString(r.iterations()));
+        v.put("jmh_warmup_iterations", Integer.toString(r.warmupIterations()));
+        StringJoiner metrics = new StringJoiner(";");
+        StringJoiner units = new StringJoiner(";");
+        r.secondary().forEach((k, val) -> metrics.add(k + "=" + val));
+        r.secondaryUnits().forEach((k, u) -> units.add(k + "=" + u));
+        v.put("metrics", metrics.toString());
+        v.put("metric_units", units.toString());
+        return v;
+    }
+}

@@ -1,0 +1,40 @@
+package dev.jdkmatrix.matrix;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+
+/** Small jars for parser tests: one with the example's JMH benchmark list, plain ones with and without a Main-Class, and a file that is no jar. */
+final class TestJars {
+
+    private TestJars() {}
+
+    /** Writes bench.jar, app.jar, nomain.jar and notajar.jar into {@code dir}. */
+    static void write(Path dir) throws IOException {
+        byte[] list;
+        try (InputStream in = TestJars.class.getResourceAsStream("/jmh/BenchmarkList")) {
+            list = in.readAllBytes();
+        }
+        jar(dir.resolve("bench.jar"), null, "META-INF/BenchmarkList", list);
+        jar(dir.resolve("app.jar"), "com.example.Main", "com/example/Main.class", new byte[] {(byte) 0xca, (byte) 0xfe});
+        jar(dir.resolve("nomain.jar"), null, "com/example/Main.class", new byte[] {(byte) 0xca, (byte) 0xfe});
+        Files.writeString(dir.resolve("notajar.jar"), "just text\n");
+    }
+
+    private static void jar(Path file, String mainClass, String entry, byte[] content) throws IOException {
+        Manifest m = new Manifest();
+        m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        if (mainClass != null) m.getMainAttributes().put(Attributes.Name.MAIN_CLASS, mainClass);
+        try (OutputStream out = Files.newOutputStream(file); JarOutputStream jar = new JarOutputStream(out, m)) {
+            jar.putNextEntry(new JarEntry(entry));
+            jar.write(content);
+            jar.closeEntry();
+        }
+    }
+}

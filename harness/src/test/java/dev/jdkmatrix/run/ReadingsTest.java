@@ -1,0 +1,97 @@
+package dev.jdkmatrix.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdkmatrix.matrix.Cell;
+import dev.jdkmatrix.matrix.CpuLimit;
+import dev.jdkmatrix.matrix.JmhJar;
+import dev.jdkmatrix.matrix.MemoryLimit;
+import dev.jdkmatrix.matrix.WorkloadKind;
+import dev.jdkmatrix.workloads.ResultRecord;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** How each kind's result is read from a run's output. */
+class ReadingsTest {
+
+    static final WorkloadKind.UserJar JAR = new WorkloadKind.UserJar(Path.of("app.jar"), "ab".repeat(32));
+
+    static Cell jar(WorkloadKind.Jar.Result result) {
+        return new Cell(new WorkloadKind.Jar(JAR, "", List.of(), result), "my-app", new TreeMap<>(Map.of("size", "10")), "", 0, "25",
+                CpuLimit.parse("1"), MemoryLimit.parse("512m"), List.of(), Duration.ofMinutes(1), false);
+    }
+
+    static Cell jmh(String benchmark) {
+        JmhJar.Benchmark b = new JmhJar.Benchmark(benchmark, "avgt", Map.of(), OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty(),
+                OptionalLong.empty(), OptionalLong.empty());
+        return new Cell(new WorkloadKind.Jmh(JAR, b, List.of(), List.of()), "my-bench", new TreeMap<>(), "", 0, "25",
+                CpuLimit.parse("1"), MemoryLimit.parse("512m"), List.of(), Duration.ofMinutes(1), false);
+    }
+
+    static ContainerResult out(String stdout) {
+        return new ContainerResult("id", "name", 0, false, false, stdout, "", "", 1, 1, 1234, 1, 1500.5);
+    }
+
+    @Test
+    void aJarWithoutResultIsTimedFromStartToExit() {
+        Readings.Reading r = Readings.read(jar(null), out("hello\n"), null);
+        assertThat(r).isInstanceOfSatisfying(Readings.Reading.Found.class, f -> {
+            assertThat(f.invalid()).isNull();
+            assertThat(f.columns()).containsEntry("score", "1500.500").containsEntry("score_unit", "ms").containsEntry("score_better", "lower")
+                    .containsEntry("wall_ms", "1500.500");
+        });
+    }
+
+    @Test
+    void aJarResultRegexReadsTheLastMatchWithItsUnitAndDirection() {
+        WorkloadKind.Jar.Result result = new WorkloadKind.Jar.Result(Pattern.compile("rate (\\d+(?:\\.\\d+)?) ops/s"), "ops/s", true);
+        Readings.Reading r = Readings.read(jar(result), out("warm-up rate 10 ops/s\nrate 42.5 ops/s\n"), null);
+        assertThat(r).isInstanceOfSatisfying(Readings.Reading.Found.class, f ->
+                assertThat(f.columns()).containsEntry("score", "42.5").containsEntry("score_unit", "ops/s").containsEntry("score_better", "higher"));
+    }
+
+    @Test
+    void aJarResultRegexThatMatchesNothingIsAProblemWithTheLastLines() {
+        WorkloadKind.Jar.Result result = new WorkloadKind.Jar.Result(Pattern.compile("took (\\d+) ms"), "ms", false);
+        Readings.Reading r = Readings.read(jar(result), out("line one\nsomething else happened\n"), null);
+        assertThat(r).isInstanceOfSatisfying(Readings.Reading.Problem.class, p ->
+                assertThat(p.detail()).contains("matched nothing", "took (\\d+) ms", "something else happened"));
+        assertThat(MatrixRunner.classify(jar(result), out(""), r, "logs/00001.log").status()).isEqualTo("invalid");
+    }
+
+    @Test
+    void aJarThatPrintsARecordIsReadAsABuiltInRun() {
+        String line = new ResultRecord().put("wall_ms", 12.5).put("check", "ok").put("supported", true).line();
+        Readings.Reading r = Readings.read(jar(null), out("log\n" + line + "\n"), null);
+        assertThat(r).isInstanceOfSatisfying(Readings.Reading.Found.class, f -> {
+            assertThat(f.invalid()).isNull();
+            assertThat(f.columns()).containsEntry("score", "12.500").containsEntry("wall_ms", "12.500");
+        });
+    }
+
+    @Test
+    void aJmhRunIsReadFromItsJson() throws Exception {
+        Cell c = jmh("dev.jdkmatrix.examples.jmh.StringJoinBench.stringJoin");
+        Readings.Reading r = Readings.read(c, out("# JMH version: 1.37\n"), JmhResultTest.fixture("avgt-gc.json"));
+        assertThat(r).isInstanceOfSatisfying(Readings.Reading.Found.class, f -> {
+            assertThat(f.columns()).containsEntry("score_unit", "us/op").containsEntry("score_better", "lower").containsEntry("jmh_mode", "avgt")
+                    .containsEntry("jmh_forks", "1").containsEntry("jmh_iterations", "2").containsEntry("java_version", "25.0.3");
+            assertThat(f.columns().get("metrics")).contains("gc.alloc.rate.norm=");
+            assertThat(f.columns().get("metric_units")).contains("gc.alloc.rate.norm=B/op");
+        });
+    }
+
+    @Test
+    void aJmhRunWithoutJsonOrForAnotherBenchmarkIsAProblem() throws Exception {
+        assertThat(Readings.read(jmh("x.Y.z"), out("<failure>\njava.lang.IllegalStateException: boom\n"), null))
+                .isInstanceOfSatisfying(Readings.Reading.Problem.class, p -> assertThat(p.detail()).contains("no JSON result", "boom"));
+        assertThat(Readings.read(jmh("x.Y.z"), out(""), JmhResultTest.fixture("avgt.json")))
+                .isInstanceOfSatisfying(Readings.Reading.Problem.class, p -> assertThat(p.detail()).contains("not the cell's x.Y.z"));
+    }
+}

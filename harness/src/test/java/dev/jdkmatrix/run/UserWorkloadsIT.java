@@ -1,0 +1,158 @@
+package dev.jdkmatrix.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.SummaryRow;
+import dev.jdkmatrix.results.format.RawCsv;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The user's workloads in real containers on JDK 21 and 25: examples/jmh's uber-jar as kind jmh
+ * (one benchmark per run, its JSON copied out of the locked-down container) and examples/jar's
+ * app.jar as kind jar (${param} arguments, a result regex, and one that matches nothing).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class UserWorkloadsIT {
+
+    static final Path BENCHMARKS = ItSupport.PROJECT.resolve("examples/jmh/target/benchmarks.jar");
+    static final Path APP = ItSupport.PROJECT.resolve("examples/jar/target/app.jar");
+
+    List<RawRow> rows;
+    String err;
+    Path out;
+    final String runId = "it-user-" + ProcessHandle.current().pid();
+
+    @BeforeAll
+    void run(@TempDir Path tmp) throws IOException {
+        assertThat(BENCHMARKS).as("the Maven build writes it before the harness's tests").isRegularFile();
+        Path m = tmp.resolve("user.yaml");
+        Files.writeString(m, """
+                name: user-workloads
+                repetitions: 1
+                warmup: 0
+                timeout: 3m
+                %s
+                matrix:
+                  jdk: [21, 25]
+                  cpus: 1
+                  memory: 1g
+                  workload:
+                    - name: vthreads
+                      kind: jmh
+                      jar: %s
+                      benchmarks: 'PinningBench\\.sleepInSynchronized'
+                      jmh-args: [-f, 1, -wi, 1, -i, 2, -w, 500ms, -r, 500ms]
+                    - name: view
+                      kind: jmh
+                      jar: %s
+                      benchmarks: ContainerViewBench
+                      jdk: 25
+                      jvm-args: [-XX:ActiveProcessorCount=3]
+                      profilers: [gc]
+                      jmh-args: [-f, 1, -wi, 1, -i, 3, -w, 300ms, -r, 300ms]
+                    - name: sort
+                      kind: jar
+                      jar: %s
+                      jdk: 25
+                      args: [--size, '${size}', --rounds, '2']
+                      params: { size: [200000] }
+                      result: { regex: 'sorted \\d+ x (\\d+) ints', unit: ints, better: higher }
+                    - name: sort-unread
+                      kind: jar
+                      jar: %s
+                      jdk: 25
+                      args: [--size, '1000']
+                      result: { regex: 'finished in (\\d+) s', unit: s }
+                """.formatted(ItSupport.jdks("21", "25"), BENCHMARKS, BENCHMARKS, APP, APP));
+        out = tmp.resolve("out");
+        StringWriter w = new StringWriter();
+        int code = ItSupport.cli(w, "run", "--matrix", m.toString(), "--out", out.toString(), "--workloads-jar", ItSupport.JAR.toString(),
+                "--run-id", runId, "--progress", "lines", "--no-report");
+        err = w.toString();
+        assertThat(code).as(err).isEqualTo(ExitException.RUNS_FAILED); // sort-unread is invalid, on purpose
+        rows = RawCsv.read(out.resolve("raw.csv"));
+    }
+
+    RawRow row(Predicate<RawRow> p) {
+        List<RawRow> r = rows.stream().filter(p).toList();
+        assertThat(r).as(err).hasSize(1);
+        return r.get(0);
+    }
+
+    @Test
+    void aJmhRunBecomesOneRowWithScoreErrorAndUnit() {
+        RawRow view = row(r -> r.get("workload").equals("view"));
+        assertThat(view.ok()).as(view.get("status_detail")).isTrue();
+        assertThat(view.get("kind")).isEqualTo("jmh");
+        assertThat(view.get("benchmark")).isEqualTo("dev.jdkmatrix.examples.jmh.ContainerViewBench.availableProcessors");
+        assertThat(view.number("score")).isPositive();
+        assertThat(view.number("score_error")).as("JMH's error over 3 iterations").isPositive();
+        assertThat(view.get("score_unit")).isEqualTo("ns/op");
+        assertThat(view.get("score_better")).isEqualTo("lower");
+        assertThat(view.get("jmh_mode")).isEqualTo("avgt");
+        assertThat(view.get("jmh_iterations")).isEqualTo("3");
+        assertThat(view.get("java_runtime_version")).startsWith("25");
+        assertThat(view.get("metrics")).contains("gc.alloc.rate.norm=");
+        assertThat(view.get("metric_units")).contains("gc.alloc.rate.norm=B/op");
+        assertThat(out.resolve("logs").resolve(String.format("%05d.jmh.json", (int) view.number("seq")))).isRegularFile();
+    }
+
+    @Test
+    void jvmArgsReachTheForkThatJmhMeasures() {
+        RawRow view = row(r -> r.get("workload").equals("view"));
+        // the fork reports availableProcessors as an @AuxCounters metric, summed by JMH over the measured iterations;
+        // the container has 1 CPU, so 3 per iteration can only come from -XX:ActiveProcessorCount=3 in the fork
+        assertThat(PatternWorkloadsIT.metric(view, "availableProcessors") / view.number("jmh_iterations")).isEqualTo(3.0);
+    }
+
+    @Test
+    void blockingInSynchronizedIsAtLeastFiveTimesSlowerOnJdk21ThanOn25AtOneCpu() {
+        RawRow jdk21 = row(r -> r.get("workload").equals("vthreads") && r.get("jdk").equals("21"));
+        RawRow jdk25 = row(r -> r.get("workload").equals("vthreads") && r.get("jdk").equals("25"));
+        assertThat(jdk21.ok() && jdk25.ok()).as(err).isTrue();
+        assertThat(jdk21.get("score_unit")).isEqualTo("ms/op");
+        // 16 sleeps of 5 ms one after another on the one carrier (80 ms) against about one sleep (5 ms)
+        assertThat(jdk21.number("score") / jdk25.number("score")).isGreaterThan(5);
+    }
+
+    @Test
+    void aJarRunSubstitutesParamsAndReadsItsRegex() {
+        RawRow sort = row(r -> r.get("workload").equals("sort"));
+        assertThat(sort.ok()).as(sort.get("status_detail")).isTrue();
+        assertThat(sort.get("kind")).isEqualTo("jar");
+        // the program printed the size it was given: ${size} became 200000
+        assertThat(sort.get("score")).isEqualTo("200000");
+        assertThat(sort.get("score_unit")).isEqualTo("ints");
+        assertThat(sort.get("score_better")).isEqualTo("higher");
+        assertThat(sort.get("param_size")).isEqualTo("200000");
+        assertThat(sort.number("wall_ms")).as("the JVM's wall time from start to exit").isPositive();
+    }
+
+    @Test
+    void aRegexThatMatchesNothingMakesTheRunInvalidWithItsLastLines() {
+        RawRow unread = row(r -> r.get("workload").equals("sort-unread"));
+        assertThat(unread.get("status")).isEqualTo("invalid");
+        assertThat(unread.get("status_detail")).contains("matched nothing", "sorted 5 x 1000 ints");
+    }
+
+    @Test
+    void theSummaryKeepsEachKindsUnitAndDirection() throws IOException {
+        List<SummaryRow> summary = dev.jdkmatrix.results.Summarizer.summarize(rows);
+        SummaryRow sort = summary.stream().filter(s -> s.get("workload").equals("sort")).findFirst().orElseThrow();
+        assertThat(sort.get("score_median")).isEqualTo("200000");
+        assertThat(sort.higherIsBetter()).isTrue();
+        assertThat(Files.readString(out.resolve("summary.csv")).lines().findFirst().orElseThrow()).endsWith(",param_size,param_sleepMs,param_threads");
+        assertThat(ItSupport.containers(runId)).as("no container left").isEmpty();
+    }
+}

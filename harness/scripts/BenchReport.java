@@ -264,7 +264,7 @@ public class BenchReport {
           .append("  bench.yaml says `jfr: true`, so every run records jdk.VirtualThreadPinned at threshold 0, copies the recording out through\n")
           .append("  Docker's archive API and reads it with jdk.jfr.consumer, besides the memory figures (heap, RSS, cgroup peak) every run collects.\n")
           .append("- **loop, JFR on**: per run `docker run --name N --cpus 1 --memory 512m --memory-swap 512m --network none IMAGE CMD`,\n")
-          .append("  `docker cp N:/jfr/run.jfr ...`, `docker rm N`, where CMD is the harness's own command for the cell\n")
+          .append("  `docker cp N:/out/run.jfr ...`, `docker rm N`, where CMD is the harness's own command for the cell\n")
           .append("  (`ContainerRunner.command`, printed by harness/scripts/BenchCommands.java: `java -Xlog:jfr+startup=warning -XX:StartFlightRecording=... -jar /opt/jdkmatrix/workloads.jar ...`)\n")
           .append("  and IMAGE the run image the harness used (the JDK image with the workloads jar); ").append(recordings).append(" of ").append(loopJfrRuns)
           .append(" recordings copied out.\n")

@@ -66,7 +66,7 @@ loop() { # block method commands.tsv [repetitions]
         name="bench-loop-$b-$rep-$i"
         line=$(docker run --name "$name" --cpus "${f[2]}" --memory "${f[3]}" --memory-swap "${f[3]}" --network none "$image" \
           "${f[@]:5}" | grep '^JDKMATRIX-RESULT ' || true)
-        docker cp "$name:/jfr/run.jfr" "$OUT/loop-jfr/$b-$rep-$i.jfr" 2>/dev/null || true
+        docker cp "$name:/out/run.jfr" "$OUT/loop-jfr/$b-$rep-$i.jfr" 2>/dev/null || true
         docker rm "$name" > /dev/null
       else
         line=$(docker run --rm --cpus "${f[2]}" --memory "${f[3]}" --memory-swap "${f[3]}" --network none "$image" \

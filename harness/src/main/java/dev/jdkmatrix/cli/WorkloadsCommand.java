@@ -23,6 +23,10 @@ public final class WorkloadsCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         out.print(table());
+        out.println();
+        out.println("Your own workloads are entries with a kind (docs: README, 'Your own workload'):");
+        out.println("  kind: jmh   a JMH uber-jar: a cell per benchmark, mode and @Param set; the score in JMH's unit");
+        out.println("  kind: jar   any runnable jar or main class with ${param} arguments; its wall time, a JDKMATRIX-RESULT record or a result regex");
         out.flush();
         return 0;
     }

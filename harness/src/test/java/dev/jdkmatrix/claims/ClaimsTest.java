@@ -71,6 +71,57 @@ class ClaimsTest {
         return Claims.read(f);
     }
 
+    /** Three runs of a JMH cell of the user's, with the given score in ops/s. */
+    static void jmhCell(List<RawRow> rows, String benchmark, String size, String jdk, double score) {
+        for (int rep = 1; rep <= 3; rep++) {
+            Map<String, String> v = new LinkedHashMap<>();
+            v.put("run_id", "t");
+            v.put("seq", Integer.toString(rows.size() + 1));
+            v.put("cell", "my-bench:" + benchmark + "[thrpt](size=" + size + ") jdk=" + jdk + " cpus=1 mem=1g");
+            v.put("phase", "measure");
+            v.put("rep", Integer.toString(rep));
+            v.put("status", "ok");
+            v.put("workload", "my-bench");
+            v.put("kind", "jmh");
+            v.put("benchmark", "com.example." + benchmark);
+            v.put("params", "size=" + size);
+            v.put("jdk", jdk);
+            v.put("cpus", "1");
+            v.put("memory", "1g");
+            v.put("wall_ms", "9000");
+            v.put("score", Double.toString(score + rep));
+            v.put("score_unit", "ops/s");
+            v.put("score_better", "higher");
+            rows.add(new RawRow(v));
+        }
+    }
+
+    @Test
+    void aClaimSelectsTheUsersCellsByKindBenchmarkAndParamAndReadsTheirScore() throws IOException {
+        List<RawRow> raw = new ArrayList<>();
+        jmhCell(raw, "Bench.parse", "10", "21", 1000);
+        jmhCell(raw, "Bench.parse", "10", "25", 1500);
+        jmhCell(raw, "Bench.parse", "1000", "25", 10);
+        jmhCell(raw, "Bench.format", "10", "25", 99);
+        Path f = dir.resolve("user-claims.yaml");
+        Files.writeString(f, """
+                claims:
+                  - id: parse-faster-on-25
+                    claim: parse does at least 1.3x the operations on JDK 25
+                    ratio: { numerator: { kind: jmh, benchmark: com.example.Bench.parse, size: 10, jdk: 25 }, denominator: { jdk: 21 }, of: score_median }
+                    at-least: 1.3
+                  - id: parse-small-rate
+                    claim: parse of 10 items runs above 900 ops/s
+                    score: { kind: jmh, benchmark: com.example.Bench.parse, size: 10 }
+                    at-least: 900
+                """);
+        List<Verdicts.ClaimResult> results = Verdicts.claims(Claims.read(f), dev.jdkmatrix.results.Summarizer.summarize(raw), raw);
+        assertThat(results.get(0).verdict()).as(results.get(0).evidence()).isEqualTo(Verdicts.Verdict.HOLDS);
+        assertThat(results.get(0).values()).singleElement().satisfies(v -> assertThat(v.value()).isCloseTo(1502.0 / 1002.0, org.assertj.core.data.Offset.offset(1e-6)));
+        assertThat(results.get(1).values()).hasSize(2).allSatisfy(v -> assertThat(v.value()).isGreaterThan(900));
+        assertThat(results.get(1).verdict()).isEqualTo(Verdicts.Verdict.HOLDS);
+    }
+
     @Test
     void aClaimHoldsFailsOrIsNotMeasuredWithTheNumbersBehindIt() throws IOException {
         List<RawRow> raw = new ArrayList<>();

@@ -52,6 +52,36 @@ class ComparisonTest {
             "noisy", new double[] {150, 100, 200, 120, 170},
             "added", new double[] {5, 5, 5}));
 
+    /** Measured runs of a JMH throughput cell: a higher score is better. */
+    static List<RawRow> throughput(String cell, double... scores) {
+        List<RawRow> out = new ArrayList<>();
+        for (int i = 0; i < scores.length; i++) {
+            Map<String, String> v = new LinkedHashMap<>();
+            v.put("cell", cell);
+            v.put("phase", "measure");
+            v.put("rep", Integer.toString(i + 1));
+            v.put("status", "ok");
+            v.put("kind", "jmh");
+            v.put("wall_ms", "9000");
+            v.put("score", Double.toString(scores[i]));
+            v.put("score_unit", "ops/s");
+            v.put("score_better", "higher");
+            out.add(new RawRow(v));
+        }
+        return out;
+    }
+
+    @Test
+    void aThroughputThatGrowsIsFasterAndOneThatShrinksIsSlower() {
+        Comparison.Row up = Comparison.compare(throughput("b", 1000, 1010, 990, 1005, 995), throughput("b", 1500, 1510, 1490, 1505, 1495), 0.10).get(0);
+        assertThat(up.verdict()).isEqualTo(Comparison.Verdict.FASTER);
+        assertThat(up.unit()).isEqualTo("ops/s");
+        assertThat(up.higherIsBetter()).isTrue();
+        Comparison.Row down = Comparison.compare(throughput("b", 1500, 1510, 1490, 1505, 1495), throughput("b", 1000, 1010, 990, 1005, 995), 0.10).get(0);
+        assertThat(down.verdict()).isEqualTo(Comparison.Verdict.SLOWER);
+        assertThat(dev.jdkmatrix.results.format.ComparisonReport.markdown(List.of(down), "a", "b", 0.10)).contains("1500 ops/s (5)", "**slower**");
+    }
+
     @Test
     void aRealRegressionIsSlowerANoisyCellIsNeverARegression() {
         Map<String, Comparison.Row> byCell = Comparison.compare(rows(BASE), rows(NEW), 0.10).stream()

@@ -451,17 +451,25 @@ final class Charts {
             StringBuilder s = new StringBuilder(cpuText(cpus) + ": JDK " + top.jdk() + " " + score(top));
             for (CellStat o : at.subList(1, at.size())) {
                 double ratio = f.higherIsBetter() ? top.score() / o.score() : o.score() / top.score();
-                s.append(", JDK ").append(o.jdk()).append(' ').append(score(o)).append(" (").append(times(ratio)).append(" worse)");
+                boolean overlap = o.scoreCiLow() <= top.scoreCiHigh() && top.scoreCiLow() <= o.scoreCiHigh();
+                s.append(", JDK ").append(o.jdk()).append(' ').append(score(o)).append(" (")
+                        .append(ratio >= 1.5 ? times(ratio) + " worse" : String.format(Locale.ROOT, "%.1f %% worse", (ratio - 1) * 100))
+                        .append(overlap ? ", intervals overlap" : "").append(')');
             }
             parts.add(s.toString());
         }
         double jmhError = g.stream().mapToDouble(CellStat::scoreError).filter(Double::isFinite).max().orElse(Double.NaN);
         return String.join("; ", parts) + " - " + (f.higherIsBetter() ? "higher" : "lower") + " is better; median of n=" + g.stream().mapToInt(CellStat::n).min().orElse(0)
-                + " runs, each a fresh container" + (Double.isFinite(jmhError) ? "; JMH's own error within a run: up to \u00b1" + Summarizer.significant(jmhError) + " " + f.scoreUnit() : "") + ".";
+                + " runs, each a fresh container" + (Double.isFinite(jmhError) ? "; JMH's own error within a run: up to \u00b1" + threeDigits(jmhError) + " " + f.scoreUnit() : "") + ".";
     }
 
     private static String score(CellStat c) {
-        return Summarizer.significant(c.score()) + " " + c.scoreUnit();
+        return threeDigits(c.score()) + " " + c.scoreUnit();
+    }
+
+    /** Three significant digits, plain: enough for a caption, whatever the unit's scale. */
+    static String threeDigits(double v) {
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
     }
 
     static void style(org.knowm.xchart.internal.chartpart.AxesChart<? extends AxesChartStyler, ?> chart) {

@@ -32,6 +32,8 @@ public final class PlanCommand implements Callable<Integer> {
         m.jdks().values().forEach(j -> out.printf("  jdk %-6s %s%n", j.name(), switch (j.source()) {
             case dev.jdkmatrix.matrix.Jdk.Dockerfile d -> "built from " + d.path();
             case dev.jdkmatrix.matrix.Jdk.Image i -> "image " + i.reference();
+            case dev.jdkmatrix.matrix.Jdk.Home h -> "the JDK in " + h.dir() + (h.release().isEmpty() ? "" : " (" + h.release() + ")");
+            case dev.jdkmatrix.matrix.Jdk.Archive a -> "unpacked from " + a.file() + (a.release().isEmpty() ? "" : " (" + a.release() + ")");
         }));
         out.printf("%4s  %-72s %10s%n", "#", "cell", "est/run");
         int i = 1;

@@ -8,6 +8,7 @@ import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.matrix.Jdk;
 import dev.jdkmatrix.matrix.WorkloadKind;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,7 +60,99 @@ public final class Images {
         return switch (jdk.source()) {
             case Jdk.Dockerfile df -> fromDockerfile(jdk, df, progress);
             case Jdk.Image img -> ready(jdk, img, progress);
+            case Jdk.Home home -> fromFolder(jdk, home, progress);
+            case Jdk.Archive archive -> fromArchive(jdk, archive, progress);
         };
+    }
+
+    /** The image a {@code home:} or {@code archive:} JDK is added to: the base image the project's Dockerfiles use. */
+    public static final String BASE_IMAGE = "debian:trixie-slim";
+    /** Where such a JDK lives in its image. */
+    public static final String IMAGE_JDK_HOME = "/opt/jdk";
+
+    /** The Dockerfile that puts a JDK at {@link #IMAGE_JDK_HOME} on the base image, its {@code java} on the PATH, and the workloads' user. */
+    static String jdkDockerfile(String copy) {
+        return "FROM " + BASE_IMAGE + "\n"
+                + copy
+                + "ENV JAVA_HOME=" + IMAGE_JDK_HOME + " PATH=" + IMAGE_JDK_HOME + "/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin\n"
+                + "RUN java -version\n"
+                + "RUN useradd --system --uid " + IMAGE_USER_ID + " --no-create-home --home-dir /tmp bench\n"
+                + "USER " + IMAGE_USER_ID + "\n"
+                + "WORKDIR /tmp\n";
+    }
+
+    /**
+     * A JDK folder of this machine, copied (symlinks resolved: Debian's JDKs link into /etc and
+     * /usr/share) into a build context and onto the base image. Tagged by a fingerprint of the
+     * folder: every file's path, size and modification time, and the release file's text. A JDK
+     * changes only by being installed again or updated, which rewrites its files; hashing their
+     * bytes too (a few hundred MB) would cost seconds at every start for nothing more.
+     */
+    private ImageRef fromFolder(Jdk jdk, Jdk.Home home, Consumer<String> progress) {
+        String hash;
+        try {
+            hash = sha256(RECIPE + " home\n" + BASE_IMAGE + "\n", JdkFolder.fingerprint(home.dir()).getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new ExitException(ExitException.BAD_INPUT, "cannot read JDK folder " + home.dir() + " of jdk '" + jdk.name() + "': " + e.getMessage()
+                    + "\n  fix: check the path under jdks: and that this user can read it");
+        }
+        String tag = "jdkmatrix/jdk-" + jdk.name().toLowerCase(Locale.ROOT) + ":" + hash.substring(0, 16);
+        String id = imageId(tag);
+        if (id != null) return new ImageRef(jdk.name(), tag, id, false, Duration.ZERO);
+        progress.accept("building image " + tag + " from the JDK in " + home.dir() + " (once; later runs reuse it)");
+        long t0 = System.nanoTime();
+        Path staged = null;
+        try {
+            staged = JdkFolder.stage(home.dir());
+            build(jdk, tag, hash, new ImageFromDockerfile(tag, false)
+                    .withFileFromString("Dockerfile", jdkDockerfile("COPY jdk/ " + IMAGE_JDK_HOME + "/\n"))
+                    .withFileFromPath("jdk", staged), "the JDK folder " + home.dir());
+        } catch (IOException e) {
+            throw new ExitException(ExitException.ENVIRONMENT, "cannot copy JDK folder " + home.dir() + " of jdk '" + jdk.name() + "' into a build context: " + e.getMessage()
+                    + "\n  fix: check that this user can read it and that " + System.getProperty("java.io.tmpdir") + " has room", e);
+        } finally {
+            if (staged != null) JdkFolder.delete(staged);
+        }
+        return built(jdk, tag, t0);
+    }
+
+    /** A vendor's .tar.gz, unpacked onto the base image by Docker's ADD; tagged by the archive's SHA-256. */
+    private ImageRef fromArchive(Jdk jdk, Jdk.Archive archive, Consumer<String> progress) {
+        String hash;
+        try (InputStream in = Files.newInputStream(archive.file())) {
+            hash = sha256(RECIPE + " archive\n" + BASE_IMAGE + "\n" + archive.top() + "\n", in);
+        } catch (IOException e) {
+            throw new ExitException(ExitException.BAD_INPUT, "cannot read JDK archive " + archive.file() + " of jdk '" + jdk.name() + "': " + e.getMessage()
+                    + "\n  fix: check the path under jdks:");
+        }
+        String tag = "jdkmatrix/jdk-" + jdk.name().toLowerCase(Locale.ROOT) + ":" + hash.substring(0, 16);
+        String id = imageId(tag);
+        if (id != null) return new ImageRef(jdk.name(), tag, id, false, Duration.ZERO);
+        progress.accept("building image " + tag + " from " + archive.file().getFileName() + " (once; later runs reuse it)");
+        long t0 = System.nanoTime();
+        String copy = archive.top().isEmpty() ? "ADD jdk.tar.gz " + IMAGE_JDK_HOME + "/\n"
+                : "ADD jdk.tar.gz /opt/unpacked/\nRUN ln -s \"/opt/unpacked/" + archive.top() + "\" " + IMAGE_JDK_HOME + "\n";
+        build(jdk, tag, hash, new ImageFromDockerfile(tag, false)
+                .withFileFromString("Dockerfile", jdkDockerfile(copy))
+                .withFileFromPath("jdk.tar.gz", archive.file()), archive.file().toString());
+        return built(jdk, tag, t0);
+    }
+
+    private void build(Jdk jdk, String tag, String hash, ImageFromDockerfile image, String from) {
+        try {
+            image.withBuildImageCmdModifier(cmd -> cmd.withLabels(Map.of(LABEL_INPUTS, hash, "dev.jdkmatrix.jdk", jdk.name()))).get();
+        } catch (RuntimeException e) {
+            throw new ExitException(ExitException.ENVIRONMENT, "building image " + tag + " for jdk '" + jdk.name() + "' from " + from + " failed: " + rootMessage(e)
+                    + "\n  fix: the JDK must be a Linux x64 glibc build (musl/Alpine or macOS builds do not run on " + BASE_IMAGE
+                    + "); if " + BASE_IMAGE + " is missing, run 'make base-image'", e);
+        }
+    }
+
+    private ImageRef built(Jdk jdk, String tag, long t0) {
+        Duration took = Duration.ofNanos(System.nanoTime() - t0);
+        String id = imageId(tag);
+        if (id == null) throw new ExitException(ExitException.ENVIRONMENT, "image " + tag + " was built but Docker does not list it; check the engine's disk space");
+        return new ImageRef(jdk.name(), tag, id, true, took);
     }
 
     /** The tag a Dockerfile's image gets: its name and the hash of its inputs. */
@@ -164,6 +257,19 @@ public final class Images {
 
     static String runImageHash(String baseImageId, byte[] jar, List<String> userJarHashes) {
         return sha256(RECIPE + " run\n" + baseImageId + "\n" + String.join("\n", userJarHashes) + "\n", jar);
+    }
+
+    /** Hex SHA-256 of a header naming the recipe, then a stream's bytes. */
+    private static String sha256(String header, InputStream in) throws IOException {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            md.update(header.getBytes(StandardCharsets.UTF_8));
+            byte[] buf = new byte[1 << 16];
+            for (int n; (n = in.read(buf)) > 0; ) md.update(buf, 0, n);
+            return HexFormat.of().formatHex(md.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Hex SHA-256 of a header naming the recipe, then the input's bytes. */

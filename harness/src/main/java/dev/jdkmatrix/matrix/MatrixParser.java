@@ -59,7 +59,9 @@ public final class MatrixParser {
             "jmh", List.of("jar", "benchmarks", "jmh-args", "profilers"),
             "jar", List.of("jar", "main", "args", "result"));
     static final List<String> RESULT_KEYS = List.of("regex", "unit", "better");
-    static final List<String> JDK_KEYS = List.of("dockerfile", "image");
+    static final List<String> JDK_KEYS = List.of("dockerfile", "image", "home", "archive");
+    /** The built-in workloads run on virtual threads, final in JDK 21 (JEP 444). */
+    public static final int BUILTIN_MIN_FEATURE = 21;
     /** Axes every cell has, in expansion order; params follow them. */
     static final List<String> AXES = List.of("workload", "jdk", "cpus", "memory", "tasks", "executor");
     static final int DEFAULT_REPETITIONS = 5;
@@ -295,9 +297,12 @@ public final class MatrixParser {
         Map<String, Jdk> out = new LinkedHashMap<>();
         for (NodeTuple t : m.getValue()) {
             String name = scalar(t.getKeyNode(), "a JDK name");
-            Map<String, Node> k = keys(mapping(t.getValueNode(), "jdk '" + name + "'", "write { dockerfile: PATH } or { image: NAME }"), JDK_KEYS, "keys of a JDK");
+            Map<String, Node> k = keys(mapping(t.getValueNode(), "jdk '" + name + "'", "write { dockerfile: PATH }, { image: NAME }, { home: JDK_FOLDER } or { archive: JDK.tar.gz }"),
+                    JDK_KEYS, "keys of a JDK");
             if (k.size() != 1) {
-                throw error(t.getValueNode(), "jdk '" + name + "' must name exactly one of dockerfile or image", "write { dockerfile: Dockerfile.jdk" + name + " } or { image: eclipse-temurin:" + name + "-jdk }");
+                throw error(t.getValueNode(), "jdk '" + name + "' must name exactly one of dockerfile, image, home or archive, got " + (k.isEmpty() ? "none" : String.join(" and ", k.keySet())),
+                        "write { dockerfile: Dockerfile.jdk" + name + " }, { image: eclipse-temurin:" + name + "-jdk }, { home: /usr/lib/jvm/temurin-" + name
+                                + "-jdk-amd64 } or { archive: jdk-" + name + ".tar.gz }");
             }
             Jdk.Source source;
             if (k.containsKey("dockerfile")) {
@@ -307,6 +312,10 @@ public final class MatrixParser {
                     throw error(df, "Dockerfile '" + p + "' for jdk '" + name + "' does not exist", "create it, or correct the path (relative to the matrix file's folder)");
                 }
                 source = new Jdk.Dockerfile(p);
+            } else if (k.containsKey("home")) {
+                source = JdkSources.home(this, k.get("home"), name);
+            } else if (k.containsKey("archive")) {
+                source = JdkSources.archive(this, k.get("archive"), name);
             } else {
                 source = new Jdk.Image(scalar(k.get("image"), "image"));
             }
@@ -374,9 +383,21 @@ public final class MatrixParser {
                 throw error(c.origin, "duplicate cell '" + cell.id() + "' (also made by line " + line + ")",
                         "remove one of the entries, or make them differ in an axis");
             }
+            refuseBuiltinBelow21(cell, c, used.get(cell.jdk()));
             cells.add(cell);
         }
         return cells;
+    }
+
+    /** A built-in workload on a JDK the matrix says is older than 21 is refused before anything starts. */
+    private void refuseBuiltinBelow21(Cell cell, Combo c, Jdk jdk) {
+        int feature = jdk.declaredFeature();
+        if (cell.kind() instanceof WorkloadKind.Builtin && feature > 0 && feature < BUILTIN_MIN_FEATURE) {
+            throw error(c.origin, "cell '" + cell.id() + "' runs the built-in workload '" + cell.workload() + "' on jdk '" + jdk.name() + "', which is JDK " + feature
+                    + "; the built-in workloads need JDK " + BUILTIN_MIN_FEATURE + "+ (virtual threads)",
+                    "exclude those cells (exclude: [ { jdk: " + jdk.name() + ", kind: builtin } ]) or give that workload entry its own jdk: list; "
+                            + "on JDK " + feature + " run a kind: jmh or kind: jar workload");
+        }
     }
 
     List<Value> values(Node node, String key) {

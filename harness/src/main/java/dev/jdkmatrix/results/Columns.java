@@ -46,7 +46,10 @@ public final class Columns {
     public static final List<String> RAW_KINDS = List.of("kind", "benchmark", "score", "score_error", "score_unit", "score_better",
             "jmh_mode", "jmh_forks", "jmh_iterations", "jmh_warmup_iterations", "metric_units");
 
-    public static final List<String> RAW = concat(concat(concat(RAW_HARNESS, RAW_RECORD), RAW_ADDED), RAW_KINDS);
+    /** The JDK's VM name as seen inside the container (the vendor and versions are in the record's columns above, filled for every kind). */
+    public static final List<String> RAW_JDK = List.of("java_vm_name");
+
+    public static final List<String> RAW = concat(concat(concat(concat(RAW_HARNESS, RAW_RECORD), RAW_ADDED), RAW_KINDS), RAW_JDK);
 
     /**
      * After every named column, one {@code param_NAME} column per param of the folder's cells
@@ -82,7 +85,9 @@ public final class Columns {
             "host_steal_pct_median", "host_steal_pct_max",
             // added with the workload kinds: the figure's statistics in its unit and direction, JMH's own error beside them
             "kind", "benchmark", "score_median", "score_min", "score_max", "score_ci_low", "score_ci_high", "score_cv",
-            "score_unit", "score_better", "score_error_median");
+            "score_unit", "score_better", "score_error_median",
+            // added with JDK sources: the JDK as seen inside the container
+            "java_vendor", "java_vm_name");
 
     private static List<String> concat(List<String> a, List<String> b) {
         java.util.ArrayList<String> all = new java.util.ArrayList<>(a);

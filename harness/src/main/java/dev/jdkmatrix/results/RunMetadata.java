@@ -50,8 +50,17 @@ public record RunMetadata(
     public record Engine(String serverVersion, String apiVersion, String os, String kernel, int cpus, long memoryBytes,
                          String cgroupVersion, String cgroupDriver) {}
 
-    /** One JDK image: the tag that names its inputs' hash and the id Docker gave it. */
-    public record Image(String jdk, String reference, String imageId, boolean built, double buildSeconds) {}
+    /**
+     * One JDK image: the tag that names its inputs' hash and the id Docker gave it, and what the JDK
+     * in it says of itself inside a container (vendor, runtime version, VM; empty in run.json files
+     * written before the probe).
+     */
+    public record Image(String jdk, String reference, String imageId, boolean built, double buildSeconds, String vendor, String runtimeVersion,
+                        String vmName) {
+        public Image(String jdk, String reference, String imageId, boolean built, double buildSeconds) {
+            this(jdk, reference, imageId, built, buildSeconds, "", "", "");
+        }
+    }
 
     /** The plan as run; {@code shard} is K/N ("1/1" for a whole plan, "merged" for merged shards). */
     public record Plan(int cells, int runs, int repetitions, int warmup, String order, double estimatedSeconds, String shard,

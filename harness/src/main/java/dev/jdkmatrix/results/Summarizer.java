@@ -84,6 +84,8 @@ public final class Summarizer {
                 v.put("score_error_median", significant(median(ok, r -> r.number("score_error"))));
             }
         }
+        v.put("java_vendor", ok.stream().map(r -> r.get("java_vendor")).filter(s -> !s.isEmpty()).distinct().reduce((a, b) -> a + "|" + b).orElse(""));
+        v.put("java_vm_name", ok.stream().map(r -> r.get("java_vm_name")).filter(s -> !s.isEmpty()).distinct().reduce((a, b) -> a + "|" + b).orElse(""));
         v.put("kind", first.get("kind").isEmpty() ? "builtin" : first.get("kind"));
         v.put("benchmark", first.get("benchmark"));
         for (String name : first.paramNames()) v.put(Columns.param(name), first.get(Columns.param(name)));

@@ -135,6 +135,7 @@ public final class MatrixRunner {
                     ? " built in " + Math.round(ref.buildTime().toMillis() / 1000.0) + " s" : " (cached)"));
         }
 
+        Map<String, JdkProbe> probes = probe(client, refs, options, out, matrix, listener);
         double imagesSeconds = (System.nanoTime() - imagesStart) / 1e9;
         listener.message(String.format(java.util.Locale.ROOT, "images ready in %.2f s", imagesSeconds));
         List<PlannedRun> plan = options.shard().select(matrix);
@@ -150,7 +151,8 @@ public final class MatrixRunner {
                 matrix.repetitions(), matrix.warmup(), matrix.order().name().toLowerCase(java.util.Locale.ROOT), Estimate.of(plan).toMillis() / 1000.0,
                 options.shard().text(), matrix.compareThreshold());
         List<RunMetadata.Image> imageMeta = refs.values().stream()
-                .map(r -> new RunMetadata.Image(r.jdk(), r.reference(), r.imageId(), r.built(), r.buildTime().toMillis() / 1000.0)).toList();
+                .map(r -> new RunMetadata.Image(r.jdk(), r.reference(), r.imageId(), r.built(), r.buildTime().toMillis() / 1000.0,
+                        probes.get(r.jdk()).vendor(), probes.get(r.jdk()).runtimeVersion(), probes.get(r.jdk()).vmName())).toList();
         java.util.function.Function<String, RunMetadata> meta = ended -> metadata(out, options, matrix, commit, dirty, started, ended,
                 host, engine, imageMeta, planMeta, imagesSeconds);
         RunJson.write(out.resolve("run.json"), meta.apply(null));
@@ -201,7 +203,7 @@ public final class MatrixRunner {
                 ImageRef image = refs.get(run.cell().jdk());
                 if (workers == null) {
                     listener.runStarted(run, done[0], total);
-                    store.accept(run, runOne(runner, run, image, options.runId(), out, null));
+                    store.accept(run, runOne(runner, run, image, probes.get(run.cell().jdk()), options.runId(), out, null));
                     continue;
                 }
                 List<Integer> cpus;
@@ -217,7 +219,7 @@ public final class MatrixRunner {
                 }
                 workers.submit(() -> {
                     try {
-                        if (!stopping && failure.get() == null) store.accept(run, runOne(runner, run, image, options.runId(), out, cpuset));
+                        if (!stopping && failure.get() == null) store.accept(run, runOne(runner, run, image, probes.get(run.cell().jdk()), options.runId(), out, cpuset));
                     } catch (Exception e) {
                         failure.compareAndSet(null, e);
                     } finally {
@@ -287,6 +289,36 @@ public final class MatrixRunner {
         return keys;
     }
 
+    /**
+     * Asks each JDK image what it holds, says it, refuses built-in workloads on a JDK older than 21
+     * before any run, and points out two JDK entries that are the same build.
+     */
+    private static Map<String, JdkProbe> probe(DockerClient client, Map<String, ImageRef> refs, Options options, Path out, Matrix matrix, Listener listener) {
+        Map<String, String> labels = Map.of(ContainerRunner.LABEL_RUN, options.runId(), ContainerRunner.LABEL_PID, Long.toString(ProcessHandle.current().pid()),
+                ContainerRunner.LABEL_HOST, Environment.hostname(), ContainerRunner.LABEL_OUT, out.toAbsolutePath().normalize().toString());
+        Map<String, JdkProbe> probes = new TreeMap<>();
+        for (ImageRef ref : refs.values()) {
+            JdkProbe p = JdkProbe.of(client, ref.reference(), ref.jdk(), labels);
+            probes.put(ref.jdk(), p);
+            listener.message("jdk " + ref.jdk() + ": " + p.vendor() + " " + p.runtimeVersion() + " (" + p.vmName() + ")");
+        }
+        for (Cell c : matrix.cells()) {
+            JdkProbe p = probes.get(c.jdk());
+            if (c.kind() instanceof dev.jdkmatrix.matrix.WorkloadKind.Builtin && p.feature() > 0 && p.feature() < dev.jdkmatrix.matrix.MatrixParser.BUILTIN_MIN_FEATURE) {
+                throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": cell '" + c.id() + "' runs the built-in workload '" + c.workload() + "' on jdk '"
+                        + c.jdk() + "', whose image holds JDK " + p.feature() + " (" + p.vendor() + " " + p.runtimeVersion() + "); the built-in workloads need JDK "
+                        + dev.jdkmatrix.matrix.MatrixParser.BUILTIN_MIN_FEATURE + "+ (virtual threads)"
+                        + "\n  fix: exclude those cells (exclude: [ { jdk: " + c.jdk() + ", kind: builtin } ]), or run a kind: jmh or kind: jar workload on that JDK");
+            }
+        }
+        Map<String, List<String>> byBuild = new TreeMap<>();
+        probes.forEach((jdk, p) -> byBuild.computeIfAbsent(p.build(), k -> new java.util.ArrayList<>()).add(jdk));
+        byBuild.forEach((build, jdks) -> {
+            if (jdks.size() > 1) listener.message("note: jdks " + String.join(" and ", jdks) + " are the same build (" + build + "): their cells measure one JDK twice");
+        });
+        return probes;
+    }
+
     /** The jars of the user's jmh and jar cells, for the run images. */
     static List<dev.jdkmatrix.matrix.WorkloadKind.UserJar> userJars(Matrix matrix) {
         return matrix.cells().stream().map(c -> c.kind().userJar()).flatMap(java.util.Optional::stream).distinct().toList();
@@ -307,7 +339,7 @@ public final class MatrixRunner {
                 RunFigures.round(imagesSeconds), List.of());
     }
 
-    private RawRow runOne(ContainerRunner runner, PlannedRun run, ImageRef image, String runId, Path out, String cpuset) throws IOException {
+    private RawRow runOne(ContainerRunner runner, PlannedRun run, ImageRef image, JdkProbe jdk, String runId, Path out, String cpuset) throws IOException {
         Cell cell = run.cell();
         long t0 = System.nanoTime();
         String name = "jdkmatrix-" + runId.replaceAll("[^A-Za-z0-9_.-]", "-") + "-" + run.sequence();
@@ -358,7 +390,14 @@ public final class MatrixRunner {
         Path jmhFile = out.resolve(jmhName);
         String jmhJson = Files.isRegularFile(jmhFile) ? Files.readString(jmhFile, StandardCharsets.UTF_8) : null;
         Readings.Reading reading = Readings.read(cell, res, jmhJson);
-        if (reading instanceof Readings.Reading.Found f) v.putAll(f.columns());
+        // the JDK as the probe saw it in this image; a workload's own record (or JMH's JSON) may say more and wins
+        v.put("java_vendor", jdk.vendor());
+        v.put("java_version", jdk.version());
+        v.put("java_runtime_version", jdk.runtimeVersion());
+        v.put("java_vm_name", jdk.vmName());
+        if (reading instanceof Readings.Reading.Found f) f.columns().forEach((k, val) -> {
+            if (!val.isEmpty() || !v.containsKey(k)) v.put(k, val);
+        });
         Outcome outcome = classify(cell, res, reading, logName);
         v.put("status", outcome.status());
         v.put("status_detail", outcome.detail());

@@ -47,10 +47,31 @@ class BadMatrixTest {
     @org.junit.jupiter.api.BeforeAll
     static void jars() throws IOException {
         TestJars.write(dir);
+        // a folder that looks like a JDK 17 (bin/java and a release file), one with no bin/java, and archives that hold no JDK
+        Files.createDirectories(dir.resolve("jdk17/bin"));
+        Files.writeString(dir.resolve("jdk17/bin/java"), "#!/bin/sh\n");
+        Files.writeString(dir.resolve("jdk17/release"), "JAVA_VERSION=\"17.0.15\"\n");
+        Files.createDirectories(dir.resolve("notajdk/lib"));
+        Files.writeString(dir.resolve("notajdk.tar.gz"), "plain text, not gzip\n");
+        try (var out = new org.apache.commons.compress.archivers.tar.TarArchiveOutputStream(new java.util.zip.GZIPOutputStream(Files.newOutputStream(dir.resolve("nojdk.tar.gz"))))) {
+            var e = new org.apache.commons.compress.archivers.tar.TarArchiveEntry("docs/readme.txt");
+            byte[] b = "no JDK here".getBytes();
+            e.setSize(b.length);
+            out.putArchiveEntry(e);
+            out.write(b);
+            out.closeArchiveEntry();
+        }
     }
 
     static Stream<Arguments> cases() {
         return Stream.of(
+                // JDK sources
+                Arguments.of("jdk home without a java binary", "jdks:\n  \"x\": { home: notajdk }\n" + GOOD.replace("jdk: 21", "jdk: x"), 2, "has no bin/java"),
+                Arguments.of("jdk home missing", "jdks:\n  \"x\": { home: nowhere }\n" + GOOD.replace("jdk: 21", "jdk: x"), 2, "is not a directory"),
+                Arguments.of("jdk archive not a tar.gz", "jdks:\n  \"x\": { archive: notajdk.tar.gz }\n" + GOOD.replace("jdk: 21", "jdk: x"), 2, "is not a .tar.gz"),
+                Arguments.of("jdk archive without a JDK", "jdks:\n  \"x\": { archive: nojdk.tar.gz }\n" + GOOD.replace("jdk: 21", "jdk: x"), 2, "holds no JDK"),
+                Arguments.of("two sources on one jdk", "jdks:\n  \"x\": { home: jdk17, image: y }\n" + GOOD.replace("jdk: 21", "jdk: x"), 2, "exactly one of dockerfile, image, home or archive"),
+                Arguments.of("built-in workload on JDK 17", "jdks:\n  \"17\": { home: jdk17 }\n" + GOOD.replace("jdk: 21", "jdk: 17"), 9, "need JDK 21+"),
                 // the user's workloads: kind jmh and jar
                 Arguments.of("missing jar", JMH.replace("bench.jar", "nope.jar"), 8, "does not exist"),
                 Arguments.of("not a jar", JMH.replace("bench.jar", "notajar.jar"), 8, "is not a jar"),
@@ -88,7 +109,7 @@ class BadMatrixTest {
                 Arguments.of("memory below floor", GOOD.replace("memory: 1g", "memory: 16m"), 4, "floor of 64m"),
                 Arguments.of("missing Dockerfile", "jdks:\n  \"17\": { dockerfile: Dockerfile.jdk17 }\n" + GOOD, 2, "does not exist"),
                 Arguments.of("unknown jdk", GOOD.replace("jdk: 21", "jdk: 22"), 2, "unknown jdk '22'"),
-                Arguments.of("jdk with both sources", "jdks:\n  \"21\": { dockerfile: Dockerfile.jdk21, image: x }\n" + GOOD, 2, "exactly one of dockerfile or image"),
+                Arguments.of("jdk with both sources", "jdks:\n  \"21\": { dockerfile: Dockerfile.jdk21, image: x }\n" + GOOD, 2, "exactly one of dockerfile, image, home or archive"),
                 Arguments.of("duplicate key", GOOD + "  jdk: 25\n", -1, "duplicate"),
                 Arguments.of("empty axis", GOOD.replace("jdk: 21", "jdk: []"), 2, "empty list"),
                 Arguments.of("empty after exclude", GOOD + "  exclude:\n    - { jdk: 21 }\n", 9, "matrix is empty"),

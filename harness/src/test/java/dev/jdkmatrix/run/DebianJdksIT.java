@@ -1,0 +1,77 @@
+package dev.jdkmatrix.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.format.RawCsv;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Dockerfile.jdk17 (bookworm) and Dockerfile.jdk27 (sid, whose Release file has expired on this
+ * project's mirror) build from the Debian mirror alone, run a jar, and say which JDK they hold; a
+ * built-in workload on a JDK that only its image reveals as 17 is refused before any run.
+ */
+class DebianJdksIT {
+
+    static final Path APP = ItSupport.PROJECT.resolve("examples/jar/target/app.jar");
+
+    @Test
+    void jdk17And27BuildAirGappedAndRunAJar(@TempDir Path tmp) throws IOException {
+        Path m = tmp.resolve("debian.yaml");
+        Files.writeString(m, """
+                name: debian-jdks
+                repetitions: 1
+                warmup: 0
+                timeout: 2m
+                %s
+                matrix:
+                  jdk: [17, 27]
+                  cpus: 1
+                  memory: 512m
+                  workload:
+                    - name: sort
+                      kind: jar
+                      jar: %s
+                      args: [--size, '1000', --rounds, '1']
+                """.formatted(ItSupport.jdks("17", "27"), APP));
+        StringWriter w = new StringWriter();
+        int code = ItSupport.cli(w, "run", "--matrix", m.toString(), "--out", tmp.resolve("out").toString(), "--workloads-jar", ItSupport.JAR.toString(),
+                "--progress", "lines", "--no-report");
+        assertThat(code).as(w.toString()).isZero();
+        List<RawRow> rows = RawCsv.read(tmp.resolve("out/raw.csv"));
+        assertThat(rows).extracting(r -> r.get("jdk") + " " + r.get("java_version").replaceAll("\\..*", "")).containsExactlyInAnyOrder("17 17", "27 27");
+        assertThat(rows).allSatisfy(r -> assertThat(r.get("java_vendor")).isEqualTo("Debian"));
+    }
+
+    @Test
+    void aBuiltInWorkloadOnAJdkWhoseImageHoldsJdk17IsRefusedBeforeAnyRun(@TempDir Path tmp) throws IOException {
+        Path m = tmp.resolve("old.yaml");
+        Files.writeString(m, """
+                name: old
+                repetitions: 1
+                warmup: 0
+                jdks:
+                  lts-old: { dockerfile: %s/Dockerfile.jdk17 }
+                matrix:
+                  jdk: lts-old
+                  cpus: 1
+                  memory: 512m
+                  tasks: 10
+                  executor: virtual
+                  workload: sleep
+                """.formatted(ItSupport.PROJECT));
+        StringWriter w = new StringWriter();
+        int code = ItSupport.cli(w, "run", "--matrix", m.toString(), "--out", tmp.resolve("out").toString(), "--workloads-jar", ItSupport.JAR.toString(),
+                "--progress", "lines", "--no-report");
+        assertThat(code).isEqualTo(ExitException.BAD_INPUT);
+        assertThat(w.toString()).contains("cell 'sleep(wait-ms=100) virtual tasks=10 jdk=lts-old", "whose image holds JDK 17", "need JDK 21+", "fix: exclude");
+        assertThat(tmp.resolve("out/raw.csv")).satisfiesAnyOf(p -> assertThat(p).doesNotExist(), p -> assertThat(Files.readAllLines(p)).hasSize(1));
+    }
+}

@@ -1,0 +1,124 @@
+package dev.jdkmatrix.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.format.RawCsv;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * JDKs from this machine's folders and from a tarball, in real containers: Eclipse Temurin 25 and
+ * Debian's OpenJDK 17 (whose folder links into /etc) from {@code home:}, Temurin again from an
+ * {@code archive:} the test makes. This project's machines have both JDKs in /usr/lib/jvm (the
+ * Makefile's JDK 21+ for Maven is the Temurin one), so CI runs this test; it does not skip.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class JdkSourcesIT {
+
+    static final Path TEMURIN_25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
+    static final Path DEBIAN_17 = Path.of("/usr/lib/jvm/java-17-openjdk-amd64");
+    static final Path APP = ItSupport.PROJECT.resolve("examples/jar/target/app.jar");
+    static final Path BENCHMARKS = ItSupport.PROJECT.resolve("examples/jmh/target/benchmarks.jar");
+
+    List<RawRow> rows;
+    String err;
+    final String runId = "it-jdks-" + ProcessHandle.current().pid();
+
+    @BeforeAll
+    void run(@TempDir Path tmp) throws IOException, InterruptedException {
+        assertThat(TEMURIN_25.resolve("bin/java")).as("this project's machines have Temurin 25 in Debian's JVM folder").isRegularFile();
+        assertThat(DEBIAN_17.resolve("bin/java")).as("and Debian's OpenJDK 17").isRegularFile();
+        Path archive = tmp.resolve("temurin-25.tar.gz");
+        Process tar = new ProcessBuilder("tar", "-C", TEMURIN_25.getParent().toString(), "-I", "gzip -1", "-cf", archive.toString(), TEMURIN_25.getFileName().toString())
+                .redirectErrorStream(true).start();
+        String tarOut = new String(tar.getInputStream().readAllBytes());
+        assertThat(tar.waitFor()).as(tarOut).isZero();
+        Path m = tmp.resolve("jdks.yaml");
+        Files.writeString(m, """
+                name: jdk-sources
+                repetitions: 1
+                warmup: 0
+                timeout: 2m
+                jdks:
+                  temurin-25: { home: %s }
+                  archived-25: { archive: %s }
+                  debian-17: { home: %s }
+                matrix:
+                  cpus: 1
+                  memory: 512m
+                  workload:
+                    - name: sleep
+                      jdk: [temurin-25, archived-25]
+                      tasks: 100
+                      executor: virtual
+                      params: { wait-ms: 10 }
+                    - name: sort
+                      kind: jar
+                      jar: %s
+                      jdk: [debian-17, temurin-25]
+                      args: [--size, '1000', --rounds, '1']
+                    - name: release-21-class
+                      kind: jar
+                      jar: %s
+                      main: dev.jdkmatrix.examples.jmh.PinningBench
+                      jdk: debian-17
+                """.formatted(TEMURIN_25, archive, DEBIAN_17, APP, BENCHMARKS));
+        Path out = tmp.resolve("out");
+        StringWriter w = new StringWriter();
+        int code = ItSupport.cli(w, "run", "--matrix", m.toString(), "--out", out.toString(), "--workloads-jar", ItSupport.JAR.toString(),
+                "--run-id", runId, "--progress", "lines", "--no-report");
+        err = w.toString();
+        assertThat(code).as(err).isEqualTo(ExitException.RUNS_FAILED); // a class compiled for release 21 cannot run on JDK 17, on purpose
+        rows = RawCsv.read(out.resolve("raw.csv"));
+    }
+
+    RawRow row(Predicate<RawRow> p) {
+        List<RawRow> r = rows.stream().filter(p).toList();
+        assertThat(r).as(err).hasSize(1);
+        return r.get(0);
+    }
+
+    @Test
+    void aJdkFolderOfThisMachineRunsInItsContainerAndSaysWhoBuiltIt() {
+        RawRow sleep = row(r -> r.get("jdk").equals("temurin-25") && r.get("workload").equals("sleep"));
+        assertThat(sleep.ok()).as(sleep.get("status_detail")).isTrue();
+        assertThat(sleep.get("java_vendor")).isEqualTo("Eclipse Adoptium");
+        assertThat(sleep.get("java_runtime_version")).startsWith("25");
+        assertThat(sleep.get("java_vm_name")).contains("Server VM");
+        assertThat(sleep.get("image")).startsWith("jdkmatrix/run-temurin-25:");
+    }
+
+    @Test
+    void aJdkTarballIsUnpackedIntoItsImage() {
+        RawRow sleep = row(r -> r.get("jdk").equals("archived-25"));
+        assertThat(sleep.ok()).as(sleep.get("status_detail")).isTrue();
+        assertThat(sleep.get("java_vendor")).isEqualTo("Eclipse Adoptium");
+        assertThat(err).contains("archived-25 and temurin-25 are the same build");
+    }
+
+    @Test
+    void aDebianJdkFolderWithLinksIntoEtcRunsAndAJarForANewerReleaseIsARecordedError() {
+        RawRow sort = row(r -> r.get("jdk").equals("debian-17") && r.get("workload").equals("sort"));
+        assertThat(sort.ok()).as("app.jar is compiled for 17: " + sort.get("status_detail")).isTrue();
+        assertThat(sort.get("java_runtime_version")).as("the probe ran Debian's JDK 17 in its image").startsWith("17");
+        assertThat(sort.get("java_vendor")).isEqualTo("Debian");
+        RawRow newer = row(r -> r.get("workload").equals("release-21-class"));
+        assertThat(newer.get("status")).isEqualTo("error");
+        assertThat(newer.get("status_detail")).contains("UnsupportedClassVersionError");
+    }
+
+    @Test
+    void noContainerIsLeft() {
+        assertThat(ItSupport.containers(runId)).isEmpty();
+    }
+}

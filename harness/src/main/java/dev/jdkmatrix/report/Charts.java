@@ -558,6 +558,10 @@ final class Charts {
                     .collect(Collectors.joining("/")));
         }
         String b = builds.entrySet().stream().map(e -> e.getValue().isEmpty() ? "JDK " + e.getKey() : e.getValue()).collect(Collectors.joining(", "));
+        if (b.length() > 90) {
+            // many JDKs: each by its name and its version up to the build's own suffix, so the axis title fits
+            b = builds.entrySet().stream().map(e -> e.getKey() + " " + e.getValue().replaceAll("-[^|/]*", "")).collect(Collectors.joining(", "));
+        }
         String cpus = g.stream().map(CellStat::cpus).distinct().map(Charts::cpuText).collect(Collectors.joining("/"));
         String mem = g.stream().map(CellStat::memory).distinct().collect(Collectors.joining("/"));
         int nMin = g.stream().mapToInt(CellStat::n).min().orElse(0);

@@ -96,7 +96,7 @@ final class Charts {
                 if (log) chart.addSeries("JDK " + jdk, executors, y);
                 else chart.addSeries("JDK " + jdk, executors, y, err);
             }
-            jep491Note(chart, g);
+            jdkNote(chart, g);
             out.add(new Figure(name("wall", f.shape(), f.tasks() + "t", f.cpus() + "cpu"), Figure.Section.WALL, wallCaption(g), chart));
         }
         return out;
@@ -316,7 +316,7 @@ final class Charts {
             chart.getStyler().setLabelsVisible(true);
             chart.getStyler().setYAxisDecimalPattern("#,##0");
             chart.getStyler().setLabelsFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
-            jep491Note(chart, g);
+            jdkNote(chart, g);
             out.add(new Figure(name("pinning", f.paramsWithout("lock"), f.tasks() + "t", f.cpus() + "cpu"), Figure.Section.PINNING, pinningCaption(sorted), chart));
         }
         return out;
@@ -345,14 +345,24 @@ final class Charts {
     }
 
     /** A note on charts where JDKs on both sides of JEP 491 run the pinning workload. */
-    private static void jep491Note(org.knowm.xchart.internal.chartpart.AxesChart<?, ?> chart, List<CellStat> g) {
-        boolean pinning = g.stream().anyMatch(c -> c.has(Descriptor.Trait.PINNING) && c.params().contains("lock=synchronized"));
-        boolean before = g.stream().anyMatch(c -> jdkOrder(c.jdk()) < JEP_491_JDK);
-        boolean after = g.stream().anyMatch(c -> jdkOrder(c.jdk()) >= JEP_491_JDK);
-        if (!pinning || !before || !after) return;
+    /**
+     * The JDK behaviour changes ({@link JdkMarkers}) that this chart's JDKs cross, as a note on it:
+     * JEP 491 where JDK 21 and 25 stand side by side, JEP 444 and JDK-8281181 where JDK 17 does too.
+     */
+    private static void jdkNote(org.knowm.xchart.internal.chartpart.AxesChart<?, ?> chart, List<CellStat> g) {
+        List<JdkMarkers.Marker> crossed = JdkMarkers.crossed(g.stream().map(Charts::feature).toList());
+        if (crossed.isEmpty()) return;
         boolean log = chart.getStyler().isYAxisLogarithmic();
-        chart.addAnnotation(new AnnotationTextPanel("JEP 491 (JDK 24): a virtual thread blocked in synchronized no longer pins its carrier\n"
-                + "error bars: " + ciText(g, log), WIDTH * 0.30, HEIGHT - 110, true));
+        chart.addAnnotation(new AnnotationTextPanel(String.join("\n", crossed.stream().map(JdkMarkers.Marker::text).toList())
+                + (log ? "\nerror bars: " + ciText(g, true) : ""), WIDTH * 0.30, HEIGHT - 110, true));
+    }
+
+    /** A cell's JDK feature version: from the build it ran ("25.0.3+9-LTS"), else from the JDK's name ("21", "temurin-25"). */
+    static int feature(CellStat c) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(\\d+)").matcher(c.build());
+        if (m.find()) return Integer.parseInt(m.group(1));
+        java.util.regex.Matcher n = java.util.regex.Pattern.compile("(\\d+)").matcher(c.jdk());
+        return n.find() ? Integer.parseInt(n.group(1)) : Integer.MAX_VALUE;
     }
 
     // ---------------------------------------------------------------- distribution
@@ -433,7 +443,7 @@ final class Charts {
                 }
                 chart.addSeries("JDK " + jdk, cpus, y, err);
             }
-            jep491Note(chart, g);
+            jdkNote(chart, g);
             out.add(new Figure(name("score", f.scoreSubject(), f.params()), Figure.Section.SCORE, scoreCaption(g), chart));
         }
         return out;

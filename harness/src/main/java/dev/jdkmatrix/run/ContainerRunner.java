@@ -48,6 +48,8 @@ public final class ContainerRunner {
     public static final String LABEL_CELL = "dev.jdkmatrix.cell";
     /** The absolute results folder: under its lock, containers with it belong to no live harness. */
     public static final String LABEL_OUT = "dev.jdkmatrix.out";
+    /** Set to {@code probe} on the short containers that ask a JDK image what it holds (not a measured run). */
+    public static final String LABEL_ROLE = "dev.jdkmatrix.role";
     public static final String CONTAINER_JAR = Images.IMAGE_JAR;
     /**
      * Where a run writes the files the harness copies out (a cell with {@code jfr: true} its

@@ -294,8 +294,10 @@ public final class MatrixRunner {
      * before any run, and points out two JDK entries that are the same build.
      */
     private static Map<String, JdkProbe> probe(DockerClient client, Map<String, ImageRef> refs, Options options, Path out, Matrix matrix, Listener listener) {
+        // the labels of a run's containers, so that a probe left by a killed harness is removed with its other leftovers
         Map<String, String> labels = Map.of(ContainerRunner.LABEL_RUN, options.runId(), ContainerRunner.LABEL_PID, Long.toString(ProcessHandle.current().pid()),
-                ContainerRunner.LABEL_HOST, Environment.hostname(), ContainerRunner.LABEL_OUT, out.toAbsolutePath().normalize().toString());
+                ContainerRunner.LABEL_HOST, Environment.hostname(), ContainerRunner.LABEL_OUT, out.toAbsolutePath().normalize().toString(),
+                ContainerRunner.LABEL_ROLE, "probe");
         Map<String, JdkProbe> probes = new TreeMap<>();
         for (ImageRef ref : refs.values()) {
             JdkProbe p = JdkProbe.of(client, ref.reference(), ref.jdk(), labels);

@@ -37,13 +37,14 @@ public final class ItSupport {
                 .withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec();
     }
 
-    /** Waits (up to 2 minutes, while {@code keepWaiting}) for a running container of the run. */
+    /** Waits (up to 2 minutes, while {@code keepWaiting}) for a running container of a measured run (not a JDK probe) of the run. */
     public static List<Container> awaitRunning(String runId, BooleanSupplier keepWaiting) throws InterruptedException {
         List<Container> running = List.of();
         for (int i = 0; i < 1200 && running.isEmpty() && keepWaiting.getAsBoolean(); i++) {
             Thread.sleep(100);
             running = DockerClientFactory.instance().client().listContainersCmd()
-                    .withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec();
+                    .withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec().stream()
+                    .filter(c -> c.getLabels() == null || !"probe".equals(c.getLabels().get(ContainerRunner.LABEL_ROLE))).toList();
         }
         return running;
     }

@@ -3,7 +3,8 @@
 #   make quick             a small matrix, under 3 minutes on 2 CPUs
 #   make plan              list the cells and the estimated duration; runs nothing
 #   make workloads         the built-in workloads with their params (and the kinds jmh, jar)
-#   make matrix MATRIX=examples/jmh.yaml   your own JMH benchmarks across JDKs and CPU limits (examples/jar.yaml: any jar)
+#   make matrix MATRIX=examples/jmh.yaml   your own JMH benchmarks across JDKs and CPU limits (examples/jar.yaml: any jar;
+#                                          examples/jdks.yaml: Debian 17, 21, 25, 27 and a JDK folder of this machine)
 #   make report RESULTS=dir   charts and gallery of a results folder (make matrix ends with it)
 #   make claims RESULTS=dir   the write-ups' claims (claims.yaml) checked on a results folder; exit 1 if one fails
 #   make test              unit and integration tests (real containers)

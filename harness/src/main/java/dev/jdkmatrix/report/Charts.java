@@ -353,6 +353,9 @@ final class Charts {
         List<JdkMarkers.Marker> crossed = JdkMarkers.crossed(g.stream().map(Charts::feature).toList());
         if (crossed.isEmpty()) return;
         boolean log = chart.getStyler().isYAxisLogarithmic();
+        // room above the highest bar and its error bar, so the note covers none
+        double top = g.stream().mapToDouble(c -> c.builtin() ? c.median() + c.errorBar() : c.score() + c.scoreErrorBar()).filter(Double::isFinite).max().orElse(Double.NaN);
+        if (Double.isFinite(top) && top > 0) chart.getStyler().setYAxisMax(log ? top * Math.pow(4, crossed.size() + 1) : top * (1.12 + 0.08 * (crossed.size() + 1)));
         chart.addAnnotation(new AnnotationTextPanel(String.join("\n", crossed.stream().map(JdkMarkers.Marker::text).toList())
                 + (log ? "\nerror bars: " + ciText(g, true) : ""), WIDTH * 0.30, HEIGHT - 110, true));
     }

@@ -31,6 +31,25 @@ public final class ItSupport {
         return Main.execute(args, new PrintWriter(new StringWriter()), new PrintWriter(err));
     }
 
+    /** What a run of the command line left: its stored rows and what it printed. */
+    public record Ran(List<dev.jdkmatrix.results.RawRow> rows, String err) {
+        /** The one stored row that matches, or a failure that shows the output. */
+        public dev.jdkmatrix.results.RawRow one(java.util.function.Predicate<dev.jdkmatrix.results.RawRow> p) {
+            List<dev.jdkmatrix.results.RawRow> r = rows.stream().filter(p).toList();
+            org.assertj.core.api.Assertions.assertThat(r).as(err).hasSize(1);
+            return r.get(0);
+        }
+    }
+
+    /** Runs a matrix into {@code out} with the project's workloads jar, no report, and checks the exit code. */
+    public static Ran run(Path matrix, Path out, String runId, int expectedExit) throws java.io.IOException {
+        StringWriter w = new StringWriter();
+        int code = cli(w, "run", "--matrix", matrix.toString(), "--out", out.toString(), "--workloads-jar", JAR.toString(),
+                "--run-id", runId, "--progress", "lines", "--no-report");
+        org.assertj.core.api.Assertions.assertThat(code).as(w.toString()).isEqualTo(expectedExit);
+        return new Ran(dev.jdkmatrix.results.format.RawCsv.read(out.resolve("raw.csv")), w.toString());
+    }
+
     /** Every container of a run, stopped ones included. */
     public static List<Container> containers(String runId) {
         return DockerClientFactory.instance().client().listContainersCmd().withShowAll(true)

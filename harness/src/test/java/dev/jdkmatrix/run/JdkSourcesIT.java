@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.results.RawRow;
-import dev.jdkmatrix.results.format.RawCsv;
 import java.io.IOException;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,8 +28,7 @@ class JdkSourcesIT {
     static final Path APP = ItSupport.PROJECT.resolve("examples/jar/target/app.jar");
     static final Path BENCHMARKS = ItSupport.PROJECT.resolve("examples/jmh/target/benchmarks.jar");
 
-    List<RawRow> rows;
-    String err;
+    ItSupport.Ran ran;
     final String runId = "it-jdks-" + ProcessHandle.current().pid();
 
     @BeforeAll
@@ -74,18 +71,11 @@ class JdkSourcesIT {
                       jdk: debian-17
                 """.formatted(TEMURIN_25, archive, DEBIAN_17, APP, BENCHMARKS));
         Path out = tmp.resolve("out");
-        StringWriter w = new StringWriter();
-        int code = ItSupport.cli(w, "run", "--matrix", m.toString(), "--out", out.toString(), "--workloads-jar", ItSupport.JAR.toString(),
-                "--run-id", runId, "--progress", "lines", "--no-report");
-        err = w.toString();
-        assertThat(code).as(err).isEqualTo(ExitException.RUNS_FAILED); // a class compiled for release 21 cannot run on JDK 17, on purpose
-        rows = RawCsv.read(out.resolve("raw.csv"));
+        ran = ItSupport.run(m, out, runId, ExitException.RUNS_FAILED); // a class compiled for release 21 cannot run on JDK 17, on purpose
     }
 
     RawRow row(Predicate<RawRow> p) {
-        List<RawRow> r = rows.stream().filter(p).toList();
-        assertThat(r).as(err).hasSize(1);
-        return r.get(0);
+        return ran.one(p);
     }
 
     @Test
@@ -103,7 +93,7 @@ class JdkSourcesIT {
         RawRow sleep = row(r -> r.get("jdk").equals("archived-25"));
         assertThat(sleep.ok()).as(sleep.get("status_detail")).isTrue();
         assertThat(sleep.get("java_vendor")).isEqualTo("Eclipse Adoptium");
-        assertThat(err).contains("archived-25 and temurin-25 are the same build");
+        assertThat(ran.err()).contains("archived-25 and temurin-25 are the same build");
     }
 
     @Test

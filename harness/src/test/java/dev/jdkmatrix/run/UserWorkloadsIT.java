@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.SummaryRow;
-import dev.jdkmatrix.results.format.RawCsv;
 import java.io.IOException;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,8 +26,7 @@ class UserWorkloadsIT {
     static final Path BENCHMARKS = ItSupport.PROJECT.resolve("examples/jmh/target/benchmarks.jar");
     static final Path APP = ItSupport.PROJECT.resolve("examples/jar/target/app.jar");
 
-    List<RawRow> rows;
-    String err;
+    ItSupport.Ran ran;
     Path out;
     final String runId = "it-user-" + ProcessHandle.current().pid();
 
@@ -76,18 +73,11 @@ class UserWorkloadsIT {
                       result: { regex: 'finished in (\\d+) s', unit: s }
                 """.formatted(ItSupport.jdks("21", "25"), BENCHMARKS, BENCHMARKS, APP, APP));
         out = tmp.resolve("out");
-        StringWriter w = new StringWriter();
-        int code = ItSupport.cli(w, "run", "--matrix", m.toString(), "--out", out.toString(), "--workloads-jar", ItSupport.JAR.toString(),
-                "--run-id", runId, "--progress", "lines", "--no-report");
-        err = w.toString();
-        assertThat(code).as(err).isEqualTo(ExitException.RUNS_FAILED); // sort-unread is invalid, on purpose
-        rows = RawCsv.read(out.resolve("raw.csv"));
+        ran = ItSupport.run(m, out, runId, ExitException.RUNS_FAILED); // sort-unread is invalid, on purpose
     }
 
     RawRow row(Predicate<RawRow> p) {
-        List<RawRow> r = rows.stream().filter(p).toList();
-        assertThat(r).as(err).hasSize(1);
-        return r.get(0);
+        return ran.one(p);
     }
 
     @Test
@@ -120,7 +110,7 @@ class UserWorkloadsIT {
     void blockingInSynchronizedIsAtLeastFiveTimesSlowerOnJdk21ThanOn25AtOneCpu() {
         RawRow jdk21 = row(r -> r.get("workload").equals("vthreads") && r.get("jdk").equals("21"));
         RawRow jdk25 = row(r -> r.get("workload").equals("vthreads") && r.get("jdk").equals("25"));
-        assertThat(jdk21.ok() && jdk25.ok()).as(err).isTrue();
+        assertThat(jdk21.ok() && jdk25.ok()).as(ran.err()).isTrue();
         assertThat(jdk21.get("score_unit")).isEqualTo("ms/op");
         // 16 sleeps of 5 ms one after another on the one carrier (80 ms) against about one sleep (5 ms)
         assertThat(jdk21.number("score") / jdk25.number("score")).isGreaterThan(5);
@@ -148,7 +138,7 @@ class UserWorkloadsIT {
 
     @Test
     void theSummaryKeepsEachKindsUnitAndDirection() throws IOException {
-        List<SummaryRow> summary = dev.jdkmatrix.results.Summarizer.summarize(rows);
+        List<SummaryRow> summary = dev.jdkmatrix.results.Summarizer.summarize(ran.rows());
         SummaryRow sort = summary.stream().filter(s -> s.get("workload").equals("sort")).findFirst().orElseThrow();
         assertThat(sort.get("score_median")).isEqualTo("200000");
         assertThat(sort.higherIsBetter()).isTrue();

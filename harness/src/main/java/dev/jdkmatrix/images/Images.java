@@ -96,9 +96,9 @@ public final class Images {
             throw new ExitException(ExitException.BAD_INPUT, "cannot read JDK folder " + home.dir() + " of jdk '" + jdk.name() + "': " + e.getMessage()
                     + "\n  fix: check the path under jdks: and that this user can read it");
         }
-        String tag = "jdkmatrix/jdk-" + jdk.name().toLowerCase(Locale.ROOT) + ":" + hash.substring(0, 16);
-        String id = imageId(tag);
-        if (id != null) return new ImageRef(jdk.name(), tag, id, false, Duration.ZERO);
+        String tag = jdkTag(jdk, hash);
+        ImageRef cached = cached(jdk, tag);
+        if (cached != null) return cached;
         progress.accept("building image " + tag + " from the JDK in " + home.dir() + " (once; later runs reuse it)");
         long t0 = System.nanoTime();
         Path staged = null;
@@ -106,7 +106,7 @@ public final class Images {
             staged = JdkFolder.stage(home.dir());
             build(jdk, tag, hash, new ImageFromDockerfile(tag, false)
                     .withFileFromString("Dockerfile", jdkDockerfile("COPY jdk/ " + IMAGE_JDK_HOME + "/\n"))
-                    .withFileFromPath("jdk", staged), "the JDK folder " + home.dir());
+                    .withFileFromPath("jdk", staged), "the JDK folder " + home.dir(), NOT_A_LINUX_JDK);
         } catch (IOException e) {
             throw new ExitException(ExitException.ENVIRONMENT, "cannot copy JDK folder " + home.dir() + " of jdk '" + jdk.name() + "' into a build context: " + e.getMessage()
                     + "\n  fix: check that this user can read it and that " + System.getProperty("java.io.tmpdir") + " has room", e);
@@ -125,26 +125,30 @@ public final class Images {
             throw new ExitException(ExitException.BAD_INPUT, "cannot read JDK archive " + archive.file() + " of jdk '" + jdk.name() + "': " + e.getMessage()
                     + "\n  fix: check the path under jdks:");
         }
-        String tag = "jdkmatrix/jdk-" + jdk.name().toLowerCase(Locale.ROOT) + ":" + hash.substring(0, 16);
-        String id = imageId(tag);
-        if (id != null) return new ImageRef(jdk.name(), tag, id, false, Duration.ZERO);
+        String tag = jdkTag(jdk, hash);
+        ImageRef cached = cached(jdk, tag);
+        if (cached != null) return cached;
         progress.accept("building image " + tag + " from " + archive.file().getFileName() + " (once; later runs reuse it)");
         long t0 = System.nanoTime();
         String copy = archive.top().isEmpty() ? "ADD jdk.tar.gz " + IMAGE_JDK_HOME + "/\n"
                 : "ADD jdk.tar.gz /opt/unpacked/\nRUN ln -s \"/opt/unpacked/" + archive.top() + "\" " + IMAGE_JDK_HOME + "\n";
         build(jdk, tag, hash, new ImageFromDockerfile(tag, false)
                 .withFileFromString("Dockerfile", jdkDockerfile(copy))
-                .withFileFromPath("jdk.tar.gz", archive.file()), archive.file().toString());
+                .withFileFromPath("jdk.tar.gz", archive.file()), archive.file().toString(), NOT_A_LINUX_JDK);
         return built(jdk, tag, t0);
     }
 
-    private void build(Jdk jdk, String tag, String hash, ImageFromDockerfile image, String from) {
+    /** The fix when a JDK folder's or tarball's image does not build. */
+    private static final String NOT_A_LINUX_JDK = "the JDK must be a Linux x64 glibc build (musl/Alpine or macOS builds do not run on " + BASE_IMAGE
+            + "); if " + BASE_IMAGE + " is missing, run 'make base-image'";
+
+    /** Builds a JDK image, labelled with its inputs' hash; a failure names the image, the JDK, its source and {@code fix}. */
+    private void build(Jdk jdk, String tag, String hash, ImageFromDockerfile image, String from, String fix) {
         try {
             image.withBuildImageCmdModifier(cmd -> cmd.withLabels(Map.of(LABEL_INPUTS, hash, "dev.jdkmatrix.jdk", jdk.name()))).get();
         } catch (RuntimeException e) {
             throw new ExitException(ExitException.ENVIRONMENT, "building image " + tag + " for jdk '" + jdk.name() + "' from " + from + " failed: " + rootMessage(e)
-                    + "\n  fix: the JDK must be a Linux x64 glibc build (musl/Alpine or macOS builds do not run on " + BASE_IMAGE
-                    + "); if " + BASE_IMAGE + " is missing, run 'make base-image'", e);
+                    + "\n  fix: " + fix, e);
         }
     }
 
@@ -157,7 +161,18 @@ public final class Images {
 
     /** The tag a Dockerfile's image gets: its name and the hash of its inputs. */
     public static String tagFor(Jdk jdk, byte[] dockerfile) {
-        return "jdkmatrix/jdk-" + jdk.name().toLowerCase(Locale.ROOT) + ":" + inputsHash(dockerfile).substring(0, 16);
+        return jdkTag(jdk, inputsHash(dockerfile));
+    }
+
+    /** {@code jdkmatrix/jdk-NAME:HASH}: a JDK image named by its inputs' hash. */
+    static String jdkTag(Jdk jdk, String inputsHash) {
+        return "jdkmatrix/jdk-" + jdk.name().toLowerCase(Locale.ROOT) + ":" + inputsHash.substring(0, 16);
+    }
+
+    /** The JDK image of that tag if the engine has it (never rebuilt), else null. */
+    private ImageRef cached(Jdk jdk, String tag) {
+        String id = imageId(tag);
+        return id == null ? null : new ImageRef(jdk.name(), tag, id, false, Duration.ZERO);
     }
 
     static String inputsHash(byte[] dockerfile) {
@@ -172,26 +187,15 @@ public final class Images {
             throw new ExitException(ExitException.BAD_INPUT, "cannot read Dockerfile " + df.path() + " for jdk '" + jdk.name() + "': " + e.getMessage()
                     + "\n  fix: check the path under jdks: in the matrix");
         }
-        String tag = tagFor(jdk, content);
-        String id = imageId(tag);
-        if (id != null) return new ImageRef(jdk.name(), tag, id, false, Duration.ZERO);
-
+        String hash = inputsHash(content);
+        String tag = jdkTag(jdk, hash);
+        ImageRef cached = cached(jdk, tag);
+        if (cached != null) return cached;
         progress.accept("building image " + tag + " from " + df.path().getFileName() + " (once; later runs reuse it)");
         long t0 = System.nanoTime();
-        try {
-            new ImageFromDockerfile(tag, false)
-                    .withFileFromPath("Dockerfile", df.path())
-                    .withBuildImageCmdModifier(cmd -> cmd.withLabels(Map.of(LABEL_INPUTS, inputsHash(content), "dev.jdkmatrix.jdk", jdk.name())))
-                    .get();
-        } catch (RuntimeException e) {
-            throw new ExitException(ExitException.ENVIRONMENT, "building image " + tag + " for jdk '" + jdk.name() + "' from " + df.path()
-                    + " failed: " + rootMessage(e)
-                    + "\n  fix: check the Dockerfile; if its base image cannot be pulled (no registry), run 'make base-image' to create debian:trixie-slim locally", e);
-        }
-        Duration took = Duration.ofNanos(System.nanoTime() - t0);
-        id = imageId(tag);
-        if (id == null) throw new ExitException(ExitException.ENVIRONMENT, "image " + tag + " was built but Docker does not list it; check the engine's disk space");
-        return new ImageRef(jdk.name(), tag, id, true, took);
+        build(jdk, tag, hash, new ImageFromDockerfile(tag, false).withFileFromPath("Dockerfile", df.path()), df.path().toString(),
+                "check the Dockerfile; if its base image cannot be pulled (no registry), run 'make base-image' to create debian:trixie-slim locally");
+        return built(jdk, tag, t0);
     }
 
     private ImageRef ready(Jdk jdk, Jdk.Image img, Consumer<String> progress) {

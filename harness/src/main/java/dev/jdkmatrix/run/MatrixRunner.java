@@ -8,7 +8,9 @@ import dev.jdkmatrix.matrix.Cell;
 import dev.jdkmatrix.matrix.Estimate;
 import dev.jdkmatrix.matrix.Jdk;
 import dev.jdkmatrix.matrix.Matrix;
+import dev.jdkmatrix.matrix.MatrixParser;
 import dev.jdkmatrix.matrix.PlannedRun;
+import dev.jdkmatrix.matrix.WorkloadKind;
 import dev.jdkmatrix.results.Columns;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunFigures;
@@ -306,10 +308,10 @@ public final class MatrixRunner {
         }
         for (Cell c : matrix.cells()) {
             JdkProbe p = probes.get(c.jdk());
-            if (c.kind() instanceof dev.jdkmatrix.matrix.WorkloadKind.Builtin && p.feature() > 0 && p.feature() < dev.jdkmatrix.matrix.MatrixParser.BUILTIN_MIN_FEATURE) {
+            if (c.kind() instanceof WorkloadKind.Builtin && p.feature() > 0 && p.feature() < MatrixParser.BUILTIN_MIN_FEATURE) {
                 throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": cell '" + c.id() + "' runs the built-in workload '" + c.workload() + "' on jdk '"
                         + c.jdk() + "', whose image holds JDK " + p.feature() + " (" + p.vendor() + " " + p.runtimeVersion() + "); the built-in workloads need JDK "
-                        + dev.jdkmatrix.matrix.MatrixParser.BUILTIN_MIN_FEATURE + "+ (virtual threads)"
+                        + MatrixParser.BUILTIN_MIN_FEATURE + "+ (virtual threads)"
                         + "\n  fix: exclude those cells (exclude: [ { jdk: " + c.jdk() + ", kind: builtin } ]), or run a kind: jmh or kind: jar workload on that JDK");
             }
         }
@@ -322,7 +324,7 @@ public final class MatrixRunner {
     }
 
     /** The jars of the user's jmh and jar cells, for the run images. */
-    static List<dev.jdkmatrix.matrix.WorkloadKind.UserJar> userJars(Matrix matrix) {
+    static List<WorkloadKind.UserJar> userJars(Matrix matrix) {
         return matrix.cells().stream().map(c -> c.kind().userJar()).flatMap(java.util.Optional::stream).distinct().toList();
     }
 

@@ -84,12 +84,17 @@ public final class Summarizer {
                 v.put("score_error_median", significant(median(ok, r -> r.number("score_error"))));
             }
         }
-        v.put("java_vendor", ok.stream().map(r -> r.get("java_vendor")).filter(s -> !s.isEmpty()).distinct().reduce((a, b) -> a + "|" + b).orElse(""));
-        v.put("java_vm_name", ok.stream().map(r -> r.get("java_vm_name")).filter(s -> !s.isEmpty()).distinct().reduce((a, b) -> a + "|" + b).orElse(""));
+        v.put("java_vendor", distinctValues(ok, "java_vendor"));
+        v.put("java_vm_name", distinctValues(ok, "java_vm_name"));
         v.put("kind", first.get("kind").isEmpty() ? "builtin" : first.get("kind"));
         v.put("benchmark", first.get("benchmark"));
         for (String name : first.paramNames()) v.put(Columns.param(name), first.get(Columns.param(name)));
         return new SummaryRow(v);
+    }
+
+    /** The distinct non-empty values of a column over the runs, joined by "|" (one JDK's runs all say the same). */
+    static String distinctValues(List<RawRow> rows, String column) {
+        return rows.stream().map(r -> r.get(column)).filter(s -> !s.isEmpty()).distinct().reduce((a, b) -> a + "|" + b).orElse("");
     }
 
     /** Statistics of the runs' scores (their wall_ms for rows stored before the kinds), or null when none is a number. */

@@ -4,7 +4,6 @@ import dev.jdkmatrix.matrix.Cell;
 import dev.jdkmatrix.matrix.WorkloadKind;
 import dev.jdkmatrix.results.Columns;
 import dev.jdkmatrix.results.Summarizer;
-import dev.jdkmatrix.workloads.ResultRecord;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.StringJoiner;
@@ -37,7 +36,7 @@ public final class Readings {
         return switch (cell.kind()) {
             case WorkloadKind.Builtin b -> record(res.stdout());
             case WorkloadKind.Jar j -> {
-                if (hasRecord(res.stdout())) yield record(res.stdout());
+                if (!ResultLine.records(res.stdout()).isEmpty()) yield record(res.stdout());
                 if (j.result() == null) yield new Reading.Found(figure(Summarizer.ms(containerMs), "ms", false, containerMs), null);
                 Matcher m = j.result().regex().matcher(res.stdout());
                 String last = null;
@@ -69,11 +68,6 @@ public final class Readings {
                 yield new Reading.Found(jmhColumns(r, containerMs), null);
             }
         };
-    }
-
-    static boolean hasRecord(String stdout) {
-        for (String line : stdout.split("\n")) if (line.startsWith(ResultRecord.MARKER)) return true;
-        return false;
     }
 
     /** A {@code JDKMATRIX-RESULT} record: its fields, its wall time as the score, and whether its own check passed. */

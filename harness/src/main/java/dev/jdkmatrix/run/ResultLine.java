@@ -24,11 +24,17 @@ public final class ResultLine {
         record Problem(String detail) implements Parsed {}
     }
 
-    public static Parsed parse(String stdout) {
+    /** The text after the marker of every record line in the output. */
+    static List<String> records(String stdout) {
         List<String> lines = new ArrayList<>();
         for (String line : stdout.split("\n")) {
             if (line.startsWith(ResultRecord.MARKER)) lines.add(line.substring(ResultRecord.MARKER.length()).strip());
         }
+        return lines;
+    }
+
+    public static Parsed parse(String stdout) {
+        List<String> lines = records(stdout);
         if (lines.isEmpty()) return new Parsed.Problem("no result record (no line starting with '" + ResultRecord.MARKER.strip() + "')");
         if (lines.size() > 1) return new Parsed.Problem(lines.size() + " result records; a run prints exactly one");
         Map<String, Object> raw;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.results.RawRow;
-import dev.jdkmatrix.results.format.RawCsv;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -41,11 +40,7 @@ class DebianJdksIT {
                       jar: %s
                       args: [--size, '1000', --rounds, '1']
                 """.formatted(ItSupport.jdks("17", "27"), APP));
-        StringWriter w = new StringWriter();
-        int code = ItSupport.cli(w, "run", "--matrix", m.toString(), "--out", tmp.resolve("out").toString(), "--workloads-jar", ItSupport.JAR.toString(),
-                "--progress", "lines", "--no-report");
-        assertThat(code).as(w.toString()).isZero();
-        List<RawRow> rows = RawCsv.read(tmp.resolve("out/raw.csv"));
+        List<RawRow> rows = ItSupport.run(m, tmp.resolve("out"), "it-debian-" + ProcessHandle.current().pid(), 0).rows();
         assertThat(rows).extracting(r -> r.get("jdk") + " " + r.get("java_version").replaceAll("\\..*", "")).containsExactlyInAnyOrder("17 17", "27 27");
         assertThat(rows).allSatisfy(r -> assertThat(r.get("java_vendor")).isEqualTo("Debian"));
     }

@@ -27,8 +27,12 @@ public final class PlanCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         Matrix m = new MatrixParser().parse(matrixFile);
-        out.printf("matrix %s (%s): %d cells x (%d warm-up + %d measured) runs, order %s%n", m.name(), m.file(), m.cells().size(),
-                m.warmup(), m.repetitions(), m.order().name().toLowerCase(java.util.Locale.ROOT));
+        out.printf("matrix %s (%s): %d cells x (%d warm-up + %s measured) runs, order %s%n", m.name(), m.file(), m.cells().size(),
+                m.warmup(), m.repetitions().text(), m.order().name().toLowerCase(java.util.Locale.ROOT));
+        if (!Double.isNaN(m.maxSteal())) {
+            out.printf("a measured run during which the host's CPU steal passes %s is stored as noisy and made again (up to %d attempts)%n",
+                    dev.jdkmatrix.matrix.Repetitions.percent(m.maxSteal()), dev.jdkmatrix.run.MatrixRunner.MAX_ATTEMPTS);
+        }
         m.jdks().values().forEach(j -> out.printf("  jdk %-6s %s%n", j.name(), switch (j.source()) {
             case dev.jdkmatrix.matrix.Jdk.Dockerfile d -> "built from " + d.path();
             case dev.jdkmatrix.matrix.Jdk.Image i -> "image " + i.reference();
@@ -41,7 +45,14 @@ public final class PlanCommand implements Callable<Integer> {
             out.printf("%4d  %-72s %10s%n", i++, c.id() + (c.jfr() ? " +jfr" : ""), Durations.text(Duration.ofMillis(Math.round(Estimate.runMillis(c)))));
         }
         Duration total = Estimate.of(m.plan());
-        out.printf("%d runs, estimated %s (container and JVM start included; an estimate, not a measurement)%n", m.plan().size(), Durations.text(total));
+        if (m.repetitions().adaptive()) {
+            out.printf("at most %d runs, estimated %s if every cell needs the maximum of %d measured runs (container and JVM start included; "
+                    + "an estimate, not a measurement); at least %d runs if every cell reaches ±%s after %d%n", m.plan().size(), Durations.text(total),
+                    m.repetitions().max(), m.cells().size() * (m.warmup() + m.repetitions().min()), dev.jdkmatrix.matrix.Repetitions.percent(m.repetitions().target()),
+                    m.repetitions().min());
+        } else {
+            out.printf("%d runs, estimated %s (container and JVM start included; an estimate, not a measurement)%n", m.plan().size(), Durations.text(total));
+        }
         out.flush();
         return 0;
     }

@@ -16,7 +16,9 @@ import java.util.TreeMap;
  * {@code workload} is the built-in workload's name, or the label a {@code jmh} or {@code jar}
  * entry gives its cells. {@code jfr} records the JFR event {@code jdk.VirtualThreadPinned} at
  * threshold 0 in every run of the cell; it is a setting of how the cell is observed, not an
- * axis, so it is not part of {@link #id()}.
+ * axis, so it is not part of {@link #id()}. {@code cpuMode} says how the CPU limit is enforced
+ * (a CFS quota or pinned CPUs); the id names it only when it is not the default quota, so cells
+ * of runs stored before it keep their ids.
  */
 public record Cell(
         WorkloadKind kind,
@@ -26,6 +28,7 @@ public record Cell(
         int tasks,
         String jdk,
         CpuLimit cpus,
+        CpuMode cpuMode,
         MemoryLimit memory,
         List<String> jvmArgs,
         Duration timeout,
@@ -34,7 +37,7 @@ public record Cell(
     /** A cell of a built-in workload. */
     public Cell(String workload, SortedMap<String, String> params, String executor, int tasks, String jdk, CpuLimit cpus,
                 MemoryLimit memory, List<String> jvmArgs, Duration timeout, boolean jfr) {
-        this(new WorkloadKind.Builtin(Workloads.get(workload)), workload, params, executor, tasks, jdk, cpus, memory, jvmArgs, timeout, jfr);
+        this(new WorkloadKind.Builtin(Workloads.get(workload)), workload, params, executor, tasks, jdk, cpus, CpuMode.QUOTA, memory, jvmArgs, timeout, jfr);
     }
 
     /** A cell of a built-in workload without JFR recording. */
@@ -49,6 +52,10 @@ public record Cell(
         Objects.requireNonNull(executor, "executor");
         Objects.requireNonNull(jdk, "jdk");
         Objects.requireNonNull(cpus, "cpus");
+        Objects.requireNonNull(cpuMode, "cpuMode");
+        if (cpuMode == CpuMode.CPUSET && cpus.value() != Math.rint(cpus.value())) {
+            throw new IllegalArgumentException("cpu-mode cpuset pins whole CPUs, and cpus " + cpus.text() + " is a fraction; use a whole number of CPUs, or cpu-mode quota");
+        }
         Objects.requireNonNull(memory, "memory");
         Objects.requireNonNull(timeout, "timeout");
         if (kind instanceof WorkloadKind.Builtin) {
@@ -90,7 +97,9 @@ public record Cell(
         if (!params.isEmpty()) sb.append('(').append(paramsText()).append(')');
         if (kind instanceof WorkloadKind.Builtin) sb.append(' ').append(executor).append(" tasks=").append(tasks);
         sb.append(" jdk=").append(jdk)
-                .append(" cpus=").append(cpus.text())
+                .append(" cpus=").append(cpus.text());
+        if (cpuMode != CpuMode.QUOTA) sb.append(" cpu-mode=").append(cpuMode.text());
+        sb
                 .append(" mem=").append(memory.text());
         if (!jvmArgs.isEmpty()) sb.append(" jvm=[").append(jvmArgsText()).append(']');
         return sb.toString();
@@ -106,6 +115,7 @@ public record Cell(
             case "tasks" -> Integer.toString(tasks);
             case "jdk" -> jdk;
             case "cpus" -> cpus.text();
+            case "cpu-mode" -> cpuMode.text();
             case "memory" -> memory.text();
             default -> params.get(key);
         };

@@ -6,17 +6,21 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-/** A parsed, validated, expanded matrix file. */
+/**
+ * A parsed, validated, expanded matrix file. {@code maxSteal}: a measured run during which the
+ * host's CPU steal passed this fraction is stored as {@code noisy} and run again (NaN: off).
+ */
 public record Matrix(
         String name,
         Path file,
         String sha256,
         Map<String, Jdk> jdks,
         List<Cell> cells,
-        int repetitions,
+        Repetitions repetitions,
         int warmup,
         Order order,
-        double compareThreshold) {
+        double compareThreshold,
+        double maxSteal) {
 
     /** Run order of the repetitions. */
     public enum Order {
@@ -32,12 +36,17 @@ public record Matrix(
         jdks = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(jdks));
         cells = List.copyOf(cells);
         if (cells.isEmpty()) throw new IllegalArgumentException("a matrix needs at least one cell");
-        if (repetitions < 1) throw new IllegalArgumentException("repetitions must be at least 1, got " + repetitions);
+        Objects.requireNonNull(repetitions, "repetitions");
+        if (!Double.isNaN(maxSteal) && !(maxSteal > 0 && maxSteal < 1)) throw new IllegalArgumentException("max-steal must be between 0 % and 100 %, got " + maxSteal);
         if (warmup < 0) throw new IllegalArgumentException("warmup must be 0 or more, got " + warmup);
         if (!(compareThreshold > 0 && compareThreshold < 10)) throw new IllegalArgumentException("compare-threshold must be above 0, got " + compareThreshold);
     }
 
-    /** Every run, in the order they will run: warm-ups first, then the measured repetitions. */
+    /**
+     * Every run that may run, in the order they will run: warm-ups first, then the measured
+     * repetitions, up to the maximum of adaptive ones (the runner leaves out the rounds past the
+     * minimum that a cell does not need).
+     */
     public List<PlannedRun> plan() {
         List<PlannedRun> runs = new ArrayList<>();
         int seq = 1;
@@ -45,13 +54,13 @@ public record Matrix(
             for (int w = 1; w <= warmup; w++) {
                 for (Cell c : cells) runs.add(new PlannedRun(seq++, c, PlannedRun.Phase.WARMUP, w));
             }
-            for (int r = 1; r <= repetitions; r++) {
+            for (int r = 1; r <= repetitions.max(); r++) {
                 for (Cell c : cells) runs.add(new PlannedRun(seq++, c, PlannedRun.Phase.MEASURE, r));
             }
         } else {
             for (Cell c : cells) {
                 for (int w = 1; w <= warmup; w++) runs.add(new PlannedRun(seq++, c, PlannedRun.Phase.WARMUP, w));
-                for (int r = 1; r <= repetitions; r++) runs.add(new PlannedRun(seq++, c, PlannedRun.Phase.MEASURE, r));
+                for (int r = 1; r <= repetitions.max(); r++) runs.add(new PlannedRun(seq++, c, PlannedRun.Phase.MEASURE, r));
             }
         }
         return List.copyOf(runs);

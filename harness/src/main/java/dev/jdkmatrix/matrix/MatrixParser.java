@@ -45,11 +45,12 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  */
 public final class MatrixParser {
 
-    static final List<String> TOP_KEYS = List.of("name", "repetitions", "warmup", "timeout", "order", "compare-threshold", "jdks", "matrix");
+    static final List<String> TOP_KEYS = List.of("name", "repetitions", "warmup", "timeout", "order", "compare-threshold", "max-steal", "jdks", "matrix");
+    static final List<String> REPETITION_KEYS = List.of("min", "max", "target");
     /** `compare` calls a change a regression past this fraction unless the cell is noisy. */
     public static final double DEFAULT_COMPARE_THRESHOLD = 0.10;
-    static final List<String> MATRIX_KEYS = List.of("jdk", "cpus", "memory", "tasks", "executor", "jvm-args", "timeout", "jfr", "workload", "exclude", "include");
-    static final List<String> WORKLOAD_KEYS = List.of("name", "kind", "jdk", "cpus", "memory", "tasks", "executor", "jvm-args", "timeout", "jfr", "params",
+    static final List<String> MATRIX_KEYS = List.of("jdk", "cpus", "cpu-mode", "memory", "tasks", "executor", "jvm-args", "timeout", "jfr", "workload", "exclude", "include");
+    static final List<String> WORKLOAD_KEYS = List.of("name", "kind", "jdk", "cpus", "cpu-mode", "memory", "tasks", "executor", "jvm-args", "timeout", "jfr", "params",
             "jar", "benchmarks", "jmh-args", "profilers", "main", "args", "result");
     /** The kinds of workload entry: the project's workloads, a JMH uber-jar, any runnable jar. */
     static final List<String> KINDS = List.of("builtin", "jmh", "jar");
@@ -63,7 +64,9 @@ public final class MatrixParser {
     /** The built-in workloads run on virtual threads, final in JDK 21 (JEP 444). */
     public static final int BUILTIN_MIN_FEATURE = 21;
     /** Axes every cell has, in expansion order; params follow them. */
-    static final List<String> AXES = List.of("workload", "jdk", "cpus", "memory", "tasks", "executor");
+    static final List<String> AXES = List.of("workload", "jdk", "cpus", "cpu-mode", "memory", "tasks", "executor");
+    /** The axes an entry or the matrix may set; cpu-mode defaults to quota. */
+    static final List<String> SETTABLE_AXES = List.of("jdk", "cpus", "cpu-mode", "memory", "tasks", "executor");
     static final int DEFAULT_REPETITIONS = 5;
     static final int DEFAULT_WARMUP = 1;
     static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(10);
@@ -91,7 +94,7 @@ public final class MatrixParser {
         Map<String, Node> topKeys = keys(top, TOP_KEYS, "top-level keys");
 
         String name = topKeys.containsKey("name") ? scalar(topKeys.get("name"), "name") : stripExtension(matrixFile);
-        int repetitions = topKeys.containsKey("repetitions") ? integer(topKeys.get("repetitions"), "repetitions", 1) : DEFAULT_REPETITIONS;
+        Repetitions repetitions = topKeys.containsKey("repetitions") ? repetitions(topKeys.get("repetitions")) : Repetitions.fixed(DEFAULT_REPETITIONS);
         int warmup = topKeys.containsKey("warmup") ? integer(topKeys.get("warmup"), "warmup", 0) : DEFAULT_WARMUP;
         Duration timeout = topKeys.containsKey("timeout") ? duration(topKeys.get("timeout")) : DEFAULT_TIMEOUT;
         Matrix.Order order = Matrix.Order.INTERLEAVED;
@@ -112,6 +115,16 @@ public final class MatrixParser {
                 throw error(t, "compare-threshold: " + e.getMessage(), "write it as 10% or 0.1");
             }
         }
+        double maxSteal = Double.NaN;
+        if (topKeys.containsKey("max-steal")) {
+            Node t = topKeys.get("max-steal");
+            try {
+                maxSteal = Durations.fraction(scalar(t, "max-steal"));
+            } catch (IllegalArgumentException e) {
+                throw error(t, "max-steal: " + e.getMessage(), "write it as 10% or 0.1");
+            }
+            if (maxSteal >= 1) throw error(t, "max-steal must be below 100 %, got " + scalar(t, "max-steal"), "write it as 10% or 0.1");
+        }
         Map<String, Jdk> declared = topKeys.containsKey("jdks") ? jdks(topKeys.get("jdks")) : Map.of();
         Node matrixNode = topKeys.get("matrix");
         if (matrixNode == null) {
@@ -119,7 +132,27 @@ public final class MatrixParser {
         }
         Map<String, Jdk> used = new TreeMap<>();
         List<Cell> cells = expand(matrixNode, timeout, declared, used);
-        return new Matrix(name, matrixFile, sha256(bytes), used, cells, repetitions, warmup, order, threshold);
+        return new Matrix(name, matrixFile, sha256(bytes), used, cells, repetitions, warmup, order, threshold, maxSteal);
+    }
+
+    /** {@code repetitions: 5}, or {@code repetitions: {min: 5, max: 30, target: 3%}}. */
+    private Repetitions repetitions(Node node) {
+        if (node instanceof ScalarNode) return Repetitions.fixed(integer(node, "repetitions", 1));
+        Map<String, Node> k = keys(mapping(node, "repetitions", "write repetitions: 5, or repetitions: {min: 5, max: 30, target: 3%}"),
+                REPETITION_KEYS, "keys of repetitions");
+        for (String key : REPETITION_KEYS) {
+            if (!k.containsKey(key)) throw error(node, "repetitions has no '" + key + "'", "write repetitions: {min: 5, max: 30, target: 3%}");
+        }
+        int min = integer(k.get("min"), "repetitions min", Repetitions.ADAPTIVE_MIN);
+        int max = integer(k.get("max"), "repetitions max", min);
+        double target;
+        try {
+            target = Durations.fraction(scalar(k.get("target"), "repetitions target"));
+        } catch (IllegalArgumentException e) {
+            throw error(k.get("target"), "repetitions target: " + e.getMessage(), "write it as 3% or 0.03");
+        }
+        if (target >= 1) throw error(k.get("target"), "repetitions target must be below 100 %, got " + scalar(k.get("target"), "target"), "write it as 3% or 0.03");
+        return new Repetitions(min, max, target);
     }
 
     // ---- reading -------------------------------------------------------------------------
@@ -357,9 +390,10 @@ public final class MatrixParser {
         if (workloads == null) throw error(m, "matrix has no 'workload:'", "add workload: with at least one entry, for example '- name: sleep'");
 
         Map<String, List<Value>> global = new LinkedHashMap<>();
-        for (String axis : List.of("jdk", "cpus", "memory", "tasks", "executor")) {
+        for (String axis : SETTABLE_AXES) {
             if (k.containsKey(axis)) global.put(axis, values(k.get(axis), axis));
         }
+        global.putIfAbsent("cpu-mode", List.of(new Value(CpuMode.QUOTA.text(), matrixNode)));
         List<Value> globalJvm = k.containsKey("jvm-args") ? jvmArgsAxis(k.get("jvm-args")) : List.of(new Value("", matrixNode));
         Duration globalTimeout = k.containsKey("timeout") ? duration(k.get("timeout")) : defaultTimeout;
         Boolean globalJfr = k.containsKey("jfr") ? bool(k.get("jfr"), "jfr") : null;
@@ -443,7 +477,7 @@ public final class MatrixParser {
                     }
                 }
             }
-            for (String axis : List.of("jdk", "cpus", "memory", "tasks", "executor")) {
+            for (String axis : SETTABLE_AXES) {
                 if (wk.containsKey(axis)) axes.put(axis, values(wk.get(axis), axis));
             }
             if (wk.containsKey("jvm-args")) jvm = jvmArgsAxis(wk.get("jvm-args"));
@@ -478,7 +512,7 @@ public final class MatrixParser {
         }
         Map<String, List<Value>> all = new LinkedHashMap<>();
         all.put("workload", List.of(name));
-        List<String> entryAxes = kind.equals("builtin") ? List.of("jdk", "cpus", "memory", "tasks", "executor") : List.of("jdk", "cpus", "memory");
+        List<String> entryAxes = kind.equals("builtin") ? SETTABLE_AXES : List.of("jdk", "cpus", "cpu-mode", "memory");
         for (String axis : entryAxes) {
             List<Value> v = axes.containsKey(axis) ? axes.get(axis) : global.get(axis);
             if (v == null) {
@@ -571,6 +605,7 @@ public final class MatrixParser {
                     yield Long.toString(t);
                 }
                 case "jdk", "workload" -> raw;
+                case "cpu-mode" -> CpuMode.parse(raw).text();
                 default -> raw.matches("[0-9_]+") ? raw.replace("_", "") : raw;
             };
         } catch (NumberFormatException e) {
@@ -579,6 +614,7 @@ public final class MatrixParser {
             String fix = switch (key) {
                 case "executor" -> Suggest.fix(raw, List.of("virtual", "cached", "thread-per-task", "fixed:cpus", "fork-join:cpus", "fixed:N", "fork-join:N"), "executors");
                 case "cpus" -> "write a number of CPUs above 0 with at most 2 decimals, such as 0.5, 1 or 2";
+                case "cpu-mode" -> Suggest.fix(raw, CpuMode.TEXTS, "CPU modes");
                 case "memory" -> "write a size of at least 64m, such as 512m or 1g";
                 case "tasks" -> "write a whole number of tasks, at least 1";
                 default -> "correct the value";
@@ -735,8 +771,8 @@ public final class MatrixParser {
         Value jdkValue = c.values.get("jdk");
         used.put(jdkValue.text(), jdk(jdkValue, declared));
         try {
-            return new Cell(workload, new TreeMap<>(params), c.values.get("executor").text(), Integer.parseInt(c.values.get("tasks").text()),
-                    jdkValue.text(), CpuLimit.parse(c.values.get("cpus").text()), MemoryLimit.parse(c.values.get("memory").text()),
+            return new Cell(new WorkloadKind.Builtin(Workloads.get(workload)), workload, new TreeMap<>(params), c.values.get("executor").text(), Integer.parseInt(c.values.get("tasks").text()),
+                    jdkValue.text(), CpuLimit.parse(c.values.get("cpus").text()), cpuMode(c), MemoryLimit.parse(c.values.get("memory").text()),
                     c.jvmArgs.text().isEmpty() ? List.of() : List.of(c.jvmArgs.text().split("\u0000")), c.timeout, c.jfr);
         } catch (IllegalArgumentException e) {
             throw error(c.origin, e.getMessage(), "correct the entry");
@@ -753,11 +789,23 @@ public final class MatrixParser {
         used.put(jdkValue.text(), jdk(jdkValue, declared));
         try {
             return new Cell(c.kind, c.values.get("workload").text(), new TreeMap<>(params), "", 0, jdkValue.text(),
-                    CpuLimit.parse(c.values.get("cpus").text()), MemoryLimit.parse(c.values.get("memory").text()),
+                    CpuLimit.parse(c.values.get("cpus").text()), cpuMode(c), MemoryLimit.parse(c.values.get("memory").text()),
                     c.jvmArgs.text().isEmpty() ? List.of() : List.of(c.jvmArgs.text().split("\u0000")), c.timeout, c.jfr);
         } catch (IllegalArgumentException e) {
             throw error(c.origin, e.getMessage(), "correct the entry");
         }
+    }
+
+    /** The combination's CPU mode; cpuset with a fractional CPU limit is refused where cpu-mode was written. */
+    private CpuMode cpuMode(Combo c) {
+        Value mode = c.values.get("cpu-mode");
+        CpuMode m = mode == null ? CpuMode.QUOTA : CpuMode.parse(mode.text());
+        CpuLimit cpus = CpuLimit.parse(c.values.get("cpus").text());
+        if (m == CpuMode.CPUSET && cpus.value() != Math.rint(cpus.value())) {
+            throw error(mode.node(), "cpu-mode cpuset pins whole CPUs to a container, and this cell's cpus " + cpus.text() + " is a fraction of one",
+                    "use a whole number of CPUs with cpuset, or cpu-mode: quota for fractional limits (exclude: [ { cpus: " + cpus.text() + ", cpu-mode: cpuset } ])");
+        }
+        return m;
     }
 
     private Jdk jdk(Value v, Map<String, Jdk> declared) {

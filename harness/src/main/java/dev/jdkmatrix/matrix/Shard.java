@@ -54,7 +54,7 @@ public record Shard(int index, int count) {
     public List<PlannedRun> select(Matrix matrix) {
         List<PlannedRun> all = matrix.plan();
         if (count == 1) return all;
-        Set<String> mine = cellIds(matrix.cells(), matrix.warmup() + matrix.repetitions());
+        Set<String> mine = cellIds(matrix.cells(), matrix.warmup() + matrix.repetitions().max());
         return all.stream().filter(r -> mine.contains(r.cell().id())).toList();
     }
 }

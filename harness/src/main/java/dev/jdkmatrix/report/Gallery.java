@@ -192,7 +192,10 @@ final class Gallery {
                 .forEach(e -> dt(b, "JDK " + e.getKey() + " builds", String.join(", ", e.getValue())));
         if (m.plan() != null) {
             RunMetadata.Plan p = m.plan();
-            dt(b, "plan", p.cells() + " cells, " + p.runs() + " runs: " + p.warmup() + " warm-up + " + p.repetitions() + " measured per cell, order "
+            dt(b, "plan", p.cells() + " cells, " + p.runs() + " runs: " + p.warmup() + " warm-up + " + (p.repetitionsMax() > p.repetitions()
+                    ? p.repetitions() + " to " + p.repetitionsMax() + " measured per cell (until the median is known to ±"
+                    + String.format(Locale.ROOT, "%.3g", p.repetitionTarget() * 100) + " %)" : p.repetitions() + " measured per cell")
+                    + (p.maxSteal() > 0 ? String.format(Locale.ROOT, ", runs over %.3g %% host steal made again", p.maxSteal() * 100) : "") + ", order "
                     + p.order() + (p.shard() != null && !p.shard().equals("1/1") ? ", shard " + p.shard() : ""));
         }
         if (m.harnessOverheadMs() != null) {

@@ -49,7 +49,18 @@ public final class Columns {
     /** The JDK's VM name as seen inside the container (the vendor and versions are in the record's columns above, filled for every kind). */
     public static final List<String> RAW_JDK = List.of("java_vm_name");
 
-    public static final List<String> RAW = concat(concat(concat(concat(RAW_HARNESS, RAW_RECORD), RAW_ADDED), RAW_KINDS), RAW_JDK);
+    /**
+     * Columns of trust, added after those: how the CPU limit was enforced ({@code quota} or
+     * {@code cpuset}); the container's CFS accounting from its cgroup's {@code cpu.stat}, read as
+     * the container's last act after the JVM exited (periods of 100 ms it ran in, periods it was
+     * throttled in, time throttled; 0 under cpuset, which sets no quota; empty where no cgroup
+     * was visible or the container was killed); and which attempt of its run this row is (a run
+     * stored as {@code noisy} because the host's CPU steal passed {@code max-steal} is made again
+     * as attempt 2, and so on).
+     */
+    public static final List<String> RAW_TRUST = List.of("cpu_mode", "cpu_periods", "cpu_throttled_periods", "cpu_throttled_ms", "attempt");
+
+    public static final List<String> RAW = concat(concat(concat(concat(concat(RAW_HARNESS, RAW_RECORD), RAW_ADDED), RAW_KINDS), RAW_JDK), RAW_TRUST);
 
     /**
      * After every named column, one {@code param_NAME} column per param of the folder's cells
@@ -87,7 +98,12 @@ public final class Columns {
             "kind", "benchmark", "score_median", "score_min", "score_max", "score_ci_low", "score_ci_high", "score_cv",
             "score_unit", "score_better", "score_error_median",
             // added with JDK sources: the JDK as seen inside the container
-            "java_vendor", "java_vm_name");
+            "java_vendor", "java_vm_name",
+            // added with the trust columns: the CPU mode, the medians of the CFS accounting, the runs left out as noisy
+            // (steal over max-steal), how far the figure's interval reaches from its median (%), and whether that met the
+            // repetitions' target (yes, no; empty without a target)
+            "cpu_mode", "cpu_periods_median", "cpu_throttled_periods_median", "cpu_throttled_ms_median", "n_noisy",
+            "interval_pct", "target_reached");
 
     private static List<String> concat(List<String> a, List<String> b) {
         java.util.ArrayList<String> all = new java.util.ArrayList<>(a);

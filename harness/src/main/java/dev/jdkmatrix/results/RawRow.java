@@ -50,6 +50,11 @@ public record RawRow(Map<String, String> values) {
         return "measure".equals(get("phase"));
     }
 
+    /** Stored as noisy: the host's CPU steal passed max-steal during it, and it was made again. */
+    public boolean noisy() {
+        return "noisy".equals(get("status"));
+    }
+
     public boolean ok() {
         return "ok".equals(get("status"));
     }

@@ -40,6 +40,11 @@ public record RunMetadata(
         mergedFrom = mergedFrom == null ? List.of() : List.copyOf(mergedFrom);
     }
 
+    /** The adaptive repetitions' target of the run as a fraction, NaN when it had none. */
+    public double repetitionTarget() {
+        return plan == null || plan.repetitionTarget() <= 0 ? Double.NaN : plan.repetitionTarget();
+    }
+
     /** A results folder a merged run was made from: its run, shard and host. */
     public record Source(String runId, String shard, String hostname, String folder, String startedAt, String endedAt) {}
 
@@ -64,7 +69,20 @@ public record RunMetadata(
 
     /** The plan as run; {@code shard} is K/N ("1/1" for a whole plan, "merged" for merged shards). */
     public record Plan(int cells, int runs, int repetitions, int warmup, String order, double estimatedSeconds, String shard,
-                       double compareThreshold) {}
+                       double compareThreshold, int repetitionsMax, double repetitionTarget, double maxSteal) {
+        /**
+         * {@code runs} and {@code estimatedSeconds} count every run the plan may make (adaptive
+         * repetitions: up to {@code repetitionsMax}, the minimum being {@code repetitions});
+         * {@code repetitionTarget} and {@code maxSteal} are fractions, 0 when not set.
+         */
+        public Plan {
+            if (repetitionsMax < repetitions) repetitionsMax = repetitions; // written before adaptive repetitions
+        }
+
+        public Plan(int cells, int runs, int repetitions, int warmup, String order, double estimatedSeconds, String shard, double compareThreshold) {
+            this(cells, runs, repetitions, warmup, order, estimatedSeconds, shard, compareThreshold, repetitions, 0, 0);
+        }
+    }
 
     /** The harness's own time per run: container create until the record is stored, minus the JVM's uptime. */
     public record Overhead(int n, double median, double p90, double max) {}

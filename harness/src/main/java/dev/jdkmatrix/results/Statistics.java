@@ -40,6 +40,16 @@ public record Statistics(int n, double median, double min, double max, double me
         return new Statistics(n, median, x[0], x[n - 1], mean, stddev, cv, x[k - 1], x[n - k], level);
     }
 
+    /**
+     * How far the confidence interval of the median reaches from it, as a fraction of it: the
+     * larger of (median - low) and (high - median), over |median|; NaN for a median of 0. The
+     * adaptive repetitions' target is a bound on this ("known to within ±3 %").
+     */
+    public double reach() {
+        if (median == 0) return Double.NaN;
+        return Math.max(median - ciLow, ciHigh - median) / Math.abs(median);
+    }
+
     /** The median of values sorted ascending (the mean of the middle pair when their count is even). */
     public static double medianOfSorted(double[] sorted) {
         int n = sorted.length;

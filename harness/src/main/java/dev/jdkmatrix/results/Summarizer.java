@@ -20,17 +20,27 @@ public final class Summarizer {
     private Summarizer() {}
 
     public static List<SummaryRow> summarize(List<RawRow> rows) {
+        return summarize(rows, Double.NaN);
+    }
+
+    /**
+     * Summary rows, each saying whether its interval reaches at most {@code target} (a fraction)
+     * from its median: the adaptive repetitions' target (NaN: none, the column stays empty).
+     */
+    public static List<SummaryRow> summarize(List<RawRow> rows, double target) {
         Map<String, List<RawRow>> byCell = new LinkedHashMap<>();
         for (RawRow r : rows) {
             if (r.measured()) byCell.computeIfAbsent(r.get("cell"), k -> new ArrayList<>()).add(r);
         }
         List<SummaryRow> out = new ArrayList<>();
-        for (Map.Entry<String, List<RawRow>> e : byCell.entrySet()) out.add(summarizeCell(e.getValue()));
+        for (Map.Entry<String, List<RawRow>> e : byCell.entrySet()) out.add(summarizeCell(e.getValue(), target));
         return out;
     }
 
-    static SummaryRow summarizeCell(List<RawRow> runs) {
-        RawRow first = runs.get(0);
+    static SummaryRow summarizeCell(List<RawRow> all, double target) {
+        RawRow first = all.get(0);
+        // a noisy run (steal over max-steal) was made again: it is counted, not a failure, and in no statistic
+        List<RawRow> runs = all.stream().filter(r -> !r.noisy()).toList();
         List<RawRow> ok = runs.stream().filter(RawRow::ok).toList();
         Map<String, Integer> failures = new TreeMap<>();
         for (RawRow r : runs) if (!r.ok()) failures.merge(r.get("status"), 1, Integer::sum);
@@ -88,8 +98,26 @@ public final class Summarizer {
         v.put("java_vm_name", distinctValues(ok, "java_vm_name"));
         v.put("kind", first.get("kind").isEmpty() ? "builtin" : first.get("kind"));
         v.put("benchmark", first.get("benchmark"));
+        v.put("cpu_mode", first.get("cpu_mode").isEmpty() ? "quota" : first.get("cpu_mode"));
+        v.put("cpu_periods_median", whole(median(ok, r -> r.number("cpu_periods"))));
+        v.put("cpu_throttled_periods_median", whole(median(ok, r -> r.number("cpu_throttled_periods"))));
+        v.put("cpu_throttled_ms_median", ms(median(ok, r -> r.number("cpu_throttled_ms"))));
+        v.put("n_noisy", Integer.toString(all.size() - runs.size()));
+        double reach = reach(ok);
+        v.put("interval_pct", Double.isFinite(reach) ? String.format(Locale.ROOT, "%.2f", reach * 100) : "");
+        v.put("target_reached", Double.isNaN(target) || ok.isEmpty() ? "" : Double.isFinite(reach) && reach <= target ? "yes" : "no");
         for (String name : first.paramNames()) v.put(Columns.param(name), first.get(Columns.param(name)));
         return new SummaryRow(v);
+    }
+
+    /**
+     * How far the confidence interval of the runs' median figure reaches from it, as a fraction
+     * of it ({@link Statistics#reach}); NaN with fewer than two runs. The adaptive repetitions
+     * and the summary's interval_pct both use it.
+     */
+    public static double reach(List<RawRow> ok) {
+        Statistics s = scoreStatistics(ok);
+        return s == null || s.n() < 2 ? Double.NaN : s.reach();
     }
 
     /** The distinct non-empty values of a column over the runs, joined by "|" (one JDK's runs all say the same). */

@@ -69,6 +69,20 @@ public final class ContainerRunner {
             "-Xlog:jfr+startup=warning",
             "-XX:StartFlightRecording=settings=none,+jdk.VirtualThreadPinned#enabled=true,+jdk.VirtualThreadPinned#threshold=0ms,"
                     + "+jdk.VirtualThreadPinned#stackTrace=true,filename=" + CONTAINER_JFR_FILE);
+    /**
+     * What the container runs around the workload's command: {@code sh -c SCRIPT sh java ...}.
+     * The command runs as the shell's child with its arguments untouched ({@code "$@"}, no shell
+     * string is built from them); when it exits, the shell prints the container's cgroup
+     * {@code cpu.stat} (v2, then v1's two mount names) to stderr, each line behind
+     * {@link CpuStat#MARKER}, with the shell's builtins only, and exits with the command's code.
+     * A container killed at its timeout prints nothing; one whose JVM the kernel killed at the
+     * memory limit still does.
+     */
+    public static final String CPU_STAT_SCRIPT = "\"$@\"; s=$?; "
+            + "for f in /sys/fs/cgroup/cpu.stat /sys/fs/cgroup/cpu/cpu.stat /sys/fs/cgroup/cpu,cpuacct/cpu.stat; do "
+            + "if [ -r \"$f\" ]; then while read -r k v; do printf '" + CpuStat.MARKER + "%s %s\\n' \"$k\" \"$v\" >&2; done < \"$f\"; break; fi; "
+            + "done; exit $s";
+
     /** Unprivileged user the workload runs as (the Dockerfiles create it too). */
     public static final String USER = Images.IMAGE_USER_ID + ":" + Images.IMAGE_USER_ID;
     /** Processes and threads a container may have: room for 10,000 platform threads, not for a fork bomb. */
@@ -185,20 +199,31 @@ public final class ContainerRunner {
                 LABEL_CELL, cell.id());
     }
 
+    /** The container's command: {@link #command(Cell, String)} inside {@link #CPU_STAT_SCRIPT}. */
+    static List<String> containerCommand(Cell cell, String upstream) {
+        List<String> cmd = new ArrayList<>(List.of("sh", "-c", CPU_STAT_SCRIPT, "sh"));
+        cmd.addAll(command(cell, upstream));
+        return cmd;
+    }
+
     private ContainerResult run(Cell cell, String image, String name, String cpuset, Map<String, Path> files, UpstreamStub stub) {
         long t0 = System.nanoTime();
+        if (cell.cpuMode() == dev.jdkmatrix.matrix.CpuMode.CPUSET && cpuset == null) {
+            throw new IllegalArgumentException("cell " + cell.id() + " pins its CPUs, and no cpuset was given for it");
+        }
         HostConfig host = HostConfig.newHostConfig()
-                .withNanoCPUs(cell.cpus().nanoCpus())
                 .withMemory(cell.memory().bytes())
                 .withMemorySwap(cell.memory().bytes())
                 .withNetworkMode(stub == null ? "none" : stub.networkId());
         lockDown(host);
+        // quota: a CFS quota of cpus x the period (Docker's --cpus), on the given CPUs when packed; cpuset: those CPUs, no quota
+        if (cell.cpuMode() == dev.jdkmatrix.matrix.CpuMode.QUOTA) host.withNanoCPUs(cell.cpus().nanoCpus());
         if (cpuset != null) host.withCpusetCpus(cpuset);
         // an anonymous volume, filled from the image's empty folder (owner included), removed with the container
         if (!files.isEmpty()) host.withMounts(List.of(new Mount().withType(MountType.VOLUME).withTarget(CONTAINER_OUT_DIR)));
         CreateContainerResponse created = client.createContainerCmd(image)
                 .withName(name)
-                .withCmd(command(cell, stub == null ? null : UpstreamStub.URL))
+                .withCmd(containerCommand(cell, stub == null ? null : UpstreamStub.URL))
                 .withUser(USER)
                 .withWorkingDir("/tmp")
                 .withLabels(labels(cell))
@@ -225,11 +250,12 @@ public final class ContainerRunner {
             for (Map.Entry<String, Path> f : files.entrySet()) copyOut(id, f.getKey(), f.getValue());
             long t4 = System.nanoTime();
             double runMs = dockerMillis(state.getStartedAt(), state.getFinishedAt());
+            CpuStat.Split err = CpuStat.split(out[1]);
             return new ContainerResult(id, name,
                     state.getExitCodeLong() == null ? -1 : state.getExitCodeLong(),
-                    Boolean.TRUE.equals(state.getOOMKilled()), timedOut, out[0], out[1],
+                    Boolean.TRUE.equals(state.getOOMKilled()), timedOut, out[0], err.stderr(),
                     state.getStartedAt() == null ? "" : state.getStartedAt(),
-                    ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(t4 - t3), runMs);
+                    ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(t4 - t3), runMs, timedOut ? null : err.stat());
         } finally {
             remove(id);
             running.remove(id);

@@ -86,6 +86,21 @@ public final class CpuSlots {
         return n;
     }
 
+    /**
+     * The CPUs a {@code cpu-mode: cpuset} cell is pinned to when it runs alone: the last
+     * {@code cpus} of the host's, so that CPU 0, where interrupts and the engine's and harness's
+     * threads most often run, stays out of its way when the host has CPUs to spare (on a 2-CPU
+     * host a 1-CPU cell gets CPU 1; a cell as large as the host gets every CPU). Nothing confines
+     * the harness or the engine, so they may still run on those CPUs now and then.
+     */
+    public static List<Integer> pinned(Cell cell, int hostCpus) {
+        int n = (int) cell.cpus().value();
+        if (n < 1 || n > hostCpus || n != cell.cpus().value()) throw new IllegalArgumentException("cannot pin " + cell.cpus().text() + " of " + hostCpus + " CPUs");
+        List<Integer> cpus = new ArrayList<>();
+        for (int i = hostCpus - n; i < hostCpus; i++) cpus.add(i);
+        return List.copyOf(cpus);
+    }
+
     /** Docker's cpuset text: 0,1. */
     public static String cpuset(List<Integer> cpus) {
         StringJoiner j = new StringJoiner(",");

@@ -68,11 +68,25 @@ public final class MatrixRunner {
     /** How it went. */
     public record Result(Path outDir, int runs, Map<String, Integer> statusCounts, boolean interrupted) {
         public boolean allOk() {
-            return !interrupted && statusCounts.keySet().stream().allMatch("ok"::equals);
+            // a noisy run was made again: it is no failure
+            return !interrupted && statusCounts.keySet().stream().allMatch(s -> s.equals("ok") || s.equals("noisy"));
         }
     }
 
+    /** Attempts of one run whose host steal passed max-steal; the last is kept as ok, its detail says so. */
+    public static final int MAX_ATTEMPTS = 3;
+
     private volatile boolean stopping;
+    private final StealMeter steal;
+
+    public MatrixRunner() {
+        this(StealMeter.HOST);
+    }
+
+    /** A runner that reads the host's CPU steal through {@code steal}. */
+    public MatrixRunner(StealMeter steal) {
+        this.steal = java.util.Objects.requireNonNull(steal, "steal");
+    }
 
     public Result run(Matrix matrix, Options options, Listener listener) {
         Path out = options.outDir();
@@ -149,16 +163,19 @@ public final class MatrixRunner {
         if (!stored.isEmpty()) listener.message("resuming: " + stored.size() + " of " + plan.size() + " runs are stored already");
         String commit = Environment.gitCommit(options.projectDir());
         boolean dirty = !commit.isEmpty() && Environment.gitDirty(options.projectDir());
+        dev.jdkmatrix.matrix.Repetitions reps = matrix.repetitions();
         RunMetadata.Plan planMeta = new RunMetadata.Plan((int) plan.stream().map(r -> r.cell().id()).distinct().count(), plan.size(),
-                matrix.repetitions(), matrix.warmup(), matrix.order().name().toLowerCase(java.util.Locale.ROOT), Estimate.of(plan).toMillis() / 1000.0,
-                options.shard().text(), matrix.compareThreshold());
+                reps.min(), matrix.warmup(), matrix.order().name().toLowerCase(java.util.Locale.ROOT), Estimate.of(plan).toMillis() / 1000.0,
+                options.shard().text(), matrix.compareThreshold(), reps.max(), reps.hasTarget() ? reps.target() : 0,
+                Double.isNaN(matrix.maxSteal()) ? 0 : matrix.maxSteal());
         List<RunMetadata.Image> imageMeta = refs.values().stream()
                 .map(r -> new RunMetadata.Image(r.jdk(), r.reference(), r.imageId(), r.built(), r.buildTime().toMillis() / 1000.0,
                         probes.get(r.jdk()).vendor(), probes.get(r.jdk()).runtimeVersion(), probes.get(r.jdk()).vmName())).toList();
         java.util.function.Function<String, RunMetadata> meta = ended -> metadata(out, options, matrix, commit, dirty, started, ended,
                 host, engine, imageMeta, planMeta, imagesSeconds);
         RunJson.write(out.resolve("run.json"), meta.apply(null));
-        int total = plan.size();
+        int[] total = {plan.size()};
+        if (reps.adaptive()) listener.message("repetitions: " + reps.text() + "; " + plan.size() + " runs at most, fewer as cells reach the target");
 
         ContainerRunner runner = new ContainerRunner(client, options.runId(), out);
         CountDownLatch finished = new CountDownLatch(1);
@@ -183,15 +200,34 @@ public final class MatrixRunner {
         Object storeLock = new Object();
         // every cell of the matrix, not only this shard's: shards of one plan share their columns
         List<String> paramColumns = Columns.params(matrix.cells().stream().flatMap(c -> c.params().keySet().stream()).toList());
+        // the measured rows of each cell so far (stored ones of a resumed run included): what adaptive repetitions decide on
+        Map<String, List<RawRow>> measuredRows = new java.util.HashMap<>();
+        for (RawRow r : storedRows(out)) {
+            if (r.measured()) measuredRows.computeIfAbsent(r.get("cell"), k -> new java.util.ArrayList<>()).add(r);
+        }
+        Map<String, Integer> inFlight = new java.util.HashMap<>();
         try (RawCsv raw = RawCsv.append(out.resolve("raw.csv"), paramColumns)) {
-            // Stores a finished run (not one cut short by a signal: a resume runs it again).
+            // Stores a finished run (not one cut short by a signal: a resume runs it again); a noisy one is stored, not counted as done.
             java.util.function.BiConsumer<PlannedRun, RawRow> store = (run, row) -> {
                 synchronized (storeLock) {
                     if (stopping) return;
                     raw.write(row);
-                    done[0]++;
+                    if (row.measured()) measuredRows.computeIfAbsent(row.get("cell"), k -> new java.util.ArrayList<>()).add(row);
                     counts.merge(row.get("status"), 1, Integer::sum);
-                    listener.runEnded(run, row, done[0], total);
+                    if (!row.noisy()) done[0]++;
+                    listener.runEnded(run, row, done[0], total[0]);
+                }
+            };
+            // A run's attempts: again while the host's steal passed max-steal, up to MAX_ATTEMPTS.
+            RunAttempts attempts = (run, image, cpuset) -> {
+                for (int attempt = 1; ; attempt++) {
+                    RawRow row = runOne(runner, run, image, probes.get(run.cell().jdk()), options.runId(), out, cpuset, attempt);
+                    String noisy = stealTooHigh(row, run, matrix.maxSteal(), attempt);
+                    if (noisy == null || stopping) {
+                        store.accept(run, row);
+                        return;
+                    }
+                    store.accept(run, withStatus(row, "noisy", noisy));
                 }
             };
             for (PlannedRun run : plan) {
@@ -202,10 +238,24 @@ public final class MatrixRunner {
                     }
                     continue;
                 }
+                if (run.phase() == PlannedRun.Phase.MEASURE && run.repetition() > reps.min()) {
+                    String enough;
+                    synchronized (storeLock) {
+                        try {
+                            while (inFlight.getOrDefault(run.cell().id(), 0) > 0) storeLock.wait();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                            break;
+                        }
+                        enough = enough(measuredRows.getOrDefault(run.cell().id(), List.of()), reps);
+                        if (enough != null) total[0]--;
+                    }
+                    if (enough != null) continue;
+                }
                 ImageRef image = refs.get(run.cell().jdk());
                 if (workers == null) {
-                    listener.runStarted(run, done[0], total);
-                    store.accept(run, runOne(runner, run, image, probes.get(run.cell().jdk()), options.runId(), out, null));
+                    listener.runStarted(run, done[0], total[0]);
+                    attempts.run(run, image, run.cell().cpuMode() == dev.jdkmatrix.matrix.CpuMode.CPUSET ? CpuSlots.cpuset(CpuSlots.pinned(run.cell(), hostCpus)) : null);
                     continue;
                 }
                 List<Integer> cpus;
@@ -215,17 +265,23 @@ public final class MatrixRunner {
                     Thread.currentThread().interrupt();
                     break;
                 }
-                String cpuset = CpuSlots.packable(run.cell(), hostCpus, options.packing()) ? CpuSlots.cpuset(cpus) : null;
+                String cpuset = CpuSlots.packable(run.cell(), hostCpus, options.packing()) ? CpuSlots.cpuset(cpus)
+                        : run.cell().cpuMode() == dev.jdkmatrix.matrix.CpuMode.CPUSET ? CpuSlots.cpuset(CpuSlots.pinned(run.cell(), hostCpus)) : null;
                 synchronized (storeLock) {
-                    listener.runStarted(run, done[0], total);
+                    listener.runStarted(run, done[0], total[0]);
+                    inFlight.merge(run.cell().id(), 1, Integer::sum);
                 }
                 workers.submit(() -> {
                     try {
-                        if (!stopping && failure.get() == null) store.accept(run, runOne(runner, run, image, probes.get(run.cell().jdk()), options.runId(), out, cpuset));
+                        if (!stopping && failure.get() == null) attempts.run(run, image, cpuset);
                     } catch (Exception e) {
                         failure.compareAndSet(null, e);
                     } finally {
                         slots.release(cpus);
+                        synchronized (storeLock) {
+                            inFlight.merge(run.cell().id(), -1, Integer::sum);
+                            storeLock.notifyAll();
+                        }
                     }
                 });
             }
@@ -245,7 +301,7 @@ public final class MatrixRunner {
         } finally {
             try {
                 List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
-                SummaryCsv.write(out.resolve("summary.csv"), Summarizer.summarize(rows));
+                SummaryCsv.write(out.resolve("summary.csv"), Summarizer.summarize(rows, reps.hasTarget() ? reps.target() : Double.NaN));
                 RunJson.write(out.resolve("run.json"), meta.apply(Instant.now().truncatedTo(ChronoUnit.MILLIS).toString()));
             } finally {
                 finished.countDown();
@@ -259,6 +315,50 @@ public final class MatrixRunner {
             }
         }
         return new Result(out, done[0], counts, stopping);
+    }
+
+    /** One run of the plan with its attempts (see {@link #MAX_ATTEMPTS}). */
+    @FunctionalInterface
+    private interface RunAttempts {
+        void run(PlannedRun run, ImageRef image, String cpuset) throws IOException;
+    }
+
+    private static List<RawRow> storedRows(Path out) throws IOException {
+        Path raw = out.resolve("raw.csv");
+        return Files.exists(raw) ? RawCsv.read(raw) : List.of();
+    }
+
+    /**
+     * Why a cell needs no more adaptive rounds, or null when it does: a measured run that ended
+     * other than ok (more of the same would not help), or a median known to within the target.
+     * {@code rows} are the cell's measured rows so far; noisy ones do not count.
+     */
+    static String enough(List<RawRow> rows, dev.jdkmatrix.matrix.Repetitions reps) {
+        List<RawRow> counted = rows.stream().filter(r -> !r.noisy()).toList();
+        if (counted.stream().anyMatch(r -> !r.ok())) return "a measured run ended " + counted.stream().filter(r -> !r.ok()).findFirst().orElseThrow().get("status");
+        if (counted.size() >= reps.max()) return "the maximum of " + reps.max() + " runs";
+        double reach = Summarizer.reach(counted);
+        return reps.reached(reach) ? "within the target" : null;
+    }
+
+    /**
+     * Why a run counts as noisy, or null: a measured run that ended ok while the host's CPU steal
+     * passed {@code maxSteal} (a fraction; NaN: off), unless it is the last attempt.
+     */
+    static String stealTooHigh(RawRow row, PlannedRun run, double maxSteal, int attempt) {
+        if (Double.isNaN(maxSteal) || run.phase() != PlannedRun.Phase.MEASURE || !row.ok()) return null;
+        double steal = row.number("host_steal_pct");
+        if (!(steal > maxSteal * 100)) return null;
+        String what = String.format(java.util.Locale.ROOT, "host CPU steal %.1f %% passed max-steal %s", steal, dev.jdkmatrix.matrix.Repetitions.percent(maxSteal));
+        return attempt < MAX_ATTEMPTS ? what + "; made again as attempt " + (attempt + 1) : null;
+    }
+
+    /** The same row with another status and detail. */
+    static RawRow withStatus(RawRow row, String status, String detail) {
+        Map<String, String> v = new LinkedHashMap<>(row.values());
+        v.put("status", status);
+        v.put("status_detail", detail);
+        return new RawRow(v);
     }
 
     /**
@@ -286,7 +386,7 @@ public final class MatrixRunner {
         for (PlannedRun r : matrix.plan()) planned.add(r.key());
         java.util.Set<String> keys = new java.util.HashSet<>();
         for (RawRow r : rows) {
-            if (planned.contains(r.runKey())) keys.add(r.runKey());
+            if (planned.contains(r.runKey()) && !r.noisy()) keys.add(r.runKey()); // a noisy run's next attempt may be missing
         }
         return keys;
     }
@@ -343,18 +443,21 @@ public final class MatrixRunner {
                 RunFigures.round(imagesSeconds), List.of());
     }
 
-    private RawRow runOne(ContainerRunner runner, PlannedRun run, ImageRef image, JdkProbe jdk, String runId, Path out, String cpuset) throws IOException {
+    private RawRow runOne(ContainerRunner runner, PlannedRun run, ImageRef image, JdkProbe jdk, String runId, Path out, String cpuset, int attempt)
+            throws IOException {
         Cell cell = run.cell();
         long t0 = System.nanoTime();
-        String name = "jdkmatrix-" + runId.replaceAll("[^A-Za-z0-9_.-]", "-") + "-" + run.sequence();
-        String jfrName = String.format("logs/%05d.jfr", run.sequence());
-        String jmhName = String.format("logs/%05d.jmh.json", run.sequence());
+        // a run's files are named by its sequence; a second attempt's get -a2
+        String file = String.format("%05d", run.sequence()) + (attempt > 1 ? "-a" + attempt : "");
+        String name = "jdkmatrix-" + runId.replaceAll("[^A-Za-z0-9_.-]", "-") + "-" + file;
+        String jfrName = "logs/" + file + ".jfr";
+        String jmhName = "logs/" + file + ".jmh.json";
         Map<String, Path> files = new LinkedHashMap<>();
         ContainerRunner.outputFiles(cell).forEach((inContainer, what) -> files.put(inContainer, out.resolve(what.equals("jfr") ? jfrName : jmhName)));
-        long[] ticks = Environment.cpuTicks();
+        StealMeter.Span span = steal.start();
         ContainerResult res = runner.run(cell, image.reference(), name, cpuset, files);
-        double steal = Environment.stealPercent(ticks, Environment.cpuTicks());
-        String logName = String.format("logs/%05d.log", run.sequence());
+        double steal = span.percent();
+        String logName = "logs/" + file + ".log";
         long logStart = System.nanoTime();
         Files.writeString(out.resolve(logName), logText(run, image, res), StandardCharsets.UTF_8);
         Map<String, String> jfr = cell.jfr() ? readJfr(out, jfrName) : Map.of();
@@ -390,6 +493,13 @@ public final class MatrixRunner {
         v.put("kind", cell.kind().name());
         v.put("benchmark", cell.benchmark());
         for (Map.Entry<String, String> p : cell.params().entrySet()) v.put(Columns.param(p.getKey()), p.getValue());
+        v.put("cpu_mode", cell.cpuMode().text());
+        if (res.cpuStat() != null) {
+            v.put("cpu_periods", Long.toString(res.cpuStat().periods()));
+            v.put("cpu_throttled_periods", Long.toString(res.cpuStat().throttledPeriods()));
+            v.put("cpu_throttled_ms", Summarizer.ms(res.cpuStat().throttledMs()));
+        }
+        v.put("attempt", Integer.toString(attempt));
 
         Path jmhFile = out.resolve(jmhName);
         String jmhJson = Files.isRegularFile(jmhFile) ? Files.readString(jmhFile, StandardCharsets.UTF_8) : null;

@@ -93,6 +93,17 @@ class BadMatrixTest {
                 Arguments.of("a built-in name as a label", JMH.replace("my-bench", "sleep"), 6, "name of a built-in workload"),
                 Arguments.of("a jar entry without a jar", JAR.replace("      jar: app.jar\n", ""), 6, "has no 'jar'"),
 
+                // numbers you can trust: CPU mode, adaptive repetitions, max-steal
+                Arguments.of("cpuset with a fractional limit", GOOD.replace("cpus: 1", "cpus: 0.5\n  cpu-mode: cpuset"), 4, "pins whole CPUs"),
+                Arguments.of("unknown cpu mode", GOOD.replace("cpus: 1", "cpus: 1\n  cpu-mode: pinned"), 4, "quota"),
+                Arguments.of("adaptive repetitions without a target", "repetitions: { min: 5, max: 30 }\n" + GOOD, 1, "has no 'target'"),
+                Arguments.of("adaptive repetitions max below min", "repetitions: { min: 5, max: 3, target: 3% }\n" + GOOD, 1, "at least 5"),
+                Arguments.of("adaptive repetitions min too small", "repetitions: { min: 2, max: 30, target: 3% }\n" + GOOD, 1, "at least 3"),
+                Arguments.of("adaptive repetitions unknown key", "repetitions: { min: 5, max: 30, target: 3%, until: ci }\n" + GOOD, 1, "min, max, target"),
+                Arguments.of("adaptive repetitions bad target", "repetitions: { min: 5, max: 30, target: tight }\n" + GOOD, 1, "3% or 0.03"),
+                Arguments.of("max-steal of 100 %", "max-steal: 100%\n" + GOOD, 1, "below 100 %"),
+                Arguments.of("max-steal not a number", "max-steal: some\n" + GOOD, 1, "10% or 0.1"),
+
                 // yaml text, expected line (0 = whole file), words the message must hold
                 Arguments.of("malformed YAML", "matrix:\n  jdk: [21, 25\n  cpus: 1\n", -1, "malformed YAML"),
                 Arguments.of("unknown top key", "matrx:\n  jdk: 21\n", 1, "did you mean 'matrix'"),

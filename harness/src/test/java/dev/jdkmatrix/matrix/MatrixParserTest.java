@@ -48,7 +48,7 @@ class MatrixParserTest {
         assertThat(m.cells()).hasSize(2 * 2 * 2 * 2);
         assertThat(m.cells()).extracting(Cell::id).doesNotHaveDuplicates();
         assertThat(m.jdks()).containsOnlyKeys("21", "25");
-        assertThat(m.repetitions()).isEqualTo(5);
+        assertThat(m.repetitions()).isEqualTo(dev.jdkmatrix.matrix.Repetitions.fixed(5));
         assertThat(m.warmup()).isEqualTo(1);
         assertThat(m.name()).isEqualTo("m");
     }
@@ -242,5 +242,39 @@ class MatrixParserTest {
                 .extracting(c -> c.params().get("wait-ms")).containsOnly("100", "50");
         Matrix quick = new MatrixParser().parse(root.resolve("harness/matrices/quick.yaml"));
         assertThat(Estimate.of(quick.plan())).isLessThan(java.time.Duration.ofMinutes(2));
+    }
+
+    @Test
+    void cpuModeIsAnAxisThatDefaultsToQuotaAndRepetitionsCanAdapt() throws IOException {
+        Matrix m = parse("""
+                repetitions: { min: 5, max: 12, target: 3% }
+                max-steal: 10%
+                matrix:
+                  jdk: 21
+                  cpus: [0.5, 1, 2]
+                  cpu-mode: [quota, cpuset]
+                  memory: 1g
+                  tasks: 10
+                  executor: virtual
+                  workload:
+                    - cpu-hash
+                    - name: sleep
+                      cpu-mode: quota
+                  exclude:
+                    - { cpus: 0.5, cpu-mode: cpuset }
+                """);
+        assertThat(m.repetitions()).isEqualTo(new Repetitions(5, 12, 0.03));
+        assertThat(m.repetitions().text()).isEqualTo("5 to 12 until ±3%");
+        assertThat(m.maxSteal()).isEqualTo(0.10);
+        // cpu-hash: 3 quota + 2 cpuset; sleep: 3 quota
+        assertThat(m.cells()).hasSize(8);
+        assertThat(m.cells()).filteredOn(c -> c.cpuMode() == CpuMode.CPUSET).extracting(Cell::id).containsExactly(
+                "cpu-hash(iterations=1000000) virtual tasks=10 jdk=21 cpus=1 cpu-mode=cpuset mem=1g",
+                "cpu-hash(iterations=1000000) virtual tasks=10 jdk=21 cpus=2 cpu-mode=cpuset mem=1g");
+        // a quota cell keeps the id it had before the axis existed
+        assertThat(m.cells()).extracting(Cell::id).contains("sleep(wait-ms=100) virtual tasks=10 jdk=21 cpus=1 mem=1g");
+        // the plan holds every run up to the maximum; the runner leaves out what a cell does not need
+        assertThat(m.plan()).hasSize(8 * (1 + 12));
+        assertThat(parse(BASE).repetitions().adaptive()).isFalse();
     }
 }

@@ -67,4 +67,9 @@ public final class ItSupport {
         }
         return running;
     }
+
+    /** The engine's CPU count, as Docker reports it. */
+    public static String engineCpus() {
+        return Integer.toString(DockerClientFactory.instance().client().infoCmd().exec().getNCPU());
+    }
 }

@@ -24,14 +24,14 @@ class ReadingsTest {
 
     static Cell jar(WorkloadKind.Jar.Result result) {
         return new Cell(new WorkloadKind.Jar(JAR, "", List.of(), result), "my-app", new TreeMap<>(Map.of("size", "10")), "", 0, "25",
-                CpuLimit.parse("1"), MemoryLimit.parse("512m"), List.of(), Duration.ofMinutes(1), false);
+                CpuLimit.parse("1"), dev.jdkmatrix.matrix.CpuMode.QUOTA, MemoryLimit.parse("512m"), List.of(), Duration.ofMinutes(1), false);
     }
 
     static Cell jmh(String benchmark) {
         JmhJar.Benchmark b = new JmhJar.Benchmark(benchmark, "avgt", Map.of(), OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty(),
                 OptionalLong.empty(), OptionalLong.empty());
         return new Cell(new WorkloadKind.Jmh(JAR, b, List.of(), List.of()), "my-bench", new TreeMap<>(), "", 0, "25",
-                CpuLimit.parse("1"), MemoryLimit.parse("512m"), List.of(), Duration.ofMinutes(1), false);
+                CpuLimit.parse("1"), dev.jdkmatrix.matrix.CpuMode.QUOTA, MemoryLimit.parse("512m"), List.of(), Duration.ofMinutes(1), false);
     }
 
     static ContainerResult out(String stdout) {

@@ -635,13 +635,13 @@ public sealed interface Workload {
      * run can fail. {@code none} behaves like a 1 ms sleep.
      */
     record Fault(String mode, long holdMs) implements Workload {
-        static final List<String> MODES = List.of("none", "hang", "oom", "exit3", "garbage", "two-records", "crash", "wrong-check");
+        static final List<String> MODES = List.of("none", "hang", "oom", "exit3", "garbage", "two-records", "crash", "wrong-check", "jitter");
         public Fault {
             if (!MODES.contains(mode)) throw new IllegalArgumentException("fault: --mode must be one of " + String.join(", ", MODES) + "; got '" + mode + "'");
             if (holdMs < 0) throw new IllegalArgumentException("fault: --hold-ms must be >= 0, got " + holdMs);
         }
         public static final Descriptor DESCRIPTOR = new Descriptor("fault", "the harness's own tests: a run that hangs, runs out of memory, crashes or lies", "as its mode says",
-                List.of(Descriptor.Param.choice("mode", "none", MODES, "how the run fails (none: it does not)"),
+                List.of(Descriptor.Param.choice("mode", "none", MODES, "how the run fails (none: it does not; jitter: it succeeds, each task taking between hold-ms and twice that)"),
                         Descriptor.Param.whole("hold-ms", 1, 0, "how long each task works first, ms")),
                 false, Descriptor.Sidecar.NONE, true, Set.of(),
                 s -> 1000,
@@ -655,7 +655,8 @@ public sealed interface Workload {
         }
         public Callable<Long> task(int index) {
             return () -> {
-                Thread.sleep(holdMs);
+                // jitter: a run that is noisy by design, each task holding between hold-ms and twice that
+                Thread.sleep(mode.equals("jitter") ? holdMs + java.util.concurrent.ThreadLocalRandom.current().nextLong(holdMs + 1) : holdMs);
                 return 1L;
             };
         }

@@ -59,9 +59,9 @@ public final class Merge {
         try (RawCsv csv = RawCsv.append(out.resolve("raw.csv"), RawCsv.paramColumns(rows))) {
             for (RawRow r : rows) csv.write(r);
         }
-        SummaryCsv.write(out.resolve("summary.csv"), Summarizer.summarize(rows));
-
         RunMetadata first = metas.get(0);
+        SummaryCsv.write(out.resolve("summary.csv"), Summarizer.summarize(rows, first.repetitionTarget()));
+
         Map<String, RunMetadata.Image> images = new LinkedHashMap<>();
         List<RunMetadata.Source> from = new ArrayList<>();
         String startedAt = first.startedAt();
@@ -77,7 +77,8 @@ public final class Merge {
         RunFigures figures = RunFigures.of(rows);
         RunMetadata.Plan plan = first.plan() == null ? null : new RunMetadata.Plan((int) rows.stream().map(r -> r.get("cell")).distinct().count(),
                 rows.size(), first.plan().repetitions(), first.plan().warmup(), first.plan().order(),
-                metas.stream().mapToDouble(m -> m.plan() == null ? 0 : m.plan().estimatedSeconds()).sum(), "merged", first.plan().compareThreshold());
+                metas.stream().mapToDouble(m -> m.plan() == null ? 0 : m.plan().estimatedSeconds()).sum(), "merged", first.plan().compareThreshold(),
+                first.plan().repetitionsMax(), first.plan().repetitionTarget(), first.plan().maxSteal());
         RunMetadata merged = new RunMetadata(RunMetadata.SCHEMA, first.runId(), first.matrixFile(), first.matrixName(), first.matrixSha256(),
                 first.gitCommit(), first.gitDirty(), startedAt, endedAt, first.host(), first.engine(), List.copyOf(images.values()),
                 figures.jdkBuilds(), plan, figures.statusCounts(), figures.overhead(), 0, from);

@@ -30,4 +30,26 @@ public final class SummaryCsv {
         }
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
+
+    /** Reads summary.csv as written; columns it does not know (a newer harness's) are left out. */
+    public static List<SummaryRow> read(Path file) throws IOException {
+        try (java.io.Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8); com.opencsv.CSVReader r = new com.opencsv.CSVReader(in)) {
+            List<String[]> all = r.readAll();
+            if (all.isEmpty()) return List.of();
+            String[] header = all.get(0);
+            List<SummaryRow> rows = new java.util.ArrayList<>();
+            for (int i = 1; i < all.size(); i++) {
+                String[] line = all.get(i);
+                if (line.length != header.length) throw new IOException(file + ": line " + (i + 1) + " has " + line.length + " cells, the header " + header.length);
+                java.util.Map<String, String> v = new java.util.LinkedHashMap<>();
+                for (int c = 0; c < header.length; c++) {
+                    if (Columns.SUMMARY.contains(header[c]) || Columns.isParam(header[c])) v.put(header[c], line[c]);
+                }
+                rows.add(new SummaryRow(v));
+            }
+            return rows;
+        } catch (com.opencsv.exceptions.CsvException e) {
+            throw new IOException(file + ": unreadable CSV: " + e.getMessage(), e);
+        }
+    }
 }

@@ -1,0 +1,173 @@
+package dev.jdkmatrix.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdkmatrix.matrix.Matrix;
+import dev.jdkmatrix.matrix.MatrixParser;
+import dev.jdkmatrix.matrix.Shard;
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.SummaryRow;
+import dev.jdkmatrix.results.format.RawCsv;
+import dev.jdkmatrix.results.format.SummaryCsv;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Numbers you can trust, in real containers: CFS throttling seen per run under a quota and not
+ * under pinned CPUs, adaptive repetitions that stop a calm cell early and take a noisy one to the
+ * maximum (and survive a resume), and runs over max-steal made again (steal injected through
+ * {@link StealMeter}, not by loading the machine).
+ */
+class TrustIT {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aCpuBoundCellIsThrottledUnderAQuotaAndNeverWhenPinned() throws IOException {
+        Path m = tmp.resolve("throttle.yaml");
+        Files.writeString(m, """
+                name: throttle
+                repetitions: 2
+                warmup: 0
+                %s
+                matrix:
+                  jdk: 25
+                  cpus: 1
+                  cpu-mode: [quota, cpuset]
+                  memory: 512m
+                  tasks: 200
+                  executor: fixed:cpus
+                  workload: cpu-hash
+                """.formatted(ItSupport.jdks("25")));
+        ItSupport.Ran ran = ItSupport.run(m, tmp.resolve("out"), "throttle", 0);
+        assertThat(ran.rows()).hasSize(4).allMatch(RawRow::ok, "ok");
+        for (RawRow r : ran.rows()) {
+            if (r.get("cpu_mode").equals("quota")) {
+                // measured here: 5 to 7 throttled periods of about 8, 118 to 169 ms, in every run of 200 x 1,000,000 random longs
+                assertThat(r.number("cpu_throttled_periods")).as(r.values().toString()).isPositive();
+                assertThat(r.number("cpu_throttled_ms")).as(r.values().toString()).isPositive();
+                assertThat(r.number("cpu_periods")).isGreaterThanOrEqualTo(r.number("cpu_throttled_periods"));
+                assertThat(r.get("cpuset")).isEmpty();
+            } else {
+                assertThat(r.get("cpu_mode")).isEqualTo("cpuset");
+                assertThat(r.number("cpu_throttled_periods")).as(r.values().toString()).isZero();
+                assertThat(r.number("cpu_throttled_ms")).isZero();
+                // the last CPU of the engine's, out of CPU 0's way
+                int engineCpus = Integer.parseInt(ItSupport.engineCpus());
+                assertThat(r.get("cpuset")).isEqualTo(Integer.toString(engineCpus - 1));
+                assertThat(r.number("available_processors")).isEqualTo(1);
+            }
+        }
+        List<SummaryRow> summary = SummaryCsv.read(tmp.resolve("out/summary.csv"));
+        assertThat(summary).extracting(s -> s.get("cpu_mode")).containsExactly("quota", "cpuset");
+        assertThat(Double.parseDouble(summary.get(0).get("cpu_throttled_ms_median"))).isPositive();
+        assertThat(summary.get(1).get("cpu_throttled_ms_median")).isEqualTo("0.000");
+    }
+
+    @Test
+    void adaptiveRepetitionsStopACalmCellAndTakeANoisyOneToTheMaximumAcrossAResume() throws IOException {
+        Path m = tmp.resolve("adaptive.yaml");
+        // calm: one task sleeping 300 ms on a pinned CPU; jitter: 300 to 600 ms at random, never known to +-5 %
+        Files.writeString(m, """
+                name: adaptive
+                repetitions: { min: 3, max: 8, target: 5%% }
+                warmup: 0
+                %s
+                matrix:
+                  jdk: 25
+                  cpus: 1
+                  cpu-mode: cpuset
+                  memory: 256m
+                  tasks: 1
+                  executor: virtual
+                  workload:
+                    - name: fault
+                      params: { mode: [none, jitter], hold-ms: 300 }
+                """.formatted(ItSupport.jdks("25")));
+        Path out = tmp.resolve("out");
+        ItSupport.Ran ran = ItSupport.run(m, out, "adaptive", 0);
+        long calm = ran.rows().stream().filter(r -> r.get("params").contains("mode=none")).count();
+        long noisy = ran.rows().stream().filter(r -> r.get("params").contains("mode=jitter")).count();
+        assertThat(calm).as(ran.err()).isBetween(3L, 5L);
+        assertThat(noisy).as(ran.err()).isEqualTo(8);
+        List<SummaryRow> summary = SummaryCsv.read(out.resolve("summary.csv"));
+        SummaryRow calmRow = summary.stream().filter(s -> s.get("params").contains("mode=none")).findFirst().orElseThrow();
+        SummaryRow noisyRow = summary.stream().filter(s -> s.get("params").contains("mode=jitter")).findFirst().orElseThrow();
+        assertThat(calmRow.get("target_reached")).isEqualTo("yes");
+        assertThat(noisyRow.get("target_reached")).isEqualTo("no");
+        assertThat(Double.parseDouble(noisyRow.get("interval_pct"))).isGreaterThan(5);
+
+        // a kill that lost the last three rounds of the noisy cell: the resume makes them again, and no more
+        Path raw = out.resolve("raw.csv");
+        List<String> lines = Files.readAllLines(raw);
+        Files.write(raw, lines.subList(0, lines.size() - 3));
+        StringBufferErr err = new StringBufferErr();
+        int code = ItSupport.cli(err.writer, "run", "--resume", out.toString(), "--matrix", m.toString(), "--workloads-jar", ItSupport.JAR.toString(),
+                "--progress", "lines", "--no-report");
+        assertThat(code).as(err.toString()).isZero();
+        List<RawRow> after = RawCsv.read(raw);
+        assertThat(after).hasSize(ran.rows().size());
+        assertThat(after).extracting(RawRow::runKey).doesNotHaveDuplicates();
+        assertThat(after.stream().filter(r -> r.get("params").contains("mode=jitter")).count()).isEqualTo(8);
+    }
+
+    @Test
+    void aRunDuringHighStealIsStoredNoisyAndMadeAgain() throws IOException {
+        Path m = tmp.resolve("steal.yaml");
+        Files.writeString(m, """
+                name: steal
+                repetitions: 2
+                warmup: 1
+                max-steal: 10%%
+                %s
+                matrix:
+                  jdk: 25
+                  cpus: 1
+                  memory: 256m
+                  tasks: 1
+                  executor: virtual
+                  workload:
+                    - name: fault
+                      params: { hold-ms: 50 }
+                """.formatted(ItSupport.jdks("25")));
+        Matrix matrix = new MatrixParser().parse(m);
+        // steal of the runs in order: warm-up 40 % (kept: warm-ups are not measured), rep 1 40 % then 40 % (noisy twice), 0; rep 2 0
+        double[] steal = {40, 40, 40, 0, 0};
+        AtomicInteger span = new AtomicInteger();
+        StealMeter injected = () -> {
+            int i = span.getAndIncrement();
+            return () -> i < steal.length ? steal[i] : 0;
+        };
+        Path out = tmp.resolve("out");
+        MatrixRunner.Result result = new MatrixRunner(injected).run(matrix,
+                new MatrixRunner.Options(out, "steal", ItSupport.JAR, ItSupport.PROJECT, false, CpuSlots.Packing.OFF, Shard.ALL),
+                new MatrixRunner.Listener() {});
+        assertThat(result.allOk()).isTrue();
+        List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
+        assertThat(rows).extracting(r -> r.get("phase") + r.get("rep") + "/" + r.get("attempt") + ":" + r.get("status"))
+                .containsExactly("warmup1/1:ok", "measure1/1:noisy", "measure1/2:noisy", "measure1/3:ok", "measure2/1:ok");
+        assertThat(rows.get(1).get("status_detail")).contains("host CPU steal 40.0 %", "max-steal 10%", "attempt 2");
+        assertThat(Files.exists(out.resolve("logs/00002-a2.log"))).isTrue();
+        assertThat(Files.exists(out.resolve("logs/00002-a3.log"))).isTrue();
+        SummaryRow s = SummaryCsv.read(out.resolve("summary.csv")).get(0);
+        assertThat(s.get("n")).isEqualTo("2");
+        assertThat(s.get("n_noisy")).isEqualTo("2");
+        assertThat(s.get("n_failed")).isEqualTo("0");
+    }
+
+    /** A writer for the command line's messages. */
+    private static final class StringBufferErr {
+        final java.io.StringWriter writer = new java.io.StringWriter();
+
+        @Override
+        public String toString() {
+            return writer.toString();
+        }
+    }
+}

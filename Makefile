@@ -11,6 +11,7 @@
 #   make base-image        create debian:trixie-slim locally when no registry answers
 #   make bench-harness     harness vs a plain docker-run loop: writes docs/performance.md
 #   make bench-report      time 'report' on a synthetic 500-cell folder: writes docs/report-benchmark.md
+#   make bench-cpu-modes   the CPU-bound cells under a CFS quota and pinned (examples/trust.yaml, ~1 h): writes docs/cpu-modes.md
 #   make nightly-local     the nightly pipeline on a small matrix: 2 shards -> merge -> compare
 #   make shards N=3        the shard list for CI, as JSON: [1,2,3]
 #   make merge OUT=dir DIRS="a b"         one results folder from shard folders
@@ -47,7 +48,7 @@ SOURCES := $(shell find harness/src workloads/src examples/jmh/src examples/jar/
 # The harness, started with a class-data archive per subcommand and JDK (see the script).
 JDKMATRIX := $(SCRIPTS)/jdkmatrix.sh
 
-.PHONY: help build docker base-image setup plan workloads matrix quick report claims chromium test bench-harness bench-report nightly-local shards merge compare publish lint-workflows clean
+.PHONY: help build docker base-image setup plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes nightly-local shards merge compare publish lint-workflows clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -101,6 +102,13 @@ bench-harness: setup build
 
 bench-report: build
 	$(SCRIPTS)/bench-report.sh
+
+# RESULTS=dir reuses a stored run of examples/trust.yaml instead of running it again.
+CPU_MODES_DIR := $(if $(RESULTS),$(RESULTS),target/bench-cpu-modes)
+bench-cpu-modes: setup build
+	$(if $(RESULTS),,rm -rf $(CPU_MODES_DIR) && $(JDKMATRIX) run --matrix examples/trust.yaml --out $(CPU_MODES_DIR) --run-id cpu-modes --progress lines --yes --no-report)
+	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/CpuModesReport.java $(CPU_MODES_DIR) "make bench-cpu-modes" > docs/cpu-modes.md
+	@echo "bench-cpu-modes: wrote docs/cpu-modes.md"
 
 N ?= 2
 shards:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make publish SITE=dir NEW=dir: add a results folder to a published gallery site and keep its
 # history. The run's stored files (not its logs) are copied to SITE/<name>/; it is compared with
-# the newest run already in SITE (by started_at in run.json), the comparison going to
+# the newest earlier run in SITE of the same runner class (jdkmatrix previous), the comparison going to
 # SITE/<name>/compare.md and .csv (and to $GITHUB_STEP_SUMMARY when set); then its gallery and
 # SITE/index.html, with the trends across every run, are rendered.
 set -euo pipefail
@@ -15,14 +15,9 @@ test ! -e "$SITE/$name" || { echo "publish: $SITE/$name exists already: a run is
 mkdir -p "$SITE"
 touch "$SITE/.nojekyll"   # GitHub Pages: serve every file as it is
 
-# The newest run published so far: started_at is ISO-8601 UTC, so text order is time order.
-previous=""
-for json in "$SITE"/*/run.json; do
-  [ -f "$json" ] || continue
-  started=$(sed -n 's/^  "started_at" : "\(.*\)",$/\1/p' "$json")
-  best=${best:-}
-  if [[ -z "$best" || "$started" > "$best" ]]; then best=$started; previous=$(dirname "$json"); fi
-done
+# The newest run published so far on the same runner class (CPU model and count, Docker and cgroup
+# version): a night is never compared with another machine's numbers.
+previous=$(JAR="$JAR" harness/scripts/jdkmatrix.sh previous "$SITE" "$NEW")
 
 mkdir -p "$SITE/$name"
 cp "$NEW/raw.csv" "$NEW/run.json" "$SITE/$name/"
@@ -33,6 +28,6 @@ if [ -n "$previous" ]; then
   JAR="$JAR" harness/scripts/jdkmatrix.sh compare "$previous" "$SITE/$name" "${args[@]}" > "$SITE/$name/compare.md"
   echo "publish: compared with the previous run $(basename "$previous")"
 else
-  echo "publish: first run of $SITE, nothing to compare with"
+  echo "publish: no earlier run of this runner class in $SITE, nothing to compare with"
 fi
 JAR="$JAR" harness/scripts/jdkmatrix.sh report --results "$SITE/$name"

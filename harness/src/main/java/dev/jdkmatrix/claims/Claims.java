@@ -51,6 +51,11 @@ public record Claims(Path file, List<Figure> figures, List<Claim> claims) {
         boolean holds(double v) {
             return (atLeast == null || v >= atLeast) && (atMost == null || v <= atMost);
         }
+
+        /** Whether no value in [low, high] is within the bounds. */
+        boolean failsThroughout(double low, double high) {
+            return (atLeast != null && high < atLeast) || (atMost != null && low > atMost);
+        }
     }
 
     /** claims.yaml beside the matrix a run names in its run.json (as the run saw the path), if there is one. */

@@ -17,21 +17,38 @@ public final class Verdicts {
     private Verdicts() {}
 
     public enum Verdict {
-        HOLDS, FAILS, NOT_MEASURED;
+        HOLDS, FAILS, UNDECIDED, NOT_MEASURED;
 
         public String text() {
             return switch (this) {
                 case HOLDS -> "holds";
                 case FAILS -> "fails";
+                case UNDECIDED -> "undecided";
                 case NOT_MEASURED -> "not measured";
             };
         }
     }
 
-    /** One measured value and what it was measured on (the axes and params its selector leaves open). */
-    public record Value(String label, double value) {
+    /**
+     * One measured value and what it was measured on (the axes and params its selector leaves
+     * open), with the confidence interval it has: a median's interval (and what follows from it
+     * for a throughput or a ratio of two medians); a single run's value is its own interval.
+     */
+    public record Value(String label, double value, double low, double high) {
         public Value {
             Objects.requireNonNull(label, "label");
+            if (!(low <= high)) {
+                low = value;
+                high = value;
+            }
+        }
+
+        public Value(String label, double value) {
+            this(label, value, value, value);
+        }
+
+        boolean hasInterval() {
+            return low < high;
         }
     }
 
@@ -55,20 +72,38 @@ public final class Verdicts {
                 out.add(new ClaimResult(c, Verdict.NOT_MEASURED, values, "no cell of this results folder matches " + describe(c.measure())));
                 continue;
             }
-            List<Value> failing = values.stream().filter(v -> !c.holds(v.value())).toList();
+            // A value fails when its whole interval is outside the bounds, holds when its whole interval is inside,
+            // and is undecided when the interval reaches across a bound: the runs cannot tell.
+            List<Value> failing = values.stream().filter(v -> c.failsThroughout(v.low(), v.high())).toList();
+            List<Value> undecided = values.stream().filter(v -> !c.failsThroughout(v.low(), v.high()) && !(c.holds(v.low()) && c.holds(v.high()))).toList();
             double lo = values.stream().mapToDouble(Value::value).min().orElseThrow();
             double hi = values.stream().mapToDouble(Value::value).max().orElseThrow();
             String range = values.size() + (values.size() == 1 ? " value: " : " values: ") + c.measure().format(lo)
                     + (lo == hi ? "" : " to " + c.measure().format(hi));
-            String evidence = failing.isEmpty() ? range + ", all " + c.bound()
-                    : range + "; " + failing.size() + " outside " + c.bound() + ", e.g. " + failing.get(0).label() + ": " + c.measure().format(failing.get(0).value());
-            out.add(new ClaimResult(c, failing.isEmpty() ? Verdict.HOLDS : Verdict.FAILS, values, evidence));
+            String evidence;
+            Verdict verdict;
+            if (!failing.isEmpty()) {
+                verdict = Verdict.FAILS;
+                evidence = range + "; " + failing.size() + " outside " + c.bound() + ", e.g. " + describe(failing.get(0), c.measure());
+            } else if (!undecided.isEmpty()) {
+                verdict = Verdict.UNDECIDED;
+                evidence = range + "; " + undecided.size() + " with an interval reaching across " + c.bound() + ", e.g. " + describe(undecided.get(0), c.measure());
+            } else {
+                verdict = Verdict.HOLDS;
+                evidence = range + ", all " + c.bound() + (values.stream().anyMatch(Value::hasInterval) ? " with their intervals" : "");
+            }
+            out.add(new ClaimResult(c, verdict, values, evidence));
         }
         return out;
     }
 
     public static List<FigureResult> figures(Claims claims, List<SummaryRow> summary, List<RawRow> raw) {
         return claims.figures().stream().map(f -> new FigureResult(f, values(f.measure(), summary, raw))).toList();
+    }
+
+    /** {@code JDK 21, 1 CPU: 1.02 [0.97 .. 1.08]}: a value with its interval when it has one. */
+    static String describe(Value v, Measure m) {
+        return v.label() + ": " + m.format(v.value()) + (v.hasInterval() ? " [" + m.format(v.low()) + " .. " + m.format(v.high()) + "]" : "");
     }
 
     static String describe(Measure m) {
@@ -81,25 +116,33 @@ public final class Verdicts {
         };
     }
 
-    /** A measured unit before it has its label: the cell's identity, the value, and a suffix (the run). */
-    private record Unit(Map<String, String> identity, double value, String suffix) {}
+    /** A measured unit before it has its label: the cell's identity, the value with its interval, and a suffix (the run). */
+    private record Unit(Map<String, String> identity, double value, double low, double high, String suffix) {
+        Unit(Map<String, String> identity, double value, String suffix) {
+            this(identity, value, value, value, suffix);
+        }
+    }
 
     static List<Value> values(Measure m, List<SummaryRow> summary, List<RawRow> raw) {
         List<Unit> units = new ArrayList<>();
         switch (m) {
             case Measure.Wall w -> {
                 for (SummaryRow s : measured(summary)) {
-                    if (w.cells().matches(s)) units.add(new Unit(Selector.identity(s::get), num(s.get("wall_ms_median")), ""));
+                    if (w.cells().matches(s)) units.add(new Unit(Selector.identity(s::get), num(s.get("wall_ms_median")),
+                            num(s.get("wall_ms_ci_low")), num(s.get("wall_ms_ci_high")), ""));
                 }
             }
             case Measure.Score sc -> {
                 for (SummaryRow s : measured(summary)) {
-                    if (sc.cells().matches(s)) units.add(new Unit(Selector.identity(s::get), num(s.score("median")), ""));
+                    if (sc.cells().matches(s)) units.add(new Unit(Selector.identity(s::get), num(s.score("median")),
+                            num(s.score("ci_low")), num(s.score("ci_high")), ""));
                 }
             }
             case Measure.Throughput t -> {
                 for (SummaryRow s : measured(summary)) {
-                    if (t.cells().matches(s)) units.add(new Unit(Selector.identity(s::get), num(s.get("tasks")) * 1000 / num(s.get("wall_ms_median")), ""));
+                    double tasks = num(s.get("tasks")) * 1000;
+                    if (t.cells().matches(s)) units.add(new Unit(Selector.identity(s::get), tasks / num(s.get("wall_ms_median")),
+                            tasks / num(s.get("wall_ms_ci_high")), tasks / num(s.get("wall_ms_ci_low")), ""));
                 }
             }
             case Measure.Ratio r -> {
@@ -109,7 +152,10 @@ public final class Verdicts {
                     for (SummaryRow d : measured(summary)) {
                         if (d == s || !Selector.identity(d::get).equals(partner)) continue;
                         double v = num(s.get(r.of())) / num(d.get(r.of()));
-                        if (Double.isFinite(v)) units.add(new Unit(Selector.identity(s::get), v, ""));
+                        // a ratio of two medians reaches from the numerator's low over the denominator's high to the other ends
+                        double[] n = interval(s, r.of());
+                        double[] dd = interval(d, r.of());
+                        if (Double.isFinite(v)) units.add(new Unit(Selector.identity(s::get), v, n[0] / dd[1], n[1] / dd[0], ""));
                     }
                 }
             }
@@ -123,9 +169,24 @@ public final class Verdicts {
         }
         List<Value> out = new ArrayList<>();
         Set<String> varying = varying(units);
-        for (Unit u : units) out.add(new Value(label(u.identity(), varying) + u.suffix(), u.value()));
+        for (Unit u : units) {
+            boolean interval = Double.isFinite(u.low()) && Double.isFinite(u.high());
+            out.add(new Value(label(u.identity(), varying) + u.suffix(), u.value(), interval ? u.low() : u.value(), interval ? u.high() : u.value()));
+        }
         out.sort(Comparator.comparing(Value::label));
         return out;
+    }
+
+    /** The interval of a summary column that is a median with one (wall_ms_median, score_median), else the value itself twice. */
+    private static double[] interval(SummaryRow s, String column) {
+        double v = num(s.get(column));
+        if (column.endsWith("_median")) {
+            String base = column.substring(0, column.length() - "_median".length());
+            double lo = num(s.get(base + "_ci_low"));
+            double hi = num(s.get(base + "_ci_high"));
+            if (Double.isFinite(lo) && Double.isFinite(hi) && lo > 0) return new double[] {lo, hi};
+        }
+        return new double[] {v, v};
     }
 
     /** The keys whose values differ between the units; JDK and CPUs when none do. */

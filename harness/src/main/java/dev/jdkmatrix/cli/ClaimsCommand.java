@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
 
 /** The write-ups' claims, checked on a results folder. */
 @Command(name = "claims", mixinStandardHelpOptions = true,
-        description = "Check the write-ups' claims (claims.yaml) on a results folder: a verdict per claim (holds, fails, not measured) with the numbers behind it. Exit 1 when a claim fails.")
+        description = "Check the write-ups' claims (claims.yaml) on a results folder: a verdict per claim (holds, fails, undecided when a confidence interval reaches across the bound, not measured) with the numbers behind it. Exit 1 only when a claim fails.")
 public final class ClaimsCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -52,7 +52,8 @@ public final class ClaimsCommand implements Callable<Integer> {
         out.print(markdown(verdicts));
         long fails = verdicts.stream().filter(v -> v.verdict() == Verdicts.Verdict.FAILS).count();
         long missing = verdicts.stream().filter(v -> v.verdict() == Verdicts.Verdict.NOT_MEASURED).count();
-        out.printf("%d hold, %d fail, %d not measured%n", verdicts.size() - fails - missing, fails, missing);
+        long undecided = verdicts.stream().filter(v -> v.verdict() == Verdicts.Verdict.UNDECIDED).count();
+        out.printf("%d hold, %d fail, %d undecided, %d not measured%n", verdicts.size() - fails - missing - undecided, fails, undecided, missing);
         out.flush();
         return fails > 0 ? ExitException.RUNS_FAILED : 0;
     }

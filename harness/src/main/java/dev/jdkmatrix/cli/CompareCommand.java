@@ -18,7 +18,9 @@ import picocli.CommandLine.Parameters;
 
 /** Compares two results folders cell by cell. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = "Compare two results folders per cell: change of the median with a bootstrap interval and a verdict (faster, slower, unchanged, noisy). Prints Markdown.")
+        description = "Compare two results folders per cell: change of the median with a bootstrap interval, a Mann-Whitney U p-value and a verdict "
+                + "(faster or slower only when the whole interval is past the threshold; unchanged, undecided, noisy). Prints Markdown; its first line says so "
+                + "when the runs are from different machines.")
 public final class CompareCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -47,7 +49,7 @@ public final class CompareCommand implements Callable<Integer> {
         try {
             double t = threshold != null ? parseThreshold(threshold) : storedThreshold(current);
             List<Comparison.Row> rows = Comparison.compare(RawCsv.read(raw(baseline)), RawCsv.read(raw(current)), t);
-            String md = ComparisonReport.markdown(rows, baseline.toString(), current.toString(), t);
+            String md = ComparisonReport.markdown(rows, baseline.toString(), current.toString(), t, acrossMachines(baseline, current));
             spec.commandLine().getOut().print(md);
             spec.commandLine().getOut().flush();
             if (csv != null) ComparisonReport.csv(csv, rows);
@@ -58,6 +60,15 @@ public final class CompareCommand implements Callable<Integer> {
             throw new ExitException(ExitException.BAD_INPUT, "cannot compare " + baseline + " with " + current + ": " + e.getMessage()
                     + "\n  fix: name two results folders written by 'run' or 'merge'");
         }
+    }
+
+    /** How the two runs' machines differ ("baseline ... vs new ..."), empty when alike or when a folder has no run.json to say. */
+    static String acrossMachines(Path baseline, Path current) throws IOException {
+        Path b = baseline.resolve("run.json");
+        Path c = current.resolve("run.json");
+        if (!Files.isRegularFile(b) || !Files.isRegularFile(c)) return "";
+        String diff = RunJson.read(c).machineDifference(RunJson.read(b));
+        return diff.isEmpty() ? "" : "the baseline and the new run ran on different machines (" + diff + ")";
     }
 
     private static Path raw(Path dir) {

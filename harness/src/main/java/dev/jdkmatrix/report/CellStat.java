@@ -17,6 +17,7 @@ record CellStat(
         int tasks,
         String jdk,
         String cpus,
+        String cpuMode,
         String memory,
         String jvmArgs,
         String build,
@@ -41,7 +42,10 @@ record CellStat(
         double scoreCiHigh,
         String scoreUnit,
         boolean higherIsBetter,
-        double scoreError) {
+        double scoreError,
+        double throttledMs,
+        double throttledPeriods,
+        double periods) {
 
     CellStat {
         Objects.requireNonNull(cell, "cell");
@@ -51,12 +55,13 @@ record CellStat(
     static CellStat of(SummaryRow s, List<RawRow> runs) {
         List<Double> walls = runs.stream().filter(r -> r.measured() && r.ok()).map(r -> r.number("wall_ms")).filter(Double::isFinite).toList();
         return new CellStat(s.get("cell"), s.get("workload"), s.get("params"), s.get("executor"), (int) num(s.get("tasks")), s.get("jdk"),
-                s.get("cpus"), s.get("memory"), s.get("jvm_args"), s.get("java_runtime_version"), (int) num(s.get("n")),
+                s.get("cpus"), s.get("cpu_mode").isEmpty() ? "quota" : s.get("cpu_mode"), s.get("memory"), s.get("jvm_args"), s.get("java_runtime_version"), (int) num(s.get("n")),
                 (int) num(s.get("n_failed")), s.get("failures"), num(s.get("wall_ms_median")), num(s.get("wall_ms_ci_low")),
                 num(s.get("wall_ms_ci_high")), num(s.get("ci_level")), num(s.get("wall_ms_cv")), "true".equals(s.get("noisy")),
                 num(s.get("heap_peak_bytes_median")), num(s.get("rss_peak_bytes_median")), num(s.get("cgroup_peak_bytes_median")),
                 num(s.get("pinned_events_median")), walls, s.kind(), s.get("benchmark"), num(s.score("median")), num(s.score("ci_low")),
-                num(s.score("ci_high")), s.scoreUnit(), s.higherIsBetter(), num(s.get("score_error_median")));
+                num(s.score("ci_high")), s.scoreUnit(), s.higherIsBetter(), num(s.get("score_error_median")),
+                num(s.get("cpu_throttled_ms_median")), num(s.get("cpu_throttled_periods_median")), num(s.get("cpu_periods_median")));
     }
 
     boolean measured() {
@@ -89,6 +94,26 @@ record CellStat(
 
     double cpusValue() {
         return num(cpus);
+    }
+
+    /** Pinned to its CPUs (cpu-mode cpuset) rather than limited by a CFS quota. */
+    boolean pinned() {
+        return cpuMode.equals("cpuset");
+    }
+
+    /** {@code 1 CPU}, {@code 2 CPUs}, {@code 1 CPU pinned}. */
+    String cpuText() {
+        return Charts.cpuText(cpus) + (pinned() ? " pinned" : "");
+    }
+
+    /** For figure names: {@code 1cpu}, {@code 1cpu-pinned}. */
+    String cpuTag() {
+        return cpus + "cpu" + (pinned() ? "-pinned" : "");
+    }
+
+    /** The share of its CFS periods in which the cell's median run was throttled; NaN without figures or periods. */
+    double throttledShare() {
+        return periods > 0 ? throttledPeriods / periods : Double.NaN;
     }
 
     /** The workload with its params: {@code sleep(wait-ms=100)}. */

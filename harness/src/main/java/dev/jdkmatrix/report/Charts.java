@@ -67,7 +67,67 @@ final class Charts {
         out.addAll(scaling());
         out.addAll(memory());
         out.addAll(distribution());
+        out.addAll(throttling());
         return out;
+    }
+
+    // ---------------------------------------------------------------- CFS throttling
+
+    /**
+     * Per JDK: the median run's throttled time by CPU limit and mode, a bar per workload shape and
+     * executor, for the cells whose runs report CFS figures (cgroup cpu.stat) where some run was
+     * throttled. Pinned cells (cpu-mode cpuset) have no quota and stand beside their quota twins
+     * at 0.
+     */
+    List<Figure> throttling() {
+        List<Figure> out = new ArrayList<>();
+        List<CellStat> with = measured().stream().filter(c -> Double.isFinite(c.throttledMs())).toList();
+        if (with.stream().noneMatch(c -> c.throttledMs() > 0)) return out;
+        for (List<CellStat> g : groups(with, c -> key(c.jdk(), c.memory(), c.jvmArgs()))) {
+            if (g.stream().noneMatch(c -> c.throttledMs() > 0)) continue;
+            CellStat f = g.get(0);
+            List<String> limits = g.stream().sorted(Comparator.comparingDouble(CellStat::cpusValue).thenComparing(CellStat::cpuMode, Comparator.reverseOrder()))
+                    .map(CellStat::cpuText).distinct().toList();
+            CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+                    .title("JDK " + f.jdk() + ": time the median run was throttled by the CFS quota, memory " + f.memory())
+                    .xAxisTitle("CPU limit (pinned: cpu-mode cpuset, no quota)  |  " + env(g))
+                    .yAxisTitle("median throttled time per run (ms)").build();
+            style(chart);
+            chart.getStyler().setYAxisMin(0.0);
+            for (List<CellStat> series : groups(g, c -> key(shortShape(c), c.executor(), c.tasks()))) {
+                List<Double> y = new ArrayList<>();
+                for (String limit : limits) {
+                    CellStat c = series.stream().filter(x -> x.cpuText().equals(limit)).findFirst().orElse(null);
+                    y.add(c == null ? null : c.throttledMs());
+                }
+                CellStat s0 = series.get(0);
+                chart.addSeries(shortShape(s0) + " " + s0.executor() + " " + s0.tasks() + "t", limits, y);
+            }
+            out.add(new Figure(name("throttling", "jdk" + f.jdk()), Figure.Section.THROTTLING, throttlingCaption(g), chart));
+        }
+        return out;
+    }
+
+    /** Per CPU limit under a quota: the range of the median throttled time and of the throttled share of periods; pinned ones at 0. */
+    static String throttlingCaption(List<CellStat> g) {
+        List<String> parts = new ArrayList<>();
+        for (String limit : g.stream().sorted(Comparator.comparingDouble(CellStat::cpusValue).thenComparing(CellStat::cpuMode, Comparator.reverseOrder()))
+                .map(CellStat::cpuText).distinct().toList()) {
+            List<CellStat> at = g.stream().filter(c -> c.cpuText().equals(limit)).toList();
+            double lo = at.stream().mapToDouble(CellStat::throttledMs).min().orElse(Double.NaN);
+            double hi = at.stream().mapToDouble(CellStat::throttledMs).max().orElse(Double.NaN);
+            double shareLo = at.stream().mapToDouble(CellStat::throttledShare).filter(Double::isFinite).min().orElse(Double.NaN);
+            double shareHi = at.stream().mapToDouble(CellStat::throttledShare).filter(Double::isFinite).max().orElse(Double.NaN);
+            if (hi == 0) {
+                parts.add(limit + ": never throttled");
+            } else {
+                parts.add(limit + ": " + ms(lo) + (lo == hi ? "" : " to " + ms(hi)) + " per run"
+                        + (Double.isFinite(shareLo) ? ", in " + pct(shareLo) + (shareLo == shareHi ? "" : " to " + pct(shareHi)) + " of its 100 ms periods" : ""));
+            }
+        }
+        int nLo = g.stream().mapToInt(CellStat::n).min().orElse(0);
+        int nHi = g.stream().mapToInt(CellStat::n).max().orElse(0);
+        return "JDK " + g.get(0).jdk() + ", median run per cell - " + String.join("; ", parts) + " (n=" + (nLo == nHi ? nLo : nLo + " to " + nHi) + " per cell).";
     }
 
     // ---------------------------------------------------------------- wall time by executor
@@ -75,7 +135,7 @@ final class Charts {
     /** Per workload shape, task count and CPU limit: bars of the median by executor, a series per JDK. */
     List<Figure> wall() {
         List<Figure> out = new ArrayList<>();
-        for (List<CellStat> g : groups(measured(), c -> key(c.shape(), c.tasks(), c.cpus(), c.memory(), c.jvmArgs()))) {
+        for (List<CellStat> g : groups(measured(), c -> key(c.shape(), c.tasks(), c.cpus(), c.cpuMode(), c.memory(), c.jvmArgs()))) {
             CellStat f = g.get(0);
             List<String> executors = distinct(g, CellStat::executor);
             List<String> jdks = jdks(g);
@@ -97,7 +157,7 @@ final class Charts {
                 else chart.addSeries("JDK " + jdk, executors, y, err);
             }
             jdkNote(chart, g);
-            out.add(new Figure(name("wall", f.shape(), f.tasks() + "t", f.cpus() + "cpu"), Figure.Section.WALL, wallCaption(g), chart));
+            out.add(new Figure(name("wall", f.shape(), f.tasks() + "t", f.cpuTag()), Figure.Section.WALL, wallCaption(g), chart));
         }
         return out;
     }
@@ -127,12 +187,12 @@ final class Charts {
     private List<Ratio> ratios(String jdk) {
         List<Ratio> ratios = new ArrayList<>();
         List<CellStat> onJdk = measured().stream().filter(c -> c.jdk().equals(jdk)).toList();
-        for (List<CellStat> g : groups(onJdk, c -> key(c.shape(), c.tasks(), c.cpus(), c.memory(), c.jvmArgs()))) {
+        for (List<CellStat> g : groups(onJdk, c -> key(c.shape(), c.tasks(), c.cpus(), c.cpuMode(), c.memory(), c.jvmArgs()))) {
             CellStat v = g.stream().filter(c -> c.executor().equals(VIRTUAL)).findFirst().orElse(null);
             if (v == null) continue;
             for (CellStat b : g) {
                 if (b == v) continue;
-                String shape = shortShape(g.get(0)) + " " + g.get(0).tasks() + "t " + cpuText(g.get(0).cpus());
+                String shape = shortShape(g.get(0)) + " " + g.get(0).tasks() + "t " + g.get(0).cpuText();
                 ratios.add(new Ratio(shape, b.executor(), b.median() / v.median(), b, v));
             }
         }
@@ -149,11 +209,11 @@ final class Charts {
             for (Ratio r : ratios(jdk)) out.put("virtual vs " + r.baseline() + ", " + r.shape() + ", JDK " + jdk, r.value());
         }
         List<CellStat> sync = measured().stream().filter(c -> c.has(Descriptor.Trait.PINNING) && c.param("lock").equals("synchronized")).toList();
-        for (List<CellStat> g : groups(sync, c -> key(c.paramsWithout("lock"), c.executor(), c.tasks(), c.cpus(), c.memory(), c.jvmArgs()))) {
+        for (List<CellStat> g : groups(sync, c -> key(c.paramsWithout("lock"), c.executor(), c.tasks(), c.cpus(), c.cpuMode(), c.memory(), c.jvmArgs()))) {
             CellStat old = g.stream().filter(c -> jdkOrder(c.jdk()) < JEP_491_JDK).findFirst().orElse(null);
             CellStat neu = g.stream().filter(c -> jdkOrder(c.jdk()) >= JEP_491_JDK).findFirst().orElse(null);
             if (old == null || neu == null) continue;
-            out.put("synchronized JDK " + old.jdk() + " / JDK " + neu.jdk() + ", " + old.tasks() + "t " + cpuText(old.cpus()), old.median() / neu.median());
+            out.put("synchronized JDK " + old.jdk() + " / JDK " + neu.jdk() + ", " + old.tasks() + "t " + old.cpuText(), old.median() / neu.median());
         }
         return out;
     }
@@ -201,15 +261,15 @@ final class Charts {
     /** Wall time against task count, and against CPU limit: a line per executor. */
     List<Figure> scaling() {
         List<Figure> out = new ArrayList<>();
-        for (List<CellStat> g : groups(measured(), c -> key(c.shape(), c.jdk(), c.cpus(), c.memory(), c.jvmArgs()))) {
+        for (List<CellStat> g : groups(measured(), c -> key(c.shape(), c.jdk(), c.cpus(), c.cpuMode(), c.memory(), c.jvmArgs()))) {
             if (g.stream().map(CellStat::tasks).distinct().count() < 2) continue;
             CellStat f = g.get(0);
             XYChart chart = line("JDK " + f.jdk() + ", " + f.shape() + ": median wall time by task count, " + limits(f),
                     "tasks  |  " + env(g), g, c -> (double) c.tasks());
-            out.add(new Figure(name("scaling-tasks", f.shape(), "jdk" + f.jdk(), f.cpus() + "cpu"), Figure.Section.SCALING,
+            out.add(new Figure(name("scaling-tasks", f.shape(), "jdk" + f.jdk(), f.cpuTag()), Figure.Section.SCALING,
                     growthCaption(g, CellStat::tasks, "tasks") + " - JDK " + f.jdk() + ", " + limits(f) + ".", chart));
         }
-        for (List<CellStat> g : groups(measured(), c -> key(c.shape(), c.jdk(), c.tasks(), c.memory(), c.jvmArgs()))) {
+        for (List<CellStat> g : groups(measured(), c -> key(c.shape(), c.jdk(), c.tasks(), c.cpuMode(), c.memory(), c.jvmArgs()))) {
             if (g.stream().map(CellStat::cpus).distinct().count() < 2) continue;
             CellStat f = g.get(0);
             XYChart chart = line("JDK " + f.jdk() + ", " + f.shape() + ", " + f.tasks() + " tasks: median wall time by CPU limit, memory " + f.memory(),
@@ -262,7 +322,7 @@ final class Charts {
             boolean any = g.stream().anyMatch(c -> Double.isFinite(c.heapPeak()) || Double.isFinite(c.rssPeak()) || Double.isFinite(c.cgroupPeak()));
             if (!any) continue;
             CellStat f = g.get(0);
-            List<String> cats = g.stream().map(c -> c.executor() + " | JDK " + c.jdk() + " | " + cpuText(c.cpus())).toList();
+            List<String> cats = g.stream().map(c -> c.executor() + " | JDK " + c.jdk() + " | " + c.cpuText()).toList();
             CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
                     .title(f.shape() + ", " + f.tasks() + " tasks: memory (median per run), memory limit " + f.memory())
                     .xAxisTitle("executor | JDK | CPU limit  |  " + env(g)).yAxisTitle("MiB").build();
@@ -274,8 +334,8 @@ final class Charts {
             CellStat hi = g.stream().filter(c -> Double.isFinite(c.cgroupPeak())).max(Comparator.comparingDouble(CellStat::cgroupPeak)).orElse(null);
             CellStat lo = g.stream().filter(c -> Double.isFinite(c.cgroupPeak())).min(Comparator.comparingDouble(CellStat::cgroupPeak)).orElse(null);
             String caption = hi == null ? "no container peak was recorded for these cells."
-                    : "highest container peak " + mibText(hi.cgroupPeak()) + " (" + hi.executor() + ", JDK " + hi.jdk() + ", " + cpuText(hi.cpus())
-                    + "), lowest " + mibText(lo.cgroupPeak()) + " (" + lo.executor() + ", JDK " + lo.jdk() + ", " + cpuText(lo.cpus()) + ")"
+                    : "highest container peak " + mibText(hi.cgroupPeak()) + " (" + hi.executor() + ", JDK " + hi.jdk() + ", " + hi.cpuText()
+                    + "), lowest " + mibText(lo.cgroupPeak()) + " (" + lo.executor() + ", JDK " + lo.jdk() + ", " + lo.cpuText() + ")"
                     + nText(hi, lo) + ", memory limit " + f.memory() + ".";
             out.add(new Figure(name("memory", f.shape(), f.tasks() + "t"), Figure.Section.MEMORY, caption, chart));
         }
@@ -291,7 +351,7 @@ final class Charts {
     List<Figure> pinning() {
         List<Figure> out = new ArrayList<>();
         List<CellStat> pin = measured().stream().filter(c -> c.has(Descriptor.Trait.PINNING)).toList();
-        for (List<CellStat> g : groups(pin, c -> key(c.paramsWithout("lock"), c.executor(), c.tasks(), c.cpus(), c.memory(), c.jvmArgs()))) {
+        for (List<CellStat> g : groups(pin, c -> key(c.paramsWithout("lock"), c.executor(), c.tasks(), c.cpus(), c.cpuMode(), c.memory(), c.jvmArgs()))) {
             CellStat f = g.get(0);
             List<CellStat> sorted = g.stream().sorted(Comparator.comparing((CellStat c) -> jdkOrder(c.jdk())).thenComparing(c -> c.param("lock"))).toList();
             List<String> jdks = sorted.stream().map(CellStat::jdk).distinct().toList();
@@ -317,7 +377,7 @@ final class Charts {
             chart.getStyler().setYAxisDecimalPattern("#,##0");
             chart.getStyler().setLabelsFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
             jdkNote(chart, g);
-            out.add(new Figure(name("pinning", f.paramsWithout("lock"), f.tasks() + "t", f.cpus() + "cpu"), Figure.Section.PINNING, pinningCaption(sorted), chart));
+            out.add(new Figure(name("pinning", f.paramsWithout("lock"), f.tasks() + "t", f.cpuTag()), Figure.Section.PINNING, pinningCaption(sorted), chart));
         }
         return out;
     }
@@ -373,7 +433,7 @@ final class Charts {
     /** Box plots of each cell's measured repetitions, per workload shape, task count and CPU limit. */
     List<Figure> distribution() {
         List<Figure> out = new ArrayList<>();
-        for (List<CellStat> g : groups(measured(), c -> key(c.shape(), c.tasks(), c.cpus(), c.memory(), c.jvmArgs()))) {
+        for (List<CellStat> g : groups(measured(), c -> key(c.shape(), c.tasks(), c.cpus(), c.cpuMode(), c.memory(), c.jvmArgs()))) {
             List<CellStat> withRuns = g.stream().filter(c -> !c.walls().isEmpty()).toList();
             if (withRuns.isEmpty()) continue;
             CellStat f = g.get(0);
@@ -388,7 +448,7 @@ final class Charts {
             long noisy = withRuns.stream().filter(CellStat::noisy).count();
             String caption = "widest spread: " + widest.executor() + " on JDK " + widest.jdk() + ", CV " + pct(widest.cv()) + " (n=" + widest.n() + "); "
                     + noisy + " of " + withRuns.size() + " cells noisy (CV above 5%) - " + limits(f) + ".";
-            out.add(new Figure(name("dist", f.shape(), f.tasks() + "t", f.cpus() + "cpu"), Figure.Section.DISTRIBUTION, caption, chart));
+            out.add(new Figure(name("dist", f.shape(), f.tasks() + "t", f.cpuTag()), Figure.Section.DISTRIBUTION, caption, chart));
         }
         return out;
     }
@@ -428,7 +488,8 @@ final class Charts {
         List<CellStat> user = cells.stream().filter(c -> !c.builtin() && c.n() > 0 && Double.isFinite(c.score())).toList();
         for (List<CellStat> g : groups(user, c -> key(c.scoreSubject(), c.params(), c.memory(), c.jvmArgs(), c.scoreUnit()))) {
             CellStat f = g.get(0);
-            List<String> cpus = g.stream().map(CellStat::cpus).distinct().sorted(Comparator.comparingDouble(CellStat::num)).map(Charts::cpuText).toList();
+            List<String> cpus = g.stream().sorted(Comparator.comparingDouble(CellStat::cpusValue).thenComparing(CellStat::cpuMode, Comparator.reverseOrder()))
+                    .map(CellStat::cpuText).distinct().toList();
             String better = f.higherIsBetter() ? "higher is better" : "lower is better";
             CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
                     .title(f.scoreSubject() + (f.params().isEmpty() ? "" : " (" + f.params() + ")") + ": median score by CPU limit, memory " + f.memory())
@@ -440,7 +501,7 @@ final class Charts {
                 List<Double> y = new ArrayList<>();
                 List<Double> err = new ArrayList<>();
                 for (String cpu : cpus) {
-                    CellStat c = g.stream().filter(x -> x.jdk().equals(jdk) && cpuText(x.cpus()).equals(cpu)).findFirst().orElse(null);
+                    CellStat c = g.stream().filter(x -> x.jdk().equals(jdk) && x.cpuText().equals(cpu)).findFirst().orElse(null);
                     y.add(c == null ? null : c.score());
                     err.add(c == null ? null : c.scoreErrorBar());
                 }
@@ -458,10 +519,11 @@ final class Charts {
         CellStat f = g.get(0);
         Comparator<CellStat> best = Comparator.comparingDouble(CellStat::score);
         if (f.higherIsBetter()) best = best.reversed();
-        for (String cpus : g.stream().map(CellStat::cpus).distinct().sorted(Comparator.comparingDouble(CellStat::num)).toList()) {
-            List<CellStat> at = g.stream().filter(c -> c.cpus().equals(cpus)).sorted(best).toList();
+        for (String cpus : g.stream().sorted(Comparator.comparingDouble(CellStat::cpusValue).thenComparing(CellStat::cpuMode, Comparator.reverseOrder()))
+                .map(CellStat::cpuText).distinct().toList()) {
+            List<CellStat> at = g.stream().filter(c -> c.cpuText().equals(cpus)).sorted(best).toList();
             CellStat top = at.get(0);
-            StringBuilder s = new StringBuilder(cpuText(cpus) + ": JDK " + top.jdk() + " " + score(top));
+            StringBuilder s = new StringBuilder(cpus + ": JDK " + top.jdk() + " " + score(top));
             for (CellStat o : at.subList(1, at.size())) {
                 double ratio = f.higherIsBetter() ? top.score() / o.score() : o.score() / top.score();
                 boolean overlap = o.scoreCiLow() <= top.scoreCiHigh() && top.scoreCiLow() <= o.scoreCiHigh();
@@ -589,7 +651,7 @@ final class Charts {
     }
 
     static String limits(CellStat c) {
-        return cpuText(c.cpus()) + ", memory " + c.memory();
+        return c.cpuText() + ", memory " + c.memory();
     }
 
     static String cpuText(String cpus) {

@@ -18,6 +18,7 @@ record Figure(String name, Section section, String caption, Chart<?, ?> chart) {
         SCALING("Scaling"),
         MEMORY("Memory"),
         DISTRIBUTION("Distribution of repetitions"),
+        THROTTLING("CPU throttling under a quota"),
         TREND("Trends across runs");
 
         final String title;

@@ -128,7 +128,7 @@ final class Gallery {
         for (Verdicts.ClaimResult c : w.claims()) {
             String cls = switch (c.verdict()) {
                 case FAILS -> " class=\"failed\"";
-                case NOT_MEASURED -> " class=\"noisy\"";
+                case NOT_MEASURED, UNDECIDED -> " class=\"noisy\"";
                 case HOLDS -> "";
             };
             b.append("<tr").append(cls).append("><td>").append(Html.esc(c.claim().text())).append(" <code>").append(Html.esc(c.claim().id()))
@@ -142,7 +142,8 @@ final class Gallery {
     static String summaryTable(List<CellStat> cells) {
         StringBuilder b = new StringBuilder();
         b.append("<table>\n<tr><th>cell</th><th>JDK build</th><th>n</th><th>failed</th><th>median ms</th><th>CI of the median ms</th>")
-                .append("<th>min - max ms</th><th>CV</th><th>pinned events</th><th>heap peak MiB</th><th>container peak MiB</th></tr>\n");
+                .append("<th>min - max ms</th><th>CV</th><th>pinned events</th><th>heap peak MiB</th><th>container peak MiB</th>")
+                .append("<th>throttled (median run)</th></tr>\n");
         for (CellStat c : cells) {
             String cls = c.nFailed() > 0 ? " class=\"failed\"" : c.noisy() ? " class=\"noisy\"" : "";
             b.append("<tr").append(cls).append("><td>").append(Html.esc(c.cell())).append("</td><td>").append(Html.esc(c.build())).append("</td>")
@@ -155,9 +156,19 @@ final class Gallery {
                     .append(num(fmt(c.pinnedEvents(), "%,.0f")))
                     .append(num(fmt(c.heapPeak() / (1 << 20), "%,.1f")))
                     .append(num(fmt(c.cgroupPeak() / (1 << 20), "%,.1f")))
+                    .append(num(throttled(c)))
                     .append("</tr>\n");
         }
         return b.append("</table>\n").toString();
+    }
+
+    /** {@code 142.9 ms, 7 of 9 periods (78%)}; {@code pinned} for a cpuset cell; empty without CFS figures. */
+    static String throttled(CellStat c) {
+        if (!Double.isFinite(c.throttledMs())) return "";
+        if (c.pinned()) return "pinned, " + fmt(c.throttledMs(), "%,.1f") + " ms";
+        String share = Double.isFinite(c.throttledShare()) ? ", " + fmt(c.throttledPeriods(), "%.0f") + " of " + fmt(c.periods(), "%.0f") + " periods ("
+                + fmt(c.throttledShare() * 100, "%.0f") + "%)" : "";
+        return fmt(c.throttledMs(), "%,.1f") + " ms" + share;
     }
 
     private static String num(String text) {

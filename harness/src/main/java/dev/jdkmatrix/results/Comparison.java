@@ -9,26 +9,32 @@ import java.util.SplittableRandom;
 
 /**
  * Baseline against new, per cell: the change of the median score (a built-in run's wall time; a
- * JMH score; a jar's wall time or regex value) with a 95 % bootstrap interval, and a verdict at a
- * threshold. A cell whose own spread (CV of either side) exceeds the threshold is {@code noisy},
- * never a regression; otherwise it is {@code slower} or {@code faster} when the change passes the
- * threshold in the score's direction (a time up is slower, a throughput up is faster) and its
- * interval excludes zero, else {@code unchanged}.
+ * JMH score; a jar's wall time or regex value) with a 95 % bootstrap interval, a Mann-Whitney U
+ * p-value, and a verdict at a threshold that only the interval decides: {@code slower} or
+ * {@code faster} when the whole interval lies past the threshold in that direction (a time up is
+ * slower, a throughput up is faster), {@code unchanged} when the whole interval lies within
+ * ±threshold, and otherwise, when the interval reaches past the threshold without clearing it,
+ * {@code noisy} if either side's own CV exceeds the threshold and {@code undecided} if not: the
+ * runs cannot tell, and more runs (or calmer ones) would.
  */
 public final class Comparison {
 
     /** How a cell changed. */
     public enum Verdict {
-        FASTER, SLOWER, UNCHANGED, NOISY, ADDED, REMOVED;
+        FASTER, SLOWER, UNCHANGED, NOISY, UNDECIDED, ADDED, REMOVED;
 
         public String text() {
             return name().toLowerCase(java.util.Locale.ROOT);
         }
     }
 
-    /** One cell's comparison; medians in {@code unit}, change and interval as fractions (0.1 = +10 %). */
+    /**
+     * One cell's comparison; medians in {@code unit}, change and interval as fractions (0.1 = +10 %);
+     * {@code pValue}: the Mann-Whitney U test's two-sided p-value of the two sides' runs.
+     */
     public record Row(String cell, int baselineN, int newN, double baselineMedian, double newMedian, double change,
-                      double ciLow, double ciHigh, double baselineCv, double newCv, Verdict verdict, String unit, boolean higherIsBetter) {}
+                      double ciLow, double ciHigh, double baselineCv, double newCv, Verdict verdict, String unit, boolean higherIsBetter,
+                      double pValue) {}
 
     /** A cell's scores with their unit and direction. */
     private record Scores(double[] values, String unit, boolean higherIsBetter) {}
@@ -48,7 +54,7 @@ public final class Comparison {
             if (b == null) {
                 Statistics s = Statistics.of(n.values());
                 rows.add(new Row(e.getKey(), 0, n.values().length, Double.NaN, s.median(), Double.NaN, Double.NaN, Double.NaN, Double.NaN, s.cv(),
-                        Verdict.ADDED, n.unit(), n.higherIsBetter()));
+                        Verdict.ADDED, n.unit(), n.higherIsBetter(), Double.NaN));
                 continue;
             }
             rows.add(row(e.getKey(), b.values(), n.values(), threshold, n.unit(), n.higherIsBetter()));
@@ -58,7 +64,7 @@ public final class Comparison {
                 Scores b = e.getValue();
                 Statistics s = Statistics.of(b.values());
                 rows.add(new Row(e.getKey(), b.values().length, 0, s.median(), Double.NaN, Double.NaN, Double.NaN, Double.NaN, s.cv(), Double.NaN,
-                        Verdict.REMOVED, b.unit(), b.higherIsBetter()));
+                        Verdict.REMOVED, b.unit(), b.higherIsBetter(), Double.NaN));
             }
         }
         return rows;
@@ -82,16 +88,17 @@ public final class Comparison {
         double low = ratios[(int) Math.floor(0.025 * (RESAMPLES - 1))];
         double high = ratios[(int) Math.ceil(0.975 * (RESAMPLES - 1))];
         Verdict v;
-        if (sb.cv() > threshold || sn.cv() > threshold) {
-            v = Verdict.NOISY;
-        } else if (change > threshold && low > 0) {
+        if (low > threshold) {
             v = higherIsBetter ? Verdict.FASTER : Verdict.SLOWER;
-        } else if (change < -threshold && high < 0) {
+        } else if (high < -threshold) {
             v = higherIsBetter ? Verdict.SLOWER : Verdict.FASTER;
-        } else {
+        } else if (low >= -threshold && high <= threshold) {
             v = Verdict.UNCHANGED;
+        } else {
+            v = sb.cv() > threshold || sn.cv() > threshold ? Verdict.NOISY : Verdict.UNDECIDED;
         }
-        return new Row(cell, b.length, n.length, sb.median(), sn.median(), change, low, high, sb.cv(), sn.cv(), v, unit, higherIsBetter);
+        return new Row(cell, b.length, n.length, sb.median(), sn.median(), change, low, high, sb.cv(), sn.cv(), v, unit, higherIsBetter,
+                MannWhitney.pValue(b, n));
     }
 
     /** The median of a resample of {@code x}, drawn with replacement. */

@@ -45,6 +45,35 @@ public record RunMetadata(
         return plan == null || plan.repetitionTarget() <= 0 ? Double.NaN : plan.repetitionTarget();
     }
 
+    /**
+     * What must be equal for two runs' numbers to be compared as the same machine's: the CPU
+     * model (of the harness's host; an engine does not report its own) and the engine's CPU
+     * count, Docker version and cgroup version. {@code ?} where run.json does not say.
+     */
+    public String runnerClass() {
+        return String.join(", ", machine().entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList());
+    }
+
+    private Map<String, String> machine() {
+        Map<String, String> m = new java.util.LinkedHashMap<>();
+        m.put("CPU", host == null || host.cpuModel() == null || host.cpuModel().isEmpty() ? "?" : host.cpuModel());
+        m.put("CPUs", engine == null || engine.cpus() <= 0 ? "?" : Integer.toString(engine.cpus()));
+        m.put("Docker", engine == null || engine.serverVersion() == null ? "?" : engine.serverVersion());
+        m.put("cgroup", engine == null || engine.cgroupVersion() == null ? "?" : engine.cgroupVersion());
+        return m;
+    }
+
+    /** How this run's machine differs from {@code other}'s ("CPU A vs B, CPUs 2 vs 4"), empty when they are of one runner class. */
+    public String machineDifference(RunMetadata other) {
+        Map<String, String> a = machine();
+        Map<String, String> b = other.machine();
+        List<String> diff = new java.util.ArrayList<>();
+        a.forEach((k, v) -> {
+            if (!v.equals(b.get(k))) diff.add(k + " " + b.get(k) + " vs " + v);
+        });
+        return String.join(", ", diff);
+    }
+
     /** A results folder a merged run was made from: its run, shard and host. */
     public record Source(String runId, String shard, String hostname, String folder, String startedAt, String endedAt) {}
 

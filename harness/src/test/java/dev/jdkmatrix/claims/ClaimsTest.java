@@ -180,4 +180,36 @@ class ClaimsTest {
         assertThat(c.claims()).hasSizeGreaterThanOrEqualTo(10);
         assertThat(c.figures()).hasSizeGreaterThanOrEqualTo(15);
     }
+
+    @Test
+    void aBoundInsideTheIntervalIsUndecidedNotFailed() throws IOException {
+        List<RawRow> raw = new ArrayList<>();
+        cell(raw, "sleep", "wait-ms=100", "fixed:200", "25", "1", 5000, "");
+        cell(raw, "sleep", "wait-ms=100", "virtual", "25", "1", 400, "");
+        // the virtual cell's three runs: 401, 476, 601 ms; the ratio's median 10.5x, its interval 8.3x .. 12.5x across the bound of 10x
+        List<RawRow> spread = new ArrayList<>(raw.subList(0, 3));
+        double[] walls = {401, 476, 601};
+        for (int i = 0; i < 3; i++) {
+            Map<String, String> v = new LinkedHashMap<>(raw.get(3 + i).values());
+            v.put("wall_ms", Summarizer.ms(walls[i]));
+            spread.add(new RawRow(v));
+        }
+        Verdicts.ClaimResult r = Verdicts.claims(claims(), Summarizer.summarize(spread), spread).get(0);
+        assertThat(r.verdict()).as(r.evidence()).isEqualTo(Verdicts.Verdict.UNDECIDED);
+        assertThat(r.evidence()).contains("1 with an interval reaching across >= 10.0x", "10.5x [8.32x .. 12.5x]");
+        // the same ratio with tight runs is decided
+        assertThat(Verdicts.claims(claims(), Summarizer.summarize(raw), raw).get(0).verdict()).isEqualTo(Verdicts.Verdict.HOLDS);
+        // and a claims run with an undecided claim and no failed one exits 0
+        Path results = Files.createDirectories(dir.resolve("undecided"));
+        try (var csv = dev.jdkmatrix.results.format.RawCsv.append(results.resolve("raw.csv"), List.of())) {
+            spread.forEach(csv::write);
+        }
+        java.io.StringWriter out = new java.io.StringWriter();
+        Path f = dir.resolve("only-ratio.yaml");
+        Files.writeString(f, YAML.substring(YAML.indexOf("claims:"), YAML.indexOf("  - id: semaphore-bound")));
+        int code = dev.jdkmatrix.cli.Main.execute(new String[] {"claims", "--results", results.toString(), "--claims", f.toString()},
+                new java.io.PrintWriter(out), new java.io.PrintWriter(new java.io.StringWriter()));
+        assertThat(code).as(out.toString()).isZero();
+        assertThat(out.toString()).contains("**undecided**", "0 hold, 0 fail, 1 undecided, 0 not measured");
+    }
 }

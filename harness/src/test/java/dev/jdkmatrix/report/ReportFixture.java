@@ -88,6 +88,13 @@ final class ReportFixture {
                 v.put("heap_peak_bytes", Long.toString((20L + tasks / 100) << 20));
                 v.put("rss_peak_bytes", Long.toString((60L + tasks / 50) << 20));
                 v.put("cgroup_peak_bytes", Long.toString((70L + tasks / 50) << 20));
+                // the CFS quota throttles a sleep cell's JVM (JIT, GC) a little, more at 1 CPU
+                if (workload.equals("sleep")) {
+                    v.put("cpu_mode", "quota");
+                    v.put("cpu_periods", "10");
+                    v.put("cpu_throttled_periods", cpus.equals("1") ? "4" : "1");
+                    v.put("cpu_throttled_ms", cpus.equals("1") ? "180.000" : "30.000");
+                }
                 if (workload.equals("pinning")) {
                     v.put("pinned_events", Integer.toString(pinned));
                     v.put("pinned_total_ms", Integer.toString(pinned * 50));

@@ -64,11 +64,17 @@ class ReportTest {
     @Test
     void everySectionHasItsCharts() {
         assertThat(figures).extracting(Figure::section).contains(Figure.Section.values()[0], Figure.Section.SPEEDUP, Figure.Section.WALL,
-                Figure.Section.SCALING, Figure.Section.MEMORY, Figure.Section.DISTRIBUTION);
+                Figure.Section.SCALING, Figure.Section.MEMORY, Figure.Section.DISTRIBUTION, Figure.Section.THROTTLING);
         for (Figure f : figures) {
             assertThat(f.chart().getTitle()).as(f.name()).isNotBlank();
             assertThat(f.caption()).as(f.name()).contains("n=");
         }
+    }
+
+    @Test
+    void theThrottlingChartStatesTheThrottledTimeAndShareByCpuLimit() {
+        Figure t = figures.stream().filter(f -> f.section() == Figure.Section.THROTTLING && f.name().contains("jdk21")).findFirst().orElseThrow();
+        assertThat(t.caption()).contains("1 CPU: 180 ms per run, in 40.0% of its 100 ms periods", "2 CPUs: 30.0 ms per run, in 10.0% of its 100 ms periods", "(n=3 per cell)");
     }
 
     @Test

@@ -129,4 +129,70 @@ class ComparisonTest {
                 new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
         assertThat(bad).isEqualTo(2);
     }
+
+    @Test
+    void aChangeIsCalledOnlyWhenItsWholeIntervalClearsTheThreshold() {
+        // +12 % at the median, but the runs overlap: the interval reaches below +10 %
+        Comparison.Row r = Comparison.row("c", new double[] {100, 101, 99, 100, 102, 98, 100}, new double[] {112, 104, 118, 109, 113, 106, 112}, 0.10);
+        assertThat(r.change()).isGreaterThan(0.10);
+        assertThat(r.ciLow()).isLessThan(0.10);
+        assertThat(r.verdict()).isEqualTo(Comparison.Verdict.UNDECIDED);
+        assertThat(r.pValue()).isLessThan(0.01); // the runs differ; by how much is not settled
+        // the same shift with tight runs clears it
+        Comparison.Row clear = Comparison.row("c", new double[] {100, 101, 99, 98, 102}, new double[] {120, 121, 119, 118, 122}, 0.10);
+        assertThat(clear.verdict()).isEqualTo(Comparison.Verdict.SLOWER);
+        assertThat(clear.pValue()).isCloseTo(2.0 / 252, org.assertj.core.api.Assertions.within(1e-12));
+        // within +-threshold throughout
+        assertThat(Comparison.row("c", new double[] {100, 101, 99, 100, 102}, new double[] {103, 104, 102, 103, 105}, 0.10).verdict())
+                .isEqualTo(Comparison.Verdict.UNCHANGED);
+    }
+
+    @Test
+    void aComparisonAcrossMachinesSaysSoInItsFirstLine() throws IOException {
+        Path base = Files.createDirectories(tmp.resolve("base"));
+        Path now = Files.createDirectories(tmp.resolve("new"));
+        try (RawCsv c = RawCsv.append(base.resolve("raw.csv"), java.util.List.of())) {
+            rows(BASE).forEach(c::write);
+        }
+        try (RawCsv c = RawCsv.append(now.resolve("raw.csv"), java.util.List.of())) {
+            rows(NEW).forEach(c::write);
+        }
+        dev.jdkmatrix.results.format.RunJson.write(base.resolve("run.json"), meta("Intel Xeon", 2, "2026-01-01T00:00:00Z"));
+        dev.jdkmatrix.results.format.RunJson.write(now.resolve("run.json"), meta("AMD EPYC", 4, "2026-01-02T00:00:00Z"));
+        StringWriter out = new StringWriter();
+        assertThat(Main.execute(new String[] {"compare", base.toString(), now.toString()}, new PrintWriter(out), new PrintWriter(new StringWriter()))).isZero();
+        assertThat(out.toString().lines().findFirst().orElseThrow()).startsWith("**Across machines:**").contains("CPU Intel Xeon vs AMD EPYC", "CPUs 2 vs 4");
+        // same machine: the report starts with its heading
+        dev.jdkmatrix.results.format.RunJson.write(now.resolve("run.json"), meta("Intel Xeon", 2, "2026-01-02T00:00:00Z"));
+        StringWriter same = new StringWriter();
+        Main.execute(new String[] {"compare", base.toString(), now.toString()}, new PrintWriter(same), new PrintWriter(new StringWriter()));
+        assertThat(same.toString()).startsWith("## jdkmatrix:");
+    }
+
+    @Test
+    void previousFindsTheNewestEarlierRunOfTheSameRunnerClassOnly() throws IOException {
+        Path site = Files.createDirectories(tmp.resolve("site"));
+        dev.jdkmatrix.results.format.RunJson.write(Files.createDirectories(site.resolve("night1")).resolve("run.json"), meta("Intel Xeon", 2, "2026-01-01T00:00:00Z"));
+        dev.jdkmatrix.results.format.RunJson.write(Files.createDirectories(site.resolve("night2")).resolve("run.json"), meta("Intel Xeon", 2, "2026-01-02T00:00:00Z"));
+        dev.jdkmatrix.results.format.RunJson.write(Files.createDirectories(site.resolve("other")).resolve("run.json"), meta("AMD EPYC", 4, "2026-01-03T00:00:00Z"));
+        Path now = Files.createDirectories(tmp.resolve("night4"));
+        dev.jdkmatrix.results.format.RunJson.write(now.resolve("run.json"), meta("Intel Xeon", 2, "2026-01-04T00:00:00Z"));
+        StringWriter out = new StringWriter();
+        assertThat(Main.execute(new String[] {"previous", site.toString(), now.toString()}, new PrintWriter(out), new PrintWriter(new StringWriter()))).isZero();
+        assertThat(out.toString().strip()).isEqualTo(site.resolve("night2").toString());
+        // a run on a machine the site has never seen: nothing to compare with, and it says why
+        dev.jdkmatrix.results.format.RunJson.write(now.resolve("run.json"), meta("ARM Neoverse", 2, "2026-01-04T00:00:00Z"));
+        StringWriter none = new StringWriter();
+        StringWriter err = new StringWriter();
+        assertThat(Main.execute(new String[] {"previous", site.toString(), now.toString()}, new PrintWriter(none), new PrintWriter(err))).isZero();
+        assertThat(none.toString()).isEmpty();
+        assertThat(err.toString()).contains("no earlier run of this runner class", "3 of other machines");
+    }
+
+    static RunMetadata meta(String cpuModel, int cpus, String startedAt) {
+        return new RunMetadata(1, "id-" + startedAt, "matrix.yaml", "m", "abc", "", false, startedAt, startedAt,
+                new RunMetadata.Host("h", cpuModel, cpus, 1, "Linux", "6", "25"),
+                new RunMetadata.Engine("20.10.24", "1.41", "Debian", "6", cpus, 1, "1", "cgroupfs"),
+                List.of(), Map.of(), new RunMetadata.Plan(1, 2, 1, 1, "interleaved", 3.5, "1/1", 0.1), Map.of(), null, 0, List.of());
+    }
 }

@@ -17,22 +17,36 @@ import java.util.TreeMap;
 public final class ComparisonReport {
 
     public static final List<String> CSV_COLUMNS = List.of("cell", "baseline_n", "new_n", "baseline_median_ms", "new_median_ms", "change",
-            "change_ci_low", "change_ci_high", "baseline_cv", "new_cv", "verdict", "unit", "better");
+            "change_ci_low", "change_ci_high", "baseline_cv", "new_cv", "verdict", "unit", "better", "mann_whitney_p");
 
     private ComparisonReport() {}
 
     public static String markdown(List<Comparison.Row> rows, String baseline, String current, double threshold) {
+        return markdown(rows, baseline, current, threshold, "");
+    }
+
+    /**
+     * The comparison as Markdown; {@code acrossMachines}, when not empty, says how the two runs'
+     * machines differ, and is the first line.
+     */
+    public static String markdown(List<Comparison.Row> rows, String baseline, String current, double threshold, String acrossMachines) {
         Map<String, Integer> counts = new TreeMap<>();
         rows.forEach(r -> counts.merge(r.verdict().text(), 1, Integer::sum));
         StringBuilder md = new StringBuilder();
+        if (!acrossMachines.isEmpty()) {
+            md.append("**Across machines:** ").append(escape(acrossMachines)).append(". A difference below is the machines' as much as the code's.\n\n");
+        }
         md.append("## jdkmatrix: ").append(escape(current)).append(" against ").append(escape(baseline)).append("\n\n");
-        md.append("Threshold ").append(pct(threshold)).append(": a cell is `slower` or `faster` when its median moved past it and the 95 % bootstrap ")
-          .append("interval of the change excludes zero (a time that grows is slower; a throughput that grows, faster); `noisy` when either side's own CV exceeds it. ")
+        md.append("Threshold ").append(pct(threshold)).append(": a cell is `slower` or `faster` only when the whole 95 % bootstrap interval of its change ")
+          .append("lies past the threshold (a time that grows is slower; a throughput that grows, faster), `unchanged` when the whole interval lies within it, ")
+          .append("and otherwise `undecided` (or `noisy`, when either side's own CV exceeds the threshold): its runs cannot tell. ")
+          .append("p: the Mann-Whitney U test's two-sided p-value (are the two sides' runs drawn from one distribution?). ")
           .append(String.join(", ", counts.entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).toList())).append(".\n\n");
-        md.append("| cell | baseline median (n) | new median (n) | change [95 % CI] | CV base / new | verdict |\n|---|---|---|---|---|---|\n");
+        md.append("| cell | baseline median (n) | new median (n) | change [95 % CI] | p | CV base / new | verdict |\n|---|---|---|---|---|---|---|\n");
         for (Comparison.Row r : rows) {
             md.append("| `").append(escape(r.cell())).append("` | ").append(median(r.baselineMedian(), r.baselineN(), r.unit())).append(" | ").append(median(r.newMedian(), r.newN(), r.unit()))
               .append(" | ").append(Double.isFinite(r.change()) ? signed(r.change()) + " [" + signed(r.ciLow()) + ", " + signed(r.ciHigh()) + "]" : "—")
+              .append(" | ").append(Double.isFinite(r.pValue()) ? pValue(r.pValue()) : "—")
               .append(" | ").append(Double.isFinite(r.baselineCv()) ? pct(r.baselineCv()) : "—").append(" / ").append(Double.isFinite(r.newCv()) ? pct(r.newCv()) : "—")
               .append(" | ").append(r.verdict() == Comparison.Verdict.SLOWER ? "**slower**" : r.verdict().text()).append(" |\n");
         }
@@ -45,9 +59,14 @@ public final class ComparisonReport {
             for (Comparison.Row r : rows) {
                 w.writeNext(new String[] {r.cell(), Integer.toString(r.baselineN()), Integer.toString(r.newN()), num(r.baselineMedian(), 3), num(r.newMedian(), 3),
                         num(r.change(), 4), num(r.ciLow(), 4), num(r.ciHigh(), 4), num(r.baselineCv(), 4), num(r.newCv(), 4), r.verdict().text(), r.unit(),
-                        r.higherIsBetter() ? "higher" : "lower"}, false);
+                        r.higherIsBetter() ? "higher" : "lower", num(r.pValue(), 4)}, false);
             }
         }
+    }
+
+    /** 0.0079, or < 0.0001. */
+    private static String pValue(double p) {
+        return p < 0.0001 ? "< 0.0001" : String.format(Locale.ROOT, "%.4f", p);
     }
 
     private static String escape(String s) {

@@ -1,0 +1,73 @@
+package dev.jdkmatrix.cli;
+
+import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.results.RunMetadata;
+import dev.jdkmatrix.results.format.RunJson;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/**
+ * The run a new one is compared with on a published site: the newest earlier run of the same
+ * runner class ({@link RunMetadata#runnerClass()}: CPU model, CPU count, Docker and cgroup
+ * version), so that a night is never measured against another machine's numbers.
+ */
+@Command(name = "previous", mixinStandardHelpOptions = true,
+        description = "Print the folder of the newest run in SITE that started before NEW_DIR on the same runner class (CPU model and count, "
+                + "Docker and cgroup version); print nothing when there is none. make publish compares with it.")
+public final class PreviousCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "SITE")
+    Path site;
+
+    @Parameters(index = "1", paramLabel = "NEW_DIR")
+    Path current;
+
+    @Override
+    public Integer call() {
+        try {
+            Path json = current.resolve("run.json");
+            if (!Files.isRegularFile(json)) {
+                throw new ExitException(ExitException.BAD_INPUT, current + " has no run.json\n  fix: name a results folder written by 'run' or 'merge'");
+            }
+            RunMetadata now = RunJson.read(json);
+            Path best = null;
+            String bestStart = null;
+            java.util.List<String> otherClasses = new java.util.ArrayList<>();
+            if (Files.isDirectory(site)) {
+                try (var dirs = Files.list(site)) {
+                    for (Path d : dirs.sorted().toList()) {
+                        Path j = d.resolve("run.json");
+                        if (!Files.isRegularFile(j) || d.toAbsolutePath().normalize().equals(current.toAbsolutePath().normalize())) continue;
+                        RunMetadata m = RunJson.read(j);
+                        if (m.startedAt().compareTo(now.startedAt()) >= 0) continue;
+                        if (!m.runnerClass().equals(now.runnerClass())) {
+                            otherClasses.add(d.getFileName().toString());
+                            continue;
+                        }
+                        if (bestStart == null || m.startedAt().compareTo(bestStart) > 0) {
+                            best = d;
+                            bestStart = m.startedAt();
+                        }
+                    }
+                }
+            }
+            if (best != null) spec.commandLine().getOut().println(best);
+            if (best == null && !otherClasses.isEmpty()) {
+                spec.commandLine().getErr().println("jdkmatrix: no earlier run of this runner class (" + now.runnerClass() + ") in " + site + "; "
+                        + otherClasses.size() + " of other machines, not compared with");
+            }
+            spec.commandLine().getOut().flush();
+            return 0;
+        } catch (IOException e) {
+            throw new ExitException(ExitException.BAD_INPUT, "cannot read the runs in " + site + ": " + e.getMessage());
+        }
+    }
+}

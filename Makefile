@@ -27,12 +27,13 @@ OUT ?=
 RUN_ARGS ?=
 SCRIPTS := harness/scripts
 
-JAVA_HOME := $(shell $(SCRIPTS)/find-jdk.sh)
-ifeq ($(JAVA_HOME),)
-$(error no JDK 21+ found: install one or set JAVA_HOME (see harness/scripts/find-jdk.sh))
-endif
+# A JDK 21+ for Maven and the harness; `make help` works without one, every target that needs one
+# says how to get one (the jdk target).
+JAVA_HOME := $(shell $(SCRIPTS)/find-jdk.sh 2>/dev/null)
+ifneq ($(JAVA_HOME),)
 export JAVA_HOME
 export PATH := $(JAVA_HOME)/bin:$(PATH)
+endif
 # Testcontainers reads these from the environment only; jdkmatrix removes its own containers.
 export TESTCONTAINERS_RYUK_DISABLED := true
 export TESTCONTAINERS_CHECKS_DISABLE := true
@@ -48,12 +49,19 @@ SOURCES := $(shell find harness/src workloads/src examples/jmh/src examples/jar/
 # The harness, started with a class-data archive per subcommand and JDK (see the script).
 JDKMATRIX := $(SCRIPTS)/jdkmatrix.sh
 
-.PHONY: help build docker base-image setup plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes nightly-local shards merge compare publish lint-workflows clean
+.PHONY: help jdk check-no-jdk check-resume build docker base-image setup plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes nightly-local shards merge compare publish lint-workflows clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
 
-build: $(JAR) $(WORKLOADS_JAR) $(EXAMPLE_JARS)
+jdk:
+	@if [ -z "$(JAVA_HOME)" ]; then \
+	  echo "make: no JDK 21 or newer found (JAVA_HOME, /usr/lib/jvm, /opt/java, PATH)." >&2; \
+	  echo "  fix: install one (Debian/Ubuntu: sudo apt-get install openjdk-21-jdk-headless; or Eclipse Temurin 21/25 from adoptium.net)," >&2; \
+	  echo "       or set JAVA_HOME to a JDK 21+; then run make again" >&2; \
+	  exit 2; fi
+
+build: jdk $(JAR) $(WORKLOADS_JAR) $(EXAMPLE_JARS)
 
 $(JAR) $(WORKLOADS_JAR) $(EXAMPLE_JARS) &: $(SOURCES)
 	$(MVN) -DskipTests package
@@ -73,8 +81,10 @@ plan: build
 workloads: build
 	@$(JDKMATRIX) workloads
 
+# A resume (RUN_ARGS="--resume DIR") takes its matrix from the run's run.json; MATRIX given as well is checked against it.
+MATRIX_ARG = $(if $(and $(findstring --resume,$(RUN_ARGS)),$(filter file,$(origin MATRIX))),,--matrix $(MATRIX))
 matrix: setup build
-	$(JDKMATRIX) run --matrix $(MATRIX) $(if $(OUT),--out $(OUT)) $(RUN_ARGS)
+	$(JDKMATRIX) run $(MATRIX_ARG) $(if $(OUT),--out $(OUT)) $(RUN_ARGS)
 
 quick: setup build
 	$(JDKMATRIX) run --matrix $(QUICK_MATRIX) $(if $(OUT),--out $(OUT)) $(RUN_ARGS)
@@ -93,9 +103,30 @@ chromium:
 	@command -v chromium >/dev/null || { echo "[chromium] installing Debian's chromium for the gallery's browser test"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-test: setup lint-workflows chromium
+test: jdk setup lint-workflows chromium check-no-jdk check-resume
 	./mvnw -B -Dstyle.color=never verify
 	$(MAKE) --no-print-directory nightly-local
+
+# A resume through make of a run of another matrix than matrix.yaml, as the README documents it:
+# two of four runs kept, the resume makes the other two and counts all four.
+RESUME_DIR := target/check-resume
+check-resume: setup build
+	@rm -rf $(RESUME_DIR)
+	@$(MAKE) --no-print-directory -s matrix MATRIX=harness/matrices/resume.yaml OUT=$(RESUME_DIR) RUN_ARGS="--run-id check-resume --progress lines --no-report" > /dev/null
+	@head -n 3 $(RESUME_DIR)/raw.csv > $(RESUME_DIR)/raw.kept && mv $(RESUME_DIR)/raw.kept $(RESUME_DIR)/raw.csv
+	@out=$$($(MAKE) --no-print-directory -s matrix RUN_ARGS="--resume $(RESUME_DIR) --progress lines --no-report" 2>&1) \
+	  && grep -q "4 runs stored in $(RESUME_DIR)/raw.csv (2 in this session" <<<"$$out" \
+	  || { echo "check-resume: make matrix RUN_ARGS=\"--resume $(RESUME_DIR)\" did not finish the run: $$out" >&2; exit 1; }
+	@echo "check-resume: a run of harness/matrices/resume.yaml, cut to 2 of 4 runs, resumed through make to 4"
+
+# make help on a machine without a JDK: the help, and a message saying how to get one for the rest.
+check-no-jdk:
+	@env -u JAVA_HOME JDKMATRIX_FIND_JDK=none $(MAKE) --no-print-directory -s help | grep -q 'make matrix' \
+	  || { echo "check-no-jdk: make help failed without a JDK" >&2; exit 1; }
+	@out=$$(env -u JAVA_HOME JDKMATRIX_FIND_JDK=none $(MAKE) --no-print-directory -s build 2>&1); code=$$?; \
+	  [ $$code -ne 0 ] && grep -q 'fix: install one' <<<"$$out" \
+	  || { echo "check-no-jdk: make build without a JDK did not fail with the fix (exit $$code): $$out" >&2; exit 1; }
+	@echo "check-no-jdk: make help works without a JDK, make build says how to get one"
 
 bench-harness: setup build
 	$(SCRIPTS)/bench-harness.sh

@@ -265,7 +265,7 @@ public class BenchReport {
           .append("  Docker's archive API and reads it with jdk.jfr.consumer, besides the memory figures (heap, RSS, cgroup peak) every run collects.\n")
           .append("- **loop, JFR on**: per run `docker run --name N --cpus 1 --memory 512m --memory-swap 512m --network none IMAGE CMD`,\n")
           .append("  `docker cp N:/out/run.jfr ...`, `docker rm N`, where CMD is the harness's own command for the cell\n")
-          .append("  (`ContainerRunner.command`, printed by harness/scripts/BenchCommands.java: `java -Xlog:jfr+startup=warning -XX:StartFlightRecording=... -jar /opt/jdkmatrix/workloads.jar ...`)\n")
+          .append("  (`ContainerRunner.command`, printed by harness/scripts/BenchCommands.java: `java -Xlog:jfr+startup=error -XX:StartFlightRecording=... -jar /opt/jdkmatrix/workloads.jar ...`)\n")
           .append("  and IMAGE the run image the harness used (the JDK image with the workloads jar); ").append(recordings).append(" of ").append(loopJfrRuns)
           .append(" recordings copied out.\n")
           .append("- **harness, JFR off**: the same with a copy of bench.yaml that says `jfr: false`.\n")
@@ -486,6 +486,22 @@ public class BenchReport {
                         + ". On this machine the two containers, dockerd and the harness share two vCPUs. So `run --parallel auto`\n"
                         + "does not pack these workload classes; it packs only those measured to agree (CpuSlots.PACKED_BY_AUTO,\n"
                         + "today only the test workload `fault`). `--parallel force` packs them anyway, for measuring.\n");
+        md.append(cpuModes(Path.of("docs/cpu-modes.md")));
         System.out.print(md);
+    }
+
+    /**
+     * The summary of docs/cpu-modes.md (make bench-cpu-modes: the CPU-bound cells under a CFS quota
+     * and pinned), so that this page states the CV of both modes; empty when that run was not made.
+     */
+    static String cpuModes(Path file) throws java.io.IOException {
+        if (!Files.isRegularFile(file)) return "";
+        String text = Files.readString(file);
+        int from = text.indexOf("## Summary");
+        int to = text.indexOf("## Per cell");
+        if (from < 0 || to < 0) return "";
+        String written = text.lines().filter(l -> l.startsWith("Written by")).findFirst().orElse("");
+        return "\n## CPU limits: a CFS quota against pinned CPUs\n\n" + written + " Per cell: [cpu-modes.md](cpu-modes.md).\n\n"
+                + text.substring(from + "## Summary".length(), to).strip() + "\n";
     }
 }

@@ -16,10 +16,15 @@ feature() { # prints the feature version of the JDK at $1, or 0
 
 ok() { [[ -n ${1:-} && -x $1/bin/javac ]] && (( $(feature "$1" || echo 0) >= 21 )); }
 
+# JDKMATRIX_FIND_JDK=none: behave as on a machine without a JDK (make test checks that make help still works)
+[[ ${JDKMATRIX_FIND_JDK:-} == none ]] && JAVA_HOME="" && set -- && PATH=/nonexistent
+
 if ok "${JAVA_HOME:-}"; then echo "$JAVA_HOME"; exit 0; fi
 
 best=""; bestv=0
-for d in /usr/lib/jvm/* /opt/java/* /usr/local/java/*; do
+dirs=(/usr/lib/jvm/* /opt/java/* /usr/local/java/*)
+[[ ${JDKMATRIX_FIND_JDK:-} == none ]] && dirs=()
+for d in "${dirs[@]}"; do
   [[ -d $d && ! -L $d ]] || continue
   if ok "$d"; then
     v=$(feature "$d")

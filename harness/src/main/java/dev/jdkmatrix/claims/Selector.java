@@ -17,8 +17,8 @@ import java.util.function.Function;
 public record Selector(Map<String, String> keys) {
 
     /**
-     * The axes of a cell, its kind (builtin, jmh, jar) and a JMH cell's benchmark (full name); every
-     * other key is a param of its workload.
+     * The axes of a cell, its kind (builtin, jmh, jar) and a JMH cell's benchmark (full name); with
+     * {@code cpu-mode} (quota, cpuset) every other key is a param of its workload.
      */
     public static final List<String> AXES = List.of("workload", "kind", "benchmark", "executor", "tasks", "jdk", "cpus", "memory", "jvm_args");
 
@@ -46,6 +46,8 @@ public record Selector(Map<String, String> keys) {
         Map<String, String> id = new TreeMap<>();
         for (String axis : AXES) id.put(axis, column.apply(axis));
         if (id.get("kind").isEmpty()) id.put("kind", "builtin"); // rows written before the kinds
+        // how the CPU limit was enforced, as the matrix writes it (rows written before it: quota)
+        id.put("cpu-mode", column.apply("cpu_mode").isEmpty() ? "quota" : column.apply("cpu_mode"));
         for (String kv : column.apply("params").split(";")) {
             int eq = kv.indexOf('=');
             if (eq > 0) id.put(kv.substring(0, eq), kv.substring(eq + 1));

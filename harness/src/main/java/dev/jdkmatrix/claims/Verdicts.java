@@ -234,12 +234,13 @@ public final class Verdicts {
     static String label(Map<String, String> identity, Set<String> keys) {
         Map<String, String> id = new java.util.TreeMap<>(identity);
         List<String> parts = new ArrayList<>();
-        for (String k : List.of("workload", "executor", "tasks", "jdk", "cpus", "memory", "jvm_args")) {
+        for (String k : List.of("workload", "executor", "tasks", "jdk", "cpus", "cpu-mode", "memory", "jvm_args")) {
             String v = id.remove(k);
             if (!keys.contains(k) || v == null || v.isEmpty()) continue;
             parts.add(switch (k) {
                 case "jdk" -> "JDK " + v;
                 case "cpus" -> v + ("1".equals(v) ? " CPU" : " CPUs");
+                case "cpu-mode" -> v.equals("cpuset") ? "pinned" : "quota";
                 case "tasks" -> v + " tasks";
                 case "memory" -> "memory " + v;
                 default -> v;

@@ -41,6 +41,8 @@ final class Relaunch {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
         cmd.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+        // started with -cp, the child does not read the jar's Enable-Native-Access attribute: JNA would warn on JDK 22+
+        if (Runtime.version().feature() >= 22 && cmd.stream().noneMatch(a -> a.startsWith("--enable-native-access"))) cmd.add("--enable-native-access=ALL-UNNAMED");
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(Main.class.getName());

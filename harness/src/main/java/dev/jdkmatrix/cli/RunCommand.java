@@ -75,7 +75,14 @@ public final class RunCommand implements Callable<Integer> {
             try {
                 dev.jdkmatrix.results.RunMetadata before = dev.jdkmatrix.results.format.RunJson.read(json);
                 runId = before.runId();
-                if (!spec.commandLine().getParseResult().hasMatchedOption("--matrix")) matrixFile = Path.of(before.matrixFile());
+                Path stored = Path.of(before.matrixFile());
+                if (!spec.commandLine().getParseResult().hasMatchedOption("--matrix")) {
+                    matrixFile = stored;
+                } else if (!matrixFile.toAbsolutePath().normalize().equals(stored.toAbsolutePath().normalize())) {
+                    throw new ExitException(ExitException.BAD_INPUT, "run " + before.runId() + " in " + resume + " was started with the matrix " + stored
+                            + ", and --matrix names another file, " + matrixFile + "; a resume takes its matrix from run.json"
+                            + "\n  fix: leave out --matrix (through make: leave out MATRIX=), or start a new run of " + matrixFile + " in another folder");
+                }
             } catch (java.io.IOException e) {
                 throw new ExitException(ExitException.BAD_INPUT, "cannot read " + json + ": " + e.getMessage() + "\n  fix: start a new run in another folder");
             }
@@ -121,8 +128,8 @@ public final class RunCommand implements Callable<Integer> {
         Progress listener = new Progress(err, bar, runs);
         MatrixRunner.Result result = new MatrixRunner().run(m, new MatrixRunner.Options(dir, id, workloadsJar, Path.of("").toAbsolutePath(), resume != null, packed, share), listener);
         listener.finish();
-        outw.printf("jdkmatrix: %d runs stored in %s (%s); statuses %s%n", result.runs(), dir.resolve("raw.csv"),
-                Durations.text(listener.total()), result.statusCounts());
+        outw.printf("jdkmatrix: %d runs stored in %s (%s%s); statuses %s%n", result.runs(), dir.resolve("raw.csv"),
+                resume != null ? result.sessionRuns() + " in this session, " : "", Durations.text(listener.total()), result.statusCounts());
         outw.printf("jdkmatrix: summary in %s, metadata in %s%n", dir.resolve("summary.csv"), dir.resolve("run.json"));
         outw.flush();
         if (!noReport && !result.interrupted() && result.runs() > 0) {

@@ -27,7 +27,8 @@ public record RunMetadata(
         Map<String, Integer> statusCounts,
         Overhead harnessOverheadMs,
         double imagesSeconds,
-        List<Source> mergedFrom) {
+        List<Source> mergedFrom,
+        List<Session> sessions) {
 
     public static final int SCHEMA = 1;
 
@@ -38,7 +39,23 @@ public record RunMetadata(
         jdkBuilds = Map.copyOf(jdkBuilds);
         statusCounts = Map.copyOf(statusCounts);
         mergedFrom = mergedFrom == null ? List.of() : List.copyOf(mergedFrom);
+        sessions = sessions == null ? List.of() : List.copyOf(sessions);
     }
+
+    /** Metadata of a run with no record of its sessions. */
+    public RunMetadata(int schema, String runId, String matrixFile, String matrixName, String matrixSha256, String gitCommit, boolean gitDirty,
+                       String startedAt, String endedAt, Host host, Engine engine, List<Image> images, Map<String, List<String>> jdkBuilds, Plan plan,
+                       Map<String, Integer> statusCounts, Overhead harnessOverheadMs, double imagesSeconds, List<Source> mergedFrom) {
+        this(schema, runId, matrixFile, matrixName, matrixSha256, gitCommit, gitDirty, startedAt, endedAt, host, engine, images, jdkBuilds, plan,
+                statusCounts, harnessOverheadMs, imagesSeconds, mergedFrom, List.of());
+    }
+
+    /**
+     * One harness process that worked on the run: the first, and each {@code --resume} after an
+     * interruption; {@code endedAt} is null while it runs (or when it was killed), {@code runsStored}
+     * the rows it added.
+     */
+    public record Session(String startedAt, String endedAt, String hostname, int runsStored) {}
 
     /** The adaptive repetitions' target of the run as a fraction, NaN when it had none. */
     public double repetitionTarget() {

@@ -66,7 +66,7 @@ public final class ContainerRunner {
      * with stack traces; written when the JVM exits. JFR's startup banner is kept out of stdout.
      */
     public static final List<String> JFR_ARGS = List.of(
-            "-Xlog:jfr+startup=warning",
+            "-Xlog:jfr+startup=error",
             "-XX:StartFlightRecording=settings=none,+jdk.VirtualThreadPinned#enabled=true,+jdk.VirtualThreadPinned#threshold=0ms,"
                     + "+jdk.VirtualThreadPinned#stackTrace=true,filename=" + CONTAINER_JFR_FILE);
     /**

@@ -65,8 +65,11 @@ public final class MatrixRunner {
         }
     }
 
-    /** How it went. */
-    public record Result(Path outDir, int runs, Map<String, Integer> statusCounts, boolean interrupted) {
+    /**
+     * How it went: {@code runs} and {@code statusCounts} count every run stored in the folder (a
+     * resumed run's earlier sessions included), {@code sessionRuns} those this process stored.
+     */
+    public record Result(Path outDir, int runs, Map<String, Integer> statusCounts, boolean interrupted, int sessionRuns) {
         public boolean allOk() {
             // a noisy run was made again: it is no failure
             return !interrupted && statusCounts.keySet().stream().allMatch(s -> s.equals("ok") || s.equals("noisy"));
@@ -171,8 +174,27 @@ public final class MatrixRunner {
         List<RunMetadata.Image> imageMeta = refs.values().stream()
                 .map(r -> new RunMetadata.Image(r.jdk(), r.reference(), r.imageId(), r.built(), r.buildTime().toMillis() / 1000.0,
                         probes.get(r.jdk()).vendor(), probes.get(r.jdk()).runtimeVersion(), probes.get(r.jdk()).vmName())).toList();
-        java.util.function.Function<String, RunMetadata> meta = ended -> metadata(out, options, matrix, commit, dirty, started, ended,
-                host, engine, imageMeta, planMeta, imagesSeconds);
+        // the sessions before this one (a run.json written before sessions were recorded: its start, end and rows as one)
+        List<RunMetadata.Session> earlier = new java.util.ArrayList<>();
+        int rowsBefore = storedRows(out).size();
+        if (before != null) {
+            earlier.addAll(before.sessions());
+            if (earlier.isEmpty() && rowsBefore > 0) {
+                earlier.add(new RunMetadata.Session(before.startedAt(), before.endedAt(), before.host() == null ? "" : before.host().hostname(), rowsBefore));
+            }
+        }
+        String sessionStart = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
+        java.util.function.Function<String, RunMetadata> meta = ended -> {
+            List<RunMetadata.Session> sessions = new java.util.ArrayList<>(earlier);
+            int now = 0;
+            try {
+                now = storedRows(out).size() - rowsBefore;
+            } catch (IOException e) {
+                // counted as none
+            }
+            sessions.add(new RunMetadata.Session(sessionStart, ended, host.hostname(), Math.max(0, now)));
+            return metadata(out, options, matrix, commit, dirty, started, ended, host, engine, imageMeta, planMeta, imagesSeconds, sessions);
+        };
         RunJson.write(out.resolve("run.json"), meta.apply(null));
         int[] total = {plan.size()};
         if (reps.adaptive()) listener.message("repetitions: " + reps.text() + "; " + plan.size() + " runs at most, fewer as cells reach the target");
@@ -314,7 +336,10 @@ public final class MatrixRunner {
                 }
             }
         }
-        return new Result(out, done[0], counts, stopping);
+        List<RawRow> all = storedRows(out);
+        Map<String, Integer> allCounts = new TreeMap<>();
+        for (RawRow r : all) allCounts.merge(r.get("status"), 1, Integer::sum);
+        return new Result(out, all.size(), allCounts, stopping, all.size() - rowsBefore);
     }
 
     /** One run of the plan with its attempts (see {@link #MAX_ATTEMPTS}). */
@@ -430,7 +455,7 @@ public final class MatrixRunner {
 
     private RunMetadata metadata(Path out, Options options, Matrix matrix, String commit, boolean dirty, Instant started, String ended,
                                  RunMetadata.Host host, RunMetadata.Engine engine, List<RunMetadata.Image> images, RunMetadata.Plan plan,
-                                 double imagesSeconds) {
+                                 double imagesSeconds, List<RunMetadata.Session> sessions) {
         List<RawRow> rows = List.of();
         try {
             if (Files.exists(out.resolve("raw.csv"))) rows = RawCsv.read(out.resolve("raw.csv"));
@@ -440,7 +465,7 @@ public final class MatrixRunner {
         RunFigures figures = RunFigures.of(rows);
         return new RunMetadata(RunMetadata.SCHEMA, options.runId(), matrix.file().toString(), matrix.name(), matrix.sha256(), commit, dirty,
                 started.toString(), ended, host, engine, images, figures.jdkBuilds(), plan, figures.statusCounts(), figures.overhead(),
-                RunFigures.round(imagesSeconds), List.of());
+                RunFigures.round(imagesSeconds), List.of(), sessions);
     }
 
     private RawRow runOne(ContainerRunner runner, PlannedRun run, ImageRef image, JdkProbe jdk, String runId, Path out, String cpuset, int attempt)

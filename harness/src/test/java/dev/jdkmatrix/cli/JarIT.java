@@ -72,6 +72,8 @@ class JarIT {
         assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
         assertThat(p.exitValue()).as(log(runId)).isZero();
         assertThat(log(runId)).doesNotContain("ryuk", "Retrying pull");
+        // no JVM warning at start (JNA's native access on JDK 22+: the jar's Enable-Native-Access, and the relaunch's flag)
+        assertThat(log(runId)).doesNotContain("WARNING:");
         List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
         assertThat(rows).singleElement().satisfies(r -> assertThat(r.get("status")).isEqualTo("ok"));
     }

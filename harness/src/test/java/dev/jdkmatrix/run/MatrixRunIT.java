@@ -172,6 +172,8 @@ class MatrixRunIT {
         assertThat(pinning).hasSize(12).allSatisfy(r -> {
             assertThat(r.get("jfr_file")).as("recording of %s", r.get("cell")).isNotEmpty();
             assertThat(out.resolve(r.get("jfr_file"))).isNotEmptyFile();
+            // JFR's startup banner stays out of the run's output (-Xlog:jfr+startup=error)
+            assertThat(out.resolve("logs").resolve(String.format("%05d.log", Integer.parseInt(r.get("seq"))))).content().doesNotContain("jfr,startup");
         });
         for (RawRow r : pinning) {
             boolean pins = r.get("jdk").equals("21") && r.get("params").contains("lock=synchronized");

@@ -54,6 +54,10 @@ class ResumeIT {
                 .as(err.toString()).isZero();
         List<RawRow> rows = RawCsv.read(raw);
         assertThat(rows).hasSize(6);
+        // the run's record says it was interrupted and resumed: two sessions, with the rows each stored
+        var sessions = dev.jdkmatrix.results.format.RunJson.read(out.resolve("run.json")).sessions();
+        assertThat(sessions).extracting(dev.jdkmatrix.results.RunMetadata.Session::runsStored).containsExactly(6, 3); // the first stored all 6, of which the kill above lost 3
+        assertThat(sessions).allSatisfy(x -> assertThat(x.endedAt()).isNotNull());
         assertThat(rows).extracting(RawRow::runKey).doesNotHaveDuplicates();
         assertThat(rows).extracting(r -> r.get("run_id")).containsOnly(rows.get(0).get("run_id"));
         assertThat(Files.readAllLines(out.resolve("summary.csv"))).hasSize(1 + 2);
@@ -68,5 +72,11 @@ class ResumeIT {
         assertThat(run(changed, "run", "--resume", out.toString(), "--matrix", m.toString(), "--workloads-jar", jar)).isEqualTo(ExitException.BAD_INPUT);
         assertThat(changed.toString()).contains("changed since run");
         assertThat(RawCsv.read(raw)).hasSize(6);
+        // another matrix file named for a resume is refused as another file, not as a change
+        Path other = tmp.resolve("other.yaml");
+        Files.writeString(other, Files.readString(m));
+        StringWriter another = new StringWriter();
+        assertThat(run(another, "run", "--resume", out.toString(), "--matrix", other.toString(), "--workloads-jar", jar)).isEqualTo(ExitException.BAD_INPUT);
+        assertThat(another.toString()).contains("was started with the matrix", "another file", "leave out --matrix").doesNotContain("changed since");
     }
 }

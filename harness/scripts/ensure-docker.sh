@@ -1,10 +1,21 @@
 #!/usr/bin/env bash
-# Makes sure a Docker engine answers. Where none does and this is a Debian/Ubuntu
+# Makes sure a Docker engine answers. With DOCKER_HOST set, only that engine is checked (exit 2
+# when it does not answer). Otherwise, where none answers and this is a Debian/Ubuntu
 # machine on which we are root, installs Debian's docker.io and starts dockerd in
 # the background. Elsewhere prints one line saying what to install, and fails.
 set -euo pipefail
 
 log() { echo "[ensure-docker] $*" >&2; }
+
+# An engine named by DOCKER_HOST is the one to use: check it, and never start a local one instead.
+if [[ -n ${DOCKER_HOST:-} ]]; then
+  if err=$(timeout 15 docker info 2>&1 >/dev/null); then
+    exit 0
+  fi
+  log "the Docker engine at DOCKER_HOST=$DOCKER_HOST does not answer: $(tail -n1 <<<"${err:-no answer within 15 s}")"
+  log "fix: start that engine (or the SSH tunnel to it), or unset DOCKER_HOST to use this machine's engine"
+  exit 2
+fi
 
 if docker info >/dev/null 2>&1; then
   exit 0

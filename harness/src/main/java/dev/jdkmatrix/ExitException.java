@@ -12,6 +12,11 @@ public class ExitException extends RuntimeException {
     public static final int BAD_INPUT = 2;
     /** The environment is missing something: Docker engine, image, workloads jar. */
     public static final int ENVIRONMENT = 3;
+    /**
+     * The Docker engine stopped answering in the middle of a run: the stored runs are intact, the
+     * run in flight was not stored, the rest were not attempted; a resume finishes the run.
+     */
+    public static final int ENGINE_LOST = 4;
     /** Interrupted by a signal. */
     public static final int INTERRUPTED = 130;
 

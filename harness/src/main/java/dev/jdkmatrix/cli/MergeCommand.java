@@ -32,6 +32,11 @@ public final class MergeCommand implements Callable<Integer> {
             RunMetadata m = Merge.merge(sources, out);
             spec.commandLine().getOut().printf("jdkmatrix: merged %d folders, %d runs of %d cells into %s%n", sources.size(), m.plan().runs(),
                     m.plan().cells(), out);
+            java.util.List<String> engines = m.mergedFrom().stream().map(RunMetadata.Source::engine).filter(e -> !e.isEmpty()).distinct().toList();
+            if (engines.size() > 1) {
+                spec.commandLine().getOut().printf("jdkmatrix: note: the folders ran on %d engines (%s): each cell's runs come from one of them, "
+                        + "so two cells on different engines compare two machines%n", engines.size(), String.join("; ", engines));
+            }
             spec.commandLine().getOut().flush();
             return 0;
         } catch (IOException e) {

@@ -74,10 +74,13 @@ final class Charts {
     // ---------------------------------------------------------------- CFS throttling
 
     /**
-     * Per JDK: the median run's throttled time by CPU limit and mode, a bar per workload shape and
-     * executor, for the cells whose runs report CFS figures (cgroup cpu.stat) where some run was
-     * throttled. Pinned cells (cpu-mode cpuset) have no quota and stand beside their quota twins
-     * at 0.
+     * Per JDK: how often the CFS quota throttled the median run (the share of its 100 ms periods
+     * that ended throttled), by CPU limit and mode, a bar per workload shape and executor, for the
+     * cells whose runs report CFS figures (cgroup cpu.stat) where some run was throttled; the
+     * throttled time per run is in the caption. The share, not the time, is on the axis: times
+     * differ with each workload's length, and cgroup v1 sums them over the host CPUs' run queues
+     * (a pool of 200 at 1 CPU shows about its whole wall time), so one bar would flatten the rest.
+     * Pinned cells (cpu-mode cpuset) have no quota and stand beside their quota twins at 0.
      */
     List<Figure> throttling() {
         List<Figure> out = new ArrayList<>();
@@ -89,19 +92,27 @@ final class Charts {
             List<String> limits = g.stream().sorted(Comparator.comparingDouble(CellStat::cpusValue).thenComparing(CellStat::cpuMode, Comparator.reverseOrder()))
                     .map(CellStat::cpuText).distinct().toList();
             CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-                    .title("JDK " + f.jdk() + ": time the median run was throttled by the CFS quota, memory " + f.memory())
+                    .title("JDK " + f.jdk() + ": how often the CFS quota throttled the median run, memory " + f.memory())
                     .xAxisTitle("CPU limit (pinned: cpu-mode cpuset, no quota)  |  " + env(g))
-                    .yAxisTitle("median throttled time per run (ms)").build();
+                    .yAxisTitle("throttled 100 ms periods (% of the run's periods)").build();
             style(chart);
             chart.getStyler().setYAxisMin(0.0);
-            for (List<CellStat> series : groups(g, c -> key(shortShape(c), c.executor(), c.tasks()))) {
+            chart.getStyler().setYAxisMax(100.0);
+            chart.getStyler().setLegendLayout(Styler.LegendLayout.Vertical);
+            chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+            List<List<CellStat>> all = groups(g, c -> key(shortShape(c), c.executor(), c.tasks()));
+            // the task count in a series' name only where two series would otherwise share one
+            java.util.Map<String, Long> bases = all.stream().map(x -> shortShape(x.get(0)) + " " + x.get(0).executor())
+                    .collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
+            for (List<CellStat> series : all) {
                 List<Double> y = new ArrayList<>();
                 for (String limit : limits) {
                     CellStat c = series.stream().filter(x -> x.cpuText().equals(limit)).findFirst().orElse(null);
-                    y.add(c == null ? null : c.throttledMs());
+                    y.add(c == null ? null : c.pinned() ? 0.0 : Double.isFinite(c.throttledShare()) ? c.throttledShare() * 100 : null);
                 }
                 CellStat s0 = series.get(0);
-                chart.addSeries(shortShape(s0) + " " + s0.executor() + " " + s0.tasks() + "t", limits, y);
+                String base = shortShape(s0) + " " + s0.executor();
+                chart.addSeries(bases.get(base) > 1 ? base + " " + s0.tasks() + "t" : base, limits, y);
             }
             out.add(new Figure(name("throttling", "jdk" + f.jdk()), Figure.Section.THROTTLING, throttlingCaption(g), chart));
         }

@@ -53,9 +53,13 @@ public record RunMetadata(
     /**
      * One harness process that worked on the run: the first, and each {@code --resume} after an
      * interruption; {@code endedAt} is null while it runs (or when it was killed), {@code runsStored}
-     * the rows it added.
+     * the rows it added, {@code engine} the engine it ran on ({@link Engine#describe()}).
      */
-    public record Session(String startedAt, String endedAt, String hostname, int runsStored) {}
+    public record Session(String startedAt, String endedAt, String hostname, int runsStored, String engine) {
+        public Session(String startedAt, String endedAt, String hostname, int runsStored) {
+            this(startedAt, endedAt, hostname, runsStored, "");
+        }
+    }
 
     /** The adaptive repetitions' target of the run as a fraction, NaN when it had none. */
     public double repetitionTarget() {
@@ -92,14 +96,29 @@ public record RunMetadata(
     }
 
     /** A results folder a merged run was made from: its run, shard and host. */
-    public record Source(String runId, String shard, String hostname, String folder, String startedAt, String endedAt) {}
+    public record Source(String runId, String shard, String hostname, String folder, String startedAt, String endedAt, String engine) {
+        public Source(String runId, String shard, String hostname, String folder, String startedAt, String endedAt) {
+            this(runId, shard, hostname, folder, startedAt, endedAt, "");
+        }
+    }
 
     /** The machine the harness ran on. */
     public record Host(String hostname, String cpuModel, int cpus, long memoryBytes, String os, String kernel, String javaVersion) {}
 
     /** The Docker engine that ran the containers. */
     public record Engine(String serverVersion, String apiVersion, String os, String kernel, int cpus, long memoryBytes,
-                         String cgroupVersion, String cgroupDriver) {}
+                         String cgroupVersion, String cgroupDriver, String endpoint, String id, String name) {
+        /** An engine recorded before its endpoint, id and name were. */
+        public Engine(String serverVersion, String apiVersion, String os, String kernel, int cpus, long memoryBytes, String cgroupVersion, String cgroupDriver) {
+            this(serverVersion, apiVersion, os, kernel, cpus, memoryBytes, cgroupVersion, cgroupDriver, "", "", "");
+        }
+
+        /** {@code engine NAME at ENDPOINT (Docker V, N CPUs)}. */
+        public String describe() {
+            return "engine " + (name == null || name.isEmpty() ? "?" : name) + " at " + (endpoint == null || endpoint.isEmpty() ? "?" : endpoint)
+                    + " (Docker " + serverVersion + ", " + cpus + " CPUs)";
+        }
+    }
 
     /**
      * One JDK image: the tag that names its inputs' hash and the id Docker gave it, and what the JDK

@@ -257,7 +257,11 @@ public final class ContainerRunner {
                     state.getStartedAt() == null ? "" : state.getStartedAt(),
                     ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(t4 - t3), runMs, timedOut ? null : err.stat());
         } finally {
-            remove(id);
+            try {
+                remove(id);
+            } catch (RuntimeException e) {
+                // the engine is gone: the next start removes the container (removeFolderContainers); the run's own failure is what counts
+            }
             running.remove(id);
         }
     }

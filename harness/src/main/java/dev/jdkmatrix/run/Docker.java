@@ -14,13 +14,49 @@ public final class Docker {
 
     private Docker() {}
 
+    /** The engine the client talks to, as a URI: unix:///var/run/docker.sock, tcp://host:2375. */
+    public static String endpoint() {
+        return DockerClientFactory.instance().getTransportConfig().getDockerHost().toString();
+    }
+
+    /** tcp://h:p and http://h:p, or unix:///x and unix://localhost/x, name one engine. */
+    static boolean sameEndpoint(String a, String b) {
+        return normalize(a).equals(normalize(b));
+    }
+
+    private static String normalize(String uri) {
+        java.net.URI u = java.net.URI.create(uri.trim());
+        String scheme = u.getScheme() == null ? "" : u.getScheme();
+        if (scheme.equals("unix") || scheme.equals("npipe")) return scheme + ":" + u.getPath();
+        if (scheme.equals("http")) scheme = "tcp";
+        return scheme + "://" + u.getHost() + ":" + (u.getPort() > 0 ? u.getPort() : 2375);
+    }
+
     static String rootMessage(Throwable e) {
         Throwable t = e;
         while (t.getCause() != null && t.getCause() != t) t = t.getCause();
         return t.getMessage() == null ? t.toString() : t.getMessage();
     }
 
+    /**
+     * Refuses, with exit code 2, an engine named by DOCKER_HOST (or docker.host) that does not
+     * answer: Testcontainers would fall back to the local socket and measure the wrong machine.
+     * Called before anything is written.
+     */
+    public static void checkNamedEngine() {
+        java.util.Optional<Endpoint> named = Endpoint.named();
+        if (named.isEmpty()) return;
+        String problem = named.get().check();
+        if (problem != null) {
+            throw new ExitException(ExitException.BAD_INPUT, "the Docker engine at " + named.get().text() + " does not answer: " + problem + "; nothing was run"
+                    + "\n  fix: start that engine (or the SSH tunnel to it), or unset DOCKER_HOST to use this machine's engine");
+        }
+    }
+
     public static DockerClient connect() {
+        // An engine the user named is the only one to use: Testcontainers would fall back to the local socket.
+        checkNamedEngine();
+        java.util.Optional<Endpoint> named = Endpoint.named();
         DockerClientFactory factory = DockerClientFactory.instance();
         try {
             factory.getTransportConfig();
@@ -33,6 +69,13 @@ public final class Docker {
         if (!"true".equalsIgnoreCase(System.getenv("TESTCONTAINERS_RYUK_DISABLED"))) {
             throw new ExitException(ExitException.ENVIRONMENT, "TESTCONTAINERS_RYUK_DISABLED is not 'true', so Testcontainers would start Ryuk from a registry image"
                     + "\n  fix: export TESTCONTAINERS_RYUK_DISABLED=true (jdkmatrix removes its own containers); 'java -jar jdkmatrix.jar' and make set it for you");
+        }
+        if (named.isPresent()) {
+            String used = factory.getTransportConfig().getDockerHost().toString();
+            if (!sameEndpoint(used, named.get().uri())) {
+                throw new ExitException(ExitException.BAD_INPUT, "Testcontainers chose the engine at " + used + ", not the one at " + named.get().text() + "; nothing was run"
+                        + "\n  fix: check " + named.get().source() + " and ~/.testcontainers.properties (docker.client.strategy)");
+            }
         }
         try {
             return factory.client();

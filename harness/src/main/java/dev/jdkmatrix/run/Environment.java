@@ -64,7 +64,8 @@ public final class Environment {
         Object cgroupDriver = info.getRawValues() == null ? null : info.getRawValues().get("CgroupDriver");
         return new RunMetadata.Engine(info.getServerVersion(), version.getApiVersion(), info.getOperatingSystem(), info.getKernelVersion(),
                 info.getNCPU() == null ? -1 : info.getNCPU(), info.getMemTotal() == null ? -1 : info.getMemTotal(),
-                cgroupVersion == null ? "" : cgroupVersion.toString(), cgroupDriver == null ? "" : cgroupDriver.toString());
+                cgroupVersion == null ? "" : cgroupVersion.toString(), cgroupDriver == null ? "" : cgroupDriver.toString(),
+                Docker.endpoint(), info.getId() == null ? "" : info.getId(), info.getName() == null ? "" : info.getName());
     }
 
     /** HEAD of the git work tree holding {@code dir}, or "" outside one. */

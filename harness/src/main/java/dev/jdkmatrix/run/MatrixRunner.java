@@ -93,6 +93,7 @@ public final class MatrixRunner {
 
     public Result run(Matrix matrix, Options options, Listener listener) {
         Path out = options.outDir();
+        Docker.checkNamedEngine(); // before anything is written
         try {
             Files.createDirectories(out.resolve("logs"));
         } catch (IOException e) {
@@ -106,12 +107,39 @@ public final class MatrixRunner {
         if (!Files.isRegularFile(jar)) {
             throw new ExitException(ExitException.ENVIRONMENT, "workloads jar " + jar + " does not exist\n  fix: run 'make build' (or pass --workloads-jar)");
         }
-        try (FileChannel lockFile = FileChannel.open(out.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-             FileLock lock = tryLock(lockFile, out)) {
-            return runLocked(matrix, options, listener, out);
+        FileChannel lockFile;
+        FileLock lock;
+        try {
+            lockFile = FileChannel.open(out.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            lock = tryLock(lockFile, out);
         } catch (IOException e) {
-            throw new ExitException(ExitException.ENVIRONMENT, "cannot lock results folder " + out + ": " + e.getMessage());
+            throw new ExitException(ExitException.ENVIRONMENT, "cannot lock results folder " + out + ": " + e.getMessage()
+                    + "\n  fix: check that " + out + " is writable and its disk has space");
         }
+        try (lockFile; lock) {
+            return runLocked(matrix, options, listener, out);
+        } catch (IOException | java.io.UncheckedIOException e) {
+            throw writeFailed(e, out);
+        }
+    }
+
+    /**
+     * A write of the results that failed (disk full, folder removed, permission changed): which
+     * file and what failed, that the rows stored before are intact, and how to go on.
+     */
+    static ExitException writeFailed(Exception e, Path out) {
+        Throwable cause = e instanceof java.io.UncheckedIOException u ? u.getCause() : e;
+        String what = e.getMessage() == null ? cause.toString() : e.getMessage();
+        int stored;
+        try {
+            stored = storedRows(out).size();
+        } catch (IOException | RuntimeException again) {
+            stored = -1;
+        }
+        return new ExitException(ExitException.ENVIRONMENT, what + ". " + (stored >= 0 ? "The " + stored + " runs stored in " + out.resolve("raw.csv")
+                + " are intact (a row cut by the failure is dropped when the run is resumed)" : "raw.csv could not be read back")
+                + "\n  fix: free space on the disk of " + out + " (df -h " + out + ") or restore its permissions, then finish the run: jdkmatrix run --resume "
+                + out + " (through make: make matrix RUN_ARGS=\"--resume " + out + "\")", e);
     }
 
     private static FileLock tryLock(FileChannel channel, Path out) throws IOException {
@@ -129,6 +157,18 @@ public final class MatrixRunner {
     }
 
     private Result runLocked(Matrix matrix, Options options, Listener listener, Path out) throws IOException {
+        // a failure in a thread of the Docker client (a callback when the engine goes away) goes to the run's log, not the terminal
+        Path uncaught = out.resolve("logs").resolve("harness-errors.log");
+        Thread.setDefaultUncaughtExceptionHandler((t, e) -> {
+            try {
+                java.io.StringWriter trace = new java.io.StringWriter();
+                e.printStackTrace(new java.io.PrintWriter(trace));
+                Files.writeString(uncaught, Instant.now() + " in thread " + t.getName() + ":\n" + trace, StandardCharsets.UTF_8,
+                        StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            } catch (IOException io) {
+                // nowhere to keep it
+            }
+        });
         DockerClient client = Docker.connect();
         int orphans = ContainerRunner.removeOrphans(client) + ContainerRunner.removeFolderContainers(client, out);
         if (orphans > 0) listener.message("removed " + orphans + " container(s) left by a harness process that is gone");
@@ -138,6 +178,12 @@ public final class MatrixRunner {
         RunMetadata before = options.resume() && Files.exists(json) ? RunJson.read(json) : null;
         Instant started = before != null ? Instant.parse(before.startedAt()) : Instant.now().truncatedTo(ChronoUnit.MILLIS);
         RunMetadata.Engine engine = Environment.engine(client);
+        listener.message(engine.describe());
+        if (before != null && before.engine() != null && before.engine().id() != null && !before.engine().id().isEmpty()
+                && !before.engine().id().equals(engine.id())) {
+            listener.message("note: this run started on " + before.engine().describe() + " and resumes on " + engine.describe()
+                    + ": its rows come from two machines (the engine of each session is in run.json's sessions)");
+        }
         List<String> tooLarge = matrix.cells().stream().filter(c -> engine.cpus() > 0 && c.cpus().value() > engine.cpus()).map(Cell::id).toList();
         if (!tooLarge.isEmpty()) {
             throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": " + tooLarge.size() + " cell(s) ask for more CPUs than the engine's "
@@ -180,7 +226,8 @@ public final class MatrixRunner {
         if (before != null) {
             earlier.addAll(before.sessions());
             if (earlier.isEmpty() && rowsBefore > 0) {
-                earlier.add(new RunMetadata.Session(before.startedAt(), before.endedAt(), before.host() == null ? "" : before.host().hostname(), rowsBefore));
+                earlier.add(new RunMetadata.Session(before.startedAt(), before.endedAt(), before.host() == null ? "" : before.host().hostname(), rowsBefore,
+                        before.engine() == null ? "" : before.engine().describe()));
             }
         }
         String sessionStart = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
@@ -192,7 +239,7 @@ public final class MatrixRunner {
             } catch (IOException e) {
                 // counted as none
             }
-            sessions.add(new RunMetadata.Session(sessionStart, ended, host.hostname(), Math.max(0, now)));
+            sessions.add(new RunMetadata.Session(sessionStart, ended, host.hostname(), Math.max(0, now), engine.describe()));
             return metadata(out, options, matrix, commit, dirty, started, ended, host, engine, imageMeta, planMeta, imagesSeconds, sessions);
         };
         RunJson.write(out.resolve("run.json"), meta.apply(null));
@@ -228,6 +275,7 @@ public final class MatrixRunner {
             if (r.measured()) measuredRows.computeIfAbsent(r.get("cell"), k -> new java.util.ArrayList<>()).add(r);
         }
         Map<String, Integer> inFlight = new java.util.HashMap<>();
+        boolean[] completed = {false};
         try (RawCsv raw = RawCsv.append(out.resolve("raw.csv"), paramColumns)) {
             // Stores a finished run (not one cut short by a signal: a resume runs it again); a noisy one is stored, not counted as done.
             java.util.function.BiConsumer<PlannedRun, RawRow> store = (run, row) -> {
@@ -277,7 +325,11 @@ public final class MatrixRunner {
                 ImageRef image = refs.get(run.cell().jdk());
                 if (workers == null) {
                     listener.runStarted(run, done[0], total[0]);
-                    attempts.run(run, image, run.cell().cpuMode() == dev.jdkmatrix.matrix.CpuMode.CPUSET ? CpuSlots.cpuset(CpuSlots.pinned(run.cell(), hostCpus)) : null);
+                    try {
+                        attempts.run(run, image, run.cell().cpuMode() == dev.jdkmatrix.matrix.CpuMode.CPUSET ? CpuSlots.cpuset(CpuSlots.pinned(run.cell(), hostCpus)) : null);
+                    } catch (RuntimeException e) {
+                        throw engineLostOr(e, client, engine, run, out, done[0]);
+                    }
                     continue;
                 }
                 List<Integer> cpus;
@@ -317,15 +369,25 @@ public final class MatrixRunner {
                     Thread.currentThread().interrupt();
                 }
             }
-            if (failure.get() instanceof RuntimeException e) throw e;
+            if (failure.get() instanceof RuntimeException e) throw engineLostOr(e, client, engine, null, out, done[0]);
             if (failure.get() instanceof IOException e) throw e;
             if (failure.get() != null) throw new IllegalStateException(failure.get());
+            completed[0] = true;
         } finally {
             try {
                 List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
                 SummaryCsv.write(out.resolve("summary.csv"), Summarizer.summarize(rows, reps.hasTarget() ? reps.target() : Double.NaN));
                 RunJson.write(out.resolve("run.json"), meta.apply(Instant.now().truncatedTo(ChronoUnit.MILLIS).toString()));
+            } catch (IOException | RuntimeException e) {
+                // reported unless the run itself failed first: that failure is the one to show
+                if (completed[0]) throw e;
             } finally {
+                if (stopping) {
+                    // printed before the shutdown hook lets the JVM go
+                    listener.message("interrupted: the container of the run in flight was stopped and that run not stored; the runs stored in "
+                            + out.resolve("raw.csv") + " are intact. Finish the run with: jdkmatrix run --resume " + out
+                            + " (through make: make matrix RUN_ARGS=\"--resume " + out + "\")");
+                }
                 finished.countDown();
                 if (!stopping) {
                     try {
@@ -340,6 +402,50 @@ public final class MatrixRunner {
         Map<String, Integer> allCounts = new TreeMap<>();
         for (RawRow r : all) allCounts.merge(r.get("status"), 1, Integer::sum);
         return new Result(out, all.size(), allCounts, stopping, all.size() - rowsBefore);
+    }
+
+    /**
+     * What a run's failure means: when the engine no longer answers a ping, an {@link ExitException}
+     * with {@link ExitException#ENGINE_LOST} that says which run, what failed, that the stored runs
+     * are safe and how to resume (the stack trace goes to logs/engine-lost.log, not the terminal);
+     * otherwise the failure itself. The run in flight is not stored: the resume runs it again.
+     */
+    static RuntimeException engineLostOr(RuntimeException e, DockerClient client, RunMetadata.Engine engine, PlannedRun run, Path out, int stored) {
+        if (e instanceof ExitException) return e;
+        if (engineAnswers(client)) return e;
+        Path log = out.resolve("logs").resolve("engine-lost.log");
+        try {
+            java.io.StringWriter trace = new java.io.StringWriter();
+            e.printStackTrace(new java.io.PrintWriter(trace));
+            Files.writeString(log, Instant.now() + " the engine stopped answering" + (run == null ? "" : " during seq " + run.sequence() + ", cell " + run.cell().id())
+                    + "\n" + trace, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException io) {
+            // the message below still says what happened
+        }
+        String dir = out.toString();
+        return new ExitException(ExitException.ENGINE_LOST, "the Docker " + engine.describe() + " stopped answering"
+                + (run == null ? "" : " during run seq " + run.sequence() + " (" + run.cell().id() + ", " + run.phase().text() + " " + run.repetition() + ")")
+                + ": " + Docker.rootMessage(e) + ". The " + stored + " runs stored in " + out.resolve("raw.csv") + " are intact; the run in flight was not stored "
+                + "and the remaining runs were not attempted (details: " + log + ")"
+                + "\n  fix: start the engine again (make docker, or the tunnel to it), then finish the run: jdkmatrix run --resume " + dir
+                + " (through make: make matrix RUN_ARGS=\"--resume " + dir + "\")", e);
+    }
+
+    /** Whether the engine answers a ping within a few seconds. */
+    static boolean engineAnswers(DockerClient client) {
+        java.util.concurrent.CompletableFuture<Boolean> ping = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                client.pingCmd().exec();
+                return true;
+            } catch (RuntimeException e) {
+                return false;
+            }
+        });
+        try {
+            return ping.get(5, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            return false;
+        }
     }
 
     /** One run of the plan with its attempts (see {@link #MAX_ATTEMPTS}). */
@@ -484,7 +590,11 @@ public final class MatrixRunner {
         double steal = span.percent();
         String logName = "logs/" + file + ".log";
         long logStart = System.nanoTime();
-        Files.writeString(out.resolve(logName), logText(run, image, res), StandardCharsets.UTF_8);
+        try {
+            Files.writeString(out.resolve(logName), logText(run, image, res), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IOException("cannot write the log of run seq " + run.sequence() + " to " + out.resolve(logName) + ": " + e.getMessage(), e);
+        }
         Map<String, String> jfr = cell.jfr() ? readJfr(out, jfrName) : Map.of();
         double logMs = (System.nanoTime() - logStart) / 1e6;
 

@@ -65,6 +65,25 @@ class JarIT {
     }
 
     @Test
+    void anEngineNamedByDockerHostThatDoesNotAnswerIsRefusedBeforeAnythingRuns() throws Exception {
+        // without the check, Testcontainers falls back to the local socket and the wrong machine is measured
+        for (String host : List.of("tcp://127.0.0.1:1", "unix:///nonexistent.sock")) {
+            String runId = "jar-host-" + host.replaceAll("[^a-z0-9]", "");
+            Path out = tmp.resolve(runId);
+            String java = ProcessHandle.current().info().command().orElseThrow();
+            ProcessBuilder pb = new ProcessBuilder(java, "-jar", HARNESS_JAR.toString(), "run", "--matrix", matrix("5", "60s").toString(), "--out", out.toString(),
+                    "--run-id", runId, "--workloads-jar", WORKLOADS_JAR.toString(), "--progress", "lines")
+                    .redirectErrorStream(true).redirectOutput(tmp.resolve(runId + ".log").toFile());
+            pb.environment().put("DOCKER_HOST", host);
+            Process p = pb.start();
+            assertThat(p.waitFor(2, TimeUnit.MINUTES)).isTrue();
+            assertThat(p.exitValue()).as(log(runId)).isEqualTo(2);
+            assertThat(log(runId)).contains("DOCKER_HOST=" + host, "does not answer", "nothing was run", "fix:").doesNotContain("Exception in thread");
+            assertThat(out.resolve("raw.csv")).doesNotExist();
+        }
+    }
+
+    @Test
     void theJarRunsWithoutAnyTestcontainersVariableAndPullsNothing() throws Exception {
         String runId = "jar-it-" + ProcessHandle.current().pid();
         Path out = tmp.resolve("out");
@@ -128,14 +147,26 @@ class JarIT {
 
     @Test
     void sigtermStopsTheContainerAndLeavesValidCsv() throws Exception {
-        String runId = "jar-term-" + ProcessHandle.current().pid();
-        Path out = tmp.resolve("term");
+        stopsTheContainerAndLeavesValidCsv("TERM");
+    }
+
+    @Test
+    void ctrlCBehavesAsSigterm() throws Exception {
+        stopsTheContainerAndLeavesValidCsv("INT");
+    }
+
+    /** The harness, sent {@code signal} while a run's container runs, stops it and leaves valid CSV and the resume command. */
+    void stopsTheContainerAndLeavesValidCsv(String signal) throws Exception {
+        String runId = "jar-" + signal.toLowerCase(java.util.Locale.ROOT) + "-" + ProcessHandle.current().pid();
+        Path out = tmp.resolve(signal);
         Process p = start(matrix("120000", "5m"), out, runId);
         List<Container> running = ItSupport.awaitRunning(runId, p::isAlive);
         assertThat(running).as(log(runId)).hasSize(1);
-        p.destroy(); // SIGTERM to the harness
+        // SIGTERM as a service manager sends it, SIGINT as Ctrl-C at a terminal does (to the harness; it forwards to its child JVM)
+        assertThat(new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).start().waitFor()).isZero();
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).as(log(runId)).isTrue();
         assertThat(p.exitValue()).as(log(runId)).isIn(130, 143);
+        assertThat(log(runId)).contains("interrupted:", "--resume " + out).doesNotContain("Exception in thread");
         assertThat(ItSupport.containers(runId)).isEmpty();
         assertThat(RawCsv.read(out.resolve("raw.csv"))).isEmpty(); // the cut run is not stored; a resume runs it
         assertThat(Files.readAllLines(out.resolve("raw.csv")).get(0)).startsWith("run_id,seq,cell");

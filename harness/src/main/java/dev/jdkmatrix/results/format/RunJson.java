@@ -23,8 +23,13 @@ public final class RunJson {
 
     public static void write(Path file, RunMetadata metadata) throws IOException {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        MAPPER.writeValue(tmp.toFile(), metadata);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        try {
+            MAPPER.writeValue(tmp.toFile(), metadata);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            Files.deleteIfExists(tmp);
+            throw new IOException("cannot write " + file + " (through " + tmp.getFileName() + "): " + e.getMessage(), e);
+        }
     }
 
     public static RunMetadata read(Path file) throws IOException {

@@ -19,6 +19,16 @@ public final class SummaryCsv {
 
     public static void write(Path file, List<SummaryRow> rows) throws IOException {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try {
+            writeTo(tmp, rows);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            Files.deleteIfExists(tmp);
+            throw new IOException("cannot write " + file + " (through " + tmp.getFileName() + "): " + e.getMessage(), e);
+        }
+    }
+
+    private static void writeTo(Path tmp, List<SummaryRow> rows) throws IOException {
         try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
              ICSVWriter w = new CSVWriter(out, ',', '"', '"', "\n")) {
             java.util.Set<String> params = new java.util.TreeSet<>();
@@ -27,8 +37,9 @@ public final class SummaryCsv {
             columns.addAll(params);
             w.writeNext(columns.toArray(String[]::new), false);
             for (SummaryRow r : rows) w.writeNext(columns.stream().map(r::get).toArray(String[]::new), false);
+            w.flush();
+            if (w.checkError()) throw new IOException("the CSV writer failed");
         }
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** Reads summary.csv as written; columns it does not know (a newer harness's) are left out. */

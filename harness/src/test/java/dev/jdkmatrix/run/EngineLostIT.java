@@ -1,0 +1,172 @@
+package dev.jdkmatrix.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.format.RawCsv;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testcontainers.DockerClientFactory;
+
+/**
+ * The engine lost mid-run, without touching the machine's own engine: the harness (the shipped
+ * jar, as a user runs it) talks to the engine through a TCP proxy in front of its socket that the
+ * test starts and stops. Losing it ends the run with exit code 4 and one message, the stored runs
+ * intact; after the proxy is back, a resume completes the plan.
+ */
+class EngineLostIT {
+
+    @TempDir
+    Path tmp;
+
+    /** Forwards 127.0.0.1:port to the engine's unix socket; stop() closes the port and every connection. */
+    static final class Proxy implements AutoCloseable {
+        final Path socket;
+        final int port;
+        private volatile ServerSocket server;
+        private final Set<java.io.Closeable> open = ConcurrentHashMap.newKeySet();
+
+        Proxy(Path socket, int port) throws IOException {
+            this.socket = socket;
+            this.port = port;
+            start();
+        }
+
+        void start() throws IOException {
+            ServerSocket s = new ServerSocket();
+            s.setReuseAddress(true);
+            s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+            server = s;
+            Thread accept = new Thread(() -> {
+                while (!s.isClosed()) {
+                    try {
+                        Socket client = s.accept();
+                        SocketChannel engine = SocketChannel.open(StandardProtocolFamily.UNIX);
+                        engine.connect(UnixDomainSocketAddress.of(socket));
+                        open.add(client);
+                        open.add(engine);
+                        pump(client.getInputStream(), Channels.newOutputStream(engine), client, engine);
+                        pump(Channels.newInputStream(engine), client.getOutputStream(), client, engine);
+                    } catch (IOException e) {
+                        return;
+                    }
+                }
+            }, "proxy-accept");
+            accept.setDaemon(true);
+            accept.start();
+        }
+
+        private void pump(java.io.InputStream in, java.io.OutputStream out, java.io.Closeable a, java.io.Closeable b) {
+            Thread t = new Thread(() -> {
+                try (a; b) {
+                    in.transferTo(out);
+                } catch (IOException e) {
+                    // closed by the other side or by stop()
+                }
+            }, "proxy-pump");
+            t.setDaemon(true);
+            t.start();
+        }
+
+        void stop() throws IOException {
+            server.close();
+            for (java.io.Closeable c : open) {
+                try {
+                    c.close();
+                } catch (IOException e) {
+                    // already closed
+                }
+            }
+            open.clear();
+        }
+
+        @Override
+        public void close() throws IOException {
+            stop();
+        }
+    }
+
+    Process harness(Path matrix, Path out, String runId, int port, boolean resume, Path log) throws IOException {
+        String java = ProcessHandle.current().info().command().orElseThrow();
+        List<String> cmd = new java.util.ArrayList<>(List.of(java, "-jar", ItSupport.HARNESS_JAR.toString(), "run"));
+        if (resume) cmd.addAll(List.of("--resume", out.toString()));
+        else cmd.addAll(List.of("--matrix", matrix.toString(), "--out", out.toString(), "--run-id", runId));
+        cmd.addAll(List.of("--workloads-jar", ItSupport.JAR.toString(), "--progress", "lines", "--no-report"));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+        pb.environment().put("DOCKER_HOST", "tcp://127.0.0.1:" + port);
+        return pb.start();
+    }
+
+    @Test
+    void anEngineLostMidRunEndsWithOneMessageAndTheResumeCompletesThePlan() throws Exception {
+        String localSocket = DockerClientFactory.instance().getTransportConfig().getDockerHost().getPath();
+        int port;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort();
+        }
+        Path m = tmp.resolve("lost.yaml");
+        Files.writeString(m, """
+                name: lost
+                repetitions: 6
+                warmup: 0
+                timeout: 60s
+                %s
+                matrix:
+                  jdk: 25
+                  cpus: 1
+                  memory: 256m
+                  tasks: 1
+                  executor: virtual
+                  workload:
+                    - name: fault
+                      params: { hold-ms: 1500 }
+                """.formatted(ItSupport.jdks("25")));
+        Path out = tmp.resolve("out");
+        String runId = "lost-" + ProcessHandle.current().pid();
+        try (Proxy proxy = new Proxy(Path.of(localSocket), port)) {
+            Process p = harness(m, out, runId, port, false, tmp.resolve("first.log"));
+            // two runs stored and the third running: then the engine goes away
+            for (int i = 0; i < 1200 && p.isAlive(); i++) {
+                Thread.sleep(100);
+                boolean stored = Files.exists(out.resolve("raw.csv")) && RawCsv.read(out.resolve("raw.csv")).size() >= 2;
+                if (stored && !DockerClientFactory.instance().client().listContainersCmd()
+                        .withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec().isEmpty()) break;
+            }
+            proxy.stop();
+            assertThat(p.waitFor(3, TimeUnit.MINUTES)).isTrue();
+            String log = Files.readString(tmp.resolve("first.log"));
+            assertThat(p.exitValue()).as(log).isEqualTo(4);
+            assertThat(log).contains("stopped answering", "are intact", "the run in flight was not stored", "--resume " + out)
+                    .doesNotContain("Exception in thread").doesNotContainPattern("\\n\\s+at [a-z]");
+            List<RawRow> kept = RawCsv.read(out.resolve("raw.csv"));
+            assertThat(kept.size()).as(log).isBetween(2, 5);
+            assertThat(out.resolve("logs/engine-lost.log")).isNotEmptyFile();
+
+            proxy.start();
+            Process r = harness(m, out, runId, port, true, tmp.resolve("resume.log"));
+            assertThat(r.waitFor(3, TimeUnit.MINUTES)).isTrue();
+            String resumed = Files.readString(tmp.resolve("resume.log"));
+            assertThat(r.exitValue()).as(resumed).isZero();
+            List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
+            assertThat(rows).hasSize(6).extracting(RawRow::runKey).doesNotHaveDuplicates();
+            assertThat(rows).allMatch(RawRow::ok, "ok");
+            assertThat(ItSupport.containers(runId)).isEmpty();
+        }
+    }
+}

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make publish SITE=dir NEW=dir: add a results folder to a published gallery site and keep its
 # history. The run's stored files (not its logs) are copied to SITE/<name>/; it is compared with
-# the newest earlier run in SITE of the same runner class (jdkmatrix previous), the comparison going to
+# the newest run already in SITE of the same runner class (jdkmatrix previous), the comparison going to
 # SITE/<name>/compare.md and .csv (and to $GITHUB_STEP_SUMMARY when set); then its gallery and
 # SITE/index.html, with the trends across every run, are rendered.
 set -euo pipefail
@@ -28,6 +28,6 @@ if [ -n "$previous" ]; then
   JAR="$JAR" harness/scripts/jdkmatrix.sh compare "$previous" "$SITE/$name" "${args[@]}" > "$SITE/$name/compare.md"
   echo "publish: compared with the previous run $(basename "$previous")"
 else
-  echo "publish: no earlier run of this runner class in $SITE, nothing to compare with"
+  echo "publish: no run of this runner class in $SITE yet, nothing to compare with"
 fi
 JAR="$JAR" harness/scripts/jdkmatrix.sh report --results "$SITE/$name"

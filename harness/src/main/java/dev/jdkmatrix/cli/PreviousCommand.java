@@ -12,12 +12,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /**
- * The run a new one is compared with on a published site: the newest earlier run of the same
+ * The run a new one is compared with on a published site: the newest run already there of the same
  * runner class ({@link RunMetadata#runnerClass()}: CPU model, CPU count, Docker and cgroup
  * version), so that a night is never measured against another machine's numbers.
  */
 @Command(name = "previous", mixinStandardHelpOptions = true,
-        description = "Print the folder of the newest run in SITE that started before NEW_DIR on the same runner class (CPU model and count, "
+        description = "Print the folder of the newest run already in SITE (by start) of NEW_DIR's runner class (CPU model and count, "
                 + "Docker and cgroup version); print nothing when there is none. make publish compares with it.")
 public final class PreviousCommand implements Callable<Integer> {
 
@@ -47,7 +47,6 @@ public final class PreviousCommand implements Callable<Integer> {
                         Path j = d.resolve("run.json");
                         if (!Files.isRegularFile(j) || d.toAbsolutePath().normalize().equals(current.toAbsolutePath().normalize())) continue;
                         RunMetadata m = RunJson.read(j);
-                        if (m.startedAt().compareTo(now.startedAt()) >= 0) continue;
                         if (!m.runnerClass().equals(now.runnerClass())) {
                             otherClasses.add(d.getFileName().toString());
                             continue;
@@ -61,7 +60,7 @@ public final class PreviousCommand implements Callable<Integer> {
             }
             if (best != null) spec.commandLine().getOut().println(best);
             if (best == null && !otherClasses.isEmpty()) {
-                spec.commandLine().getErr().println("jdkmatrix: no earlier run of this runner class (" + now.runnerClass() + ") in " + site + "; "
+                spec.commandLine().getErr().println("jdkmatrix: no run of this runner class (" + now.runnerClass() + ") in " + site + "; "
                         + otherClasses.size() + " of other machines, not compared with");
             }
             spec.commandLine().getOut().flush();

@@ -170,7 +170,7 @@ class ComparisonTest {
     }
 
     @Test
-    void previousFindsTheNewestEarlierRunOfTheSameRunnerClassOnly() throws IOException {
+    void previousFindsTheNewestPublishedRunOfTheSameRunnerClassOnly() throws IOException {
         Path site = Files.createDirectories(tmp.resolve("site"));
         dev.jdkmatrix.results.format.RunJson.write(Files.createDirectories(site.resolve("night1")).resolve("run.json"), meta("Intel Xeon", 2, "2026-01-01T00:00:00Z"));
         dev.jdkmatrix.results.format.RunJson.write(Files.createDirectories(site.resolve("night2")).resolve("run.json"), meta("Intel Xeon", 2, "2026-01-02T00:00:00Z"));
@@ -186,7 +186,7 @@ class ComparisonTest {
         StringWriter err = new StringWriter();
         assertThat(Main.execute(new String[] {"previous", site.toString(), now.toString()}, new PrintWriter(none), new PrintWriter(err))).isZero();
         assertThat(none.toString()).isEmpty();
-        assertThat(err.toString()).contains("no earlier run of this runner class", "3 of other machines");
+        assertThat(err.toString()).contains("no run of this runner class", "3 of other machines");
     }
 
     static RunMetadata meta(String cpuModel, int cpus, String startedAt) {

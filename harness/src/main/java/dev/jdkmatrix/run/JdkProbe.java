@@ -37,7 +37,9 @@ public record JdkProbe(String vendor, String version, String runtimeVersion, Str
     /** Runs the probe in a container of {@code image}. */
     static JdkProbe of(DockerClient client, String image, String jdk, Map<String, String> labels) {
         HostConfig host = ContainerRunner.lockDown(HostConfig.newHostConfig().withNetworkMode("none").withMemory(512L << 20).withMemorySwap(512L << 20));
-        String id = client.createContainerCmd(image).withCmd(List.of("java", "-XshowSettings:properties", "-version"))
+        // through the same sh wrapper as every run, so that an image without /bin/sh is found here, before any run
+        List<String> cmd = new java.util.ArrayList<>(List.of("sh", "-c", ContainerRunner.CPU_STAT_SCRIPT, "sh", "java", "-XshowSettings:properties", "-version"));
+        String id = client.createContainerCmd(image).withCmd(cmd)
                 .withUser(ContainerRunner.USER).withWorkingDir("/tmp").withLabels(labels).withHostConfig(host).exec().getId();
         StringBuilder out = new StringBuilder();
         try {
@@ -62,7 +64,8 @@ public record JdkProbe(String vendor, String version, String runtimeVersion, Str
             }
         } catch (RuntimeException e) {
             throw new ExitException(ExitException.ENVIRONMENT, "the JDK of jdk '" + jdk + "' (image " + image + ") did not start: " + Docker.rootMessage(e)
-                    + "\n  fix: check that the image has 'java' on its PATH and runs as user 10001", e);
+                    + "\n  fix: check that the image has 'java' on its PATH and /bin/sh (every run's command runs inside sh, which prints the"
+                    + " cgroup's cpu.stat at its end), and runs as user 10001", e);
         } finally {
             try {
                 client.removeContainerCmd(id).withForce(true).withRemoveVolumes(true).exec();

@@ -42,7 +42,9 @@ final class Charts {
     /** An axis switches to a log scale when its values span more than this factor. */
     static final double LOG_SPAN = 10;
     static final String VIRTUAL = "virtual";
-    /** JEP 491 (JDK 24): a virtual thread blocked in synchronized releases its carrier. */
+    /** Cells by CPU limit, and at one limit the quota before the pinned twin: the order of the CPU categories. */
+    static final Comparator<CellStat> BY_CPU_LIMIT = Comparator.comparingDouble(CellStat::cpusValue).thenComparing(CellStat::cpuMode, Comparator.reverseOrder());
+        /** JEP 491 (JDK 24): a virtual thread blocked in synchronized releases its carrier. */
     static final int JEP_491_JDK = 24;
 
     private final List<CellStat> cells;
@@ -89,7 +91,7 @@ final class Charts {
         for (List<CellStat> g : groups(with, c -> key(c.jdk(), c.memory(), c.jvmArgs()))) {
             if (g.stream().noneMatch(c -> c.throttledMs() > 0)) continue;
             CellStat f = g.get(0);
-            List<String> limits = g.stream().sorted(Comparator.comparingDouble(CellStat::cpusValue).thenComparing(CellStat::cpuMode, Comparator.reverseOrder()))
+            List<String> limits = g.stream().sorted(BY_CPU_LIMIT)
                     .map(CellStat::cpuText).distinct().toList();
             CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
                     .title("JDK " + f.jdk() + ": how often the CFS quota throttled the median run, memory " + f.memory())
@@ -122,7 +124,7 @@ final class Charts {
     /** Per CPU limit under a quota: the range of the median throttled time and of the throttled share of periods; pinned ones at 0. */
     static String throttlingCaption(List<CellStat> g) {
         List<String> parts = new ArrayList<>();
-        for (String limit : g.stream().sorted(Comparator.comparingDouble(CellStat::cpusValue).thenComparing(CellStat::cpuMode, Comparator.reverseOrder()))
+        for (String limit : g.stream().sorted(BY_CPU_LIMIT)
                 .map(CellStat::cpuText).distinct().toList()) {
             List<CellStat> at = g.stream().filter(c -> c.cpuText().equals(limit)).toList();
             double lo = at.stream().mapToDouble(CellStat::throttledMs).min().orElse(Double.NaN);
@@ -499,7 +501,7 @@ final class Charts {
         List<CellStat> user = cells.stream().filter(c -> !c.builtin() && c.n() > 0 && Double.isFinite(c.score())).toList();
         for (List<CellStat> g : groups(user, c -> key(c.scoreSubject(), c.params(), c.memory(), c.jvmArgs(), c.scoreUnit()))) {
             CellStat f = g.get(0);
-            List<String> cpus = g.stream().sorted(Comparator.comparingDouble(CellStat::cpusValue).thenComparing(CellStat::cpuMode, Comparator.reverseOrder()))
+            List<String> cpus = g.stream().sorted(BY_CPU_LIMIT)
                     .map(CellStat::cpuText).distinct().toList();
             String better = f.higherIsBetter() ? "higher is better" : "lower is better";
             CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
@@ -530,7 +532,7 @@ final class Charts {
         CellStat f = g.get(0);
         Comparator<CellStat> best = Comparator.comparingDouble(CellStat::score);
         if (f.higherIsBetter()) best = best.reversed();
-        for (String cpus : g.stream().sorted(Comparator.comparingDouble(CellStat::cpusValue).thenComparing(CellStat::cpuMode, Comparator.reverseOrder()))
+        for (String cpus : g.stream().sorted(BY_CPU_LIMIT)
                 .map(CellStat::cpuText).distinct().toList()) {
             List<CellStat> at = g.stream().filter(c -> c.cpuText().equals(cpus)).sorted(best).toList();
             CellStat top = at.get(0);

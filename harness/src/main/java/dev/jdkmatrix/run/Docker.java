@@ -53,9 +53,12 @@ public final class Docker {
         }
     }
 
+    /**
+     * The Docker client. An engine the user named is the only one to use: its ping is
+     * {@link #checkNamedEngine()}, which a caller runs before it writes anything (MatrixRunner does);
+     * here the engine Testcontainers chose must be that one, since it would fall back to the local socket.
+     */
     public static DockerClient connect() {
-        // An engine the user named is the only one to use: Testcontainers would fall back to the local socket.
-        checkNamedEngine();
         java.util.Optional<Endpoint> named = Endpoint.named();
         DockerClientFactory factory = DockerClientFactory.instance();
         try {

@@ -159,16 +159,7 @@ public final class MatrixRunner {
     private Result runLocked(Matrix matrix, Options options, Listener listener, Path out) throws IOException {
         // a failure in a thread of the Docker client (a callback when the engine goes away) goes to the run's log, not the terminal
         Path uncaught = out.resolve("logs").resolve("harness-errors.log");
-        Thread.setDefaultUncaughtExceptionHandler((t, e) -> {
-            try {
-                java.io.StringWriter trace = new java.io.StringWriter();
-                e.printStackTrace(new java.io.PrintWriter(trace));
-                Files.writeString(uncaught, Instant.now() + " in thread " + t.getName() + ":\n" + trace, StandardCharsets.UTF_8,
-                        StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-            } catch (IOException io) {
-                // nowhere to keep it
-            }
-        });
+        Thread.setDefaultUncaughtExceptionHandler((t, e) -> appendTrace(uncaught, "in thread " + t.getName(), e));
         DockerClient client = Docker.connect();
         int orphans = ContainerRunner.removeOrphans(client) + ContainerRunner.removeFolderContainers(client, out);
         if (orphans > 0) listener.message("removed " + orphans + " container(s) left by a harness process that is gone");
@@ -222,7 +213,8 @@ public final class MatrixRunner {
                         probes.get(r.jdk()).vendor(), probes.get(r.jdk()).runtimeVersion(), probes.get(r.jdk()).vmName())).toList();
         // the sessions before this one (a run.json written before sessions were recorded: its start, end and rows as one)
         List<RunMetadata.Session> earlier = new java.util.ArrayList<>();
-        int rowsBefore = storedRows(out).size();
+        List<RawRow> storedAtStart = storedRows(out);
+        int rowsBefore = storedAtStart.size();
         if (before != null) {
             earlier.addAll(before.sessions());
             if (earlier.isEmpty() && rowsBefore > 0) {
@@ -271,7 +263,7 @@ public final class MatrixRunner {
         List<String> paramColumns = Columns.params(matrix.cells().stream().flatMap(c -> c.params().keySet().stream()).toList());
         // the measured rows of each cell so far (stored ones of a resumed run included): what adaptive repetitions decide on
         Map<String, List<RawRow>> measuredRows = new java.util.HashMap<>();
-        for (RawRow r : storedRows(out)) {
+        for (RawRow r : storedAtStart) {
             if (r.measured()) measuredRows.computeIfAbsent(r.get("cell"), k -> new java.util.ArrayList<>()).add(r);
         }
         Map<String, Integer> inFlight = new java.util.HashMap<>();
@@ -414,14 +406,7 @@ public final class MatrixRunner {
         if (e instanceof ExitException) return e;
         if (engineAnswers(client)) return e;
         Path log = out.resolve("logs").resolve("engine-lost.log");
-        try {
-            java.io.StringWriter trace = new java.io.StringWriter();
-            e.printStackTrace(new java.io.PrintWriter(trace));
-            Files.writeString(log, Instant.now() + " the engine stopped answering" + (run == null ? "" : " during seq " + run.sequence() + ", cell " + run.cell().id())
-                    + "\n" + trace, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-        } catch (IOException io) {
-            // the message below still says what happened
-        }
+        appendTrace(log, "the engine stopped answering" + (run == null ? "" : " during seq " + run.sequence() + ", cell " + run.cell().id()), e);
         String dir = out.toString();
         return new ExitException(ExitException.ENGINE_LOST, "the Docker " + engine.describe() + " stopped answering"
                 + (run == null ? "" : " during run seq " + run.sequence() + " (" + run.cell().id() + ", " + run.phase().text() + " " + run.repetition() + ")")
@@ -429,6 +414,17 @@ public final class MatrixRunner {
                 + "and the remaining runs were not attempted (details: " + log + ")"
                 + "\n  fix: start the engine again (make docker, or the tunnel to it), then finish the run: jdkmatrix run --resume " + dir
                 + " (through make: make matrix RUN_ARGS=\"--resume " + dir + "\")", e);
+    }
+
+    /** Appends a stack trace under a stamped header to a log of the run; a log that cannot be written leaves the message to say it all. */
+    private static void appendTrace(Path log, String header, Throwable e) {
+        java.io.StringWriter trace = new java.io.StringWriter();
+        e.printStackTrace(new java.io.PrintWriter(trace));
+        try {
+            Files.writeString(log, Instant.now() + " " + header + ":\n" + trace, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException io) {
+            // nowhere to keep it
+        }
     }
 
     /** Whether the engine answers a ping within a few seconds. */

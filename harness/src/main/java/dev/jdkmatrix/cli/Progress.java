@@ -12,14 +12,24 @@ import java.util.List;
 /**
  * Progress while a matrix runs: on a terminal a bar redrawn in place with the current cell,
  * runs done/total and ETA; otherwise one plain line per run, for logs and CI.
- * The ETA scales the remaining estimate by how the runs so far compared with theirs.
+ * The ETA learns: a run of a cell that has runs already (in this session, or stored before a
+ * resume) is expected to take what they took (their median); any other run takes its estimate,
+ * scaled by how the runs so far compared with theirs. So a cell whose runs end early (killed at
+ * their memory limit, say) stops inflating the ETA after its first run.
  */
 final class Progress implements MatrixRunner.Listener {
 
     private final PrintWriter err;
     private final boolean bar;
     private final double[] estimateMs;
+    private final String[] cellOf;
+    private final int[] seqOf;
     private final java.util.Map<Integer, Double> estimateBySeq = new java.util.HashMap<>();
+    private final java.util.Map<Integer, Long> startedAt = new java.util.HashMap<>();
+    private final java.util.Set<Integer> finished = new java.util.HashSet<>();
+    /** What each cell's runs took, ms: the time between their start and end here, or a stored run's container and harness time. */
+    private final java.util.Map<String, List<Double>> observed = new java.util.HashMap<>();
+    private double observedHere;
     private final long created = System.nanoTime();
     private long t0 = -1;
     private double estimatedDone;
@@ -28,7 +38,26 @@ final class Progress implements MatrixRunner.Listener {
         this.err = err;
         this.bar = bar;
         this.estimateMs = plan.stream().mapToDouble(r -> Estimate.runMillis(r.cell())).toArray();
+        this.cellOf = plan.stream().map(r -> r.cell().id()).toArray(String[]::new);
+        this.seqOf = plan.stream().mapToInt(PlannedRun::sequence).toArray();
         for (int i = 0; i < plan.size(); i++) estimateBySeq.put(plan.get(i).sequence(), estimateMs[i]);
+    }
+
+    @Override
+    public void stored(List<RawRow> rows) {
+        for (RawRow r : rows) {
+            if (!r.noisy() && r.get("seq").matches("[0-9]+")) finished.add(Integer.parseInt(r.get("seq")));
+            double took = parse(r.get("container_wall_ms")) + parse(r.get("harness_overhead_ms"));
+            if (Double.isFinite(took) && took > 0) observed.computeIfAbsent(r.get("cell"), c -> new java.util.ArrayList<>()).add(took);
+        }
+    }
+
+    private static double parse(String s) {
+        try {
+            return s.isEmpty() ? Double.NaN : Double.parseDouble(s);
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
     }
 
     static boolean isTerminal() {
@@ -62,6 +91,7 @@ final class Progress implements MatrixRunner.Listener {
     @Override
     public void runStarted(PlannedRun run, int done, int total) {
         if (t0 < 0) t0 = System.nanoTime();
+        startedAt.put(run.sequence(), System.nanoTime());
         if (!bar) return;
         int width = 24;
         int filled = total == 0 ? width : done * width / total;
@@ -76,6 +106,13 @@ final class Progress implements MatrixRunner.Listener {
     @Override
     public void runEnded(PlannedRun run, RawRow row, int done, int total) {
         estimatedDone += estimateBySeq.getOrDefault(run.sequence(), 0.0);
+        finished.add(run.sequence());
+        Long began = startedAt.remove(run.sequence());
+        if (began != null) {
+            double took = (System.nanoTime() - began) / 1e6;
+            observedHere += took;
+            observed.computeIfAbsent(run.cell().id(), c -> new java.util.ArrayList<>()).add(took);
+        }
         if (bar) {
             if (!row.ok()) {
                 err.printf("\r\033[K  %s %s: %s%n", row.get("status"), run.cell().id(), row.get("status_detail"));
@@ -96,11 +133,31 @@ final class Progress implements MatrixRunner.Listener {
     }
 
     private String eta(int done) {
-        double elapsedMs = elapsed().toMillis();
-        double remaining = 0;
-        for (int i = done; i < estimateMs.length; i++) remaining += estimateMs[i];
+        return Durations.text(Duration.ofMillis(Math.round(remainingMillis(elapsed().toMillis()))));
+    }
+
+    /**
+     * The time the runs not yet finished should take: a cell's median so far where it has runs,
+     * else the run's estimate scaled by elapsed / estimated over this session's runs; both stretched
+     * by the gaps between runs seen so far (elapsed / the runs' own time, at least 1).
+     */
+    double remainingMillis(double elapsedMs) {
         double scale = estimatedDone > 0 ? elapsedMs / estimatedDone : 1;
-        return Durations.text(Duration.ofMillis(Math.round(remaining * scale)));
+        double gaps = observedHere > 0 ? Math.max(1, elapsedMs / observedHere) : 1;
+        java.util.Map<String, Double> medians = new java.util.HashMap<>();
+        double remaining = 0;
+        for (int i = 0; i < estimateMs.length; i++) {
+            if (finished.contains(seqOf[i])) continue;
+            List<Double> seen = observed.get(cellOf[i]);
+            remaining += seen == null || seen.isEmpty() ? estimateMs[i] * scale
+                    : medians.computeIfAbsent(cellOf[i], c -> median(seen)) * gaps;
+        }
+        return remaining;
+    }
+
+    private static double median(List<Double> values) {
+        double[] v = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 
     void finish() {

@@ -49,6 +49,9 @@ public final class MatrixRunner {
         default void runStarted(PlannedRun run, int done, int total) {}
 
         default void runEnded(PlannedRun run, RawRow row, int done, int total) {}
+
+        /** The rows stored before this session started (a resume): an ETA may learn from them. */
+        default void stored(List<RawRow> rows) {}
     }
 
     /**
@@ -215,6 +218,7 @@ public final class MatrixRunner {
         List<RunMetadata.Session> earlier = new java.util.ArrayList<>();
         List<RawRow> storedAtStart = storedRows(out);
         int rowsBefore = storedAtStart.size();
+        listener.stored(storedAtStart);
         if (before != null) {
             earlier.addAll(before.sessions());
             if (earlier.isEmpty() && rowsBefore > 0) {
@@ -318,7 +322,8 @@ public final class MatrixRunner {
                 if (workers == null) {
                     listener.runStarted(run, done[0], total[0]);
                     try {
-                        attempts.run(run, image, run.cell().cpuMode() == dev.jdkmatrix.matrix.CpuMode.CPUSET ? CpuSlots.cpuset(CpuSlots.pinned(run.cell(), hostCpus)) : null);
+                        bounded(run, image, run.cell().cpuMode() == dev.jdkmatrix.matrix.CpuMode.CPUSET ? CpuSlots.cpuset(CpuSlots.pinned(run.cell(), hostCpus)) : null,
+                                attempts, client);
                     } catch (RuntimeException e) {
                         throw engineLostOr(e, client, engine, run, out, done[0]);
                     }
@@ -339,7 +344,7 @@ public final class MatrixRunner {
                 }
                 workers.submit(() -> {
                     try {
-                        if (!stopping && failure.get() == null) attempts.run(run, image, cpuset);
+                        if (!stopping && failure.get() == null) bounded(run, image, cpuset, attempts, client);
                     } catch (Exception e) {
                         failure.compareAndSet(null, e);
                     } finally {
@@ -441,6 +446,59 @@ public final class MatrixRunner {
             return ping.get(5, TimeUnit.SECONDS);
         } catch (Exception e) {
             return false;
+        }
+    }
+
+    /** How long past its cell's timeout a run may go on before the harness asks whether the engine still answers. */
+    static final long ENGINE_GRACE_MS = 30_000;
+
+    /**
+     * Runs one run's attempts on a thread of their own and waits for them: a Docker call that never
+     * returns (an engine that stopped answering without closing its socket: a frozen dockerd, a
+     * tunnel that hangs) would otherwise hold the harness for ever. Every Docker call of a run but
+     * the wait for its exit takes seconds, and that wait ends at the cell's timeout; so once a run
+     * has gone on {@link #ENGINE_GRACE_MS} past its timeout the engine is pinged (5 s), and if it
+     * does not answer the run fails as the engine lost (its thread, a daemon, is left behind;
+     * the container, labelled, is removed by the next start). A SIGTERM still stops the run as before.
+     */
+    private static void bounded(PlannedRun run, ImageRef image, String cpuset, RunAttempts attempts, DockerClient client) throws IOException {
+        java.util.concurrent.CompletableFuture<Void> done = new java.util.concurrent.CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                attempts.run(run, image, cpuset);
+                done.complete(null);
+            } catch (Throwable e) {
+                done.completeExceptionally(e);
+            }
+        }, "jdkmatrix-run-" + run.sequence());
+        t.setDaemon(true);
+        t.start();
+        long deadline = System.nanoTime() + (run.cell().timeout().toMillis() + ENGINE_GRACE_MS) * 1_000_000L;
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    done.get(1, TimeUnit.SECONDS);
+                    return;
+                } catch (java.util.concurrent.TimeoutException e) {
+                    if (System.nanoTime() < deadline) continue;
+                    if (!engineAnswers(client)) {
+                        throw new IllegalStateException("no answer from the engine " + ENGINE_GRACE_MS / 1000 + " s past the run's timeout of "
+                                + dev.jdkmatrix.matrix.Durations.text(run.cell().timeout()) + ", and none to a ping within 5 s");
+                    }
+                    deadline = System.nanoTime() + ENGINE_GRACE_MS * 1_000_000L;
+                } catch (java.util.concurrent.ExecutionException e) {
+                    Throwable c = e.getCause();
+                    if (c instanceof IOException io) throw io;
+                    if (c instanceof RuntimeException r) throw r;
+                    if (c instanceof Error err) throw err;
+                    throw new IllegalStateException(c);
+                } catch (InterruptedException e) {
+                    interrupted = true; // the run's own thread stops it (SIGTERM aborts its container); wait for it
+                }
+            }
+        } finally {
+            if (interrupted) Thread.currentThread().interrupt();
         }
     }
 
@@ -644,6 +702,10 @@ public final class MatrixRunner {
             if (!val.isEmpty() || !v.containsKey(k)) v.put(k, val);
         });
         Outcome outcome = classify(cell, res, reading, logName);
+        String progress = Readings.lastProgress(res.stdout());
+        if (!(outcome instanceof Outcome.Ok) && progress != null && v.getOrDefault("metrics", "").isEmpty()) {
+            v.put("metrics", progress); // a run killed before its record: how far it got, as metrics (elapsed_ms, submitted, the workload's own)
+        }
         v.put("status", outcome.status());
         v.put("status_detail", outcome.detail());
         double uptime = reading instanceof Readings.Reading.Found f ? parseOr(f.columns().get("jvm_uptime_ms")) : Double.NaN;
@@ -673,14 +735,16 @@ public final class MatrixRunner {
 
     static Outcome classify(Cell cell, ContainerResult res, Readings.Reading reading, String logName) {
         String last = res.tail(3).replace("\n", " | ");
+        String progress = Readings.lastProgress(res.stdout());
+        String got = progress == null ? "" : "; last progress: " + progress;
         if (res.timedOut()) {
-            return new Outcome.Timeout("killed after the timeout of " + dev.jdkmatrix.matrix.Durations.text(cell.timeout()) + "; output in " + logName);
+            return new Outcome.Timeout("killed after the timeout of " + dev.jdkmatrix.matrix.Durations.text(cell.timeout()) + got + "; output in " + logName);
         }
         if (res.oomKilled()) {
-            return new Outcome.Oom("killed by the kernel at the memory limit of " + cell.memory().text() + " (exit " + res.exitCode() + "); output in " + logName);
+            return new Outcome.Oom("killed by the kernel at the memory limit of " + cell.memory().text() + " (exit " + res.exitCode() + ")" + got + "; output in " + logName);
         }
         if (res.exitCode() != 0) {
-            return new Outcome.Error("exit code " + res.exitCode() + ": " + abbreviate(last) + "; output in " + logName);
+            return new Outcome.Error("exit code " + res.exitCode() + ": " + abbreviate(last) + got + "; output in " + logName);
         }
         return switch (reading) {
             case Readings.Reading.Problem p -> new Outcome.Invalid(p.detail() + "; output in " + logName);

@@ -122,4 +122,17 @@ public final class Readings {
         v.put("metric_units", units.toString());
         return v;
     }
+
+    /**
+     * The last progress line a built-in workload printed ({@code JDKMATRIX-PROGRESS k=v;...}, after
+     * 1 s and then at doubling intervals) as its {@code k=v;...} text, or null when there is none:
+     * how far a run got that was killed before its record.
+     */
+    static String lastProgress(String stdout) {
+        int at = stdout.lastIndexOf(dev.jdkmatrix.workloads.ResultRecord.PROGRESS_MARKER);
+        if (at < 0 || (at > 0 && stdout.charAt(at - 1) != '\n')) return null;
+        int end = stdout.indexOf('\n', at);
+        String line = stdout.substring(at + dev.jdkmatrix.workloads.ResultRecord.PROGRESS_MARKER.length(), end < 0 ? stdout.length() : end).strip();
+        return line.matches("[a-z0-9_]+=[0-9.-]+(;[a-z0-9_]+=[0-9.-]+)*") ? line : null;
+    }
 }

@@ -35,11 +35,15 @@ class EngineLostIT {
     @TempDir
     Path tmp;
 
-    /** Forwards 127.0.0.1:port to the engine's unix socket; stop() closes the port and every connection. */
+    /**
+     * Forwards 127.0.0.1:port to the engine's unix socket; stop() closes the port and every
+     * connection; freeze() keeps every connection open and forwards nothing more, as a hung engine.
+     */
     static final class Proxy implements AutoCloseable {
         final Path socket;
         final int port;
         private volatile ServerSocket server;
+        private volatile boolean frozen;
         private final Set<java.io.Closeable> open = ConcurrentHashMap.newKeySet();
 
         Proxy(Path socket, int port) throws IOException {
@@ -57,6 +61,10 @@ class EngineLostIT {
                 while (!s.isClosed()) {
                     try {
                         Socket client = s.accept();
+                        if (frozen) {
+                            open.add(client); // accepted, never answered
+                            continue;
+                        }
                         SocketChannel engine = SocketChannel.open(StandardProtocolFamily.UNIX);
                         engine.connect(UnixDomainSocketAddress.of(socket));
                         open.add(client);
@@ -75,7 +83,14 @@ class EngineLostIT {
         private void pump(java.io.InputStream in, java.io.OutputStream out, java.io.Closeable a, java.io.Closeable b) {
             Thread t = new Thread(() -> {
                 try (a; b) {
-                    in.transferTo(out);
+                    byte[] buf = new byte[8192];
+                    for (int n; (n = in.read(buf)) >= 0; ) {
+                        while (frozen) Thread.sleep(50);
+                        out.write(buf, 0, n);
+                        out.flush();
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
                 } catch (IOException e) {
                     // closed by the other side or by stop()
                 }
@@ -84,7 +99,12 @@ class EngineLostIT {
             t.start();
         }
 
+        void freeze() {
+            frozen = true;
+        }
+
         void stop() throws IOException {
+            frozen = false;
             server.close();
             for (java.io.Closeable c : open) {
                 try {
@@ -166,6 +186,63 @@ class EngineLostIT {
             List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
             assertThat(rows).hasSize(6).extracting(RawRow::runKey).doesNotHaveDuplicates();
             assertThat(rows).allMatch(RawRow::ok, "ok");
+            assertThat(ItSupport.containers(runId)).isEmpty();
+        }
+    }
+
+    @Test
+    void anEngineThatStopsAnsweringIsLostAfterABoundedWait() throws Exception {
+        String localSocket = DockerClientFactory.instance().getTransportConfig().getDockerHost().getPath();
+        int port;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort();
+        }
+        Path m = tmp.resolve("hung.yaml");
+        Files.writeString(m, """
+                name: hung
+                repetitions: 4
+                warmup: 0
+                timeout: 5s
+                %s
+                matrix:
+                  jdk: 25
+                  cpus: 1
+                  memory: 256m
+                  tasks: 1
+                  executor: virtual
+                  workload:
+                    - name: fault
+                      params: { hold-ms: 1500 }
+                """.formatted(ItSupport.jdks("25")));
+        Path out = tmp.resolve("hung");
+        String runId = "hung-" + ProcessHandle.current().pid();
+        try (Proxy proxy = new Proxy(Path.of(localSocket), port)) {
+            Process p = harness(m, out, runId, port, false, tmp.resolve("hung.log"));
+            for (int i = 0; i < 1200 && p.isAlive(); i++) {
+                Thread.sleep(100);
+                boolean stored = Files.exists(out.resolve("raw.csv")) && RawCsv.read(out.resolve("raw.csv")).size() >= 1;
+                if (stored && !DockerClientFactory.instance().client().listContainersCmd()
+                        .withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec().isEmpty()) break;
+            }
+            long frozenAt = System.nanoTime();
+            proxy.freeze();
+            // the run's timeout (5 s) + the grace (30 s) + a ping (5 s) and the check's own ping: well within 3 minutes
+            assertThat(p.waitFor(3, TimeUnit.MINUTES)).as("the harness ends on its own").isTrue();
+            long waited = (System.nanoTime() - frozenAt) / 1_000_000_000L;
+            String log = Files.readString(tmp.resolve("hung.log"));
+            assertThat(p.exitValue()).as(log).isEqualTo(4);
+            assertThat(log).contains("stopped answering", "no answer from the engine", "are intact", "--resume " + out)
+                    .doesNotContain("Exception in thread").doesNotContainPattern("\\n\\s+at [a-z]");
+            assertThat(waited).as("seconds from the freeze to the exit").isLessThan(150);
+            assertThat(RawCsv.read(out.resolve("raw.csv"))).as(log).hasSizeBetween(1, 3).allMatch(RawRow::ok, "ok");
+
+            proxy.stop();
+            proxy.start();
+            Process r = harness(m, out, runId, port, true, tmp.resolve("hung-resume.log"));
+            assertThat(r.waitFor(3, TimeUnit.MINUTES)).isTrue();
+            String resumed = Files.readString(tmp.resolve("hung-resume.log"));
+            assertThat(r.exitValue()).as(resumed).isZero();
+            assertThat(RawCsv.read(out.resolve("raw.csv"))).hasSize(4).extracting(RawRow::runKey).doesNotHaveDuplicates();
             assertThat(ItSupport.containers(runId)).isEmpty();
         }
     }

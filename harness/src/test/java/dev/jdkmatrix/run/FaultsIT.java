@@ -63,6 +63,9 @@ class FaultsIT {
         assertThat(rows).hasSize(9);
         Map<String, RawRow> byParams = rows.stream().collect(Collectors.toMap(r -> r.get("workload") + ":" + r.get("params").replace("hold-ms=1;", ""), Function.identity()));
         assertThat(byParams.get("fault:mode=hang").get("status")).isEqualTo("timeout");
+        // killed at 5 s, after its progress lines at 1 and 3 s: the row says how far it got
+        assertThat(byParams.get("fault:mode=hang").get("status_detail")).containsPattern("last progress: elapsed_ms=[0-9]+;submitted=[0-9]+");
+        assertThat(byParams.get("fault:mode=hang").get("metrics")).startsWith("elapsed_ms=");
         assertThat(byParams.get("fault:mode=exit3")).satisfies(r -> {
             assertThat(r.get("status")).isEqualTo("error");
             assertThat(r.get("status_detail")).contains("exit code 3", "fault: exiting with 3");

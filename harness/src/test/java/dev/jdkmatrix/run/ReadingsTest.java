@@ -94,4 +94,18 @@ class ReadingsTest {
         assertThat(Readings.read(jmh("x.Y.z"), out(""), JmhResultTest.fixture("avgt.json")))
                 .isInstanceOfSatisfying(Readings.Reading.Problem.class, p -> assertThat(p.detail()).contains("not the cell's x.Y.z"));
     }
+
+    @Test
+    void aRunKilledBeforeItsRecordSaysHowFarItGotFromItsLastProgressLine() {
+        String stdout = "JDKMATRIX-PROGRESS elapsed_ms=1000;submitted=20000;threads_started=9000\nsome log\n"
+                + "JDKMATRIX-PROGRESS elapsed_ms=3001;submitted=20000;threads_started=15123\nJDKMATRIX-PROGRESS elapsed_ms=70";
+        assertThat(Readings.lastProgress(stdout)).isEqualTo("elapsed_ms=70");
+        assertThat(Readings.lastProgress(stdout.substring(0, stdout.lastIndexOf("JDKMATRIX")))).isEqualTo("elapsed_ms=3001;submitted=20000;threads_started=15123");
+        assertThat(Readings.lastProgress("no progress here\n")).isNull();
+        assertThat(Readings.lastProgress("JDKMATRIX-PROGRESS elapsed_ms=")).as("a line cut by the kill").isNull();
+        ContainerResult killed = new ContainerResult("id", "name", 137, true, false, stdout.substring(0, stdout.lastIndexOf("JDKMATRIX")), "", "", 1, 1, 1234, 1, 1500.5);
+        Outcome o = MatrixRunner.classify(jar(null), killed, Readings.read(jar(null), killed, null), "00001.log");
+        assertThat(o.status()).isEqualTo("oom");
+        assertThat(o.detail()).contains("memory limit of 512m", "last progress: elapsed_ms=3001;submitted=20000;threads_started=15123", "00001.log");
+    }
 }

@@ -114,6 +114,45 @@ public final class Main {
         return params.toString();
     }
 
+    /** First progress line after this long; each next one after twice the previous wait, up to {@link #PROGRESS_MAX_MS}. */
+    static final long PROGRESS_FIRST_MS = 1000;
+    static final long PROGRESS_MAX_MS = 30_000;
+
+    /**
+     * Starts the daemon thread that prints {@link ResultRecord#PROGRESS_MARKER} lines while the
+     * tasks run: a handful per run (after 1, 3, 7, 15 s ...), one platform thread that sleeps in
+     * between, so a run killed before its record leaves how far it got in its output.
+     */
+    static Thread progress(Workload w, java.util.concurrent.atomic.AtomicInteger submitted, long t0) {
+        Thread t = new Thread(() -> {
+            long wait = PROGRESS_FIRST_MS;
+            try {
+                while (true) {
+                    Thread.sleep(wait);
+                    System.out.println(progressLine(w, submitted.get(), (System.nanoTime() - t0) / 1_000_000));
+                    System.out.flush();
+                    wait = Math.min(PROGRESS_MAX_MS, wait * 2);
+                }
+            } catch (InterruptedException e) {
+                // the tasks are done
+            }
+        }, "jdkmatrix-progress");
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    static String progressLine(Workload w, int submitted, long elapsedMs) {
+        StringJoiner line = new StringJoiner(";", ResultRecord.PROGRESS_MARKER, "");
+        line.add("elapsed_ms=" + elapsedMs).add("submitted=" + submitted);
+        try {
+            w.metrics().forEach((k, v) -> line.add(k + "=" + v));
+        } catch (RuntimeException e) {
+            // a workload's metrics read while its tasks run: the counts may not be ready; the line goes without them
+        }
+        return line.toString();
+    }
+
     static ResultRecord run(Invocation inv) {
         int cpus = Runtime.getRuntime().availableProcessors();
         inv.workload().prepare();
@@ -130,12 +169,15 @@ public final class Main {
         long[] results = new long[inv.tasks()];
         int failed = 0;
         String firstFailure = null;
+        java.util.concurrent.atomic.AtomicInteger submitted = new java.util.concurrent.atomic.AtomicInteger();
         long t0 = System.nanoTime();
+        Thread progress = progress(inv.workload(), submitted, t0);
         try (ExecutorService executor = inv.executor().create(cpus)) {
             List<Future<Long>> futures = new ArrayList<>(inv.tasks());
             for (int i = 0; i < inv.tasks(); i++) {
                 try {
                     futures.add(executor.submit(inv.workload().task(i)));
+                    submitted.incrementAndGet();
                 } catch (OutOfMemoryError | java.util.concurrent.RejectedExecutionException e) {
                     // a thread that cannot start (native threads, pids limit, memory) is an outcome to record
                     failed += inv.tasks() - i;
@@ -162,6 +204,7 @@ public final class Main {
             }
         }
         long wallNanos = System.nanoTime() - t0;
+        progress.interrupt();
         long cpuAfter = Probes.processCpuNanos();
         long heapAfter = Probes.heapUsed();
         long heapPeak = Probes.heapPeak();

@@ -13,6 +13,13 @@ public final class ResultRecord {
     /** Marks the record line; anything else the workload prints is log. */
     public static final String MARKER = "JDKMATRIX-RESULT ";
 
+    /**
+     * Marks a progress line, {@code JDKMATRIX-PROGRESS elapsed_ms=N;submitted=N;METRIC=N...}: printed
+     * while a run goes on (after 1 s, then at doubling intervals), so a run killed before its record
+     * (at its memory limit, at its timeout) still says how far it got.
+     */
+    public static final String PROGRESS_MARKER = "JDKMATRIX-PROGRESS ";
+
     /** Bumped whenever a field is renamed or removed. */
     public static final int SCHEMA = 1;
 

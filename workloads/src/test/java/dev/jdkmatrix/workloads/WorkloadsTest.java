@@ -73,4 +73,19 @@ class WorkloadsTest {
                 "heap_before_bytes", "heap_after_bytes", "heap_peak_bytes", "max_heap_bytes", "rss_peak_bytes", "cgroup_peak_bytes",
                 "gc_count", "gc_ms", "available_processors", "java_version", "java_runtime_version", "java_vendor", "jvm_uptime_ms");
     }
+
+    @Test
+    void aRunThatGoesOnPrintsProgressLinesThatSayHowFarItGot() {
+        assertThat(Main.progressLine(new Workload.Footprint(), 12, 1500)).isEqualTo("JDKMATRIX-PROGRESS elapsed_ms=1500;submitted=12;threads_started=0");
+        java.io.PrintStream old = System.out;
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        System.setOut(new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            // the first line comes after 1 s; the run takes 3 s
+            Main.run(Main.Invocation.parse(new String[] {"sleep", "--executor", "virtual", "--tasks", "2", "--wait-ms", "3000"}));
+        } finally {
+            System.setOut(old);
+        }
+        assertThat(out.toString(java.nio.charset.StandardCharsets.UTF_8)).containsPattern("(?m)^JDKMATRIX-PROGRESS elapsed_ms=[0-9]+;submitted=2$");
+    }
 }

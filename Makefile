@@ -5,18 +5,19 @@
 #   make workloads         the built-in workloads with their params (and the kinds jmh, jar)
 #   make matrix MATRIX=examples/jmh.yaml   your own JMH benchmarks across JDKs and CPU limits (examples/jar.yaml: any jar;
 #                                          examples/jdks.yaml: Debian 17, 21, 25, 27 and a JDK folder of this machine)
-#   make report RESULTS=dir   charts and gallery of a results folder (make matrix ends with it)
+#   make report RESULTS=dir   charts and gallery of a results folder (make matrix ends with it; REPORT_ARGS=--svg for SVG too)
 #   make claims RESULTS=dir   the write-ups' claims (claims.yaml) checked on a results folder; exit 1 if one fails
 #   make test              unit and integration tests (real containers)
 #   make base-image        create debian:trixie-slim locally when no registry answers
 #   make bench-harness     harness vs a plain docker-run loop: writes docs/performance.md
 #   make bench-report      time 'report' on a synthetic 500-cell folder: writes docs/report-benchmark.md
 #   make bench-cpu-modes   the CPU-bound cells under a CFS quota and pinned (examples/trust.yaml, ~1 h): writes docs/cpu-modes.md
+#   make bench-site        what one make publish adds to a site, and the site after 365 nights: writes docs/site-growth.md
 #   make nightly-local     the nightly pipeline on a small matrix: 2 shards -> merge -> compare
 #   make shards N=3        the shard list for CI, as JSON: [1,2,3]
 #   make merge OUT=dir DIRS="a b"         one results folder from shard folders
 #   make compare BASELINE=dir NEW=dir     per-cell changes as Markdown (COMPARE_ARGS=--fail-on-regression ...)
-#   make publish SITE=dir NEW=dir         add a run to a gallery site: compare with its newest run, render, keep history
+#   make publish SITE=dir NEW=dir         add a run to a gallery site: compare, render, index; galleries of the newest KEEP_GALLERIES=14 kept
 #   make lint-workflows    actionlint on .github/workflows (installed with go install if missing)
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
@@ -49,7 +50,7 @@ SOURCES := $(shell find harness/src workloads/src examples/jmh/src examples/jar/
 # The harness, started with a class-data archive per subcommand and JDK (see the script).
 JDKMATRIX := $(SCRIPTS)/jdkmatrix.sh
 
-.PHONY: help jdk check-no-jdk check-resume build docker base-image setup plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes nightly-local shards merge compare publish lint-workflows clean
+.PHONY: help jdk check-no-jdk check-resume build docker base-image setup plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-site nightly-local shards merge compare publish lint-workflows clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -92,7 +93,7 @@ quick: setup build
 RESULTS ?=
 report: build
 	@test -n "$(RESULTS)" || { echo "make report: name the results folder, e.g. make report RESULTS=results/reference" >&2; exit 2; }
-	$(JDKMATRIX) report --results $(RESULTS)
+	$(JDKMATRIX) report --results $(RESULTS) $(REPORT_ARGS)
 
 claims: build
 	@test -n "$(RESULTS)" || { echo "make claims: name the results folder, e.g. make claims RESULTS=results/reference" >&2; exit 2; }
@@ -104,8 +105,11 @@ chromium:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
 test: jdk setup lint-workflows chromium check-no-jdk check-resume
+	@mkdir -p target && git status --porcelain > target/tracked-before.txt 2>/dev/null || true
 	./mvnw -B -Dstyle.color=never verify
 	$(MAKE) --no-print-directory nightly-local
+	@git status --porcelain 2>/dev/null | diff target/tracked-before.txt - \
+	  || { echo "make test: FAILED, the tests changed files git tracks (or left new ones outside target/): a run must write only its own folder" >&2; exit 1; }
 
 # A resume through make of a run of another matrix than matrix.yaml, as the README documents it:
 # two of four runs kept, the resume makes the other two and counts all four.
@@ -141,6 +145,9 @@ bench-cpu-modes: setup build
 	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/CpuModesReport.java $(CPU_MODES_DIR) "make bench-cpu-modes" > docs/cpu-modes.md
 	@echo "bench-cpu-modes: wrote docs/cpu-modes.md"
 
+bench-site: build
+	$(SCRIPTS)/bench-site.sh
+
 N ?= 2
 shards:
 	@seq -s, 1 $(N) | sed 's/^/[/; s/$$/]/'
@@ -151,8 +158,9 @@ merge: build
 compare: build
 	$(JDKMATRIX) compare $(BASELINE) $(NEW) $(COMPARE_ARGS)
 
+KEEP_GALLERIES ?= 14
 publish: build
-	$(SCRIPTS)/publish.sh $(SITE) $(NEW)
+	KEEP_GALLERIES=$(KEEP_GALLERIES) $(SCRIPTS)/publish.sh $(SITE) $(NEW)
 
 # The nightly workflow's steps, on one machine and a small matrix: shards, merge, compare with
 # a serial run of the same plan. Checks that the merged folder holds exactly the plan's runs.
@@ -164,7 +172,9 @@ nightly-local: setup build
 	$(JDKMATRIX) run --matrix $(QUICK_MATRIX) --out $(NIGHTLY_DIR)/serial --progress lines 2>/dev/null
 	$(JDKMATRIX) compare $(NIGHTLY_DIR)/serial $(NIGHTLY_DIR)/merged --csv $(NIGHTLY_DIR)/compare.csv --markdown $(NIGHTLY_DIR)/compare.md > /dev/null
 	$(JDKMATRIX) report --results $(NIGHTLY_DIR)/merged
-	@test -s $(NIGHTLY_DIR)/merged/index.html && test -s $(NIGHTLY_DIR)/index.html && ls $(NIGHTLY_DIR)/merged/charts/pinning-*.png >/dev/null
+	@test -s $(NIGHTLY_DIR)/merged/index.html && ls $(NIGHTLY_DIR)/merged/charts/pinning-*.png >/dev/null
+	@test ! -e $(NIGHTLY_DIR)/index.html && test ! -e $(NIGHTLY_DIR)/trends \
+	  || { echo "nightly-local: FAILED, report wrote outside its results folder ($(NIGHTLY_DIR)/index.html or trends/)"; exit 1; }
 	$(MAKE) --no-print-directory publish SITE=$(NIGHTLY_DIR)/site NEW=$(NIGHTLY_DIR)/serial
 	$(MAKE) --no-print-directory publish SITE=$(NIGHTLY_DIR)/site NEW=$(NIGHTLY_DIR)/merged
 	@test -s $(NIGHTLY_DIR)/site/merged/compare.csv && grep -q 'href="serial/index.html"' $(NIGHTLY_DIR)/site/index.html \

@@ -3,7 +3,9 @@
 # history. The run's stored files (not its logs) are copied to SITE/<name>/; it is compared with
 # the newest run already in SITE of the same runner class (jdkmatrix previous), the comparison going to
 # SITE/<name>/compare.md and .csv (and to $GITHUB_STEP_SUMMARY when set); then its gallery and
-# SITE/index.html, with the trends across every run, are rendered.
+# SITE/index.html, with the trends across every run, are rendered. Only the newest KEEP_GALLERIES
+# runs (default 14; 0 keeps all) keep their gallery: older ones keep their data, stay in the index
+# and on the trends, and `make report RESULTS=SITE/<name>` renders their gallery again.
 set -euo pipefail
 SITE=${1:?usage: publish.sh SITE NEW_DIR}
 NEW=${2:?usage: publish.sh SITE NEW_DIR}
@@ -30,4 +32,5 @@ if [ -n "$previous" ]; then
 else
   echo "publish: no run of this runner class in $SITE yet, nothing to compare with"
 fi
-JAR="$JAR" harness/scripts/jdkmatrix.sh report --results "$SITE/$name"
+JAR="$JAR" harness/scripts/jdkmatrix.sh report --results "$SITE/$name" --link-index
+JAR="$JAR" harness/scripts/jdkmatrix.sh index "$SITE" --keep-galleries "${KEEP_GALLERIES:-14}"

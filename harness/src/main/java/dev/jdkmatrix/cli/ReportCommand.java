@@ -9,9 +9,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** Charts and gallery of a results folder, from its stored files only. */
+/** Charts and gallery of a results folder, from its stored files only, written inside that folder. */
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = "Render the charts (PNG and SVG) and the gallery page DIR/index.html of a results folder, and the index of every run beside it (DIR/../index.html). Reads only raw.csv and run.json.")
+        description = "Render the charts (PNG; SVG too with --svg) and the gallery page DIR/index.html of a results folder. "
+                + "Reads only raw.csv and run.json and writes nothing outside DIR (the index of many runs: the 'index' command).")
 public final class ReportCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -20,8 +21,11 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--results", paramLabel = "DIR", required = true, description = "results folder written by 'run' or 'merge'")
     Path results;
 
-    @Option(names = "--no-index", description = "do not write the index of the folder above DIR")
-    boolean noIndex;
+    @Option(names = "--svg", description = "also write each chart as SVG (vector, larger files; the gallery links to it)")
+    boolean svg;
+
+    @Option(names = "--link-index", description = "link the gallery to ../index.html, the index of the site DIR is published in (make publish sets it)")
+    boolean linkIndex;
 
     @Option(names = "--claims", paramLabel = "FILE", description = "write-ups' figures and claims for the gallery (default: claims.yaml beside the run's matrix, if any)")
     Path claims;
@@ -29,17 +33,16 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         long t0 = System.nanoTime();
-        Report.Result r = render(results, !noIndex, claims);
+        Report.Result r = render(results, new Report.Options(svg, linkIndex, claims));
         var out = spec.commandLine().getOut();
         out.printf("jdkmatrix: %d charts and the gallery %s (%.1f s)%n", r.charts(), r.gallery(), (System.nanoTime() - t0) / 1e9);
-        if (r.index() != null) out.printf("jdkmatrix: index of %d run(s) in %s%n", r.runsIndexed(), r.index());
         out.flush();
         return 0;
     }
 
-    static Report.Result render(Path dir, boolean index, Path claims) {
+    static Report.Result render(Path dir, Report.Options options) {
         try {
-            return Report.render(dir, index, claims);
+            return Report.render(dir, options);
         } catch (IOException e) {
             throw new ExitException(ExitException.BAD_INPUT, "cannot report on " + dir + ": " + e.getMessage()
                     + "\n  fix: name a results folder written by 'run' or 'merge', writable by this user");

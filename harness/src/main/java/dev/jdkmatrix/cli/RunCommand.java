@@ -133,7 +133,7 @@ public final class RunCommand implements Callable<Integer> {
         outw.printf("jdkmatrix: summary in %s, metadata in %s%n", dir.resolve("summary.csv"), dir.resolve("run.json"));
         outw.flush();
         if (!noReport && !result.interrupted() && result.runs() > 0) {
-            Report.Result r = ReportCommand.render(dir, true, null);
+            Report.Result r = ReportCommand.render(dir, Report.Options.DEFAULT);
             outw.printf("jdkmatrix: %d charts, gallery %s%n", r.charts(), r.gallery());
             outw.flush();
         }

@@ -31,7 +31,7 @@ final class Gallery {
     /** The write-ups' published figures and claims, measured on this folder; null when there is no claims file. */
     record Writeups(String file, List<Verdicts.FigureResult> figures, List<Verdicts.ClaimResult> claims) {}
 
-    static String page(ResultsFolder folder, List<Figure> figures, List<CellStat> cells, boolean indexLink, Writeups writeups) {
+    static String page(ResultsFolder folder, List<Figure> figures, List<CellStat> cells, boolean indexLink, boolean svg, Writeups writeups) {
         StringBuilder b = new StringBuilder(64 * 1024);
         RunMetadata m = folder.meta();
         b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
@@ -59,7 +59,7 @@ final class Gallery {
             List<Figure> in = figures.stream().filter(f -> f.section() == s).toList();
             if (in.isEmpty()) continue;
             b.append("<h2 id=\"").append(s.name().toLowerCase(Locale.ROOT)).append("\">").append(s.title).append("</h2>\n");
-            for (Figure f : in) figure(b, f, "charts/");
+            for (Figure f : in) figure(b, f, "charts/", svg);
         }
         failures(b, folder.raw());
         b.append("<h2 id=\"summary\">Summary table</h2>\n").append(summaryTable(cells));
@@ -69,11 +69,17 @@ final class Gallery {
         return b.toString();
     }
 
-    static void figure(StringBuilder b, Figure f, String dir) {
-        b.append("<figure id=\"").append(Html.esc(f.name())).append("\">\n<a href=\"").append(Html.href(dir + f.name() + ".svg")).append("\">")
-                .append("<img src=\"").append(Html.href(dir + f.name() + ".png")).append("\" width=\"").append(Charts.WIDTH).append("\" height=\"")
-                .append(Charts.HEIGHT).append("\" alt=\"").append(Html.esc(f.chart().getTitle())).append("\"></a>\n<figcaption>")
-                .append(Html.esc(f.caption())).append(" <a href=\"").append(Html.href(dir + f.name() + ".svg")).append("\">SVG</a></figcaption>\n</figure>\n");
+    /** A chart's figure: the PNG, linked to its SVG when one was written, and its caption. */
+    static void figure(StringBuilder b, Figure f, String dir, boolean svg) {
+        String img = "<img src=\"" + Html.href(dir + f.name() + ".png") + "\" width=\"" + Charts.WIDTH + "\" height=\"" + Charts.HEIGHT
+                + "\" alt=\"" + Html.esc(f.chart().getTitle()) + "\">";
+        String svgHref = Html.href(dir + f.name() + ".svg");
+        b.append("<figure id=\"").append(Html.esc(f.name())).append("\">\n");
+        if (svg) b.append("<a href=\"").append(svgHref).append("\">").append(img).append("</a>");
+        else b.append(img);
+        b.append("\n<figcaption>").append(Html.esc(f.caption()));
+        if (svg) b.append(" <a href=\"").append(svgHref).append("\">SVG</a>");
+        b.append("</figcaption>\n</figure>\n");
     }
 
     private static String headline(ResultsFolder folder, List<CellStat> cells) {

@@ -14,32 +14,35 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * The report stage: charts and a gallery page for a results folder, and the index of the folder
- * above it. Reads only raw.csv and run.json, so it works on any results folder, merged or not.
+ * The report stage: charts and a gallery page for a results folder, written inside that folder
+ * only; and, when asked, the index of a site (a folder of results folders). Reads only raw.csv and
+ * run.json, so it works on any results folder, merged or not.
  */
 public final class Report {
 
     private Report() {}
 
-    /** What was written. */
-    public record Result(Path gallery, int charts, Path index, int runsIndexed) {}
-
     /**
-     * Renders {@code dir}/charts/*.png|svg and {@code dir}/index.html; with {@code index}, also
-     * the index of every results folder beside it, in {@code dir}/../index.html.
+     * How to render: {@code svg} also writes each chart as SVG (PNG is always written);
+     * {@code indexLink} links the gallery to {@code ../index.html}, the index of the site the folder
+     * is published in; {@code claims} is the write-ups' figures and claims (null: claims.yaml beside
+     * the run's matrix, when there is one).
      */
-    public static Result render(Path dir, boolean index) throws IOException {
-        return render(dir, index, null);
+    public record Options(boolean svg, boolean indexLink, Path claims) {
+        public static final Options DEFAULT = new Options(false, false, null);
     }
 
-    /**
-     * As {@link #render(Path, boolean)}, with the write-ups' figures and claims of {@code claimsFile}
-     * (null: claims.yaml beside the run's matrix, when there is one) in the gallery.
-     */
-    public static Result render(Path dir, boolean index, Path claimsFile) throws IOException {
+    /** What was written. */
+    public record Result(Path gallery, int charts) {}
+
+    /** What {@link #index} wrote: the page, the runs it lists, and the galleries it removed. */
+    public record Indexed(Path page, int runs, int galleriesRemoved) {}
+
+    /** Renders {@code dir}/charts/*.png (and .svg when asked) and {@code dir}/index.html; nothing outside {@code dir}. */
+    public static Result render(Path dir, Options options) throws IOException {
         System.setProperty("java.awt.headless", "true");
         ResultsFolder folder = ResultsFolder.load(dir);
-        Path file = claimsFile != null ? claimsFile : Claims.besideMatrix(folder.meta()).orElse(null);
+        Path file = options.claims() != null ? options.claims() : Claims.besideMatrix(folder.meta()).orElse(null);
         Claims claims = null;
         if (file != null) {
             try {
@@ -55,21 +58,25 @@ public final class Report {
         try (var old = Files.list(chartDir)) {
             for (Path p : old.filter(p -> p.toString().endsWith(".png") || p.toString().endsWith(".svg")).toList()) Files.delete(p);
         }
-        writeAll(figures, chartDir);
+        writeAll(figures, chartDir, options.svg());
         Path page = dir.resolve("index.html");
         Gallery.Writeups writeups = claims == null ? null : new Gallery.Writeups(claims.file().getFileName().toString(),
                 Verdicts.figures(claims, folder.summary(), folder.raw()), Verdicts.claims(claims, folder.summary(), folder.raw()));
-        Files.writeString(page, Gallery.page(folder, figures, charts.cells(), index, writeups), StandardCharsets.UTF_8);
-        if (!index) return new Result(page, figures.size(), null, 0);
-        Path parent = dir.toAbsolutePath().normalize().getParent();
-        int runs = writeIndex(parent);
-        return new Result(page, figures.size(), parent.resolve("index.html"), runs);
+        Files.writeString(page, Gallery.page(folder, figures, charts.cells(), options.indexLink(), options.svg(), writeups), StandardCharsets.UTF_8);
+        return new Result(page, figures.size());
     }
 
-    /** Writes {@code parent}/index.html over every sub-folder with a run.json; returns how many. */
-    static int writeIndex(Path parent) throws IOException {
+    /**
+     * Writes {@code site}/index.html, and {@code site}/trends/ with the trend charts, over every
+     * sub-folder with a raw.csv and a run.json. With {@code keepGalleries} > 0, the galleries
+     * (index.html and charts/) of all but the newest that many runs are removed: their data stays,
+     * listed in the index and on the trends, and {@code report} renders any of them again. Nothing
+     * else in {@code site} is touched.
+     */
+    public static Indexed index(Path site, boolean svg, int keepGalleries) throws IOException {
+        System.setProperty("java.awt.headless", "true");
         List<RunIndex.Entry> entries = new ArrayList<>();
-        try (var dirs = Files.list(parent)) {
+        try (var dirs = Files.list(site)) {
             for (Path d : dirs.filter(p -> Files.isRegularFile(p.resolve("run.json")) && Files.isRegularFile(p.resolve("raw.csv"))).sorted().toList()) {
                 ResultsFolder f = ResultsFolder.load(d);
                 if (f.meta() == null) continue;
@@ -78,18 +85,41 @@ public final class Report {
             }
         }
         entries.sort(RunIndex.byStart());
+        int removed = 0;
+        for (int i = 0; keepGalleries > 0 && i < entries.size() - keepGalleries; i++) {
+            RunIndex.Entry e = entries.get(i);
+            if (!e.gallery()) continue;
+            removeGallery(site.resolve(e.folder()));
+            entries.set(i, new RunIndex.Entry(e.folder(), e.meta(), e.headlines(), e.cells(), false));
+            removed++;
+        }
         List<Figure> trends = RunIndex.trends(entries);
-        Path trendDir = parent.resolve("trends");
+        Path trendDir = site.resolve("trends");
         if (!trends.isEmpty()) {
             Files.createDirectories(trendDir);
-            writeAll(trends, trendDir);
+            writeAll(trends, trendDir, svg);
         }
-        Files.writeString(parent.resolve("index.html"), RunIndex.page(entries, trends), StandardCharsets.UTF_8);
-        return entries.size();
+        Path page = site.resolve("index.html");
+        Files.writeString(page, RunIndex.page(entries, trends, svg), StandardCharsets.UTF_8);
+        return new Indexed(page, entries.size(), removed);
+    }
+
+    /** Deletes what {@link #render} wrote into a results folder: its index.html and its charts. */
+    private static void removeGallery(Path dir) throws IOException {
+        Path charts = dir.resolve("charts");
+        if (Files.isDirectory(charts)) {
+            try (var files = Files.list(charts)) {
+                for (Path p : files.filter(p -> p.toString().endsWith(".png") || p.toString().endsWith(".svg")).toList()) Files.delete(p);
+            }
+            try (var rest = Files.list(charts)) {
+                if (rest.findAny().isEmpty()) Files.delete(charts);
+            }
+        }
+        Files.deleteIfExists(dir.resolve("index.html"));
     }
 
     /** Encodes the figures on every CPU: each chart is its own object, rendering one touches no other. */
-    private static void writeAll(List<Figure> figures, Path dir) throws IOException {
+    private static void writeAll(List<Figure> figures, Path dir, boolean svg) throws IOException {
         int threads = Math.max(1, Math.min(figures.size(), Runtime.getRuntime().availableProcessors()));
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
@@ -97,7 +127,7 @@ public final class Report {
             for (Figure f : figures) {
                 done.add(pool.submit(() -> {
                     try {
-                        ChartFiles.write(f, dir);
+                        ChartFiles.write(f, dir, svg);
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }

@@ -89,11 +89,17 @@ final class RunIndex {
         return chart;
     }
 
-    static String page(List<Entry> chronological, List<Figure> trends) {
+    static String page(List<Entry> chronological, List<Figure> trends, boolean svg) {
         StringBuilder b = new StringBuilder();
         b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
                 .append("<title>jdkmatrix runs</title>\n<style>\n").append(Gallery.CSS).append("</style>\n</head>\n<body>\n<h1>jdkmatrix runs</h1>\n");
-        b.append("<p>").append(chronological.size()).append(" results folders. Each gallery holds its charts, summary table and environment.</p>\n");
+        b.append("<p>").append(chronological.size()).append(" results folders. Each gallery holds its charts, summary table and environment.");
+        long without = chronological.stream().filter(e -> !e.gallery()).count();
+        if (without > 0) {
+            b.append(" ").append(without).append(" older run(s) keep their data only (the link is their run.json; raw.csv and summary.csv are beside it) ")
+                    .append("and their points on the trends; <code>make report RESULTS=dir</code> renders the gallery of any of them again.");
+        }
+        b.append("</p>\n");
         b.append("<table>\n<tr><th>#</th><th>run</th><th>matrix</th><th>started</th><th>duration</th><th>cells</th><th>runs</th><th>statuses</th><th>commit</th></tr>\n");
         List<Entry> newest = new ArrayList<>(chronological);
         java.util.Collections.reverse(newest);
@@ -110,7 +116,7 @@ final class RunIndex {
         b.append("</table>\n");
         if (!trends.isEmpty()) {
             b.append("<h2 id=\"trends\">Trends across runs</h2>\n");
-            for (Figure f : trends) Gallery.figure(b, f, "trends/");
+            for (Figure f : trends) Gallery.figure(b, f, "trends/", svg);
         }
         return b.append("</body>\n</html>\n").toString();
     }

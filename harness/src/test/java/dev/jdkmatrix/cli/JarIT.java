@@ -86,7 +86,8 @@ class JarIT {
     @Test
     void theJarRunsWithoutAnyTestcontainersVariableAndPullsNothing() throws Exception {
         String runId = "jar-it-" + ProcessHandle.current().pid();
-        Path out = tmp.resolve("out");
+        Path parent = Files.createDirectories(tmp.resolve("fresh-parent"));
+        Path out = parent.resolve("out");
         Process p = start(matrix("5", "60s"), out, runId);
         assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
         assertThat(p.exitValue()).as(log(runId)).isZero();
@@ -95,6 +96,14 @@ class JarIT {
         assertThat(log(runId)).doesNotContain("WARNING:");
         List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
         assertThat(rows).singleElement().satisfies(r -> assertThat(r.get("status")).isEqualTo("ok"));
+        // the run and its report wrote inside --out only: no index or trends beside it; PNG charts, no SVG by default
+        try (var beside = Files.list(parent)) {
+            assertThat(beside.map(f -> f.getFileName().toString())).containsExactly("out");
+        }
+        assertThat(out.resolve("index.html")).isNotEmptyFile();
+        try (var charts = Files.list(out.resolve("charts"))) {
+            assertThat(charts.map(f -> f.getFileName().toString())).isNotEmpty().allMatch(n -> n.endsWith(".png"));
+        }
     }
 
     @Test

@@ -41,8 +41,9 @@ class GalleryBrowserIT {
     void theRunGalleryAndTheIndexLoadEveryImageAndHaveNoBrokenLink(@TempDir Path results) throws Exception {
         ReportFixture.write(results.resolve("older"), "older", "2026-11-20T10:00:00Z");
         Path run = ReportFixture.write(results.resolve("newer"), "newer", "2026-11-21T10:00:00Z");
-        Report.render(results.resolve("older"), false);
-        Report.render(run, true);
+        Report.render(results.resolve("older"), new Report.Options(false, true, null));
+        Report.render(run, new Report.Options(true, true, null));
+        Report.index(results, false, 0);
         try (Browser browser = Browser.start(results.resolve("profile"))) {
             check(browser, run.resolve("index.html"), Path.of("target", "gallery-screenshot.png"));
             check(browser, results.resolve("index.html"), Path.of("target", "index-screenshot.png"));

@@ -23,17 +23,77 @@ class ReportTest {
     Path results;
     Path run;
     Report.Result result;
+    Report.Indexed indexed;
     List<Figure> figures;
+    List<String> besideTheRunsAfterReport;
 
     @BeforeAll
     void render(@TempDir Path dir) throws IOException {
         results = dir;
         ReportFixture.write(results.resolve("older"), "older", "2026-11-20T10:00:00Z");
         run = ReportFixture.write(results.resolve("newer"), "newer", "2026-11-21T10:00:00Z");
-        Report.render(results.resolve("older"), false);
-        result = Report.render(run, true);
+        Report.render(results.resolve("older"), Report.Options.DEFAULT);
+        result = Report.render(run, new Report.Options(true, true, null));
+        try (var beside = Files.list(results)) {
+            besideTheRunsAfterReport = beside.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+        indexed = Report.index(results, true, 0);
         ResultsFolder f = ResultsFolder.load(run);
         figures = new Charts(f.summary(), f.raw()).all();
+    }
+
+    @Test
+    void aReportWritesOnlyInsideItsOwnFolder() {
+        assertThat(besideTheRunsAfterReport).containsExactly("newer", "older");
+    }
+
+    @Test
+    void byDefaultAChartIsAPaletteImageAndThereIsNoSvg() throws IOException {
+        Path older = results.resolve("older");
+        try (var files = Files.list(older.resolve("charts"))) {
+            assertThat(files.map(p -> p.getFileName().toString())).isNotEmpty().allMatch(n -> n.endsWith(".png"));
+        }
+        assertThat(Files.readString(older.resolve("index.html"))).doesNotContain(".svg").doesNotContain("../index.html");
+        BufferedImage png = ImageIO.read(older.resolve("charts").resolve(figures.get(0).name() + ".png").toFile());
+        assertThat(png.getColorModel()).isInstanceOf(java.awt.image.IndexColorModel.class);
+        assertThat(((java.awt.image.IndexColorModel) png.getColorModel()).getMapSize()).isBetween(2, ChartFiles.PALETTE);
+    }
+
+    @Test
+    void aPaletteKeepsTheMostFrequentColoursExactlyAndDrawsTheRestInTheNearest() {
+        BufferedImage rgb = new BufferedImage(400, 10, BufferedImage.TYPE_INT_RGB);
+        for (int x = 0; x < 400; x++) {
+            for (int y = 0; y < 10; y++) rgb.setRGB(x, y, x < 255 ? (x + 1) << 16 : 0xFFFFFF); // 255 reds, 10 pixels each, then white
+        }
+        for (int x = 300; x < 400; x++) rgb.setRGB(x, 0, (x - 300 + 100) << 8); // 100 greens, one pixel each
+        BufferedImage out = ChartFiles.indexed(rgb);
+        assertThat(((java.awt.image.IndexColorModel) out.getColorModel()).getMapSize()).isEqualTo(ChartFiles.PALETTE);
+        for (int x = 0; x < 255; x++) assertThat(out.getRGB(x, 5) & 0xFFFFFF).as("red %d kept", x + 1).isEqualTo((x + 1) << 16);
+        assertThat(out.getRGB(320, 5) & 0xFFFFFF).isEqualTo(0xFFFFFF);
+        // a rare green is drawn in the palette's nearest colour: the darkest red, not white
+        assertThat(out.getRGB(350, 0) & 0xFFFFFF).isEqualTo(0x010000);
+    }
+
+    @Test
+    void indexingAKeepsTheNewestGalleriesAndTheDataOfEveryRun(@TempDir Path site) throws IOException {
+        for (String night : List.of("n1", "n2", "n3")) {
+            Path d = ReportFixture.write(site.resolve(night), night, "2026-11-2" + night.charAt(1) + "T10:00:00Z");
+            Report.render(d, new Report.Options(false, true, null));
+        }
+        Report.Indexed first = Report.index(site, false, 2);
+        assertThat(first.runs()).isEqualTo(3);
+        assertThat(first.galleriesRemoved()).isEqualTo(1);
+        assertThat(site.resolve("n1/index.html")).doesNotExist();
+        assertThat(site.resolve("n1/charts")).doesNotExist();
+        assertThat(site.resolve("n1/raw.csv")).isNotEmptyFile();
+        assertThat(site.resolve("n1/run.json")).isNotEmptyFile();
+        assertThat(site.resolve("n2/index.html")).isNotEmptyFile();
+        assertThat(site.resolve("n3/charts")).isNotEmptyDirectory();
+        String index = Files.readString(site.resolve("index.html"));
+        assertThat(index).contains("href=\"n1/run.json\"", "href=\"n2/index.html\"", "href=\"n3/index.html\"", "1 older run(s) keep their data only");
+        assertThat(Report.index(site, false, 2).galleriesRemoved()).as("a second index removes nothing more").isZero();
+        Report.render(site.resolve("n1"), Report.Options.DEFAULT);
+        assertThat(site.resolve("n1/index.html")).as("report renders a pruned night again").isNotEmptyFile();
     }
 
     @Test
@@ -100,7 +160,7 @@ class ReportTest {
         Figure pin = new Charts(holed, f.raw()).pinning().get(0);
         org.knowm.xchart.CategoryChart chart = (org.knowm.xchart.CategoryChart) pin.chart();
         assertThat(chart.getSeriesCollection().iterator().next().getXData()).extracting(Object::toString).contains("reentrant (21: 0 | 25: -)");
-        ChartFiles.write(pin, out);
+        ChartFiles.write(pin, out, false);
         assertThat(ImageIO.read(out.resolve(pin.name() + ".png").toFile()).getWidth()).isEqualTo(Charts.WIDTH);
     }
 
@@ -128,7 +188,7 @@ class ReportTest {
 
     @Test
     void theIndexListsEveryRunAndTracesHeadlinesAcrossThem() throws IOException {
-        assertThat(result.runsIndexed()).isEqualTo(2);
+        assertThat(indexed.runs()).isEqualTo(2);
         String index = Files.readString(results.resolve("index.html"));
         assertThat(index).contains("href=\"newer/index.html\"", "href=\"older/index.html\"").contains("trends/trend-speedup.png");
         assertThat(index.indexOf("newer/index.html")).as("newest first").isLessThan(index.indexOf("older/index.html"));

@@ -1,0 +1,50 @@
+import dev.jdkmatrix.report.Report;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * Builds the site that N published nights leave with `make publish` and KEEP_GALLERIES=K: N nights
+ * made from one results folder (its raw.csv, summary.csv and run.json, each night a day later,
+ * with its own run id), the galleries of the newest K rendered, and the site's index with its trends
+ * written once over all N (publishing night by night renders each gallery and then removes all but
+ * the newest K, which leaves the same files). Run with the harness jar on the class path:
+ *   java -cp harness/target/jdkmatrix.jar harness/scripts/SiteNights.java FROM SITE N K
+ * Prints the seconds the index took over N nights.
+ */
+public class SiteNights {
+    public static void main(String[] args) throws Exception {
+        Path from = Path.of(args[0]);
+        Path site = Path.of(args[1]);
+        int nights = Integer.parseInt(args[2]);
+        int keep = Integer.parseInt(args[3]);
+        String json = Files.readString(from.resolve("run.json"));
+        String runId = field(json, "run_id");
+        Instant started = Instant.parse(field(json, "started_at"));
+        Instant ended = Instant.parse(field(json, "ended_at"));
+        Files.createDirectories(site);
+        for (int n = 1; n <= nights; n++) {
+            String name = String.format("night-%03d", n);
+            Path night = Files.createDirectories(site.resolve(name));
+            Duration shift = Duration.ofDays(n);
+            String moved = json.replace("\"run_id\" : \"" + runId + "\"", "\"run_id\" : \"" + name + "\"")
+                    .replace(field(json, "started_at"), started.plus(shift).toString())
+                    .replace(field(json, "ended_at"), ended.plus(shift).toString());
+            Files.writeString(night.resolve("run.json"), moved);
+            Files.copy(from.resolve("raw.csv"), night.resolve("raw.csv"));
+            if (Files.exists(from.resolve("summary.csv"))) Files.copy(from.resolve("summary.csv"), night.resolve("summary.csv"));
+            if (n > nights - keep) Report.render(night, new Report.Options(false, true, null));
+        }
+        long t0 = System.nanoTime();
+        Report.Indexed indexed = Report.index(site, false, keep);
+        System.out.printf("%.1f%n", (System.nanoTime() - t0) / 1e9);
+        if (indexed.runs() != nights) throw new IllegalStateException("the index lists " + indexed.runs() + " of " + nights + " nights");
+    }
+
+    static String field(String json, String name) {
+        int at = json.indexOf("\"" + name + "\" : \"");
+        int from = at + name.length() + 6;
+        return json.substring(from, json.indexOf('"', from));
+    }
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# make bench-site: how much a published night adds to a gallery site, and the site after a year.
+# 1. `make publish` of the reference run into an empty site, then of a second night of it (which is
+#    also compared with the first): the bytes each adds.
+# 2. 365 nights made from the reference run's data, the newest KEEP_GALLERIES (14) with their
+#    gallery (harness/scripts/SiteNights.java): the site's size, and the index's time over them.
+# Writes docs/site-growth.md. A benchmark, not a test: the bound is 2 MB per night.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+OUT=${BENCH_OUT:-target/bench-site}
+JAVA=${JAVA_HOME:?JAVA_HOME must name a JDK 21+}/bin/java
+JAR=harness/target/jdkmatrix.jar
+FROM=${FROM:-results/reference}
+NIGHTS=${NIGHTS:-365}
+KEEP=${KEEP_GALLERIES:-14}
+rm -rf "$OUT"; mkdir -p "$OUT/in" "$OUT/site"
+size() { du -sb "$1" | cut -f1; }
+night() { # a copy of FROM's data as a run of its own
+  mkdir -p "$OUT/in/$1"
+  cp "$FROM/raw.csv" "$FROM/summary.csv" "$OUT/in/$1/"
+  sed "s/\"run_id\" : \"[^\"]*\"/\"run_id\" : \"$1\"/" "$FROM/run.json" > "$OUT/in/$1/run.json"
+}
+night night-1; night night-2
+s0=$(size "$OUT/site")
+KEEP_GALLERIES=$KEEP harness/scripts/publish.sh "$OUT/site" "$OUT/in/night-1" > "$OUT/publish-1.txt"
+s1=$(size "$OUT/site")
+KEEP_GALLERIES=$KEEP harness/scripts/publish.sh "$OUT/site" "$OUT/in/night-2" > "$OUT/publish-2.txt"
+s2=$(size "$OUT/site")
+charts=$(ls "$OUT/site/night-1/charts" | wc -l)
+png=$(du -cb "$OUT"/site/night-1/charts/*.png | tail -1 | cut -f1)
+data=$(du -cb "$OUT"/site/night-1/{raw.csv,summary.csv,run.json} | tail -1 | cut -f1)
+
+t0=$(date +%s)
+index_s=$("$JAVA" -cp "$JAR" harness/scripts/SiteNights.java "$FROM" "$OUT/year" "$NIGHTS" "$KEEP")
+t1=$(date +%s)
+year=$(size "$OUT/year")
+galleries=$(ls -d "$OUT"/year/night-*/charts 2>/dev/null | wc -l)
+
+mib() { echo "scale=2; $1 / 1048576" | bc -l | sed 's/^\./0./'; }
+{
+  echo "# Site growth"
+  echo
+  echo "Written by \`make bench-site\` on $(date -u +%Y-%m-%d) (commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)), from \`$FROM\`"
+  echo "($(( $(wc -l < "$FROM/raw.csv") - 1 )) runs, $charts charts in its gallery), with \`KEEP_GALLERIES=$KEEP\` as in the nightly workflow."
+  echo
+  echo "| what | bytes | MiB |"
+  echo "|---|---|---|"
+  echo "| the first \`make publish\` of the run into an empty site (data, gallery, index, trends) | $(( s1 - s0 )) | $(mib $(( s1 - s0 ))) |"
+  echo "| the next night's \`make publish\` (the same data as another run, compared with the first) | $(( s2 - s1 )) | $(mib $(( s2 - s1 ))) |"
+  echo "| of a night: its data (raw.csv, summary.csv, run.json) | $data | $(mib "$data") |"
+  echo "| of a night: its $charts charts (palette PNG) | $png | $(mib "$png") |"
+  echo "| the site after $NIGHTS such nights, the newest $KEEP with their gallery ($galleries galleries) | $year | $(mib "$year") |"
+  echo
+  echo "Once $KEEP nights are published, each further night adds its gallery and removes the oldest kept one,"
+  echo "so the site grows by a night's data (plus its comparison) and the index. Writing the index and the trend charts"
+  echo "over $NIGHTS nights took $index_s s (it reads every night's raw.csv); building that site took $(( t1 - t0 )) s in all."
+} > docs/site-growth.md
+cat docs/site-growth.md

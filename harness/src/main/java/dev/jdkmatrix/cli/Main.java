@@ -27,6 +27,13 @@ public final class Main implements Runnable {
         int code = execute(args, out, err);
         out.flush();
         err.flush();
+        if (code == ExitException.ENGINE_LOST) {
+            // The shutdown hooks would talk to the lost engine (Testcontainers' reaper prunes its
+            // containers through it) and, if it hangs rather than refuses, wait for ever. Nothing
+            // else is pending: every stored row is synced, the lock goes with the process, and the
+            // run's labelled containers are removed by the next start (the resume).
+            Runtime.getRuntime().halt(code);
+        }
         System.exit(code);
     }
 

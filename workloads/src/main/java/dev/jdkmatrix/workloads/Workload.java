@@ -655,6 +655,7 @@ public sealed interface Workload {
         }
         public Callable<Long> task(int index) {
             return () -> {
+                if (mode.equals("hang")) Thread.sleep(Long.MAX_VALUE); // in its tasks, so that its progress lines go on until the kill
                 // jitter: a run that is noisy by design, each task holding between hold-ms and twice that
                 Thread.sleep(mode.equals("jitter") ? holdMs + java.util.concurrent.ThreadLocalRandom.current().nextLong(holdMs + 1) : holdMs);
                 return 1L;
@@ -664,10 +665,9 @@ public sealed interface Workload {
             return mode.equals("wrong-check") ? "fault injected: wrong result" : allEqual(results, 1L, "task result");
         }
 
-        /** Fails before any task runs, for the modes that fail the JVM itself. Returns normally otherwise. */
+        /** Fails before any task runs, for the modes that fail the JVM itself (hang hangs in its tasks). Returns normally otherwise. */
         void beforeRun() throws InterruptedException {
             switch (mode) {
-                case "hang" -> Thread.sleep(Long.MAX_VALUE);
                 case "exit3" -> {
                     System.err.println("fault: exiting with 3");
                     System.exit(3);

@@ -104,7 +104,7 @@ chromium:
 	@command -v chromium >/dev/null || { echo "[chromium] installing Debian's chromium for the gallery's browser test"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-test: jdk setup lint-workflows chromium check-no-jdk check-resume
+test: jdk setup lint-workflows chromium check-no-jdk check-resume check-scripts
 	@mkdir -p target && git status --porcelain > target/tracked-before.txt 2>/dev/null || true
 	./mvnw -B -Dstyle.color=never verify
 	$(MAKE) --no-print-directory nightly-local
@@ -122,6 +122,13 @@ check-resume: setup build
 	  && grep -q "4 runs stored in $(RESUME_DIR)/raw.csv (2 in this session" <<<"$$out" \
 	  || { echo "check-resume: make matrix RUN_ARGS=\"--resume $(RESUME_DIR)\" did not finish the run: $$out" >&2; exit 1; }
 	@echo "check-resume: a run of harness/matrices/resume.yaml, cut to 2 of 4 runs, resumed through make to 4"
+
+# The benchmarks' Java scripts run from source against the jar: compile them all, so that a change
+# of the harness's API cannot leave one broken until someone runs its benchmark.
+check-scripts: build
+	@rm -rf target/check-scripts && "$$JAVA_HOME/bin/javac" -d target/check-scripts -cp $(JAR) $(SCRIPTS)/*.java \
+	  || { echo "check-scripts: a script under $(SCRIPTS) does not compile against $(JAR)" >&2; exit 1; }
+	@echo "check-scripts: $$(ls $(SCRIPTS)/*.java | wc -l) scripts compile against the jar"
 
 # make help on a machine without a JDK: the help, and a message saying how to get one for the rest.
 check-no-jdk:

@@ -62,7 +62,7 @@ public class SyntheticResults {
                 }
             }
         }
-        try (RawCsv csv = RawCsv.append(dir.resolve("raw.csv"))) {
+        try (RawCsv csv = RawCsv.append(dir.resolve("raw.csv"), RawCsv.paramColumns(rows))) {
             for (RawRow r : rows) csv.write(r);
         }
         SummaryCsv.write(dir.resolve("summary.csv"), Summarizer.summarize(rows));

@@ -35,7 +35,7 @@ public final class ReportCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         Report.Result r = render(results, new Report.Options(svg, linkIndex, claims));
         var out = spec.commandLine().getOut();
-        out.printf("jdkmatrix: %d charts and the gallery %s (%.1f s)%n", r.charts(), r.gallery(), (System.nanoTime() - t0) / 1e9);
+        out.printf("jdkmatrix: %d charts and the gallery %s (%.1f s: %s)%n", r.charts(), r.gallery(), (System.nanoTime() - t0) / 1e9, r.phases());
         out.flush();
         return 0;
     }

@@ -75,6 +75,22 @@ class ReportTest {
     }
 
     @Test
+    void aPalettePngReadsBackAsTheSamePixels() throws IOException {
+        BufferedImage rgb = new BufferedImage(301, 7, BufferedImage.TYPE_INT_RGB);
+        for (int x = 0; x < 301; x++) {
+            for (int y = 0; y < 7; y++) rgb.setRGB(x, y, ((x * 37 + y * 11) % 200) * 0x010203 & 0xFFFFFF);
+        }
+        BufferedImage indexed = ChartFiles.indexed(rgb);
+        assertThat(indexed.getType()).isEqualTo(BufferedImage.TYPE_BYTE_INDEXED);
+        BufferedImage back = javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(ChartFiles.palettePng(indexed)));
+        assertThat(back.getWidth()).isEqualTo(301);
+        assertThat(back.getHeight()).isEqualTo(7);
+        for (int x = 0; x < 301; x++) {
+            for (int y = 0; y < 7; y++) assertThat(back.getRGB(x, y)).as("pixel %d,%d", x, y).isEqualTo(rgb.getRGB(x, y));
+        }
+    }
+
+    @Test
     void indexingAKeepsTheNewestGalleriesAndTheDataOfEveryRun(@TempDir Path site) throws IOException {
         for (String night : List.of("n1", "n2", "n3")) {
             Path d = ReportFixture.write(site.resolve(night), night, "2026-11-2" + night.charAt(1) + "T10:00:00Z");

@@ -403,7 +403,7 @@ public class BenchReport {
             Map<String, List<RawRow>> ref = byCell(RawCsv.read(reference).stream()
                     .filter(r -> r.measured() && r.ok() && !Double.isNaN(theory(r))).toList());
             md.append("\nAt more CPU limits (").append(String.join(", ", ref.values().stream().map(rs -> rs.get(0).get("cpus")).distinct().sorted().toList()))
-              .append("), from the reference run committed in results/reference (README, \"Reference run\"; measured runs only, JFR off):\n\n")
+              .append("), from the reference run committed in results/reference (docs/reference-run.md; measured runs only, JFR off):\n\n")
               .append("| cell | runs | theory | median | excess |\n|---|---|---|---|---|\n");
             for (Map.Entry<String, List<RawRow>> e : ref.entrySet()) {
                 double theory = theory(e.getValue().get(0)), med = median(e.getValue(), r -> r.number("wall_ms"));

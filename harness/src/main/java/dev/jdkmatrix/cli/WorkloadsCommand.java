@@ -9,11 +9,11 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * Prints the built-in workloads from their descriptors as the Markdown table of the README (a test
+ * Prints the built-in workloads from their descriptors as the Markdown table of docs/workloads.md (a test
  * holds the two equal), followed by the other kinds a matrix may name.
  */
 @Command(name = "workloads", mixinStandardHelpOptions = true,
-        description = "List the built-in workloads with their params and defaults (Markdown, as in the README), and the other kinds: jmh, jar.")
+        description = "List the built-in workloads with their params and defaults (Markdown, as in docs/workloads.md), and the other kinds: jmh, jar.")
 public final class WorkloadsCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -24,14 +24,14 @@ public final class WorkloadsCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         out.print(table());
         out.println();
-        out.println("Your own workloads are entries with a kind (docs: README, 'Your own workload'):");
+        out.println("Your own workloads are entries with a kind (docs/workloads.md):");
         out.println("  kind: jmh   a JMH uber-jar: a cell per benchmark, mode and @Param set; the score in JMH's unit");
         out.println("  kind: jar   any runnable jar or main class with ${param} arguments; its wall time, a JDKMATRIX-RESULT record or a result regex");
         out.flush();
         return 0;
     }
 
-    /** The README's table: one row per built-in workload, in {@link Workloads#ALL}'s order. */
+    /** The table of docs/workloads.md: one row per built-in workload, in {@link Workloads#ALL}'s order. */
     public static String table() {
         StringBuilder b = new StringBuilder();
         b.append("| workload | each run | params: default, what | checks | JFR | sidecar | `--parallel auto` |\n");

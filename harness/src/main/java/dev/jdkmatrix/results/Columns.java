@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * The column names of raw.csv and summary.csv, in order. They are a public format: add columns
- * at the end, never rename or remove one (golden tests hold them). Documented in the README.
+ * at the end, never rename or remove one (golden tests hold them). Documented in docs/results.md.
  */
 public final class Columns {
 

@@ -13,7 +13,7 @@ import java.util.function.Function;
  * its name, a one-line summary, how it checks that its work was done, its params (each with a default and a summary), whether its cells
  * record JFR by default, the sidecar it needs, whether {@code --parallel auto} may pack it, what
  * the charts show of it, its cost model for {@code plan}, and how it is built from its params.
- * The matrix parser, {@code plan}, packing, the sidecar, the charts and the README's workload
+ * The matrix parser, {@code plan}, packing, the sidecar, the charts and the workload
  * table read it; nothing else matches workload names (Renaissance's {@code Benchmark} with its
  * {@code @Parameter(name, defaultValue, summary)} is the model).
  */
@@ -63,7 +63,7 @@ public record Descriptor(
             return new Param(name, defaultValue, summary, choices, 0);
         }
 
-        /** The param's type as the README's table writes it. */
+        /** The param's type as the table of docs/workloads.md writes it. */
         public String typeText() {
             return choices.isEmpty() ? "whole number >= " + min : String.join(" \\| ", choices);
         }

@@ -3,7 +3,7 @@ package dev.jdkmatrix.workloads;
 import java.util.List;
 
 /**
- * The built-in workloads: one {@link Descriptor} each, in the order the README's table lists them.
+ * The built-in workloads: one {@link Descriptor} each, in the order the table of docs/workloads.md lists them.
  * Adding a workload is its record in {@link Workload} (with its {@code DESCRIPTOR}) and a line here.
  */
 public final class Workloads {

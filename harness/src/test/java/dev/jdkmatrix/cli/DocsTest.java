@@ -1,0 +1,147 @@
+package dev.jdkmatrix.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The README and the pages under docs/ hold together: the workload table is the one {@code jdkmatrix
+ * workloads} prints, the README's first matrix is the file it names, the README fits on a screen, and
+ * every relative link (a file, or a heading of a Markdown file) resolves.
+ */
+class DocsTest {
+
+    static final Path PROJECT = Path.of(System.getProperty("jdkmatrix.projectDir", ".."));
+    static final Path README = PROJECT.resolve("README.md");
+    static final Path WORKLOADS_PAGE = PROJECT.resolve("docs/workloads.md");
+    static final int README_MAX_LINES = 250;
+
+    private static final Pattern LINK = Pattern.compile("!?\\[[^\\]]*\\]\\(([^)\\s]+)\\)");
+    private static final Pattern FENCE = Pattern.compile("(?ms)^```.*?^```");
+    private static final Pattern INLINE_CODE = Pattern.compile("`[^`\\n]*`");
+    private static final Pattern HEADING = Pattern.compile("(?m)^#{1,6} +(.+?) *#*$");
+
+    @Test
+    void theWorkloadTableIsPrintedFromTheDescriptors() throws IOException {
+        assertThat(between(WORKLOADS_PAGE, "workloads"))
+                .as("docs/workloads.md's table; refresh it with: java -jar harness/target/jdkmatrix.jar workloads")
+                .isEqualTo(WorkloadsCommand.table());
+    }
+
+    @Test
+    void theReadmesFirstMatrixIsTheFileItNames() throws IOException {
+        String block = between(README, "minimal");
+        String yaml = block.substring(block.indexOf('\n') + 1, block.lastIndexOf("```"));
+        assertThat(yaml).as("README's minimal matrix; copy examples/minimal.yaml into it")
+                .isEqualTo(Files.readString(PROJECT.resolve("examples/minimal.yaml")));
+    }
+
+    @Test
+    void theReadmeFitsOnAScreen() throws IOException {
+        assertThat(Files.readAllLines(README)).as("README.md lines; move reference material into a page under docs/")
+                .hasSizeLessThanOrEqualTo(README_MAX_LINES);
+    }
+
+    @Test
+    void everyRelativeLinkResolves() throws IOException {
+        List<Path> pages = new ArrayList<>(List.of(README, PROJECT.resolve("CONTRIBUTING.md")));
+        try (Stream<Path> docs = Files.walk(PROJECT.resolve("docs"))) {
+            docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
+        }
+        assertThat(pages).as("the pages under docs/").hasSizeGreaterThan(10);
+        List<String> broken = new ArrayList<>();
+        int checked = 0;
+        for (Path page : pages) {
+            for (String target : links(Files.readString(page))) {
+                if (target.matches("^[a-z][a-z0-9+.-]*:.*")) {
+                    continue; // https:, mailto:, file: ... are not ours to check
+                }
+                checked++;
+                String problem = problem(page, target);
+                if (problem != null) {
+                    broken.add(PROJECT.relativize(page) + ": (" + target + ") " + problem);
+                }
+            }
+        }
+        assertThat(broken).as("broken relative links in README.md and docs/").isEmpty();
+        assertThat(checked).as("relative links checked").isGreaterThan(50);
+    }
+
+    @Test
+    void aBrokenLinkIsSeen() throws IOException {
+        Path page = WORKLOADS_PAGE;
+        assertThat(problem(page, "matrix.md")).isNull();
+        assertThat(problem(page, "no-such-page.md")).contains("no such file");
+        assertThat(problem(page, "jdks.md#air-gapped-mode")).isNull();
+        assertThat(problem(page, "jdks.md#no-such-heading")).contains("no heading");
+        assertThat(problem(page, "#your-own-workload")).isNull();
+        assertThat(slug("Reference run: the write-ups against this machine")).isEqualTo("reference-run-the-write-ups-against-this-machine");
+        assertThat(slug("A. 10,000 sleeping tasks: `fixed:200` vs virtual")).isEqualTo("a-10000-sleeping-tasks-fixed200-vs-virtual");
+    }
+
+    /** Why a link from {@code page} to {@code target} does not resolve, or null when it does. */
+    static String problem(Path page, String target) throws IOException {
+        int hash = target.indexOf('#');
+        String file = hash < 0 ? target : target.substring(0, hash);
+        String anchor = hash < 0 ? null : target.substring(hash + 1);
+        Path resolved = file.isEmpty() ? page : page.getParent().resolve(file).normalize();
+        if (!Files.exists(resolved)) {
+            return "no such file: " + PROJECT.relativize(resolved);
+        }
+        if (anchor != null && resolved.toString().endsWith(".md") && !anchors(resolved).contains(anchor)) {
+            return "no heading with the anchor #" + anchor + " in " + PROJECT.relativize(resolved);
+        }
+        return null;
+    }
+
+    /** GitHub's anchors of a Markdown file's headings (outside code blocks), duplicates numbered. */
+    static Set<String> anchors(Path markdown) throws IOException {
+        Set<String> anchors = new HashSet<>();
+        Map<String, Integer> seen = new HashMap<>();
+        Matcher m = HEADING.matcher(FENCE.matcher(Files.readString(markdown)).replaceAll(""));
+        while (m.find()) {
+            String slug = slug(m.group(1));
+            int n = seen.merge(slug, 1, Integer::sum);
+            anchors.add(n == 1 ? slug : slug + "-" + (n - 1));
+        }
+        return anchors;
+    }
+
+    /** GitHub's heading anchor: lower case, punctuation dropped, each space a hyphen. */
+    static String slug(String heading) {
+        return heading.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-');
+    }
+
+    private static List<String> links(String markdown) {
+        String prose = INLINE_CODE.matcher(FENCE.matcher(markdown).replaceAll("")).replaceAll("");
+        List<String> targets = new ArrayList<>();
+        Matcher m = LINK.matcher(prose);
+        while (m.find()) {
+            targets.add(m.group(1));
+        }
+        return targets;
+    }
+
+    /** The text between {@code <!-- NAME:begin ... -->}'s line and {@code <!-- NAME:end -->}. */
+    private static String between(Path file, String name) throws IOException {
+        String text = Files.readString(file);
+        int begin = text.indexOf("<!-- " + name + ":begin");
+        int end = text.indexOf("<!-- " + name + ":end -->");
+        assertThat(begin).as(file + " has the " + name + ":begin marker").isNotNegative();
+        assertThat(end).as(file + " has the " + name + ":end marker").isGreaterThan(begin);
+        return text.substring(text.indexOf('\n', begin) + 1, end);
+    }
+}

@@ -16,7 +16,6 @@ import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -122,6 +121,39 @@ class EngineLostIT {
         }
     }
 
+    static int freePort() throws IOException {
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return free.getLocalPort();
+        }
+    }
+
+    /** A matrix of {@code repetitions} runs of one fault cell (mode none, 1.5 s each) on JDK 25. */
+    static void faultMatrix(Path m, String name, int repetitions, String timeout) throws IOException {
+        Files.writeString(m, """
+                name: %s
+                repetitions: %d
+                warmup: 0
+                timeout: %s
+                %s
+                matrix:
+                  jdk: 25
+                  cpus: 1
+                  memory: 256m
+                  tasks: 1
+                  executor: virtual
+                  workload:
+                    - name: fault
+                      params: { hold-ms: 1500 }
+                """.formatted(name, repetitions, timeout, ItSupport.jdks("25")));
+    }
+
+    /** Waits (while the harness lives) until {@code rows} runs are stored and the next run's container is running. */
+    static void awaitStoredAndRunning(Process p, Path out, int rows, String runId) throws Exception {
+        Path raw = out.resolve("raw.csv");
+        for (int i = 0; i < 1200 && p.isAlive() && !(Files.exists(raw) && RawCsv.read(raw).size() >= rows); i++) Thread.sleep(100);
+        ItSupport.awaitRunning(runId, p::isAlive);
+    }
+
     Process harness(Path matrix, Path out, String runId, int port, boolean resume, Path log) throws IOException {
         String java = ProcessHandle.current().info().command().orElseThrow();
         List<String> cmd = new java.util.ArrayList<>(List.of(java, "-jar", ItSupport.HARNESS_JAR.toString(), "run"));
@@ -136,38 +168,15 @@ class EngineLostIT {
     @Test
     void anEngineLostMidRunEndsWithOneMessageAndTheResumeCompletesThePlan() throws Exception {
         String localSocket = DockerClientFactory.instance().getTransportConfig().getDockerHost().getPath();
-        int port;
-        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = free.getLocalPort();
-        }
+        int port = freePort();
         Path m = tmp.resolve("lost.yaml");
-        Files.writeString(m, """
-                name: lost
-                repetitions: 6
-                warmup: 0
-                timeout: 60s
-                %s
-                matrix:
-                  jdk: 25
-                  cpus: 1
-                  memory: 256m
-                  tasks: 1
-                  executor: virtual
-                  workload:
-                    - name: fault
-                      params: { hold-ms: 1500 }
-                """.formatted(ItSupport.jdks("25")));
+        faultMatrix(m, "lost", 6, "60s");
         Path out = tmp.resolve("out");
         String runId = "lost-" + ProcessHandle.current().pid();
         try (Proxy proxy = new Proxy(Path.of(localSocket), port)) {
             Process p = harness(m, out, runId, port, false, tmp.resolve("first.log"));
             // two runs stored and the third running: then the engine goes away
-            for (int i = 0; i < 1200 && p.isAlive(); i++) {
-                Thread.sleep(100);
-                boolean stored = Files.exists(out.resolve("raw.csv")) && RawCsv.read(out.resolve("raw.csv")).size() >= 2;
-                if (stored && !DockerClientFactory.instance().client().listContainersCmd()
-                        .withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec().isEmpty()) break;
-            }
+            awaitStoredAndRunning(p, out, 2, runId);
             proxy.stop();
             assertThat(p.waitFor(3, TimeUnit.MINUTES)).isTrue();
             String log = Files.readString(tmp.resolve("first.log"));
@@ -193,37 +202,14 @@ class EngineLostIT {
     @Test
     void anEngineThatStopsAnsweringIsLostAfterABoundedWait() throws Exception {
         String localSocket = DockerClientFactory.instance().getTransportConfig().getDockerHost().getPath();
-        int port;
-        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = free.getLocalPort();
-        }
+        int port = freePort();
         Path m = tmp.resolve("hung.yaml");
-        Files.writeString(m, """
-                name: hung
-                repetitions: 4
-                warmup: 0
-                timeout: 5s
-                %s
-                matrix:
-                  jdk: 25
-                  cpus: 1
-                  memory: 256m
-                  tasks: 1
-                  executor: virtual
-                  workload:
-                    - name: fault
-                      params: { hold-ms: 1500 }
-                """.formatted(ItSupport.jdks("25")));
+        faultMatrix(m, "hung", 4, "5s");
         Path out = tmp.resolve("hung");
         String runId = "hung-" + ProcessHandle.current().pid();
         try (Proxy proxy = new Proxy(Path.of(localSocket), port)) {
             Process p = harness(m, out, runId, port, false, tmp.resolve("hung.log"));
-            for (int i = 0; i < 1200 && p.isAlive(); i++) {
-                Thread.sleep(100);
-                boolean stored = Files.exists(out.resolve("raw.csv")) && RawCsv.read(out.resolve("raw.csv")).size() >= 1;
-                if (stored && !DockerClientFactory.instance().client().listContainersCmd()
-                        .withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec().isEmpty()) break;
-            }
+            awaitStoredAndRunning(p, out, 1, runId);
             long frozenAt = System.nanoTime();
             proxy.freeze();
             // the run's timeout (5 s) + the grace (30 s) + a ping (5 s) and the check's own ping: well within 3 minutes

@@ -45,29 +45,40 @@ class EngineLostIT {
         private volatile boolean frozen;
         private final Set<java.io.Closeable> open = ConcurrentHashMap.newKeySet();
 
-        Proxy(Path socket, int port) throws IOException {
+        Proxy(Path socket, int port) throws IOException, InterruptedException {
             this.socket = socket;
             this.port = port;
             start();
         }
 
-        void start() throws IOException {
+        void start() throws IOException, InterruptedException {
             ServerSocket s = new ServerSocket();
             s.setReuseAddress(true);
-            s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+            // the previous proxy's connections may hold the port for a moment after stop() (a fresh-clone
+            // CI run met "Address already in use" here once): try again for up to 10 s
+            for (int attempt = 0; ; attempt++) {
+                try {
+                    s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+                    break;
+                } catch (java.net.BindException e) {
+                    if (attempt >= 100) throw e;
+                    Thread.sleep(100);
+                }
+            }
             server = s;
             Thread accept = new Thread(() -> {
                 while (!s.isClosed()) {
                     try {
                         Socket client = s.accept();
-                        if (frozen) {
-                            open.add(client); // accepted, never answered
-                            continue;
-                        }
-                        SocketChannel engine = SocketChannel.open(StandardProtocolFamily.UNIX);
-                        engine.connect(UnixDomainSocketAddress.of(socket));
                         open.add(client);
+                        if (s.isClosed()) { // stop() ran while this one was accepted: it did not see it
+                            client.close();
+                            return;
+                        }
+                        if (frozen) continue; // accepted, never answered
+                        SocketChannel engine = SocketChannel.open(StandardProtocolFamily.UNIX);
                         open.add(engine);
+                        engine.connect(UnixDomainSocketAddress.of(socket));
                         pump(client.getInputStream(), Channels.newOutputStream(engine), client, engine);
                         pump(Channels.newInputStream(engine), client.getOutputStream(), client, engine);
                     } catch (IOException e) {

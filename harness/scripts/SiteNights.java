@@ -6,7 +6,7 @@ import java.time.Instant;
 
 /**
  * Builds the site that N published nights leave with `make publish` and KEEP_GALLERIES=K: N nights
- * made from one results folder (its raw.csv, summary.csv and run.json, each night a day later,
+ * made from one results folder (its raw.csv and summary.csv gzipped as make publish keeps them, and run.json, each night a day later,
  * with its own run id), the galleries of the newest K rendered, and the site's index with its trends
  * written once over all N (publishing night by night renders each gallery and then removes all but
  * the newest K, which leaves the same files). Run with the harness jar on the class path:
@@ -32,8 +32,15 @@ public class SiteNights {
                     .replace(field(json, "started_at"), started.plus(shift).toString())
                     .replace(field(json, "ended_at"), ended.plus(shift).toString());
             Files.writeString(night.resolve("run.json"), moved);
-            Files.copy(from.resolve("raw.csv"), night.resolve("raw.csv"));
-            if (Files.exists(from.resolve("summary.csv"))) Files.copy(from.resolve("summary.csv"), night.resolve("summary.csv"));
+            // as make publish keeps it
+            try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(night.resolve("raw.csv.gz")))) {
+                Files.copy(from.resolve("raw.csv"), out);
+            }
+            if (Files.exists(from.resolve("summary.csv"))) {
+                try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(night.resolve("summary.csv.gz")))) {
+                    Files.copy(from.resolve("summary.csv"), out);
+                }
+            }
             if (n > nights - keep) Report.render(night, new Report.Options(false, true, null));
         }
         long t0 = System.nanoTime();

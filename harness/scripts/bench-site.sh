@@ -28,7 +28,7 @@ KEEP_GALLERIES=$KEEP harness/scripts/publish.sh "$OUT/site" "$OUT/in/night-2" > 
 s2=$(size "$OUT/site")
 charts=$(ls "$OUT/site/night-1/charts" | wc -l)
 png=$(du -cb "$OUT"/site/night-1/charts/*.png | tail -1 | cut -f1)
-data=$(du -cb "$OUT"/site/night-1/{raw.csv,summary.csv,run.json} | tail -1 | cut -f1)
+data=$(du -cb "$OUT"/site/night-1/{raw.csv.gz,summary.csv.gz,run.json} | tail -1 | cut -f1)
 
 t0=$(date +%s)
 index_s=$("$JAVA" -cp "$JAR" harness/scripts/SiteNights.java "$FROM" "$OUT/year" "$NIGHTS" "$KEEP")
@@ -47,12 +47,12 @@ mib() { echo "scale=2; $1 / 1048576" | bc -l | sed 's/^\./0./'; }
   echo "|---|---|---|"
   echo "| the first \`make publish\` of the run into an empty site (data, gallery, index, trends) | $(( s1 - s0 )) | $(mib $(( s1 - s0 ))) |"
   echo "| the next night's \`make publish\` (the same data as another run, compared with the first) | $(( s2 - s1 )) | $(mib $(( s2 - s1 ))) |"
-  echo "| of a night: its data (raw.csv, summary.csv, run.json) | $data | $(mib "$data") |"
+  echo "| of a night: its data (raw.csv.gz, summary.csv.gz, run.json) | $data | $(mib "$data") |"
   echo "| of a night: its $charts charts (palette PNG) | $png | $(mib "$png") |"
   echo "| the site after $NIGHTS such nights, the newest $KEEP with their gallery ($galleries galleries) | $year | $(mib "$year") |"
   echo
   echo "Once $KEEP nights are published, each further night adds its gallery and removes the oldest kept one,"
   echo "so the site grows by a night's data (plus its comparison) and the index. Writing the index and the trend charts"
-  echo "over $NIGHTS nights took $index_s s (it reads every night's raw.csv); building that site took $(( t1 - t0 )) s in all."
+  echo "over $NIGHTS nights took $index_s s (it reads every night's raw.csv.gz); building that site took $(( t1 - t0 )) s in all."
 } > docs/site-growth.md
 cat docs/site-growth.md

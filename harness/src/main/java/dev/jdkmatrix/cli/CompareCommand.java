@@ -72,11 +72,8 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     private static Path raw(Path dir) {
-        Path raw = dir.resolve("raw.csv");
-        if (!Files.isRegularFile(raw)) {
-            throw new ExitException(ExitException.BAD_INPUT, dir + " has no raw.csv\n  fix: name a results folder written by 'run' or 'merge'");
-        }
-        return raw;
+        return dev.jdkmatrix.results.format.RawCsv.in(dir).orElseThrow(() -> new ExitException(ExitException.BAD_INPUT,
+                dir + " has no raw.csv (nor raw.csv.gz)\n  fix: name a results folder written by 'run' or 'merge'"));
     }
 
     static double parseThreshold(String raw) {

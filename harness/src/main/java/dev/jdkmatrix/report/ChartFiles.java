@@ -107,8 +107,9 @@ final class ChartFiles {
     /**
      * An 8-bit palette image as PNG, written here rather than by ImageIO: ImageIO tries every row
      * filter on every row, which costs more than drawing the chart, while for a palette of flat
-     * colours filter "none" and zlib's default deflate give smaller files (the 197 charts of make
-     * bench-report: 7,850 KiB written by ImageIO, 5,541 KiB written here). The chunks are PNG's
+     * colours filter "none" and zlib's deflate give smaller files (the 197 charts make bench-report
+     * drew on 2026-11-24: 7,850 KiB written by ImageIO, 5,541 KiB written here at level 6; filters
+     * "up" and "sub" on every row make the 79 of results/reference 10 and 12 % larger than "none"). The chunks are PNG's
      * (IHDR, PLTE, IDAT, IEND; ISO/IEC 15948).
      */
     static byte[] palettePng(BufferedImage image) throws IOException {
@@ -144,11 +145,13 @@ final class ChartFiles {
     }
 
     /**
-     * Deflate level of a palette PNG. Measured on the 197 charts of make bench-report (2026-11-24):
-     * level 6, zlib's default, drew and encoded them in 4.1-4.3 s, level 1 in 3.9-4.4 s, and 6's
-     * files are 27 % smaller (5.7 MB against 7.8 MB).
+     * Deflate level of a palette PNG. Measured on the 97 charts of make bench-report and the 79 of
+     * results/reference (2026-11-24, one thread): level 6, zlib's default, 418 and 269 ms; 8, 1,083
+     * and 713 ms for files 5 and 7 % smaller (2.70 against 2.85 MB; 1.51 against 1.62 MB); 9, 2,974
+     * and 1,887 ms for 1 % less again. Level 8 keeps a published night under 2 MB (docs/site-growth.md)
+     * at a third of a second more per report.
      */
-    static final int PNG_DEFLATE_LEVEL = 6;
+    static final int PNG_DEFLATE_LEVEL = 8;
 
     private static void chunk(java.io.ByteArrayOutputStream file, String type, byte[] body) throws IOException {
         byte[] t = type.getBytes(java.nio.charset.StandardCharsets.US_ASCII);

@@ -37,8 +37,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  */
 final class Charts {
 
-    static final int WIDTH = 1200;
-    static final int HEIGHT = 700;
+    static final int WIDTH = 1000;
+    static final int HEIGHT = 600;
     /** An axis switches to a log scale when its values span more than this factor. */
     static final double LOG_SPAN = 10;
     static final String VIRTUAL = "virtual";
@@ -95,7 +95,7 @@ final class Charts {
                     .map(CellStat::cpuText).distinct().toList();
             CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
                     .title("JDK " + f.jdk() + ": how often the CFS quota throttled the median run, memory " + f.memory())
-                    .xAxisTitle("CPU limit (pinned: cpu-mode cpuset, no quota)  |  " + env(g))
+                    .xAxisTitle(axis("CPU limit (pinned: cpu-mode cpuset, no quota)", g, ""))
                     .yAxisTitle("throttled 100 ms periods (% of the run's periods)").build();
             style(chart);
             chart.getStyler().setYAxisMin(0.0);
@@ -145,50 +145,82 @@ final class Charts {
 
     // ---------------------------------------------------------------- wall time by executor
 
-    /** Per workload shape, task count and CPU limit: bars of the median by executor, a series per JDK. */
+    /**
+     * Per workload shape and task count: bars of the median by executor and CPU limit, a series per
+     * JDK. Every CPU limit in one chart: a reader compares JDKs (side by side), CPU limits (the next
+     * group) and executors (further along) at a glance, and a gallery draws a quarter of the charts
+     * it drew with a chart per limit and a scaling line through two points.
+     */
     List<Figure> wall() {
         List<Figure> out = new ArrayList<>();
-        for (List<CellStat> g : groups(measured(), c -> key(c.shape(), c.tasks(), c.cpus(), c.cpuMode(), c.memory(), c.jvmArgs()))) {
+        for (List<CellStat> g : groups(measured(), c -> key(c.shape(), c.tasks(), c.memory(), c.jvmArgs()))) {
             CellStat f = g.get(0);
+            List<String> limits = cpuTexts(g);
+            boolean several = limits.size() > 1;
             List<String> executors = distinct(g, CellStat::executor);
-            List<String> jdks = jdks(g);
+            List<String[]> slots = new ArrayList<>(); // {executor, CPU limit}, the categories in order
+            for (String e : executors) {
+                for (String l : limits) {
+                    if (g.stream().anyMatch(c -> c.executor().equals(e) && c.cpuText().equals(l))) slots.add(new String[] {e, l});
+                }
+            }
+            List<String> cats = slots.stream().map(s -> several ? s[0] + " | " + s[1] : s[0]).toList();
             CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-                    .title(f.shape() + ", " + f.tasks() + " tasks: median wall time, " + limits(f))
-                    .xAxisTitle("executor  |  " + env(g) + "  |  error bar: " + ciText(g, span(g.stream().mapToDouble(CellStat::median).toArray()) > LOG_SPAN))
+                    .title(title(f, ", " + f.tasks() + " tasks: median wall time, " + limitsText(g)))
+                    .xAxisTitle(axis(several ? "executor | CPU limit" : "executor", g, "error bar: "
+                            + ciText(g, span(g.stream().mapToDouble(CellStat::median).toArray()) > LOG_SPAN)))
                     .yAxisTitle("median wall time (ms)").build();
             style(chart);
+            rotateIfCrowded(chart.getStyler(), cats);
             boolean log = logIfWide(chart.getStyler(), g.stream().mapToDouble(CellStat::median).toArray());
-            for (String jdk : jdks) {
+            for (String jdk : jdks(g)) {
                 List<Double> y = new ArrayList<>();
                 List<Double> err = new ArrayList<>();
-                for (String e : executors) {
-                    CellStat c = find(g, e, jdk);
+                for (String[] s : slots) {
+                    CellStat c = g.stream().filter(x -> x.executor().equals(s[0]) && x.cpuText().equals(s[1]) && x.jdk().equals(jdk)).findFirst().orElse(null);
                     y.add(c == null ? null : c.median());
                     err.add(c == null ? null : c.errorBar());
                 }
-                if (log) chart.addSeries("JDK " + jdk, executors, y);
-                else chart.addSeries("JDK " + jdk, executors, y, err);
+                if (log) chart.addSeries("JDK " + jdk, cats, y);
+                else chart.addSeries("JDK " + jdk, cats, y, err);
             }
             jdkNote(chart, g);
-            out.add(new Figure(name("wall", f.shape(), f.tasks() + "t", f.cpuTag()), Figure.Section.WALL, wallCaption(g), chart));
+            out.add(new Figure(name("wall", f.shape(), f.tasks() + "t", several ? "" : f.cpuTag()), Figure.Section.WALL, named(f, chart, wallCaption(g)), chart));
         }
         return out;
     }
 
+    /** Per CPU limit and JDK: the fastest executor and how much faster than the slowest. */
     private static String wallCaption(List<CellStat> g) {
-        List<String> parts = new ArrayList<>();
-        for (String jdk : jdks(g)) {
-            List<CellStat> j = g.stream().filter(c -> c.jdk().equals(jdk)).sorted(Comparator.comparingDouble(CellStat::median)).toList();
-            if (j.size() < 2) {
-                parts.add("JDK " + jdk + ": " + j.get(0).executor() + " " + ms(j.get(0).median()) + " (n=" + j.get(0).n() + ")");
-                continue;
+        List<String> limits = cpuTexts(g);
+        List<String> perLimit = new ArrayList<>();
+        for (String limit : limits) {
+            List<CellStat> at = g.stream().filter(c -> c.cpuText().equals(limit)).toList();
+            List<String> parts = new ArrayList<>();
+            for (String jdk : jdks(at)) {
+                List<CellStat> j = at.stream().filter(c -> c.jdk().equals(jdk)).sorted(Comparator.comparingDouble(CellStat::median)).toList();
+                if (j.size() < 2) {
+                    parts.add("JDK " + jdk + ": " + j.get(0).executor() + " " + ms(j.get(0).median()) + " (n=" + j.get(0).n() + ")");
+                    continue;
+                }
+                CellStat best = j.get(0);
+                CellStat worst = j.get(j.size() - 1);
+                parts.add("JDK " + jdk + ": " + best.executor() + " fastest at " + ms(best.median()) + ", " + times(worst.median() / best.median())
+                        + " faster than " + worst.executor() + " (" + ms(worst.median()) + ")" + nText(best, worst));
             }
-            CellStat best = j.get(0);
-            CellStat worst = j.get(j.size() - 1);
-            parts.add("JDK " + jdk + ": " + best.executor() + " fastest at " + ms(best.median()) + ", " + times(worst.median() / best.median())
-                    + " faster than " + worst.executor() + " (" + ms(worst.median()) + ")" + nText(best, worst));
+            perLimit.add((limits.size() > 1 ? limit + " - " : "") + String.join("; ", parts));
         }
-        return String.join("; ", parts) + " - " + limits(g.get(0)) + ".";
+        return String.join(". ", perLimit) + (limits.size() > 1 ? ". Memory " + g.get(0).memory() : " - " + limits(g.get(0))) + ".";
+    }
+
+    /** The CPU limits of these cells, by limit and at one limit the quota before the pinned twin: {@code 1 CPU}, {@code 1 CPU pinned}, {@code 2 CPUs}. */
+    static List<String> cpuTexts(List<CellStat> g) {
+        return g.stream().sorted(BY_CPU_LIMIT).map(CellStat::cpuText).distinct().toList();
+    }
+
+    /** {@code 1 CPU, memory 1g}, or for cells under several CPU limits {@code 1 CPU/2 CPUs, memory 1g}. */
+    static String limitsText(List<CellStat> g) {
+        return String.join("/", cpuTexts(g)) + ", memory " + String.join("/", distinct(g, CellStat::memory));
     }
 
     // ---------------------------------------------------------------- speedup
@@ -255,7 +287,7 @@ final class Charts {
             int height = Math.max(HEIGHT, 200 + SPEEDUP_ROW * rows.size());
             XYChart chart = new XYChartBuilder().width(WIDTH).height(height)
                     .title("JDK " + jdk + ": speedup of virtual threads (baseline median / virtual median)")
-                    .xAxisTitle("speedup, log scale (right of 1x: virtual faster; line: interval)  |  " + env(involved)).yAxisTitle("").build();
+                    .xAxisTitle(axis("speedup, log scale (right of 1x: virtual faster; line: interval)", involved, "")).yAxisTitle("").build();
             style(chart);
             chart.getStyler().setDefaultSeriesRenderStyle(org.knowm.xchart.XYSeries.XYSeriesRenderStyle.Scatter);
             chart.getStyler().setXAxisLogarithmic(true);
@@ -356,27 +388,33 @@ final class Charts {
 
     // ---------------------------------------------------------------- scaling
 
-    /** Wall time against task count, and against CPU limit: a line per executor. */
+    /**
+     * Wall time against task count, and against CPU limit: a line per executor. A line by CPU limit
+     * needs three limits: with two, the wall chart already stands them side by side.
+     */
     List<Figure> scaling() {
         List<Figure> out = new ArrayList<>();
         for (List<CellStat> g : groups(measured(), c -> key(c.shape(), c.jdk(), c.cpus(), c.cpuMode(), c.memory(), c.jvmArgs()))) {
             if (g.stream().map(CellStat::tasks).distinct().count() < 2) continue;
             CellStat f = g.get(0);
-            XYChart chart = line("JDK " + f.jdk() + ", " + f.shape() + ": median wall time by task count, " + limits(f),
-                    "tasks  |  " + env(g), g, c -> (double) c.tasks());
+            XYChart chart = line("JDK " + f.jdk() + ", " + title(f, ": median wall time by task count, " + limits(f)),
+                    axis("tasks", g, ""), g, c -> (double) c.tasks());
             out.add(new Figure(name("scaling-tasks", f.shape(), "jdk" + f.jdk(), f.cpuTag()), Figure.Section.SCALING,
-                    growthCaption(g, CellStat::tasks, "tasks") + " - JDK " + f.jdk() + ", " + limits(f) + ".", chart));
+                    named(f, chart, growthCaption(g, CellStat::tasks, "tasks") + " - JDK " + f.jdk() + ", " + limits(f) + "."), chart));
         }
         for (List<CellStat> g : groups(measured(), c -> key(c.shape(), c.jdk(), c.tasks(), c.cpuMode(), c.memory(), c.jvmArgs()))) {
-            if (g.stream().map(CellStat::cpus).distinct().count() < 2) continue;
+            if (g.stream().map(CellStat::cpus).distinct().count() < SCALING_POINTS) continue;
             CellStat f = g.get(0);
-            XYChart chart = line("JDK " + f.jdk() + ", " + f.shape() + ", " + f.tasks() + " tasks: median wall time by CPU limit, memory " + f.memory(),
-                    "CPU limit (CPUs)  |  " + env(g), g, CellStat::cpusValue);
+            XYChart chart = line("JDK " + f.jdk() + ", " + title(f, ", " + f.tasks() + " tasks: median wall time by CPU limit, memory " + f.memory()),
+                    axis("CPU limit (CPUs)", g, ""), g, CellStat::cpusValue);
             out.add(new Figure(name("scaling-cpus", f.shape(), f.tasks() + "t", "jdk" + f.jdk()), Figure.Section.SCALING,
-                    growthCaption(g, c -> c.cpusValue(), "CPUs") + " - JDK " + f.jdk() + ", " + f.tasks() + " tasks.", chart));
+                    named(f, chart, growthCaption(g, c -> c.cpusValue(), "CPUs") + " - JDK " + f.jdk() + ", " + f.tasks() + " tasks."), chart));
         }
         return out;
     }
+
+    /** CPU limits a scaling line needs before it says more than the wall chart, which holds every limit. */
+    static final int SCALING_POINTS = 3;
 
     private XYChart line(String title, String xTitle, List<CellStat> g, Function<CellStat, Double> x) {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle).yAxisTitle("median wall time (ms)").build();
@@ -392,6 +430,7 @@ final class Charts {
         }
         double[] xs = g.stream().mapToDouble(x::apply).toArray();
         if (span(xs) > LOG_SPAN) chart.getStyler().setXAxisLogarithmic(true);
+        chart.getStyler().setXAxisDecimalPattern("#,##0.##"); // 10,000 tasks, not 1E4
         return chart;
     }
 
@@ -422,10 +461,10 @@ final class Charts {
             CellStat f = g.get(0);
             List<String> cats = g.stream().map(c -> c.executor() + " | JDK " + c.jdk() + " | " + c.cpuText()).toList();
             CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-                    .title(f.shape() + ", " + f.tasks() + " tasks: memory (median per run), memory limit " + f.memory())
-                    .xAxisTitle("executor | JDK | CPU limit  |  " + env(g)).yAxisTitle("MiB").build();
+                    .title(title(f, ", " + f.tasks() + " tasks: memory (median per run), memory limit " + f.memory()))
+                    .xAxisTitle(axis("executor | JDK | CPU limit", g, "")).yAxisTitle("MiB").build();
             style(chart);
-            if (cats.size() > 4) chart.getStyler().setXAxisLabelRotation(25);
+            rotateIfCrowded(chart.getStyler(), cats);
             chart.addSeries("heap peak", cats, g.stream().map(c -> mib(c.heapPeak())).toList());
             chart.addSeries("peak RSS (VmHWM)", cats, g.stream().map(c -> mib(c.rssPeak())).toList());
             chart.addSeries("container peak (cgroup)", cats, g.stream().map(c -> mib(c.cgroupPeak())).toList());
@@ -435,7 +474,7 @@ final class Charts {
                     : "highest container peak " + mibText(hi.cgroupPeak()) + " (" + hi.executor() + ", JDK " + hi.jdk() + ", " + hi.cpuText()
                     + "), lowest " + mibText(lo.cgroupPeak()) + " (" + lo.executor() + ", JDK " + lo.jdk() + ", " + lo.cpuText() + ")"
                     + nText(hi, lo) + ", memory limit " + f.memory() + ".";
-            out.add(new Figure(name("memory", f.shape(), f.tasks() + "t"), Figure.Section.MEMORY, caption, chart));
+            out.add(new Figure(name("memory", f.shape(), f.tasks() + "t"), Figure.Section.MEMORY, named(f, chart, caption), chart));
         }
         return out;
     }
@@ -461,7 +500,7 @@ final class Charts {
             }).collect(Collectors.joining(" | ")) + ")").toList();
             CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
                     .title("Pinning: " + f.tasks() + " virtual threads each hold a lock for " + f.param("hold-ms") + " ms, " + limits(f))
-                    .xAxisTitle("lock (JFR pinned events per run, threshold 0)  |  " + env(g))
+                    .xAxisTitle(axis("lock (JFR pinned events per run, threshold 0)", g, ""))
                     .yAxisTitle("median wall time (ms)").build();
             style(chart);
             boolean log = logIfWide(chart.getStyler(), sorted.stream().mapToDouble(CellStat::median).toArray());
@@ -502,13 +541,13 @@ final class Charts {
                 + " - " + limits(g.get(0)) + ".";
     }
 
-    /** A note on charts where JDKs on both sides of JEP 491 run the pinning workload. */
     /**
-     * The JDK behaviour changes ({@link JdkMarkers}) that this chart's JDKs cross, as a note on it:
-     * JEP 491 where JDK 21 and 25 stand side by side, JEP 444 and JDK-8281181 where JDK 17 does too.
+     * The JDK behaviour changes ({@link JdkMarkers}) that this chart's JDKs cross and its cells can
+     * meet, as a note on it: JEP 491 where JDK 21 and 25 run the pinning workload (or a user's),
+     * JEP 444 where JDK 17 and 21 run virtual threads, JDK-8281181 wherever JDK 17 and 21 stand.
      */
     private static void jdkNote(org.knowm.xchart.internal.chartpart.AxesChart<?, ?> chart, List<CellStat> g) {
-        List<JdkMarkers.Marker> crossed = JdkMarkers.crossed(g.stream().map(Charts::feature).toList());
+        List<JdkMarkers.Marker> crossed = markers(g);
         if (crossed.isEmpty()) return;
         boolean log = chart.getStyler().isYAxisLogarithmic();
         // room above the highest bar and its error bar, so the note covers none
@@ -516,6 +555,14 @@ final class Charts {
         if (Double.isFinite(top) && top > 0) chart.getStyler().setYAxisMax(log ? top * Math.pow(4, crossed.size() + 1) : top * (1.12 + 0.08 * (crossed.size() + 1)));
         chart.addAnnotation(new AnnotationTextPanel(String.join("\n", crossed.stream().map(JdkMarkers.Marker::text).toList())
                 + (log ? "\nerror bars: " + ciText(g, true) : ""), WIDTH * 0.30, HEIGHT - 110, true));
+    }
+
+    /** The JDK behaviour changes these cells' JDKs cross and the cells can meet. */
+    static List<JdkMarkers.Marker> markers(List<CellStat> g) {
+        List<JdkMarkers.Scope> scopes = new ArrayList<>(List.of(JdkMarkers.Scope.EVERY));
+        if (g.stream().anyMatch(c -> !c.builtin() || c.executor().equals(VIRTUAL))) scopes.add(JdkMarkers.Scope.VIRTUAL);
+        if (g.stream().anyMatch(c -> !c.builtin() || c.has(Descriptor.Trait.PINNING))) scopes.add(JdkMarkers.Scope.MONITORS);
+        return JdkMarkers.crossed(g.stream().map(Charts::feature).toList(), scopes);
     }
 
     /** A cell's JDK feature version: from the build it ran ("25.0.3+9-LTS"), else from the JDK's name ("21", "temurin-25"). */
@@ -528,25 +575,40 @@ final class Charts {
 
     // ---------------------------------------------------------------- distribution
 
-    /** Box plots of each cell's measured repetitions, per workload shape, task count and CPU limit. */
+    /**
+     * Box plots of each cell's measured repetitions, per workload shape and task count: a box per
+     * executor, JDK and CPU limit, in the wall chart's order.
+     */
     List<Figure> distribution() {
         List<Figure> out = new ArrayList<>();
-        for (List<CellStat> g : groups(measured(), c -> key(c.shape(), c.tasks(), c.cpus(), c.cpuMode(), c.memory(), c.jvmArgs()))) {
-            List<CellStat> withRuns = g.stream().filter(c -> !c.walls().isEmpty()).toList();
+        for (List<CellStat> g : groups(measured(), c -> key(c.shape(), c.tasks(), c.memory(), c.jvmArgs()))) {
+            List<String> executors = distinct(g, CellStat::executor);
+            List<String> jdks = jdks(g);
+            List<String> limits = cpuTexts(g);
+            boolean several = limits.size() > 1;
+            List<CellStat> withRuns = g.stream().filter(c -> !c.walls().isEmpty())
+                    .sorted(Comparator.comparingInt((CellStat c) -> executors.indexOf(c.executor()))
+                            .thenComparingInt(c -> limits.indexOf(c.cpuText())).thenComparingInt(c -> jdks.indexOf(c.jdk())))
+                    .toList();
             if (withRuns.isEmpty()) continue;
             CellStat f = g.get(0);
             BoxChart chart = new BoxChartBuilder().width(WIDTH).height(HEIGHT)
-                    .title(f.shape() + ", " + f.tasks() + " tasks: wall time of each repetition, " + limits(f))
-                    .xAxisTitle("executor | JDK (box: quartiles, whiskers: range)  |  " + env(withRuns)).yAxisTitle("wall time (ms)").build();
+                    .title(title(f, ", " + f.tasks() + " tasks: wall time of each repetition, " + limitsText(g)))
+                    .xAxisTitle(axis("executor" + (several ? " | CPU limit" : "") + (jdks.size() == 1 ? "" : " | JDK") + " (box: quartiles, whiskers: range)", withRuns, ""))
+                    .yAxisTitle("wall time (ms)").build();
             style(chart);
-            for (CellStat c : withRuns) chart.addSeries(c.executor() + " | JDK " + c.jdk(), c.walls().stream().mapToDouble(Double::doubleValue).toArray());
+            boolean oneJdk = jdks.size() == 1;
+            List<String> labels = withRuns.stream().map(c -> c.executor() + (several ? " | " + c.cpuText() : "") + (oneJdk ? "" : " | JDK " + c.jdk())).toList();
+            for (int i = 0; i < withRuns.size(); i++) chart.addSeries(labels.get(i), withRuns.get(i).walls().stream().mapToDouble(Double::doubleValue).toArray());
+            rotateIfCrowded(chart.getStyler(), labels);
             chart.getStyler().setLegendVisible(false);
             logIfWide(chart.getStyler(), withRuns.stream().flatMap(c -> c.walls().stream()).mapToDouble(Double::doubleValue).toArray());
             CellStat widest = withRuns.stream().max(Comparator.comparingDouble(c -> Double.isFinite(c.cv()) ? c.cv() : -1)).orElseThrow();
             long noisy = withRuns.stream().filter(CellStat::noisy).count();
-            String caption = "widest spread: " + widest.executor() + " on JDK " + widest.jdk() + ", CV " + pct(widest.cv()) + " (n=" + widest.n() + "); "
-                    + noisy + " of " + withRuns.size() + " cells noisy (CV above 5%) - " + limits(f) + ".";
-            out.add(new Figure(name("dist", f.shape(), f.tasks() + "t", f.cpuTag()), Figure.Section.DISTRIBUTION, caption, chart));
+            String caption = "widest spread: " + widest.executor() + " on JDK " + widest.jdk() + (several ? " at " + widest.cpuText() : "")
+                    + ", CV " + pct(widest.cv()) + " (n=" + widest.n() + "); "
+                    + noisy + " of " + withRuns.size() + " cells noisy (CV above 5%) - " + limitsText(g) + ".";
+            out.add(new Figure(name("dist", f.shape(), f.tasks() + "t", several ? "" : f.cpuTag()), Figure.Section.DISTRIBUTION, named(f, chart, caption), chart));
         }
         return out;
     }
@@ -591,7 +653,7 @@ final class Charts {
             String better = f.higherIsBetter() ? "higher is better" : "lower is better";
             CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
                     .title(f.scoreSubject() + (f.params().isEmpty() ? "" : " (" + f.params() + ")") + ": median score by CPU limit, memory " + f.memory())
-                    .xAxisTitle("CPU limit  |  " + env(g) + "  |  error bar: " + ciText(g, false))
+                    .xAxisTitle(axis("CPU limit", g, "error bar: " + ciText(g, false)))
                     .yAxisTitle("score (" + f.scoreUnit() + ", " + better + ")").build();
             style(chart);
             chart.getStyler().setYAxisMin(0.0);
@@ -645,10 +707,19 @@ final class Charts {
         return new java.math.BigDecimal(v).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
     }
 
+    /**
+     * The house style. Call it once the chart has its titles: a title or x-axis title too wide for
+     * the chart is set in a smaller font (down to {@link #MIN_TITLE_POINTS}), never cut.
+     */
     static void style(org.knowm.xchart.internal.chartpart.AxesChart<? extends AxesChartStyler, ?> chart) {
         AxesChartStyler s = chart.getStyler();
-        s.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 18));
-        s.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
+        s.setChartTitleFont(fitted(chart.getTitle(), TITLE_FONT, chart.getWidth()));
+        s.setAxisTitleFont(AXIS_TITLE_FONT);
+        Font xTitle = fitted(chart.getXAxisTitle(), s.getAxisTitleFont(), chart.getWidth());
+        if (xTitle.getSize() < s.getAxisTitleFont().getSize()) {
+            // XChart has one font for both axis titles: the x one shrinks, the y one keeps its size
+            s.setAxisTitleFont(xTitle);
+        }
         s.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
         s.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
         s.setLegendPosition(Styler.LegendPosition.OutsideS);
@@ -663,6 +734,48 @@ final class Charts {
             c.setAvailableSpaceFill(0.7);
         }
         if (s instanceof org.knowm.xchart.style.XYStyler xy) xy.setErrorBarsColor(Color.DARK_GRAY);
+    }
+
+    /** The title font's size, and the least it may shrink to before a title names its workload by the params that vary only. */
+    static final Font TITLE_FONT = new Font(Font.SANS_SERIF, Font.BOLD, 18);
+    static final int SHORT_TITLE_BELOW = 15;
+
+    /**
+     * A chart's title: the cell's workload with all its params, then the rest; where that would need
+     * a font below {@link #SHORT_TITLE_BELOW} points, the workload with only the params that vary in
+     * this folder ({@link #shortShape}), as the axis labels and the speedup rows name it.
+     */
+    String title(CellStat c, String rest) {
+        String full = c.shape() + rest;
+        return fitted(full, TITLE_FONT, WIDTH).getSize() >= SHORT_TITLE_BELOW ? full : shortShape(c) + rest;
+    }
+
+    /** The caption, after the workload with all its params where the chart's title names it by the varying ones only. */
+    static String named(CellStat c, org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, String caption) {
+        return chart.getTitle().contains(c.shape()) ? caption : c.shape() + ": " + caption;
+    }
+
+    /** The smallest size a title is set in to fit: below it, it is cut at the chart's edge rather than unreadable. */
+    static final int MIN_TITLE_POINTS = 11;
+    private static final java.awt.font.FontRenderContext TEXT = new java.awt.font.FontRenderContext(null, true, true);
+
+    /** The font, or a smaller one of its family and style, in which the text fits the chart's width with a margin. */
+    static Font fitted(String text, Font font, int chartWidth) {
+        if (text == null || text.isEmpty()) return font;
+        // XChart centres a title on the plot, which starts right of the y axis: room for the plot's width, less a margin
+        double room = chartWidth - 130;
+        Font f = font;
+        while (f.getSize() > MIN_TITLE_POINTS && f.getStringBounds(text, TEXT).getWidth() > room) f = f.deriveFont((float) (f.getSize() - 1));
+        return f;
+    }
+
+    /** Average width of a tick label's character at 13 points, in pixels: a little over the real one. */
+    private static final double LABEL_CHAR_PX = 7.5;
+
+    /** Slants the category labels when side by side they would not fit under the plot. */
+    static void rotateIfCrowded(AxesChartStyler s, List<String> labels) {
+        int longest = labels.stream().mapToInt(String::length).max().orElse(0);
+        if (labels.size() * (longest * LABEL_CHAR_PX + 20) > WIDTH - 120) s.setXAxisLabelRotation(25);
     }
 
     /** Switches the y axis to a log scale when the values span more than {@link #LOG_SPAN}; says whether it did. */
@@ -723,29 +836,52 @@ final class Charts {
         return m.find() ? Integer.parseInt(m.group(1)) : Integer.MAX_VALUE;
     }
 
-    /** The JDK builds, limits and n behind a chart, for its axis title. */
-    static String env(List<CellStat> g) {
-        Map<String, String> builds = new LinkedHashMap<>();
+    /** The axis title's font (XChart has one for both axes). */
+    static final Font AXIS_TITLE_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 14);
+
+    /**
+     * An x-axis title: what the axis shows, the JDK builds, limits and n behind the chart, and a
+     * tail (the error bars) when not empty. Where that does not fit the chart, the builds are
+     * written short ({@link #env}).
+     */
+    static String axis(String lead, List<CellStat> g, String tail) {
+        String full = join(lead, env(g, false), tail);
+        return fitted(full, AXIS_TITLE_FONT, WIDTH).getSize() == AXIS_TITLE_FONT.getSize() ? full : join(lead, env(g, true), tail);
+    }
+
+    private static String join(String lead, String env, String tail) {
+        return lead + "  |  " + env + (tail.isEmpty() ? "" : "  |  " + tail);
+    }
+
+    /**
+     * The JDK builds, limits and n behind a chart, for its axis title. Short: each build by its
+     * version up to the vendor's suffix (25.0.3+9), after the JDK's name when the name is not just
+     * the version's feature number (temurin-25 25.0.3+9).
+     */
+    static String env(List<CellStat> g, boolean compact) {
+        List<String> builds = new ArrayList<>();
         for (String jdk : jdks(g)) {
-            builds.put(jdk, g.stream().filter(c -> c.jdk().equals(jdk)).map(CellStat::build).filter(b -> !b.isEmpty()).distinct()
-                    .collect(Collectors.joining("/")));
-        }
-        String b = builds.entrySet().stream().map(e -> e.getValue().isEmpty() ? "JDK " + e.getKey() : e.getValue()).collect(Collectors.joining(", "));
-        if (b.length() > 90) {
-            // many JDKs: each by its name and its version up to the build's own suffix, so the axis title fits
-            b = builds.entrySet().stream().map(e -> e.getKey() + " " + e.getValue().replaceAll("-[^|/]*", "")).collect(Collectors.joining(", "));
+            List<String> of = g.stream().filter(c -> c.jdk().equals(jdk)).map(CellStat::build).filter(b -> !b.isEmpty()).distinct().toList();
+            if (of.isEmpty()) {
+                builds.add("JDK " + jdk);
+            } else if (!compact) {
+                builds.add(String.join("/", of));
+            } else {
+                String versions = of.stream().map(b -> b.replaceAll("-.*", "")).distinct().collect(Collectors.joining("/"));
+                builds.add(versions.startsWith(jdk + ".") || versions.equals(jdk) ? versions : jdk + " " + versions);
+            }
         }
         String cpus = g.stream().map(CellStat::cpus).distinct().map(Charts::cpuText).collect(Collectors.joining("/"));
         String mem = g.stream().map(CellStat::memory).distinct().collect(Collectors.joining("/"));
         int nMin = g.stream().mapToInt(CellStat::n).min().orElse(0);
         int nMax = g.stream().mapToInt(CellStat::n).max().orElse(0);
-        return b + " | " + cpus + " | " + mem + " | n=" + (nMin == nMax ? nMin : nMin + "-" + nMax);
+        return String.join(", ", builds) + " | " + cpus + " | " + mem + " | n=" + (nMin == nMax ? nMin : nMin + "-" + nMax);
     }
 
     private static String ciText(List<CellStat> g, boolean log) {
-        if (log) return "none on a log axis (CI in the summary table)";
+        if (log) return "none on a log axis";
         double level = g.stream().mapToDouble(CellStat::ciLevel).filter(Double::isFinite).min().orElse(Double.NaN);
-        return Double.isFinite(level) && level > 0 ? "CI of the median, level >= " + pct(level) + ", wider side" : "none (n too small for a CI)";
+        return Double.isFinite(level) && level > 0 ? "CI of the median (>= " + pct(level) + ")" : "none (n too small for a CI)";
     }
 
     static String limits(CellStat c) {

@@ -39,7 +39,7 @@ final class Gallery {
                 .append("<title>jdkmatrix: ").append(Html.esc(folder.runId())).append("</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
         b.append("<nav>");
         if (indexLink) b.append("<a href=\"../index.html\">all runs</a>");
-        for (String file : List.of("raw.csv", "summary.csv", "run.json")) {
+        for (String file : List.of("raw.csv", "raw.csv.gz", "summary.csv", "summary.csv.gz", "run.json")) {
             if (java.nio.file.Files.isRegularFile(folder.dir().resolve(file))) b.append("<a href=\"").append(file).append("\">").append(file).append("</a>");
         }
         b.append("</nav>\n");
@@ -71,7 +71,7 @@ final class Gallery {
 
     /** A chart's figure: the PNG, linked to its SVG when one was written, and its caption. */
     static void figure(StringBuilder b, Figure f, String dir, boolean svg) {
-        String img = "<img src=\"" + Html.href(dir + f.name() + ".png") + "\" width=\"" + Charts.WIDTH + "\" height=\"" + Charts.HEIGHT
+        String img = "<img src=\"" + Html.href(dir + f.name() + ".png") + "\" width=\"" + f.chart().getWidth() + "\" height=\"" + f.chart().getHeight()
                 + "\" alt=\"" + Html.esc(f.chart().getTitle()) + "\">";
         String svgHref = Html.href(dir + f.name() + ".svg");
         b.append("<figure id=\"").append(Html.esc(f.name())).append("\">\n");

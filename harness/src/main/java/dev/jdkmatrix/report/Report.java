@@ -2,6 +2,7 @@ package dev.jdkmatrix.report;
 
 import dev.jdkmatrix.claims.Claims;
 import dev.jdkmatrix.claims.Verdicts;
+import dev.jdkmatrix.results.format.RawCsv;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -85,7 +86,7 @@ public final class Report {
 
     /**
      * Writes {@code site}/index.html, and {@code site}/trends/ with the trend charts, over every
-     * sub-folder with a raw.csv and a run.json. With {@code keepGalleries} > 0, the galleries
+     * sub-folder with a raw.csv (or raw.csv.gz) and a run.json. With {@code keepGalleries} > 0, the galleries
      * (index.html and charts/) of all but the newest that many runs are removed: their data stays,
      * listed in the index and on the trends, and {@code report} renders any of them again. Nothing
      * else in {@code site} is touched.
@@ -94,7 +95,7 @@ public final class Report {
         System.setProperty("java.awt.headless", "true");
         List<RunIndex.Entry> entries = new ArrayList<>();
         try (var dirs = Files.list(site)) {
-            for (Path d : dirs.filter(p -> Files.isRegularFile(p.resolve("run.json")) && Files.isRegularFile(p.resolve("raw.csv"))).sorted().toList()) {
+            for (Path d : dirs.filter(p -> Files.isRegularFile(p.resolve("run.json")) && RawCsv.in(p).isPresent()).sorted().toList()) {
                 ResultsFolder f = ResultsFolder.load(d);
                 if (f.meta() == null) continue;
                 Charts c = new Charts(f.summary(), f.raw());

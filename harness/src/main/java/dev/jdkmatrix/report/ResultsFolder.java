@@ -25,12 +25,9 @@ public record ResultsFolder(Path dir, RunMetadata meta, List<RawRow> raw, List<S
         summary = List.copyOf(summary);
     }
 
-    /** Reads a folder; one without raw.csv is an IOException that says what to name instead. */
+    /** Reads a folder (its raw.csv, or the raw.csv.gz of a published night); one without either is an IOException that says what to name instead. */
     public static ResultsFolder load(Path dir) throws IOException {
-        Path raw = dir.resolve("raw.csv");
-        if (!Files.isRegularFile(raw)) {
-            throw new IOException(dir + " has no raw.csv: name a results folder written by 'run' or 'merge'");
-        }
+        Path raw = RawCsv.in(dir).orElseThrow(() -> new IOException(dir + " has no raw.csv (nor raw.csv.gz): name a results folder written by 'run' or 'merge'"));
         List<RawRow> rows = RawCsv.read(raw);
         Path json = dir.resolve("run.json");
         RunMetadata meta = Files.isRegularFile(json) ? RunJson.read(json) : null;

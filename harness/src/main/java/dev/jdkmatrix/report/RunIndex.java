@@ -96,7 +96,7 @@ final class RunIndex {
         b.append("<p>").append(chronological.size()).append(" results folders. Each gallery holds its charts, summary table and environment.");
         long without = chronological.stream().filter(e -> !e.gallery()).count();
         if (without > 0) {
-            b.append(" ").append(without).append(" older run(s) keep their data only (the link is their run.json; raw.csv and summary.csv are beside it) ")
+            b.append(" ").append(without).append(" older run(s) keep their data only (the link is their run.json; raw.csv.gz and summary.csv.gz are beside it) ")
                     .append("and their points on the trends; <code>make report RESULTS=dir</code> renders the gallery of any of them again.");
         }
         b.append("</p>\n");

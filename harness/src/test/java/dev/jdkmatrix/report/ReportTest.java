@@ -148,6 +148,31 @@ class ReportTest {
     }
 
     @Test
+    void aWallChartHoldsEveryCpuLimitAndNoLineRunsThroughTwoLimits() {
+        Figure wall = figures.stream().filter(f -> f.name().equals("wall-sleep-wait-ms-100-1000t")).findFirst().orElseThrow();
+        org.knowm.xchart.CategoryChart chart = (org.knowm.xchart.CategoryChart) wall.chart();
+        assertThat(chart.getSeriesCollection()).extracting(org.knowm.xchart.CategorySeries::getName).containsExactly("JDK 21", "JDK 25");
+        assertThat(chart.getSeries("JDK 21").getXData().stream().map(String::valueOf).toList())
+                .containsExactly("fixed:200 | 1 CPU", "fixed:200 | 2 CPUs", "virtual | 1 CPU", "virtual | 2 CPUs");
+        assertThat(wall.caption()).startsWith("1 CPU - JDK 21: virtual fastest").contains(". 2 CPUs - JDK 21: virtual fastest");
+        Figure dist = figures.stream().filter(f -> f.name().equals("dist-sleep-wait-ms-100-1000t")).findFirst().orElseThrow();
+        assertThat(((org.knowm.xchart.BoxChart) dist.chart()).getSeriesCollection()).extracting(org.knowm.xchart.BoxSeries::getName)
+                .hasSize(8).contains("virtual | 2 CPUs | JDK 25");
+        assertThat(figures).extracting(Figure::name).as("two CPU limits: the wall chart shows them, no scaling line")
+                .noneMatch(n -> n.startsWith("scaling-cpus")).contains("scaling-tasks-sleep-wait-ms-100-jdk21-1cpu");
+    }
+
+    @Test
+    void aJdkChangeIsNotedOnlyWhereTheChartsCellsCanMeetIt() throws IOException {
+        ResultsFolder folder = ResultsFolder.load(run);
+        Charts charts = new Charts(folder.summary(), folder.raw());
+        List<CellStat> sleep = charts.cells().stream().filter(c -> c.workload().equals("sleep")).toList();
+        List<CellStat> pinning = charts.cells().stream().filter(c -> c.workload().equals("pinning")).toList();
+        assertThat(Charts.markers(sleep)).as("JDK 21 and 25 sleeping: JEP 491 changes nothing there").isEmpty();
+        assertThat(Charts.markers(pinning)).extracting(JdkMarkers.Marker::id).containsExactly("JEP 491");
+    }
+
+    @Test
     void theThrottlingChartStatesTheThrottledTimeAndShareByCpuLimit() {
         Figure t = figures.stream().filter(f -> f.section() == Figure.Section.THROTTLING && f.name().contains("jdk21")).findFirst().orElseThrow();
         assertThat(t.caption()).contains("1 CPU: 180 ms per run, in 40.0% of its 100 ms periods", "2 CPUs: 30.0 ms per run, in 10.0% of its 100 ms periods", "(n=3 per cell)");

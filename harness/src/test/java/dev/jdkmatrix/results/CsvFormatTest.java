@@ -112,6 +112,24 @@ class CsvFormatTest {
     }
 
     @Test
+    void aPublishedNightsGzippedRawCsvReadsAsTheSameRows() throws IOException {
+        Path plain = dir.resolve("plain");
+        Path published = dir.resolve("published");
+        Files.createDirectories(plain);
+        Files.createDirectories(published);
+        try (RawCsv csv = RawCsv.append(plain.resolve("raw.csv"), java.util.List.of())) {
+            for (RawRow r : fixture()) csv.write(r);
+        }
+        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(published.resolve("raw.csv.gz")))) {
+            Files.copy(plain.resolve("raw.csv"), out);
+        }
+        assertThat(RawCsv.in(plain)).contains(plain.resolve("raw.csv"));
+        assertThat(RawCsv.in(published)).contains(published.resolve("raw.csv.gz"));
+        assertThat(RawCsv.in(dir.resolve("nothing"))).isEmpty();
+        assertThat(RawCsv.read(published.resolve("raw.csv.gz"))).hasSize(fixture().size()).isEqualTo(RawCsv.read(plain.resolve("raw.csv")));
+    }
+
+    @Test
     void summaryIsGolden() throws IOException {
         Path f = dir.resolve("summary.csv");
         SummaryCsv.write(f, Summarizer.summarize(fixture()));

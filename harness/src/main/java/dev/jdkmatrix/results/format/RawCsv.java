@@ -121,12 +121,28 @@ public final class RawCsv implements AutoCloseable {
         }
     }
 
+    /** The file a run writes. */
+    public static final String FILE = "raw.csv";
+    /** The same, gzipped: how a published site keeps every night's data (make publish). */
+    public static final String GZIPPED = "raw.csv.gz";
+
+    /** A results folder's raw.csv, or its raw.csv.gz when it has only that; empty when it has neither. */
+    public static java.util.Optional<Path> in(Path dir) {
+        for (String name : List.of(FILE, GZIPPED)) {
+            if (Files.isRegularFile(dir.resolve(name))) return java.util.Optional.of(dir.resolve(name));
+        }
+        return java.util.Optional.empty();
+    }
+
     /**
-     * Reads every complete row. A last line cut short by a crash (fewer cells than the header)
-     * is skipped, so a folder left by a killed harness still reads.
+     * Reads every complete row, from a file whose name ends in .gz through gzip. A last line cut
+     * short by a crash (fewer cells than the header) is skipped, so a folder left by a killed
+     * harness still reads.
      */
     public static List<RawRow> read(Path file) throws IOException {
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8); CSVReader r = new CSVReader(in)) {
+        java.io.InputStream bytes = Files.newInputStream(file);
+        if (file.getFileName().toString().endsWith(".gz")) bytes = new java.util.zip.GZIPInputStream(bytes, 1 << 16);
+        try (Reader in = new java.io.BufferedReader(new java.io.InputStreamReader(bytes, StandardCharsets.UTF_8)); CSVReader r = new CSVReader(in)) {
             List<String[]> all = r.readAll();
             if (all.isEmpty()) return List.of();
             String[] header = all.get(0);

@@ -148,8 +148,8 @@ final class Charts {
     /**
      * Per workload shape and task count: bars of the median by executor and CPU limit, a series per
      * JDK. Every CPU limit in one chart: a reader compares JDKs (side by side), CPU limits (the next
-     * group) and executors (further along) at a glance, and a gallery draws a quarter of the charts
-     * it drew with a chart per limit and a scaling line through two points.
+     * group) and executors (further along) at a glance, in one chart where a chart per limit and a
+     * scaling line per JDK through two limits made four (two JDKs, two limits).
      */
     List<Figure> wall() {
         List<Figure> out = new ArrayList<>();
@@ -552,7 +552,11 @@ final class Charts {
         boolean log = chart.getStyler().isYAxisLogarithmic();
         // room above the highest bar and its error bar, so the note covers none
         double top = g.stream().mapToDouble(c -> c.builtin() ? c.median() + c.errorBar() : c.score() + c.scoreErrorBar()).filter(Double::isFinite).max().orElse(Double.NaN);
-        if (Double.isFinite(top) && top > 0) chart.getStyler().setYAxisMax(log ? top * Math.pow(4, crossed.size() + 1) : top * (1.12 + 0.08 * (crossed.size() + 1)));
+        if (Double.isFinite(top) && top > 0) {
+            chart.getStyler().setYAxisMax(log ? top * Math.pow(4, crossed.size() + 1) : top * (1.12 + 0.08 * (crossed.size() + 1)));
+            Double min = chart.getStyler().getYAxisMin();
+            if (log && min != null && min > 0) labelEveryStep(chart.getStyler(), chart.getStyler().getYAxisMax() / min);
+        }
         chart.addAnnotation(new AnnotationTextPanel(String.join("\n", crossed.stream().map(JdkMarkers.Marker::text).toList())
                 + (log ? "\nerror bars: " + ciText(g, true) : ""), WIDTH * 0.30, HEIGHT - 110, true));
     }
@@ -709,7 +713,7 @@ final class Charts {
 
     /**
      * The house style. Call it once the chart has its titles: a title or x-axis title too wide for
-     * the chart is set in a smaller font (down to {@link #MIN_TITLE_POINTS}), never cut.
+     * the chart is set in a smaller font, down to {@link #MIN_TITLE_POINTS}.
      */
     static void style(org.knowm.xchart.internal.chartpart.AxesChart<? extends AxesChartStyler, ?> chart) {
         AxesChartStyler s = chart.getStyler();
@@ -717,7 +721,7 @@ final class Charts {
         s.setAxisTitleFont(AXIS_TITLE_FONT);
         Font xTitle = fitted(chart.getXAxisTitle(), s.getAxisTitleFont(), chart.getWidth());
         if (xTitle.getSize() < s.getAxisTitleFont().getSize()) {
-            // XChart has one font for both axis titles: the x one shrinks, the y one keeps its size
+            // XChart has one font for both axis titles: the y one shrinks with the x one
             s.setAxisTitleFont(xTitle);
         }
         s.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
@@ -736,8 +740,9 @@ final class Charts {
         if (s instanceof org.knowm.xchart.style.XYStyler xy) xy.setErrorBarsColor(Color.DARK_GRAY);
     }
 
-    /** The title font's size, and the least it may shrink to before a title names its workload by the params that vary only. */
+    /** A chart title's font. */
     static final Font TITLE_FONT = new Font(Font.SANS_SERIF, Font.BOLD, 18);
+    /** Below this size a title names its workload by the params that vary only ({@link #title}). */
     static final int SHORT_TITLE_BELOW = 15;
 
     /**
@@ -785,9 +790,24 @@ final class Charts {
             s.setYAxisLogarithmic(true);
             // bars grow from the axis minimum, which a log axis cannot put at 0: the decade below the lowest value
             double min = java.util.Arrays.stream(values).filter(v -> Double.isFinite(v) && v > 0).min().orElse(1);
-            s.setYAxisMin(Math.pow(10, Math.floor(Math.log10(min))));
+            double max = java.util.Arrays.stream(values).filter(v -> Double.isFinite(v) && v > 0).max().orElse(1);
+            double axisMin = Math.pow(10, Math.floor(Math.log10(min)));
+            s.setYAxisMin(axisMin);
+            labelEveryStep(s, max / axisMin);
         }
         return log;
+    }
+
+    /**
+     * Decades a log axis may span and still label 2, 3, ... 9 times each decade: at 600 pixels the
+     * labels of 9 and 10 then stand 10 pixels apart; over more, only the decades are labelled
+     * (XChart does not drop labels that overlap).
+     */
+    static final double LABELLED_DECADES = 2;
+
+    /** Labels a log y axis at every step of its decades when it spans few of them, else at the decades only. */
+    private static void labelEveryStep(AxesChartStyler s, double axisSpan) {
+        s.setYAxisLogarithmicDecadeOnly(!(Math.log10(axisSpan) <= LABELLED_DECADES + 1e-9));
     }
 
 
@@ -817,10 +837,6 @@ final class Charts {
 
     private static List<String> distinct(List<CellStat> g, Function<CellStat, String> f) {
         return new ArrayList<>(new LinkedHashSet<>(g.stream().map(f).toList()));
-    }
-
-    private static CellStat find(List<CellStat> g, String executor, String jdk) {
-        return g.stream().filter(c -> c.executor().equals(executor) && c.jdk().equals(jdk)).findFirst().orElse(null);
     }
 
     /** JDK names in numeric order where they are numbers. */

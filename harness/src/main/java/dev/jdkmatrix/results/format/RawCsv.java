@@ -140,9 +140,9 @@ public final class RawCsv implements AutoCloseable {
      * harness still reads.
      */
     public static List<RawRow> read(Path file) throws IOException {
-        java.io.InputStream bytes = Files.newInputStream(file);
-        if (file.getFileName().toString().endsWith(".gz")) bytes = new java.util.zip.GZIPInputStream(bytes, 1 << 16);
-        try (Reader in = new java.io.BufferedReader(new java.io.InputStreamReader(bytes, StandardCharsets.UTF_8)); CSVReader r = new CSVReader(in)) {
+        try (java.io.InputStream stored = Files.newInputStream(file);
+             java.io.InputStream bytes = file.getFileName().toString().endsWith(".gz") ? new java.util.zip.GZIPInputStream(stored, 1 << 16) : stored;
+             Reader in = new java.io.BufferedReader(new java.io.InputStreamReader(bytes, StandardCharsets.UTF_8)); CSVReader r = new CSVReader(in)) {
             List<String[]> all = r.readAll();
             if (all.isEmpty()) return List.of();
             String[] header = all.get(0);

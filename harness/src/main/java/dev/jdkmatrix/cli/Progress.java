@@ -21,10 +21,15 @@ final class Progress implements MatrixRunner.Listener {
 
     private final PrintWriter err;
     private final boolean bar;
-    private final double[] estimateMs;
-    private final String[] cellOf;
-    private final int[] seqOf;
-    private final java.util.Map<Integer, Double> estimateBySeq = new java.util.HashMap<>();
+    /** A run of the plan as the ETA sees it: its cell and what the cost model expects it to take. */
+    private record Expected(String cell, double estimateMs) {
+        Expected {
+            java.util.Objects.requireNonNull(cell, "cell");
+        }
+    }
+
+    /** The plan's runs by sequence number, in plan order. */
+    private final java.util.Map<Integer, Expected> plan = new java.util.LinkedHashMap<>();
     private final java.util.Map<Integer, Long> startedAt = new java.util.HashMap<>();
     private final java.util.Set<Integer> finished = new java.util.HashSet<>();
     /** What each cell's runs took, ms: the time between their start and end here, or a stored run's container and harness time. */
@@ -37,10 +42,7 @@ final class Progress implements MatrixRunner.Listener {
     Progress(PrintWriter err, boolean bar, List<PlannedRun> plan) {
         this.err = err;
         this.bar = bar;
-        this.estimateMs = plan.stream().mapToDouble(r -> Estimate.runMillis(r.cell())).toArray();
-        this.cellOf = plan.stream().map(r -> r.cell().id()).toArray(String[]::new);
-        this.seqOf = plan.stream().mapToInt(PlannedRun::sequence).toArray();
-        for (int i = 0; i < plan.size(); i++) estimateBySeq.put(plan.get(i).sequence(), estimateMs[i]);
+        for (PlannedRun r : plan) this.plan.put(r.sequence(), new Expected(r.cell().id(), Estimate.runMillis(r.cell())));
     }
 
     @Override
@@ -105,7 +107,8 @@ final class Progress implements MatrixRunner.Listener {
 
     @Override
     public void runEnded(PlannedRun run, RawRow row, int done, int total) {
-        estimatedDone += estimateBySeq.getOrDefault(run.sequence(), 0.0);
+        Expected expected = plan.get(run.sequence());
+        if (expected != null) estimatedDone += expected.estimateMs();
         finished.add(run.sequence());
         Long began = startedAt.remove(run.sequence());
         if (began != null) {
@@ -146,11 +149,12 @@ final class Progress implements MatrixRunner.Listener {
         double gaps = observedHere > 0 ? Math.max(1, elapsedMs / observedHere) : 1;
         java.util.Map<String, Double> medians = new java.util.HashMap<>();
         double remaining = 0;
-        for (int i = 0; i < estimateMs.length; i++) {
-            if (finished.contains(seqOf[i])) continue;
-            List<Double> seen = observed.get(cellOf[i]);
-            remaining += seen == null || seen.isEmpty() ? estimateMs[i] * scale
-                    : medians.computeIfAbsent(cellOf[i], c -> median(seen)) * gaps;
+        for (var e : plan.entrySet()) {
+            if (finished.contains(e.getKey())) continue;
+            Expected x = e.getValue();
+            List<Double> seen = observed.get(x.cell());
+            remaining += seen == null || seen.isEmpty() ? x.estimateMs() * scale
+                    : medians.computeIfAbsent(x.cell(), c -> median(seen)) * gaps;
         }
         return remaining;
     }

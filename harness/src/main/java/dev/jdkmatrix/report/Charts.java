@@ -806,7 +806,7 @@ final class Charts {
     static final double LABELLED_DECADES = 2;
 
     /** Labels a log y axis at every step of its decades when it spans few of them, else at the decades only. */
-    private static void labelEveryStep(AxesChartStyler s, double axisSpan) {
+    static void labelEveryStep(AxesChartStyler s, double axisSpan) {
         s.setYAxisLogarithmicDecadeOnly(!(Math.log10(axisSpan) <= LABELLED_DECADES + 1e-9));
     }
 

@@ -74,7 +74,10 @@ final class RunIndex {
             XYSeries s = chart.addSeries(k, x, y);
             s.setMarker(SeriesMarkers.CIRCLE);
         }
-        if (lo > 0 && hi / lo > Charts.LOG_SPAN) chart.getStyler().setYAxisLogarithmic(true);
+        if (lo > 0 && hi / lo > Charts.LOG_SPAN) {
+            chart.getStyler().setYAxisLogarithmic(true);
+            Charts.labelEveryStep(chart.getStyler(), hi / lo);
+        }
         String caption = keys.size() + " figure(s) measured in at least two of the " + runs.size() + " runs; run numbers are those of the table below.";
         return List.of(new Figure(name, Figure.Section.TREND, caption, chart));
     }

@@ -145,6 +145,34 @@ class ReportTest {
             assertThat(f.chart().getTitle()).as(f.name()).isNotBlank();
             assertThat(f.caption()).as(f.name()).contains("n=");
         }
+        assertTitlesFit(figures);
+    }
+
+    /** The reference run's long workload names and Debian build strings: every title and x-axis title fits its chart, at 14 points or more. */
+    @Test
+    void everyTitleOfTheReferenceRunFitsItsChart() throws IOException {
+        ResultsFolder reference = ResultsFolder.load(Path.of(System.getProperty("jdkmatrix.projectDir", "..")).resolve("results/reference"));
+        List<Figure> all = new Charts(reference.summary(), reference.raw()).all();
+        assertThat(all).hasSizeGreaterThan(50);
+        assertTitlesFit(all);
+        Figure fanout = all.stream().filter(f -> f.name().equals("wall-http-fanout-max-ms-500-min-ms-200-parse-ms-2-seed-42-2000t")).findFirst().orElseThrow();
+        assertThat(fanout.chart().getTitle()).as("too long with every param: named by those that vary").startsWith("http-fanout, 2000 tasks");
+        assertThat(fanout.caption()).as("the full params head the caption").startsWith("http-fanout(max-ms=500;min-ms=200;parse-ms=2;seed=42): ");
+        assertThat(((org.knowm.xchart.internal.chartpart.AxesChart<?, ?>) fanout.chart()).getXAxisTitle()).as("builds by their versions")
+                .contains("21.0.12.1+1, 25.0.3+9").doesNotContain("Debian");
+    }
+
+    static void assertTitlesFit(List<Figure> figures) {
+        java.awt.font.FontRenderContext frc = new java.awt.font.FontRenderContext(null, true, true);
+        for (Figure f : figures) {
+            var chart = (org.knowm.xchart.internal.chartpart.AxesChart<?, ?>) f.chart();
+            var styler = chart.getStyler();
+            assertThat(styler.getChartTitleFont().getStringBounds(chart.getTitle(), frc).getWidth()).as("title of " + f.name() + " fits")
+                    .isLessThanOrEqualTo(chart.getWidth() - 130.0);
+            assertThat(styler.getChartTitleFont().getSize()).as("title font of " + f.name()).isGreaterThanOrEqualTo(14);
+            assertThat(styler.getAxisTitleFont().getStringBounds(chart.getXAxisTitle(), frc).getWidth()).as("x-axis title of " + f.name() + " fits")
+                    .isLessThanOrEqualTo(chart.getWidth() - 130.0);
+        }
     }
 
     @Test

@@ -16,6 +16,7 @@ test -f "$NEW/raw.csv" && test -f "$NEW/run.json" || { echo "publish: $NEW is no
 test ! -e "$SITE/$name" || { echo "publish: $SITE/$name exists already: a run is published once; give the new run another folder name" >&2; exit 2; }
 mkdir -p "$SITE"
 touch "$SITE/.nojekyll"   # GitHub Pages: serve every file as it is
+before=$(du -sb "$SITE" | cut -f1)
 
 # The newest run published so far on the same runner class (CPU model and count, Docker and cgroup
 # version): a night is never compared with another machine's numbers.
@@ -37,3 +38,12 @@ else
 fi
 JAR="$JAR" harness/scripts/jdkmatrix.sh report --results "$SITE/$name" --link-index
 JAR="$JAR" harness/scripts/jdkmatrix.sh index "$SITE" --keep-galleries "${KEEP_GALLERIES:-14}"
+
+# What this night cost the site (GitHub Pages serves at most 1 GB): the reference run adds under
+# 2 MB (docs/site-growth.md); a bigger matrix adds more, and fewer kept galleries make up for it.
+after=$(du -sb "$SITE" | cut -f1)
+added=$(( after - before ))
+echo "publish: $name added $added bytes to $SITE (its gallery $(du -sb "$SITE/$name/charts" 2>/dev/null | cut -f1 || echo 0) bytes); the site is $after bytes"
+if [ "$added" -gt 2000000 ]; then
+  echo "publish: more than 2 MB in one night; at this rate the site reaches GitHub Pages' 1 GB in $(( 1000000000 / added )) nights. Fewer charts per gallery (a smaller matrix) or a smaller KEEP_GALLERIES keeps it small" >&2
+fi

@@ -604,6 +604,7 @@ final class Charts {
             boolean oneJdk = jdks.size() == 1;
             List<String> labels = withRuns.stream().map(c -> c.executor() + (several ? " | " + c.cpuText() : "") + (oneJdk ? "" : " | JDK " + c.jdk())).toList();
             for (int i = 0; i < withRuns.size(); i++) chart.addSeries(labels.get(i), withRuns.get(i).walls().stream().mapToDouble(Double::doubleValue).toArray());
+            boxesFit(chart.getStyler(), labels.size());
             rotateIfCrowded(chart.getStyler(), labels);
             chart.getStyler().setLegendVisible(false);
             logIfWide(chart.getStyler(), withRuns.stream().flatMap(c -> c.walls().stream()).mapToDouble(Double::doubleValue).toArray());
@@ -774,13 +775,46 @@ final class Charts {
         return f;
     }
 
-    /** Average width of a tick label's character at 13 points, in pixels: a little over the real one. */
-    private static final double LABEL_CHAR_PX = 7.5;
+    /** Slants of the category labels, least first: the first at which the labels stand clear of each other is taken. */
+    static final int[] LABEL_ROTATIONS = {0, 25, 90};
 
-    /** Slants the category labels when side by side they would not fit under the plot. */
+    /**
+     * Slants the category labels just enough to keep them apart: level where the longest fits its
+     * category's width, else slanted where neighbours, parallel, stand a line's height and a third
+     * apart (the slot's width x the sine of the slant) and the last still fits, else upright. Call it
+     * after the plot's content share is set. XChart is told to label every category: it
+     * keeps labels 74 pixels apart by default and writes only every second or third one below that.
+     */
     static void rotateIfCrowded(AxesChartStyler s, List<String> labels) {
-        int longest = labels.stream().mapToInt(String::length).max().orElse(0);
-        if (labels.size() * (longest * LABEL_CHAR_PX + 20) > WIDTH - 120) s.setXAxisLabelRotation(25);
+        if (labels.isEmpty()) return;
+        String longest = labels.stream().max(java.util.Comparator.comparingInt(String::length)).orElseThrow();
+        double room = (WIDTH - 120.0) / labels.size();
+        java.awt.geom.Rectangle2D box = s.getAxisTickLabelsFont().getStringBounds(longest, new java.awt.font.FontRenderContext(null, true, false));
+        // the plot is narrower than the room reckoned here (the y axis, the content share): half of it
+        s.setXAxisTickMarkSpacingHint(Math.min(s.getXAxisTickMarkSpacingHint(), (int) (room / 2)));
+        // XChart centres a slanted label on its tick: the last one must not reach past the chart's right
+        // edge (it is left out if it would), which leaves it half a slot, the plot's side margin and padding
+        double plot = WIDTH - 100.0;
+        double rightOfLastTick = room / 2 + (1 - s.getPlotContentSize()) / 2 * plot + 10;
+        for (int rotation : LABEL_ROTATIONS) {
+            double r = Math.toRadians(rotation);
+            double slantedWidth = box.getWidth() * Math.cos(r) + box.getHeight() * Math.sin(r);
+            boolean clear = rotation == 0 ? box.getWidth() * 1.1 < room
+                    : room * Math.sin(r) >= 1.33 * box.getHeight() && (rotation == 90 || slantedWidth / 2 <= rightOfLastTick - 5);
+            if (clear || rotation == LABEL_ROTATIONS[LABEL_ROTATIONS.length - 1]) {
+                s.setXAxisLabelRotation(rotation);
+                return;
+            }
+        }
+    }
+
+    /**
+     * XChart draws a box as wide as twice the plot's side margin, whatever the number of boxes (about
+     * 70 pixels here): eight fit, twenty overlap. The plot's content share that makes a box 0.6 of
+     * its slot: margin = 0.3 x slot, so (1 - share) / 2 = 0.3 x share / n.
+     */
+    static void boxesFit(org.knowm.xchart.style.BoxStyler s, int boxes) {
+        s.setPlotContentSize(Math.max(0.92, boxes / (boxes + 0.6)));
     }
 
     /** Switches the y axis to a log scale when the values span more than {@link #LOG_SPAN}; says whether it did. */

@@ -162,6 +162,34 @@ class ReportTest {
                 .containsPattern("  21\\.[0-9.]+\\+[0-9]+, 25\\.[0-9.]+\\+[0-9]+ \\| ").doesNotContain("Debian");
     }
 
+    /**
+     * XChart labels only every second or third category when their slots are narrower than its
+     * spacing hint (74 pixels), and draws each box as wide as the plot's side margins: the reference
+     * run's 12-category memory charts had 6 labels. Every category gets a label, every box its slot.
+     */
+    @Test
+    void everyCategoryOfTheReferenceChartsIsLabelledAndEveryBoxFitsItsSlot() throws IOException {
+        ResultsFolder reference = ResultsFolder.load(Path.of(System.getProperty("jdkmatrix.projectDir", "..")).resolve("results/reference"));
+        int checked = 0;
+        for (Figure f : new Charts(reference.summary(), reference.raw()).all()) {
+            int categories;
+            if (f.chart() instanceof org.knowm.xchart.CategoryChart c) {
+                categories = c.getSeriesCollection().iterator().next().getXData().size();
+            } else if (f.chart() instanceof org.knowm.xchart.BoxChart b) {
+                categories = b.getSeriesCollection().size();
+                double share = b.getStyler().getPlotContentSize();
+                assertThat((1 - share)).as("box width (the side margins) of " + f.name() + " against its slot").isLessThan(share / categories);
+            } else {
+                continue;
+            }
+            var styler = ((org.knowm.xchart.internal.chartpart.AxesChart<?, ?>) f.chart()).getStyler();
+            double slot = 0.92 * (Charts.WIDTH - 100.0) / categories;
+            assertThat(styler.getXAxisTickMarkSpacingHint()).as("label spacing of " + f.name() + ", " + categories + " categories").isLessThan((int) slot);
+            if (categories >= 12) checked++;
+        }
+        assertThat(checked).as("charts of 12 categories or more").isGreaterThan(4);
+    }
+
     static void assertTitlesFit(List<Figure> figures) {
         java.awt.font.FontRenderContext frc = new java.awt.font.FontRenderContext(null, true, true);
         for (Figure f : figures) {

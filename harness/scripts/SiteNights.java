@@ -32,21 +32,21 @@ public class SiteNights {
                     .replace(field(json, "started_at"), started.plus(shift).toString())
                     .replace(field(json, "ended_at"), ended.plus(shift).toString());
             Files.writeString(night.resolve("run.json"), moved);
-            // as make publish keeps it
-            try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(night.resolve("raw.csv.gz")))) {
-                Files.copy(from.resolve("raw.csv"), out);
-            }
-            if (Files.exists(from.resolve("summary.csv"))) {
-                try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(night.resolve("summary.csv.gz")))) {
-                    Files.copy(from.resolve("summary.csv"), out);
-                }
-            }
+            // as make publish keeps them
+            gzip(from.resolve("raw.csv"), night.resolve("raw.csv.gz"));
+            if (Files.exists(from.resolve("summary.csv"))) gzip(from.resolve("summary.csv"), night.resolve("summary.csv.gz"));
             if (n > nights - keep) Report.render(night, new Report.Options(false, true, null));
         }
         long t0 = System.nanoTime();
         Report.Indexed indexed = Report.index(site, false, keep);
         System.out.printf("%.1f%n", (System.nanoTime() - t0) / 1e9);
         if (indexed.runs() != nights) throw new IllegalStateException("the index lists " + indexed.runs() + " of " + nights + " nights");
+    }
+
+    static void gzip(Path from, Path to) throws java.io.IOException {
+        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(to))) {
+            Files.copy(from, out);
+        }
     }
 
     static String field(String json, String name) {

@@ -49,16 +49,8 @@ final class Progress implements MatrixRunner.Listener {
     public void stored(List<RawRow> rows) {
         for (RawRow r : rows) {
             if (!r.noisy() && r.get("seq").matches("[0-9]+")) finished.add(Integer.parseInt(r.get("seq")));
-            double took = parse(r.get("container_wall_ms")) + parse(r.get("harness_overhead_ms"));
+            double took = r.number("container_wall_ms") + r.number("harness_overhead_ms");
             if (Double.isFinite(took) && took > 0) observed.computeIfAbsent(r.get("cell"), c -> new java.util.ArrayList<>()).add(took);
-        }
-    }
-
-    private static double parse(String s) {
-        try {
-            return s.isEmpty() ? Double.NaN : Double.parseDouble(s);
-        } catch (NumberFormatException e) {
-            return Double.NaN;
         }
     }
 

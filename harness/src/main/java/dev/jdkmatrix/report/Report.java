@@ -71,9 +71,7 @@ public final class Report {
         long t2 = System.nanoTime();
         Path chartDir = dir.resolve("charts");
         Files.createDirectories(chartDir);
-        try (var old = Files.list(chartDir)) {
-            for (Path p : old.filter(p -> p.toString().endsWith(".png") || p.toString().endsWith(".svg")).toList()) Files.delete(p);
-        }
+        deleteCharts(chartDir);
         writeAll(figures, chartDir, options.svg());
         long t3 = System.nanoTime();
         Path page = dir.resolve("index.html");
@@ -126,14 +124,19 @@ public final class Report {
     private static void removeGallery(Path dir) throws IOException {
         Path charts = dir.resolve("charts");
         if (Files.isDirectory(charts)) {
-            try (var files = Files.list(charts)) {
-                for (Path p : files.filter(p -> p.toString().endsWith(".png") || p.toString().endsWith(".svg")).toList()) Files.delete(p);
-            }
+            deleteCharts(charts);
             try (var rest = Files.list(charts)) {
                 if (rest.findAny().isEmpty()) Files.delete(charts);
             }
         }
         Files.deleteIfExists(dir.resolve("index.html"));
+    }
+
+    /** Deletes the chart files (PNG and SVG) in a charts folder, and nothing else. */
+    private static void deleteCharts(Path chartDir) throws IOException {
+        try (var files = Files.list(chartDir)) {
+            for (Path p : files.filter(p -> p.toString().endsWith(".png") || p.toString().endsWith(".svg")).toList()) Files.delete(p);
+        }
     }
 
     /** Encodes the figures on every CPU: each chart is its own object, rendering one touches no other. */

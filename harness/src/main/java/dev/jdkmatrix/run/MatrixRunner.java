@@ -701,8 +701,8 @@ public final class MatrixRunner {
         if (reading instanceof Readings.Reading.Found f) f.columns().forEach((k, val) -> {
             if (!val.isEmpty() || !v.containsKey(k)) v.put(k, val);
         });
-        Outcome outcome = classify(cell, res, reading, logName);
         String progress = Readings.lastProgress(res.stdout());
+        Outcome outcome = classify(cell, res, reading, logName, progress);
         if (!(outcome instanceof Outcome.Ok) && progress != null && v.getOrDefault("metrics", "").isEmpty()) {
             v.put("metrics", progress); // a run killed before its record: how far it got, as metrics (elapsed_ms, submitted, the workload's own)
         }
@@ -734,8 +734,12 @@ public final class MatrixRunner {
     }
 
     static Outcome classify(Cell cell, ContainerResult res, Readings.Reading reading, String logName) {
+        return classify(cell, res, reading, logName, Readings.lastProgress(res.stdout()));
+    }
+
+    /** How the run ended; {@code progress}: its last progress line ({@link Readings#lastProgress}), quoted when it did not end ok. */
+    private static Outcome classify(Cell cell, ContainerResult res, Readings.Reading reading, String logName, String progress) {
         String last = res.tail(3).replace("\n", " | ");
-        String progress = Readings.lastProgress(res.stdout());
         String got = progress == null ? "" : "; last progress: " + progress;
         if (res.timedOut()) {
             return new Outcome.Timeout("killed after the timeout of " + dev.jdkmatrix.matrix.Durations.text(cell.timeout()) + got + "; output in " + logName);

@@ -1,5 +1,6 @@
 package dev.jdkmatrix.claims;
 
+import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.SummaryRow;
 import java.util.ArrayList;
@@ -33,14 +34,20 @@ public final class Verdicts {
      * One measured value and what it was measured on (the axes and params its selector leaves
      * open), with the confidence interval it has: a median's interval (and what follows from it
      * for a throughput or a ratio of two medians); a single run's value is its own interval.
+     * {@code paired}: a ratio of two cells whose runs were made in pairs (the same round of a
+     * blocked or interleaved plan), taken from the pairs' ratios and their signed-rank interval.
      */
-    public record Value(String label, double value, double low, double high) {
+    public record Value(String label, double value, double low, double high, boolean paired) {
         public Value {
             Objects.requireNonNull(label, "label");
             if (!(low <= high)) {
                 low = value;
                 high = value;
             }
+        }
+
+        public Value(String label, double value, double low, double high) {
+            this(label, value, low, high, false);
         }
 
         public Value(String label, double value) {
@@ -64,10 +71,20 @@ public final class Verdicts {
         }
     }
 
+    /** The claims, each ratio of two cells compared pair by pair read from their pairs (the default comparisons of the rows). */
     public static List<ClaimResult> claims(Claims claims, List<SummaryRow> summary, List<RawRow> raw) {
+        return claims(claims, summary, raw, Comparisons.of(raw, null));
+    }
+
+    /**
+     * The claims; a ratio of two cells that {@code comparisons} compares is read from it (the paired
+     * figure where their runs were paired), every other one from the two medians. An empty list
+     * reads every ratio from the medians, unpaired.
+     */
+    public static List<ClaimResult> claims(Claims claims, List<SummaryRow> summary, List<RawRow> raw, List<Comparisons.Row> comparisons) {
         List<ClaimResult> out = new ArrayList<>();
         for (Claims.Claim c : claims.claims()) {
-            List<Value> values = values(c.measure(), summary, raw);
+            List<Value> values = values(c.measure(), summary, raw, comparisons);
             if (values.isEmpty()) {
                 out.add(new ClaimResult(c, Verdict.NOT_MEASURED, values, "no cell of this results folder matches " + describe(c.measure())));
                 continue;
@@ -92,13 +109,19 @@ public final class Verdicts {
                 verdict = Verdict.HOLDS;
                 evidence = range + ", all " + c.bound() + (values.stream().anyMatch(Value::hasInterval) ? " with their intervals" : "");
             }
+            long paired = values.stream().filter(Value::paired).count();
+            if (paired > 0) evidence += paired == values.size() ? " (paired by round)" : " (" + paired + " of " + values.size() + " paired by round)";
             out.add(new ClaimResult(c, verdict, values, evidence));
         }
         return out;
     }
 
     public static List<FigureResult> figures(Claims claims, List<SummaryRow> summary, List<RawRow> raw) {
-        return claims.figures().stream().map(f -> new FigureResult(f, values(f.measure(), summary, raw))).toList();
+        return figures(claims, summary, raw, Comparisons.of(raw, null));
+    }
+
+    public static List<FigureResult> figures(Claims claims, List<SummaryRow> summary, List<RawRow> raw, List<Comparisons.Row> comparisons) {
+        return claims.figures().stream().map(f -> new FigureResult(f, values(f.measure(), summary, raw, comparisons))).toList();
     }
 
     /** {@code JDK 21, 1 CPU: 1.02 [0.97 .. 1.08]}: a value with its interval when it has one. */
@@ -116,14 +139,22 @@ public final class Verdicts {
         };
     }
 
-    /** A measured unit before it has its label: the cell's identity, the value with its interval, and a suffix (the run). */
-    private record Unit(Map<String, String> identity, double value, double low, double high, String suffix) {
+    /** A measured unit before it has its label: the cell's identity, the value with its interval, a suffix (the run), and whether it is paired. */
+    private record Unit(Map<String, String> identity, double value, double low, double high, String suffix, boolean paired) {
+        Unit(Map<String, String> identity, double value, double low, double high, String suffix) {
+            this(identity, value, low, high, suffix, false);
+        }
+
         Unit(Map<String, String> identity, double value, String suffix) {
             this(identity, value, value, value, suffix);
         }
     }
 
     static List<Value> values(Measure m, List<SummaryRow> summary, List<RawRow> raw) {
+        return values(m, summary, raw, List.of());
+    }
+
+    static List<Value> values(Measure m, List<SummaryRow> summary, List<RawRow> raw, List<Comparisons.Row> comparisons) {
         List<Unit> units = new ArrayList<>();
         switch (m) {
             case Measure.Wall w -> {
@@ -151,6 +182,12 @@ public final class Verdicts {
                     Map<String, String> partner = r.denominator().over(Selector.identity(s::get));
                     for (SummaryRow d : measured(summary)) {
                         if (d == s || !Selector.identity(d::get).equals(partner)) continue;
+                        Unit pairedUnit = r.of().equals(Measure.Ratio.DEFAULT_OF) || r.of().equals("score_median")
+                                ? paired(Selector.identity(s::get), s.get("cell"), d.get("cell"), comparisons) : null;
+                        if (pairedUnit != null) {
+                            units.add(pairedUnit);
+                            continue;
+                        }
                         double v = num(s.get(r.of())) / num(d.get(r.of()));
                         // a ratio of two medians reaches from the numerator's low over the denominator's high to the other ends
                         double[] n = interval(s, r.of());
@@ -171,10 +208,28 @@ public final class Verdicts {
         Set<String> varying = varying(units);
         for (Unit u : units) {
             boolean interval = Double.isFinite(u.low()) && Double.isFinite(u.high());
-            out.add(new Value(label(u.identity(), varying) + u.suffix(), u.value(), interval ? u.low() : u.value(), interval ? u.high() : u.value()));
+            out.add(new Value(label(u.identity(), varying) + u.suffix(), u.value(), interval ? u.low() : u.value(), interval ? u.high() : u.value(), u.paired()));
         }
         out.sort(Comparator.comparing(Value::label));
         return out;
+    }
+
+    /**
+     * The ratio numerator / denominator of two cells read from their comparison, where their runs
+     * were paired (null otherwise): the comparison holds b / a, so a numerator that is its a
+     * takes the inverse, with the interval's ends swapped.
+     */
+    private static Unit paired(Map<String, String> identity, String numerator, String denominator, List<Comparisons.Row> comparisons) {
+        for (Comparisons.Row c : comparisons) {
+            if (!c.paired() || c.ratio() == null || c.ratio().n() < 2) continue;
+            if (c.cellB().equals(numerator) && c.cellA().equals(denominator)) {
+                return new Unit(identity, c.ratio().ratio(), c.ratio().low(), c.ratio().high(), "", true);
+            }
+            if (c.cellA().equals(numerator) && c.cellB().equals(denominator)) {
+                return new Unit(identity, 1 / c.ratio().ratio(), 1 / c.ratio().high(), 1 / c.ratio().low(), "", true);
+            }
+        }
+        return null;
     }
 
     /** The interval of a summary column that is a median with one (wall_ms_median, score_median), else the value itself twice. */

@@ -28,6 +28,9 @@ public final class ClaimsCommand implements Callable<Integer> {
     @Option(names = "--claims", paramLabel = "FILE", description = "claims file (default: claims.yaml beside the run's matrix, else ./claims.yaml)")
     Path claimsFile;
 
+    @Option(names = "--unpaired", description = "read every ratio from the two cells' medians, as if no runs were paired (to set beside the paired verdicts)")
+    boolean unpaired;
+
     @Override
     public Integer call() {
         ResultsFolder folder;
@@ -46,9 +49,10 @@ public final class ClaimsCommand implements Callable<Integer> {
         } catch (IOException | IllegalArgumentException e) {
             throw new ExitException(ExitException.BAD_INPUT, e.getMessage());
         }
-        List<Verdicts.ClaimResult> verdicts = Verdicts.claims(claims, folder.summary(), folder.raw());
+        List<Verdicts.ClaimResult> verdicts = Verdicts.claims(claims, folder.summary(), folder.raw(), unpaired ? List.of() : folder.comparisons());
         PrintWriter out = spec.commandLine().getOut();
-        out.printf("jdkmatrix: %d claims of %s on %s%n", verdicts.size(), file, results);
+        out.printf("jdkmatrix: %d claims of %s on %s%s%n", verdicts.size(), file, results,
+                unpaired ? " (every ratio from two medians, unpaired)" : " (a ratio of two cells compared pair by pair from their pairs of runs)");
         out.print(markdown(verdicts));
         long fails = verdicts.stream().filter(v -> v.verdict() == Verdicts.Verdict.FAILS).count();
         long missing = verdicts.stream().filter(v -> v.verdict() == Verdicts.Verdict.NOT_MEASURED).count();

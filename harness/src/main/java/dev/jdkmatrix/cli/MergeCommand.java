@@ -29,7 +29,9 @@ public final class MergeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            RunMetadata m = Merge.merge(sources, out);
+            List<String> notes = new java.util.ArrayList<>();
+            RunMetadata m = Merge.merge(sources, out, notes::add);
+            notes.forEach(n -> spec.commandLine().getOut().println("jdkmatrix: note: " + n));
             spec.commandLine().getOut().printf("jdkmatrix: merged %d folders, %d runs of %d cells into %s%n", sources.size(), m.plan().runs(),
                     m.plan().cells(), out);
             java.util.List<String> engines = m.mergedFrom().stream().map(RunMetadata.Source::engine).filter(e -> !e.isEmpty()).distinct().toList();

@@ -3,11 +3,13 @@ package dev.jdkmatrix.cli;
 import dev.jdkmatrix.matrix.Cell;
 import dev.jdkmatrix.matrix.Durations;
 import dev.jdkmatrix.matrix.Estimate;
+import dev.jdkmatrix.matrix.Group;
 import dev.jdkmatrix.matrix.Matrix;
 import dev.jdkmatrix.matrix.MatrixParser;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -27,8 +29,9 @@ public final class PlanCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         Matrix m = new MatrixParser().parse(matrixFile);
-        out.printf("matrix %s (%s): %d cells x (%d warm-up + %s measured) runs, order %s%n", m.name(), m.file(), m.cells().size(),
-                m.warmup(), m.repetitions().text(), m.order().name().toLowerCase(java.util.Locale.ROOT));
+        out.printf("matrix %s (%s): %d cells x (%d warm-up + %s measured) runs, order %s%s%n", m.name(), m.file(), m.cells().size(),
+                m.warmup(), m.repetitions().text(), m.order().text(), m.order() == Matrix.Order.BLOCKED ? " (seed " + m.seed() + ")" : "");
+        out.println(groups(m));
         if (!Double.isNaN(m.maxSteal())) {
             out.printf("a measured run during which the host's CPU steal passes %s is stored as noisy and made again (up to %d attempts)%n",
                     dev.jdkmatrix.matrix.Repetitions.percent(m.maxSteal()), dev.jdkmatrix.run.MatrixRunner.MAX_ATTEMPTS);
@@ -55,5 +58,24 @@ public final class PlanCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /** What the plan compares: the groups of cells that differ only along compare-along, and the cells left alone. */
+    static String groups(Matrix m) {
+        List<Group> groups = m.groups();
+        List<Group> compared = groups.stream().filter(g -> !g.alone()).toList();
+        long alone = groups.stream().filter(Group::alone).count();
+        String aloneText = alone == 0 ? "" : "; " + alone + (alone == 1 ? " cell stands" : " cells stand") + " alone (nothing differs from "
+                + (alone == 1 ? "it" : "them") + " only along " + (m.compareAlong().isEmpty() ? "compare-along" : String.join(", ", m.compareAlong())) + ")";
+        if (compared.isEmpty()) {
+            return "compared along " + (m.compareAlong().isEmpty() ? "nothing" : String.join(", ", m.compareAlong())) + ": no two cells differ only along it, "
+                    + "so nothing is compared pair by pair" + aloneText + " (set compare-along: to the axes your question is about)";
+        }
+        int lo = compared.stream().mapToInt(g -> g.cells().size()).min().orElseThrow();
+        int hi = compared.stream().mapToInt(g -> g.cells().size()).max().orElseThrow();
+        long pairs = compared.stream().mapToLong(g -> (long) g.cells().size() * (g.cells().size() - 1) / 2).sum();
+        return "compared along " + String.join(", ", m.compareAlong()) + ": " + compared.size() + (compared.size() == 1 ? " group" : " groups") + " of "
+                + (lo == hi ? lo : lo + " to " + hi) + " cells, " + pairs + (pairs == 1 ? " pair" : " pairs")
+                + (m.order() == Matrix.Order.BLOCKED ? ", each group's cells back to back in every round" : "") + aloneText;
     }
 }

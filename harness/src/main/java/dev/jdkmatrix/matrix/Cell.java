@@ -117,8 +117,20 @@ public record Cell(
             case "cpus" -> cpus.text();
             case "cpu-mode" -> cpuMode.text();
             case "memory" -> memory.text();
+            case "jvm-args" -> jvmArgsText();
             default -> params.get(key);
         };
+    }
+
+    /** The keys every cell has a value for ({@link #valueOf}); its params follow them. */
+    public static final List<String> AXIS_KEYS = List.of("workload", "kind", "benchmark", "executor", "tasks", "jdk", "cpus", "cpu-mode", "memory", "jvm-args");
+
+    /** Every axis and param of the cell by its matrix key: what tells it from the others. */
+    public SortedMap<String, String> axes() {
+        SortedMap<String, String> m = new TreeMap<>();
+        for (String k : AXIS_KEYS) m.put(k, valueOf(k));
+        params.forEach(m::putIfAbsent);
+        return m;
     }
 
     /** Arguments after {@code java [jvm args] -jar workloads.jar} of a built-in cell. */

@@ -9,6 +9,8 @@ import java.util.Objects;
 /**
  * A parsed, validated, expanded matrix file. {@code maxSteal}: a measured run during which the
  * host's CPU steal passed this fraction is stored as {@code noisy} and run again (NaN: off).
+ * {@code compareAlong}: the axes (and params) the user compares cells along, which split the
+ * cells into {@link Group}s; {@code seed}: what the blocked order's shuffles are drawn from.
  */
 public record Matrix(
         String name,
@@ -20,14 +22,27 @@ public record Matrix(
         int warmup,
         Order order,
         double compareThreshold,
-        double maxSteal) {
+        double maxSteal,
+        List<String> compareAlong,
+        long seed) {
 
     /** Run order of the repetitions. */
     public enum Order {
+        /**
+         * Round by round, and in each round every group's cells back to back: the groups in a fresh
+         * random order, and the cells of each group too (drawn from the seed). Two cells compared
+         * are measured minutes, not a whole round, apart, so the machine's drift cancels in each
+         * pair's ratio (a randomised block design).
+         */
+        BLOCKED,
         /** Rep 1 of every cell, then rep 2 of every cell... so slow drift spreads over all cells. */
         INTERLEAVED,
         /** Every rep of cell 1, then every rep of cell 2... */
-        SEQUENTIAL
+        SEQUENTIAL;
+
+        public String text() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
     }
 
     public Matrix {
@@ -40,6 +55,12 @@ public record Matrix(
         if (!Double.isNaN(maxSteal) && !(maxSteal > 0 && maxSteal < 1)) throw new IllegalArgumentException("max-steal must be between 0 % and 100 %, got " + maxSteal);
         if (warmup < 0) throw new IllegalArgumentException("warmup must be 0 or more, got " + warmup);
         if (!(compareThreshold > 0 && compareThreshold < 10)) throw new IllegalArgumentException("compare-threshold must be above 0, got " + compareThreshold);
+        compareAlong = List.copyOf(compareAlong);
+    }
+
+    /** The cells in groups that differ only along {@link #compareAlong}, in the order of their first cell. */
+    public List<Group> groups() {
+        return Group.of(cells, compareAlong);
     }
 
     /**
@@ -50,7 +71,16 @@ public record Matrix(
     public List<PlannedRun> plan() {
         List<PlannedRun> runs = new ArrayList<>();
         int seq = 1;
-        if (order == Order.INTERLEAVED) {
+        if (order == Order.BLOCKED) {
+            java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+            List<Group> groups = groups();
+            for (int w = 1; w <= warmup; w++) {
+                for (Cell c : round(groups, random)) runs.add(new PlannedRun(seq++, c, PlannedRun.Phase.WARMUP, w));
+            }
+            for (int r = 1; r <= repetitions.max(); r++) {
+                for (Cell c : round(groups, random)) runs.add(new PlannedRun(seq++, c, PlannedRun.Phase.MEASURE, r));
+            }
+        } else if (order == Order.INTERLEAVED) {
             for (int w = 1; w <= warmup; w++) {
                 for (Cell c : cells) runs.add(new PlannedRun(seq++, c, PlannedRun.Phase.WARMUP, w));
             }
@@ -64,5 +94,23 @@ public record Matrix(
             }
         }
         return List.copyOf(runs);
+    }
+
+    /** One round of a blocked plan: the groups shuffled, and each group's cells shuffled, back to back. */
+    private static List<Cell> round(List<Group> groups, java.util.SplittableRandom random) {
+        List<Group> g = shuffled(groups, random);
+        List<Cell> out = new ArrayList<>();
+        for (Group group : g) out.addAll(shuffled(group.cells(), random));
+        return out;
+    }
+
+    /**
+     * A Fisher-Yates shuffle of a copy, drawn from {@code random}'s SplitMix64 longs (specified, so
+     * the same seed gives the same order on every JDK; the modulo's bias is below 1e-17).
+     */
+    private static <T> List<T> shuffled(List<T> items, java.util.SplittableRandom random) {
+        List<T> copy = new ArrayList<>(items);
+        for (int i = copy.size() - 1; i > 0; i--) java.util.Collections.swap(copy, i, (int) Long.remainderUnsigned(random.nextLong(), i + 1));
+        return copy;
     }
 }

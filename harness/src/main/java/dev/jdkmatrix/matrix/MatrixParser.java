@@ -45,7 +45,8 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  */
 public final class MatrixParser {
 
-    static final List<String> TOP_KEYS = List.of("name", "repetitions", "warmup", "timeout", "order", "compare-threshold", "max-steal", "jdks", "matrix");
+    static final List<String> TOP_KEYS = List.of("name", "repetitions", "warmup", "timeout", "order", "compare-along", "seed", "compare-threshold", "max-steal", "jdks",
+            "matrix");
     static final List<String> REPETITION_KEYS = List.of("min", "max", "target");
     /** `compare` calls a change a regression past this fraction unless the cell is noisy. */
     public static final double DEFAULT_COMPARE_THRESHOLD = 0.10;
@@ -97,13 +98,14 @@ public final class MatrixParser {
         Repetitions repetitions = topKeys.containsKey("repetitions") ? repetitions(topKeys.get("repetitions")) : Repetitions.fixed(DEFAULT_REPETITIONS);
         int warmup = topKeys.containsKey("warmup") ? integer(topKeys.get("warmup"), "warmup", 0) : DEFAULT_WARMUP;
         Duration timeout = topKeys.containsKey("timeout") ? duration(topKeys.get("timeout")) : DEFAULT_TIMEOUT;
-        Matrix.Order order = Matrix.Order.INTERLEAVED;
+        Matrix.Order order = Matrix.Order.BLOCKED;
         if (topKeys.containsKey("order")) {
             String o = scalar(topKeys.get("order"), "order");
             order = switch (o) {
+                case "blocked" -> Matrix.Order.BLOCKED;
                 case "interleaved" -> Matrix.Order.INTERLEAVED;
                 case "sequential" -> Matrix.Order.SEQUENTIAL;
-                default -> throw error(topKeys.get("order"), "unknown order '" + o + "'", "write 'interleaved' (default) or 'sequential'");
+                default -> throw error(topKeys.get("order"), "unknown order '" + o + "'", "write 'blocked' (default), 'interleaved' or 'sequential'");
             };
         }
         double threshold = DEFAULT_COMPARE_THRESHOLD;
@@ -132,7 +134,11 @@ public final class MatrixParser {
         }
         Map<String, Jdk> used = new TreeMap<>();
         List<Cell> cells = expand(matrixNode, timeout, declared, used);
-        return new Matrix(name, matrixFile, sha256(bytes), used, cells, repetitions, warmup, order, threshold, maxSteal);
+        List<String> along = CompareAlong.resolve(this, topKeys.get("compare-along"), cells);
+        String sha = sha256(bytes);
+        // a seed of the file's own: shards of one matrix plan the same order, and a resume finds it again
+        long seed = topKeys.containsKey("seed") ? integer(topKeys.get("seed"), "seed", 0) : Long.parseLong(sha.substring(0, 8), 16);
+        return new Matrix(name, matrixFile, sha, used, cells, repetitions, warmup, order, threshold, maxSteal, along, seed);
     }
 
     /** {@code repetitions: 5}, or {@code repetitions: {min: 5, max: 30, target: 3%}}. */
@@ -650,13 +656,20 @@ public final class MatrixParser {
         Set<String> known = knownKeys(combos);
         for (Map<String, Node> entry : entries(node, "exclude")) {
             Map<String, String> want = new LinkedHashMap<>();
+            String jvm = null;
             for (Map.Entry<String, Node> e : entry.entrySet()) {
+                if (e.getKey().equals("jvm-args")) {
+                    jvm = jvmArgs(e.getValue() instanceof SequenceNode ? e.getValue() : failList(e.getValue()));
+                    continue;
+                }
                 if (!known.contains(e.getKey())) {
-                    throw error(e.getValue(), "exclude key '" + e.getKey() + "' is neither an axis nor a param", Suggest.fix(e.getKey(), known, "keys"));
+                    throw error(e.getValue(), "exclude key '" + e.getKey() + "' is neither an axis, a param nor jvm-args", Suggest.fix(e.getKey(), known, "keys"));
                 }
                 want.put(e.getKey(), normalize(e.getKey(), scalar(e.getValue(), e.getKey()), e.getValue()));
             }
-            combos.removeIf(c -> want.entrySet().stream().allMatch(w -> w.getValue().equals(comboValue(c, w.getKey()))));
+            String jvmWanted = jvm;
+            combos.removeIf(c -> want.entrySet().stream().allMatch(w -> w.getValue().equals(comboValue(c, w.getKey())))
+                    && (jvmWanted == null || jvmWanted.equals(c.jvmArgs.text())));
         }
     }
 

@@ -8,9 +8,11 @@ import java.util.Set;
 
 /**
  * One share of a plan, {@code index} of {@code count} (from 1), for spreading a matrix over
- * several machines. Whole cells go to shards, so a cell's repetitions come from one host; cells
- * are dealt longest first to the shard with the least estimated work (deterministic, ties by
- * cell id). A shard keeps the full plan's sequence numbers, so that shards merge without clashes.
+ * several machines. Whole groups of cells ({@link Group}: the cells compared with each other) go
+ * to shards, so a cell's repetitions, and both sides of every comparison, come from one host;
+ * groups are dealt longest first to the shard with the least estimated work (deterministic, ties
+ * by the first cell's id). A shard keeps the full plan's sequence numbers, so that shards merge
+ * without clashes.
  */
 public record Shard(int index, int count) {
 
@@ -35,26 +37,31 @@ public record Shard(int index, int count) {
         return index + "/" + count;
     }
 
-    /** The cells of this shard. */
-    public Set<String> cellIds(List<Cell> cells, int runsPerCell) {
-        List<Cell> ordered = new ArrayList<>(cells);
-        ordered.sort(Comparator.comparingDouble((Cell c) -> -Estimate.runMillis(c)).thenComparing(Cell::id));
+    /** The cells of this shard: whole groups of them. */
+    public Set<String> cellIds(List<Group> groups, int runsPerCell) {
+        List<Group> ordered = new ArrayList<>(groups);
+        ordered.sort(Comparator.comparingDouble((Group g) -> -millis(g)).thenComparing(g -> g.cells().get(0).id()));
         double[] load = new double[count];
         Set<String> mine = new HashSet<>();
-        for (Cell c : ordered) {
+        for (Group g : ordered) {
             int target = 0;
             for (int s = 1; s < count; s++) if (load[s] < load[target]) target = s;
-            load[target] += Estimate.runMillis(c) * runsPerCell;
-            if (target == index - 1) mine.add(c.id());
+            load[target] += millis(g) * runsPerCell;
+            if (target == index - 1) g.cells().forEach(c -> mine.add(c.id()));
         }
         return mine;
+    }
+
+    /** The estimated time of one run of each of the group's cells. */
+    private static double millis(Group g) {
+        return g.cells().stream().mapToDouble(Estimate::runMillis).sum();
     }
 
     /** The runs of the full plan that belong to this shard, in the plan's order. */
     public List<PlannedRun> select(Matrix matrix) {
         List<PlannedRun> all = matrix.plan();
         if (count == 1) return all;
-        Set<String> mine = cellIds(matrix.cells(), matrix.warmup() + matrix.repetitions().max());
+        Set<String> mine = cellIds(matrix.groups(), matrix.warmup() + matrix.repetitions().max());
         return all.stream().filter(r -> mine.contains(r.cell().id())).toList();
     }
 }

@@ -76,7 +76,8 @@ public final class Report {
         long t3 = System.nanoTime();
         Path page = dir.resolve("index.html");
         Gallery.Writeups writeups = claims == null ? null : new Gallery.Writeups(claims.file().getFileName().toString(),
-                Verdicts.figures(claims, folder.summary(), folder.raw()), Verdicts.claims(claims, folder.summary(), folder.raw()));
+                Verdicts.figures(claims, folder.summary(), folder.raw(), folder.comparisons()),
+                Verdicts.claims(claims, folder.summary(), folder.raw(), folder.comparisons()));
         Files.writeString(page, Gallery.page(folder, figures, charts.cells(), options.indexLink(), options.svg(), writeups), StandardCharsets.UTF_8);
         long t4 = System.nanoTime();
         return new Result(page, figures.size(), (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000, (t4 - t3) / 1_000_000);

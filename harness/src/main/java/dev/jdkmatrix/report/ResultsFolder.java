@@ -1,5 +1,6 @@
 package dev.jdkmatrix.report;
 
+import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.Summarizer;
@@ -14,15 +15,16 @@ import java.util.Objects;
 
 /**
  * What a report reads of a results folder, and nothing else: raw.csv, and run.json when there is
- * one. Summaries are derived from the raw rows, as summary.csv is, so a merged or hand-edited
- * folder reports the same way.
+ * one. Summaries and the comparisons inside the run are derived from the raw rows, as summary.csv
+ * and comparisons.csv are, so a merged or hand-edited folder reports the same way.
  */
-public record ResultsFolder(Path dir, RunMetadata meta, List<RawRow> raw, List<SummaryRow> summary) {
+public record ResultsFolder(Path dir, RunMetadata meta, List<RawRow> raw, List<SummaryRow> summary, List<Comparisons.Row> comparisons) {
 
     public ResultsFolder {
         Objects.requireNonNull(dir, "dir");
         raw = List.copyOf(raw);
         summary = List.copyOf(summary);
+        comparisons = List.copyOf(comparisons);
     }
 
     /** Reads a folder (its raw.csv, or the raw.csv.gz of a published night); one without either is an IOException that says what to name instead. */
@@ -31,7 +33,7 @@ public record ResultsFolder(Path dir, RunMetadata meta, List<RawRow> raw, List<S
         List<RawRow> rows = RawCsv.read(raw);
         Path json = dir.resolve("run.json");
         RunMetadata meta = Files.isRegularFile(json) ? RunJson.read(json) : null;
-        return new ResultsFolder(dir, meta, rows, Summarizer.summarize(rows, meta == null ? Double.NaN : meta.repetitionTarget()));
+        return new ResultsFolder(dir, meta, rows, Summarizer.summarize(rows, meta == null ? Double.NaN : meta.repetitionTarget()), Comparisons.of(rows, meta));
     }
 
     public String runId() {

@@ -3,7 +3,7 @@ package dev.jdkmatrix.results;
 import java.util.List;
 
 /**
- * The column names of raw.csv and summary.csv, in order. They are a public format: add columns
+ * The column names of raw.csv, summary.csv and comparisons.csv, in order. They are a public format: add columns
  * at the end, never rename or remove one (golden tests hold them). Documented in docs/results.md.
  */
 public final class Columns {
@@ -104,6 +104,19 @@ public final class Columns {
             // repetitions' target (yes, no; empty without a target)
             "cpu_mode", "cpu_periods_median", "cpu_throttled_periods_median", "cpu_throttled_ms_median", "n_noisy",
             "interval_pct", "target_reached");
+
+    /**
+     * comparisons.csv: a row per pair of cells of a group (cells that differ only along the
+     * compared axes), b against a. The paired figure (from the rounds where both ran ok: the
+     * Hodges-Lehmann ratio with its signed-rank interval and p-value, and the plain median of the
+     * per-round ratios), then the unpaired one on the same cells (ratio of medians, bootstrap
+     * interval, Mann-Whitney U p-value), the unit and direction, the verdicts and the target.
+     */
+    public static final List<String> COMPARISONS = List.of(
+            "group", "compared", "cell_a", "cell_b", "pairing", "pairs", "pairs_dropped",
+            "ratio", "ratio_low", "ratio_high", "ratio_level", "p_value", "ratio_median",
+            "unpaired_ratio", "unpaired_low", "unpaired_high", "unpaired_p_value",
+            "unit", "better", "verdict", "unpaired_verdict", "target_reached");
 
     private static List<String> concat(List<String> a, List<String> b) {
         java.util.ArrayList<String> all = new java.util.ArrayList<>(a);

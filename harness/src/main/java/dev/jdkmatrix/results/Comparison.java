@@ -80,13 +80,9 @@ public final class Comparison {
         Statistics sb = Statistics.of(b);
         Statistics sn = Statistics.of(n);
         double change = sn.median() / sb.median() - 1;
-        // Percentile bootstrap of the ratio of medians; the seed is fixed so a report is reproducible.
-        SplittableRandom random = new SplittableRandom(cell.hashCode());
-        double[] ratios = new double[RESAMPLES];
-        for (int i = 0; i < RESAMPLES; i++) ratios[i] = resampledMedian(n, random) / resampledMedian(b, random) - 1;
-        Arrays.sort(ratios);
-        double low = ratios[(int) Math.floor(0.025 * (RESAMPLES - 1))];
-        double high = ratios[(int) Math.ceil(0.975 * (RESAMPLES - 1))];
+        double[] interval = bootstrapRatio(cell, b, n);
+        double low = interval[0] - 1;
+        double high = interval[1] - 1;
         Verdict v;
         if (low > threshold) {
             v = higherIsBetter ? Verdict.FASTER : Verdict.SLOWER;
@@ -99,6 +95,18 @@ public final class Comparison {
         }
         return new Row(cell, b.length, n.length, sb.median(), sn.median(), change, low, high, sb.cv(), sn.cv(), v, unit, higherIsBetter,
                 MannWhitney.pValue(b, n));
+    }
+
+    /**
+     * The 95 % percentile-bootstrap interval of median(n) / median(b), from two independent samples
+     * (2,000 resamples; the seed comes from {@code key}, so a report is reproducible).
+     */
+    public static double[] bootstrapRatio(String key, double[] b, double[] n) {
+        SplittableRandom random = new SplittableRandom(key.hashCode());
+        double[] ratios = new double[RESAMPLES];
+        for (int i = 0; i < RESAMPLES; i++) ratios[i] = resampledMedian(n, random) / resampledMedian(b, random);
+        Arrays.sort(ratios);
+        return new double[] {ratios[(int) Math.floor(0.025 * (RESAMPLES - 1))], ratios[(int) Math.ceil(0.975 * (RESAMPLES - 1))]};
     }
 
     /** The median of a resample of {@code x}, drawn with replacement. */

@@ -132,9 +132,18 @@ public record RunMetadata(
         }
     }
 
-    /** The plan as run; {@code shard} is K/N ("1/1" for a whole plan, "merged" for merged shards). */
+    /**
+     * The plan as run; {@code shard} is K/N ("1/1" for a whole plan, "merged" for merged shards).
+     * {@code compareAlong}: the axes its cells are compared along (null in a run.json written
+     * before comparisons: read as jdk and executor); {@code seed}: what a blocked order's shuffles
+     * were drawn from; {@code groups}: how many groups of two or more cells it compares;
+     * {@code cellIds}: the matrix's cells, numbered from 1 as {@code plan} lists them;
+     * {@code rounds}: for each round (warm-ups first), the numbers of the cells in the order they
+     * run (this shard's only).
+     */
     public record Plan(int cells, int runs, int repetitions, int warmup, String order, double estimatedSeconds, String shard,
-                       double compareThreshold, int repetitionsMax, double repetitionTarget, double maxSteal) {
+                       double compareThreshold, int repetitionsMax, double repetitionTarget, double maxSteal,
+                       List<String> compareAlong, long seed, int groups, List<String> cellIds, List<List<Integer>> rounds) {
         /**
          * {@code runs} and {@code estimatedSeconds} count every run the plan may make (adaptive
          * repetitions: up to {@code repetitionsMax}, the minimum being {@code repetitions});
@@ -142,11 +151,35 @@ public record RunMetadata(
          */
         public Plan {
             if (repetitionsMax < repetitions) repetitionsMax = repetitions; // written before adaptive repetitions
+            compareAlong = compareAlong == null ? null : List.copyOf(compareAlong);
+            cellIds = cellIds == null ? List.of() : List.copyOf(cellIds);
+            rounds = rounds == null ? List.of() : rounds.stream().map(List::copyOf).toList();
         }
 
         public Plan(int cells, int runs, int repetitions, int warmup, String order, double estimatedSeconds, String shard, double compareThreshold) {
-            this(cells, runs, repetitions, warmup, order, estimatedSeconds, shard, compareThreshold, repetitions, 0, 0);
+            this(cells, runs, repetitions, warmup, order, estimatedSeconds, shard, compareThreshold, repetitions, 0, 0, null, 0, 0, null, null);
         }
+
+        public Plan(int cells, int runs, int repetitions, int warmup, String order, double estimatedSeconds, String shard, double compareThreshold,
+                    int repetitionsMax, double repetitionTarget, double maxSteal) {
+            this(cells, runs, repetitions, warmup, order, estimatedSeconds, shard, compareThreshold, repetitionsMax, repetitionTarget, maxSteal,
+                    null, 0, 0, null, null);
+        }
+    }
+
+    /** The axes this run's cells are compared along; null where run.json does not say (a run from before comparisons). */
+    public List<String> compareAlong() {
+        return plan == null ? null : plan.compareAlong();
+    }
+
+    /** The plan's order (blocked, interleaved, sequential); interleaved where run.json does not say. */
+    public String order() {
+        return plan == null || plan.order() == null ? "interleaved" : plan.order();
+    }
+
+    /** The matrix's compare-threshold, 10 % where run.json does not say. */
+    public double compareThreshold() {
+        return plan == null || !(plan.compareThreshold() > 0) ? 0.10 : plan.compareThreshold();
     }
 
     /** The harness's own time per run: container create until the record is stored, minus the JVM's uptime. */

@@ -12,10 +12,12 @@ import dev.jdkmatrix.matrix.MatrixParser;
 import dev.jdkmatrix.matrix.PlannedRun;
 import dev.jdkmatrix.matrix.WorkloadKind;
 import dev.jdkmatrix.results.Columns;
+import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunFigures;
 import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.Summarizer;
+import dev.jdkmatrix.results.format.ComparisonsCsv;
 import dev.jdkmatrix.results.format.RawCsv;
 import dev.jdkmatrix.results.format.RunJson;
 import dev.jdkmatrix.results.format.SummaryCsv;
@@ -80,7 +82,7 @@ public final class MatrixRunner {
     }
 
     /** Attempts of one run whose host steal passed max-steal; the last is kept as ok, its detail says so. */
-    public static final int MAX_ATTEMPTS = 3;
+    public static final int MAX_ATTEMPTS = RunDecisions.MAX_ATTEMPTS;
 
     private volatile boolean stopping;
     private final StealMeter steal;
@@ -199,18 +201,21 @@ public final class MatrixRunner {
         listener.message(String.format(java.util.Locale.ROOT, "images ready in %.2f s", imagesSeconds));
         List<PlannedRun> plan = options.shard().select(matrix);
         if (plan.isEmpty()) {
+            int groups = matrix.groups().size();
             throw new ExitException(ExitException.BAD_INPUT, "shard " + options.shard().text() + " of " + matrix.file() + " has no runs: the matrix has "
-                    + matrix.cells().size() + " cells\n  fix: use at most " + matrix.cells().size() + " shards");
+                    + matrix.cells().size() + " cells in " + groups + " groups, and a shard takes whole groups (the cells compared with each other)"
+                    + "\n  fix: use at most " + groups + " shards");
         }
         java.util.Set<String> stored = storedRuns(out, options, matrix, before);
         if (!stored.isEmpty()) listener.message("resuming: " + stored.size() + " of " + plan.size() + " runs are stored already");
         String commit = Environment.gitCommit(options.projectDir());
         boolean dirty = !commit.isEmpty() && Environment.gitDirty(options.projectDir());
         dev.jdkmatrix.matrix.Repetitions reps = matrix.repetitions();
-        RunMetadata.Plan planMeta = new RunMetadata.Plan((int) plan.stream().map(r -> r.cell().id()).distinct().count(), plan.size(),
-                reps.min(), matrix.warmup(), matrix.order().name().toLowerCase(java.util.Locale.ROOT), Estimate.of(plan).toMillis() / 1000.0,
-                options.shard().text(), matrix.compareThreshold(), reps.max(), reps.hasTarget() ? reps.target() : 0,
-                Double.isNaN(matrix.maxSteal()) ? 0 : matrix.maxSteal());
+        RunMetadata.Plan planMeta = planMetadata(matrix, plan, options.shard());
+        if (matrix.order() == Matrix.Order.BLOCKED && options.packing() != CpuSlots.Packing.OFF) {
+            listener.message("note: order blocked with --parallel: each group's runs start back to back as planned, and may run side by side on "
+                    + "disjoint CPUs; a pair of runs made side by side shares the machine's disturbance too, but also each other's");
+        }
         List<RunMetadata.Image> imageMeta = refs.values().stream()
                 .map(r -> new RunMetadata.Image(r.jdk(), r.reference(), r.imageId(), r.built(), r.buildTime().toMillis() / 1000.0,
                         probes.get(r.jdk()).vendor(), probes.get(r.jdk()).runtimeVersion(), probes.get(r.jdk()).vmName())).toList();
@@ -271,6 +276,11 @@ public final class MatrixRunner {
             if (r.measured()) measuredRows.computeIfAbsent(r.get("cell"), k -> new java.util.ArrayList<>()).add(r);
         }
         Map<String, Integer> inFlight = new java.util.HashMap<>();
+        // adaptive rounds: what was decided for a group (or a cell) and round, so that every run of it follows one decision
+        boolean byGroup = matrix.order() != Matrix.Order.SEQUENTIAL;
+        Map<String, dev.jdkmatrix.matrix.Group> groupOf = new java.util.HashMap<>();
+        for (dev.jdkmatrix.matrix.Group g : matrix.groups()) g.cells().forEach(c -> groupOf.put(c.id(), g));
+        Map<String, java.util.Optional<String>> decided = new java.util.HashMap<>();
         boolean[] completed = {false};
         try (RawCsv raw = RawCsv.append(out.resolve("raw.csv"), paramColumns)) {
             // Stores a finished run (not one cut short by a signal: a resume runs it again); a noisy one is stored, not counted as done.
@@ -288,12 +298,12 @@ public final class MatrixRunner {
             RunAttempts attempts = (run, image, cpuset) -> {
                 for (int attempt = 1; ; attempt++) {
                     RawRow row = runOne(runner, run, image, probes.get(run.cell().jdk()), options.runId(), out, cpuset, attempt);
-                    String noisy = stealTooHigh(row, run, matrix.maxSteal(), attempt);
+                    String noisy = RunDecisions.stealTooHigh(row, run, matrix.maxSteal(), attempt);
                     if (noisy == null || stopping) {
                         store.accept(run, row);
                         return;
                     }
-                    store.accept(run, withStatus(row, "noisy", noisy));
+                    store.accept(run, RunDecisions.withStatus(row, "noisy", noisy));
                 }
             };
             for (PlannedRun run : plan) {
@@ -305,15 +315,25 @@ public final class MatrixRunner {
                     continue;
                 }
                 if (run.phase() == PlannedRun.Phase.MEASURE && run.repetition() > reps.min()) {
+                    // a blocked or interleaved plan decides per group of compared cells, once per round; a sequential one per cell
+                    List<Cell> unit = byGroup ? groupOf.get(run.cell().id()).cells() : List.of(run.cell());
+                    String decisionKey = (byGroup ? "g" + groupOf.get(run.cell().id()).number() : run.cell().id()) + "#" + run.repetition();
                     String enough;
                     synchronized (storeLock) {
-                        try {
-                            while (inFlight.getOrDefault(run.cell().id(), 0) > 0) storeLock.wait();
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                            break;
+                        if (!decided.containsKey(decisionKey)) {
+                            try {
+                                while (unit.stream().anyMatch(c -> inFlight.getOrDefault(c.id(), 0) > 0)) storeLock.wait();
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                                break;
+                            }
+                            Map<String, List<RawRow>> rowsOf = new LinkedHashMap<>();
+                            // the rounds before this one only: a resume that finds part of this round stored decides as the first session did
+                            for (Cell c : unit) rowsOf.put(c.id(), measuredRows.getOrDefault(c.id(), List.of()).stream()
+                                    .filter(r -> r.number("rep") < run.repetition()).toList());
+                            decided.put(decisionKey, java.util.Optional.ofNullable(RunDecisions.enoughGroup(rowsOf, reps)));
                         }
-                        enough = enough(measuredRows.getOrDefault(run.cell().id(), List.of()), reps);
+                        enough = decided.get(decisionKey).orElse(null);
                         if (enough != null) total[0]--;
                     }
                     if (enough != null) continue;
@@ -374,7 +394,9 @@ public final class MatrixRunner {
             try {
                 List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
                 SummaryCsv.write(out.resolve("summary.csv"), Summarizer.summarize(rows, reps.hasTarget() ? reps.target() : Double.NaN));
-                RunJson.write(out.resolve("run.json"), meta.apply(Instant.now().truncatedTo(ChronoUnit.MILLIS).toString()));
+                RunMetadata ended = meta.apply(Instant.now().truncatedTo(ChronoUnit.MILLIS).toString());
+                ComparisonsCsv.write(out.resolve("comparisons.csv"), Comparisons.of(rows, ended));
+                RunJson.write(out.resolve("run.json"), ended);
             } catch (IOException | RuntimeException e) {
                 // reported unless the run itself failed first: that failure is the one to show
                 if (completed[0]) throw e;
@@ -514,39 +536,6 @@ public final class MatrixRunner {
     }
 
     /**
-     * Why a cell needs no more adaptive rounds, or null when it does: a measured run that ended
-     * other than ok (more of the same would not help), or a median known to within the target.
-     * {@code rows} are the cell's measured rows so far; noisy ones do not count.
-     */
-    static String enough(List<RawRow> rows, dev.jdkmatrix.matrix.Repetitions reps) {
-        List<RawRow> counted = rows.stream().filter(r -> !r.noisy()).toList();
-        if (counted.stream().anyMatch(r -> !r.ok())) return "a measured run ended " + counted.stream().filter(r -> !r.ok()).findFirst().orElseThrow().get("status");
-        if (counted.size() >= reps.max()) return "the maximum of " + reps.max() + " runs";
-        double reach = Summarizer.reach(counted);
-        return reps.reached(reach) ? "within the target" : null;
-    }
-
-    /**
-     * Why a run counts as noisy, or null: a measured run that ended ok while the host's CPU steal
-     * passed {@code maxSteal} (a fraction; NaN: off), unless it is the last attempt.
-     */
-    static String stealTooHigh(RawRow row, PlannedRun run, double maxSteal, int attempt) {
-        if (Double.isNaN(maxSteal) || run.phase() != PlannedRun.Phase.MEASURE || !row.ok()) return null;
-        double steal = row.number("host_steal_pct");
-        if (!(steal > maxSteal * 100)) return null;
-        String what = String.format(java.util.Locale.ROOT, "host CPU steal %.1f %% passed max-steal %s", steal, dev.jdkmatrix.matrix.Repetitions.percent(maxSteal));
-        return attempt < MAX_ATTEMPTS ? what + "; made again as attempt " + (attempt + 1) : null;
-    }
-
-    /** The same row with another status and detail. */
-    static RawRow withStatus(RawRow row, String status, String detail) {
-        Map<String, String> v = new LinkedHashMap<>(row.values());
-        v.put("status", status);
-        v.put("status_detail", detail);
-        return new RawRow(v);
-    }
-
-    /**
      * The runs already in the folder. A new run refuses a folder that has some; a resumed run
      * refuses one whose matrix changed, and skips what is stored.
      */
@@ -606,6 +595,27 @@ public final class MatrixRunner {
             if (jdks.size() > 1) listener.message("note: jdks " + String.join(" and ", jdks) + " are the same build (" + build + "): their cells measure one JDK twice");
         });
         return probes;
+    }
+
+    /**
+     * The plan as run.json records it: counts, order, the compared axes and the seed, the cells by
+     * number, and the order of each round of this shard's runs (cell numbers, warm-up rounds first).
+     */
+    static RunMetadata.Plan planMetadata(Matrix matrix, List<PlannedRun> plan, dev.jdkmatrix.matrix.Shard shard) {
+        dev.jdkmatrix.matrix.Repetitions reps = matrix.repetitions();
+        Map<String, Integer> number = new java.util.HashMap<>();
+        List<String> ids = new java.util.ArrayList<>();
+        for (Cell c : matrix.cells()) {
+            ids.add(c.id());
+            number.put(c.id(), ids.size());
+        }
+        Map<String, List<Integer>> rounds = new LinkedHashMap<>();
+        for (PlannedRun r : plan) rounds.computeIfAbsent(r.phase().text() + r.repetition(), k -> new java.util.ArrayList<>()).add(number.get(r.cell().id()));
+        int groups = (int) matrix.groups().stream().filter(g -> !g.alone()).count();
+        return new RunMetadata.Plan((int) plan.stream().map(r -> r.cell().id()).distinct().count(), plan.size(),
+                reps.min(), matrix.warmup(), matrix.order().text(), Estimate.of(plan).toMillis() / 1000.0,
+                shard.text(), matrix.compareThreshold(), reps.max(), reps.hasTarget() ? reps.target() : 0,
+                Double.isNaN(matrix.maxSteal()) ? 0 : matrix.maxSteal(), matrix.compareAlong(), matrix.seed(), groups, ids, List.copyOf(rounds.values()));
     }
 
     /** The jars of the user's jmh and jar cells, for the run images. */

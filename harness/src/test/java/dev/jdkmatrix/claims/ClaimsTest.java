@@ -194,9 +194,14 @@ class ClaimsTest {
             v.put("wall_ms", Summarizer.ms(walls[i]));
             spread.add(new RawRow(v));
         }
-        Verdicts.ClaimResult r = Verdicts.claims(claims(), Summarizer.summarize(spread), spread).get(0);
+        // unpaired: the ratio of the medians, from the numerator's interval over the denominator's
+        Verdicts.ClaimResult r = Verdicts.claims(claims(), Summarizer.summarize(spread), spread, List.of()).get(0);
         assertThat(r.verdict()).as(r.evidence()).isEqualTo(Verdicts.Verdict.UNDECIDED);
-        assertThat(r.evidence()).contains("1 with an interval reaching across >= 10.0x", "10.5x [8.32x .. 12.5x]");
+        assertThat(r.evidence()).contains("1 with an interval reaching across >= 10.0x", "10.5x [8.32x .. 12.5x]").doesNotContain("paired");
+        // paired by round (the default): three ratios 12.5, 10.5 and 8.32, whose interval at n = 3 is their range: undecided too
+        Verdicts.ClaimResult p = Verdicts.claims(claims(), Summarizer.summarize(spread), spread).get(0);
+        assertThat(p.verdict()).as(p.evidence()).isEqualTo(Verdicts.Verdict.UNDECIDED);
+        assertThat(p.evidence()).contains("[8.32x .. 12.5x]", "(paired by round)");
         // the same ratio with tight runs is decided
         assertThat(Verdicts.claims(claims(), Summarizer.summarize(raw), raw).get(0).verdict()).isEqualTo(Verdicts.Verdict.HOLDS);
         // and a claims run with an undecided claim and no failed one exits 0
@@ -211,5 +216,60 @@ class ClaimsTest {
                 new java.io.PrintWriter(out), new java.io.PrintWriter(new java.io.StringWriter()));
         assertThat(code).as(out.toString()).isZero();
         assertThat(out.toString()).contains("**undecided**", "0 hold, 0 fail, 1 undecided, 0 not measured");
+    }
+
+    @Test
+    void aRatioOfCellsRunInPairsIsReadFromThePairsAndDecidesWhereTheMediansCannot() throws IOException {
+        // the machine's speed swings by 30 % from round to round, and each round's virtual run is 5 % slower than its pool run
+        double[] machine = {1000, 1300, 800, 1200, 900, 1100, 1250, 850, 1150, 950};
+        List<RawRow> raw = new ArrayList<>();
+        for (int rep = 1; rep <= machine.length; rep++) {
+            double jitter = 1 + 0.002 * ((rep * 7) % 5 - 2); // within +-0.4 %
+            raw.add(run("fixed:cpus", rep, machine[rep - 1]));
+            raw.add(run("virtual", rep, machine[rep - 1] * 1.05 * jitter));
+        }
+        Path f = dir.resolve("within.yaml");
+        Files.writeString(f, """
+                claims:
+                  - id: virtual-within-10pct
+                    claim: virtual within 10 % of a pool
+                    ratio: { numerator: { workload: cpu-loop, executor: virtual }, denominator: { executor: "fixed:cpus" } }
+                    at-least: 0.9
+                    at-most: 1.1
+                """);
+        Claims c = Claims.read(f);
+        List<SummaryRow> summary = Summarizer.summarize(raw);
+        Verdicts.ClaimResult paired = Verdicts.claims(c, summary, raw).get(0);
+        assertThat(paired.verdict()).as(paired.evidence()).isEqualTo(Verdicts.Verdict.HOLDS);
+        assertThat(paired.values()).singleElement().satisfies(v -> {
+            assertThat(v.paired()).isTrue();
+            assertThat(v.value()).isCloseTo(1.05, org.assertj.core.data.Offset.offset(0.005));
+            assertThat(v.high() - v.low()).isLessThan(0.02);
+        });
+        assertThat(paired.evidence()).contains("(paired by round)");
+        // the same runs read as two medians: the swing of the machine is in each, and the interval reaches across both bounds
+        Verdicts.ClaimResult unpaired = Verdicts.claims(c, summary, raw, List.of()).get(0);
+        assertThat(unpaired.verdict()).as(unpaired.evidence()).isEqualTo(Verdicts.Verdict.UNDECIDED);
+        assertThat(unpaired.values().get(0).high() - unpaired.values().get(0).low()).isGreaterThan(10 * (paired.values().get(0).high() - paired.values().get(0).low()));
+    }
+
+    /** A measured run of a cpu-loop cell with the given executor, round and wall time. */
+    static RawRow run(String executor, int rep, double wall) {
+        Map<String, String> v = new LinkedHashMap<>();
+        v.put("run_id", "t");
+        v.put("seq", Integer.toString(rep * 2 + (executor.equals("virtual") ? 1 : 0)));
+        v.put("cell", "cpu-loop(iterations=200000) " + executor + " tasks=100 jdk=25 cpus=1 mem=1g");
+        v.put("phase", "measure");
+        v.put("rep", Integer.toString(rep));
+        v.put("status", "ok");
+        v.put("workload", "cpu-loop");
+        v.put("params", "iterations=200000");
+        v.put("executor", executor);
+        v.put("tasks", "100");
+        v.put("jdk", "25");
+        v.put("cpus", "1");
+        v.put("memory", "1g");
+        v.put("wall_ms", Summarizer.ms(wall));
+        return new RawRow(v);
     }
 }

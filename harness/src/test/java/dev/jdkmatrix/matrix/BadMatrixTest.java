@@ -124,7 +124,7 @@ class BadMatrixTest {
                 Arguments.of("duplicate key", GOOD + "  jdk: 25\n", -1, "duplicate"),
                 Arguments.of("empty axis", GOOD.replace("jdk: 21", "jdk: []"), 2, "empty list"),
                 Arguments.of("empty after exclude", GOOD + "  exclude:\n    - { jdk: 21 }\n", 9, "matrix is empty"),
-                Arguments.of("exclude with unknown key", GOOD + "  exclude:\n    - { jvm: 21 }\n", 9, "neither an axis nor a param"),
+                Arguments.of("exclude with unknown key", GOOD + "  exclude:\n    - { jvm: 21 }\n", 9, "neither an axis, a param nor jvm-args"),
                 Arguments.of("include missing axis", GOOD.replace("executor: virtual", "executor: [virtual, cached]")
                         + "  include:\n    - { workload: pinning }\n", 9, "has no 'executor'"),
                 Arguments.of("repetitions zero", "repetitions: 0\n" + GOOD, 1, "at least 1"),

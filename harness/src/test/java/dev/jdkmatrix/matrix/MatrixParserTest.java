@@ -196,7 +196,7 @@ class MatrixParserTest {
 
     @Test
     void interleavedOrderRunsRepetitionOfEveryCellBeforeTheNext() throws IOException {
-        Matrix m = parse("repetitions: 3\nwarmup: 1\n" + BASE);
+        Matrix m = parse("repetitions: 3\nwarmup: 1\norder: interleaved\n" + BASE);
         List<PlannedRun> plan = m.plan();
         assertThat(plan).hasSize(16 * 4);
         assertThat(plan.subList(0, 16)).allMatch(r -> r.phase() == PlannedRun.Phase.WARMUP);

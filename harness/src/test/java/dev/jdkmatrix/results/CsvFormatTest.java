@@ -2,6 +2,7 @@ package dev.jdkmatrix.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jdkmatrix.results.format.ComparisonsCsv;
 import dev.jdkmatrix.results.format.RawCsv;
 import dev.jdkmatrix.results.format.RunJson;
 import dev.jdkmatrix.results.format.SummaryCsv;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * raw.csv and summary.csv are a public format, sealed by golden files. Surefire runs this
+ * raw.csv, summary.csv and comparisons.csv are a public format, sealed by golden files. Surefire runs this
  * under de_DE, whose decimal separator is a comma: the files must not change with the locale.
  */
 class CsvFormatTest {
@@ -134,6 +135,22 @@ class CsvFormatTest {
         Path f = dir.resolve("summary.csv");
         SummaryCsv.write(f, Summarizer.summarize(fixture()));
         assertThat(Files.readString(f)).isEqualTo(golden("summary-fixture.csv", Files.readString(f)));
+    }
+
+    @Test
+    void comparisonsAreGolden() throws IOException {
+        // two JDKs of a pool and virtual threads, 6 blocked rounds; round 2 of JDK 21's virtual cell ended oom
+        List<RawRow> rows = new ArrayList<>();
+        for (int rep = 1; rep <= 6; rep++) {
+            double machine = 1000 + 37.5 * (rep % 4);
+            rows.add(ComparisonsTest.run("21", "fixed:10", rep, machine, "ok"));
+            rows.add(ComparisonsTest.run("25", "fixed:10", rep, machine * (0.9 + 0.001 * rep), "ok"));
+            rows.add(ComparisonsTest.run("21", "virtual", rep, machine * 1.05, rep == 2 ? "oom" : "ok"));
+        }
+        Path f = dir.resolve("comparisons.csv");
+        ComparisonsCsv.write(f, Comparisons.of(rows, List.of("jdk", "executor"), "blocked", 0.10, 0.03));
+        assertThat(Files.readString(f)).isEqualTo(golden("comparisons-fixture.csv", Files.readString(f)));
+        assertThat(Files.readString(f).lines().findFirst().orElseThrow()).isEqualTo(String.join(",", Columns.COMPARISONS));
     }
 
     @Test

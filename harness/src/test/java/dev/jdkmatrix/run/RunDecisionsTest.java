@@ -36,19 +36,19 @@ class RunDecisionsTest {
     @Test
     void aCalmCellHasEnoughAndANoisyOneGetsAnotherRound() {
         // five runs within 1 %: the interval of the median reaches 1 % at most
-        assertThat(MatrixRunner.enough(rows(1000, 1005, 1010, 995, 1002), ADAPTIVE)).isEqualTo("within the target");
+        assertThat(RunDecisions.enough(rows(1000, 1005, 1010, 995, 1002), ADAPTIVE)).isEqualTo("within the target");
         // one run 40 % off: the interval (min..max at n = 5) reaches past 3 %
-        assertThat(MatrixRunner.enough(rows(1000, 1005, 1400, 995, 1002), ADAPTIVE)).isNull();
+        assertThat(RunDecisions.enough(rows(1000, 1005, 1400, 995, 1002), ADAPTIVE)).isNull();
         // at the maximum it stops whatever the interval
-        assertThat(MatrixRunner.enough(rows(1000, 1400, 700, 1300, 800, 1200, 900, 1100, 600, 1500), ADAPTIVE)).contains("maximum");
+        assertThat(RunDecisions.enough(rows(1000, 1400, 700, 1300, 800, 1200, 900, 1100, 600, 1500), ADAPTIVE)).contains("maximum");
         // a failed run stops it: more runs of a failing cell help nobody
         List<RawRow> failing = rows(1000, 1400, 700, 1300);
         failing.add(row("oom", Double.NaN, 0));
-        assertThat(MatrixRunner.enough(failing, ADAPTIVE)).contains("oom");
+        assertThat(RunDecisions.enough(failing, ADAPTIVE)).contains("oom");
         // noisy runs neither count nor stop it
         List<RawRow> noisy = rows(1000, 1400, 700, 1300, 800);
         noisy.add(row("noisy", 1000, 30));
-        assertThat(MatrixRunner.enough(noisy, ADAPTIVE)).isNull();
+        assertThat(RunDecisions.enough(noisy, ADAPTIVE)).isNull();
     }
 
     @Test
@@ -56,14 +56,14 @@ class RunDecisionsTest {
         PlannedRun measure = new PlannedRun(1, ReadingsTest.jar(new dev.jdkmatrix.matrix.WorkloadKind.Jar.Result(java.util.regex.Pattern.compile("x(\\d)"), "ms", false)),
                 PlannedRun.Phase.MEASURE, 1);
         PlannedRun warmup = new PlannedRun(1, measure.cell(), PlannedRun.Phase.WARMUP, 1);
-        assertThat(MatrixRunner.stealTooHigh(row("ok", 1000, 23.4), measure, 0.10, 1)).isEqualTo("host CPU steal 23.4 % passed max-steal 10%; made again as attempt 2");
-        assertThat(MatrixRunner.stealTooHigh(row("ok", 1000, 23.4), measure, 0.10, MatrixRunner.MAX_ATTEMPTS)).isNull();
-        assertThat(MatrixRunner.stealTooHigh(row("ok", 1000, 9.9), measure, 0.10, 1)).isNull();
-        assertThat(MatrixRunner.stealTooHigh(row("ok", 1000, 23.4), measure, Double.NaN, 1)).isNull();
-        assertThat(MatrixRunner.stealTooHigh(row("ok", 1000, 23.4), warmup, 0.10, 1)).isNull();
-        assertThat(MatrixRunner.stealTooHigh(row("oom", 1000, 23.4), measure, 0.10, 1)).isNull();
+        assertThat(RunDecisions.stealTooHigh(row("ok", 1000, 23.4), measure, 0.10, 1)).isEqualTo("host CPU steal 23.4 % passed max-steal 10%; made again as attempt 2");
+        assertThat(RunDecisions.stealTooHigh(row("ok", 1000, 23.4), measure, 0.10, MatrixRunner.MAX_ATTEMPTS)).isNull();
+        assertThat(RunDecisions.stealTooHigh(row("ok", 1000, 9.9), measure, 0.10, 1)).isNull();
+        assertThat(RunDecisions.stealTooHigh(row("ok", 1000, 23.4), measure, Double.NaN, 1)).isNull();
+        assertThat(RunDecisions.stealTooHigh(row("ok", 1000, 23.4), warmup, 0.10, 1)).isNull();
+        assertThat(RunDecisions.stealTooHigh(row("oom", 1000, 23.4), measure, 0.10, 1)).isNull();
         // unknown steal (a remote engine) is never noisy
-        assertThat(MatrixRunner.stealTooHigh(row("ok", 1000, Double.NaN), measure, 0.10, 1)).isNull();
+        assertThat(RunDecisions.stealTooHigh(row("ok", 1000, Double.NaN), measure, 0.10, 1)).isNull();
     }
 
     @Test

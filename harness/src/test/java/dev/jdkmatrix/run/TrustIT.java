@@ -71,6 +71,53 @@ class TrustIT {
     }
 
     @Test
+    void aBlockedPlanRunsEachGroupBackToBackAndStopsAGroupWhenEveryPairIsKnown() throws IOException {
+        Path m = tmp.resolve("pairs.yaml");
+        // two groups compared along hold-ms, 300 against 330 ms: calm (a pair's ratio is 1.1 within a fraction of a
+        // per cent, known to +-3 % after the 5 first rounds) and jitter (each run 1 to 2 times its hold: the ratio
+        // of a pair swings from 0.55 to 2.2, never known to +-3 %, so the group goes on to the maximum)
+        Files.writeString(m, """
+                name: pairs
+                repetitions: { min: 5, max: 10, target: 3%% }
+                warmup: 0
+                compare-along: [hold-ms]
+                %s
+                matrix:
+                  jdk: 25
+                  cpus: 1
+                  cpu-mode: cpuset
+                  memory: 256m
+                  tasks: 1
+                  executor: virtual
+                  workload:
+                    - name: fault
+                      params: { mode: [none, jitter], hold-ms: [300, 330] }
+                """.formatted(ItSupport.jdks("25")));
+        Path out = tmp.resolve("pairs");
+        ItSupport.Ran ran = ItSupport.run(m, out, "pairs", 0);
+        java.util.function.Function<String, List<RawRow>> of = mode -> ran.rows().stream().filter(r -> r.get("params").contains("mode=" + mode)).toList();
+        assertThat(of.apply("none")).as(ran.err()).hasSize(10); // 5 rounds of 2 cells
+        assertThat(of.apply("jitter")).as(ran.err()).hasSize(20);
+        // each round of a group ran back to back: its two runs have neighbouring sequence numbers
+        for (String mode : List.of("none", "jitter")) {
+            java.util.Map<String, List<Integer>> seqByRound = new java.util.TreeMap<>();
+            for (RawRow r : of.apply(mode)) seqByRound.computeIfAbsent(r.get("rep"), k -> new java.util.ArrayList<>()).add((int) r.number("seq"));
+            seqByRound.forEach((rep, seqs) -> assertThat(Math.abs(seqs.get(0) - seqs.get(1))).as("%s round %s: %s", mode, rep, seqs).isEqualTo(1));
+        }
+        List<String> comparisons = Files.readAllLines(out.resolve("comparisons.csv"));
+        assertThat(comparisons.get(0)).isEqualTo(String.join(",", dev.jdkmatrix.results.Columns.COMPARISONS));
+        assertThat(comparisons).hasSize(3);
+        String calm = comparisons.stream().filter(l -> l.contains("mode=none")).findFirst().orElseThrow();
+        String jitter = comparisons.stream().filter(l -> l.contains("mode=jitter")).findFirst().orElseThrow();
+        assertThat(calm).contains("hold-ms 300 -> 330", ",blocked,5,0,", ",slower,").endsWith(",yes");
+        assertThat(jitter).contains(",blocked,10,0,").endsWith(",no");
+        dev.jdkmatrix.results.RunMetadata meta = dev.jdkmatrix.results.format.RunJson.read(out.resolve("run.json"));
+        assertThat(meta.plan().order()).isEqualTo("blocked");
+        assertThat(meta.plan().compareAlong()).containsExactly("hold-ms");
+        assertThat(meta.plan().rounds()).hasSize(10).allSatisfy(r -> assertThat(r).hasSize(4));
+    }
+
+    @Test
     void adaptiveRepetitionsStopACalmCellAndTakeANoisyOneToTheMaximumAcrossAResume() throws IOException {
         Path m = tmp.resolve("adaptive.yaml");
         // calm: one task sleeping 300 ms on a pinned CPU; jitter: 300 to 600 ms at random, never known to +-5 %.

@@ -1,6 +1,7 @@
 package dev.jdkmatrix.results.format;
 
 import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunFigures;
 import dev.jdkmatrix.results.RunMetadata;
@@ -25,6 +26,15 @@ public final class Merge {
     private Merge() {}
 
     public static RunMetadata merge(List<Path> sources, Path out) throws IOException {
+        return merge(sources, out, note -> {});
+    }
+
+    /**
+     * Merges, and tells {@code notes} of every group of compared cells whose cells came from
+     * folders of different hosts: their comparison measures two machines (shards of one plan
+     * never split a group; folders of different plans or runs of another harness may).
+     */
+    public static RunMetadata merge(List<Path> sources, Path out, java.util.function.Consumer<String> notes) throws IOException {
         if (sources.isEmpty()) throw new ExitException(ExitException.BAD_INPUT, "merge needs at least one results folder\n  fix: name the shard folders");
         if (Files.exists(out.resolve("raw.csv"))) {
             throw new ExitException(ExitException.BAD_INPUT, "merge output " + out + " holds a raw.csv already\n  fix: merge into a new folder");
@@ -32,6 +42,7 @@ public final class Merge {
         List<RunMetadata> metas = new ArrayList<>();
         List<RawRow> rows = new ArrayList<>();
         Map<String, Path> seen = new HashMap<>();
+        Map<String, java.util.Set<String>> hostsOfCell = new HashMap<>();
         for (Path dir : sources) {
             Path json = dir.resolve("run.json");
             Path raw = dir.resolve("raw.csv");
@@ -52,6 +63,7 @@ public final class Merge {
                             + "\n  fix: merge shards of one plan, each once");
                 }
                 rows.add(r);
+                hostsOfCell.computeIfAbsent(r.get("cell"), k -> new java.util.TreeSet<>()).add(m.host() == null ? dir.toString() : m.host().hostname());
             }
         }
         rows.sort(Comparator.comparingInt(r -> (int) r.number("seq")));
@@ -61,6 +73,17 @@ public final class Merge {
         }
         RunMetadata first = metas.get(0);
         SummaryCsv.write(out.resolve("summary.csv"), Summarizer.summarize(rows, first.repetitionTarget()));
+        List<Comparisons.Row> comparisons = Comparisons.of(rows, first);
+        ComparisonsCsv.write(out.resolve("comparisons.csv"), comparisons);
+        java.util.Set<Integer> reported = new java.util.HashSet<>();
+        for (Comparisons.Row c : comparisons) {
+            java.util.Set<String> hosts = new java.util.TreeSet<>(hostsOfCell.getOrDefault(c.cellA(), java.util.Set.of()));
+            hosts.addAll(hostsOfCell.getOrDefault(c.cellB(), java.util.Set.of()));
+            if (hosts.size() > 1 && reported.add(c.group())) {
+                notes.accept("group " + c.group() + " (" + c.cellA() + " and the cells compared with it) ran on " + String.join(" and ", hosts)
+                        + ": its comparisons (" + c.compared() + ", ...) measure the machines as well as what differs between the cells");
+            }
+        }
 
         Map<String, RunMetadata.Image> images = new LinkedHashMap<>();
         List<RunMetadata.Source> from = new ArrayList<>();
@@ -78,7 +101,8 @@ public final class Merge {
         RunMetadata.Plan plan = first.plan() == null ? null : new RunMetadata.Plan((int) rows.stream().map(r -> r.get("cell")).distinct().count(),
                 rows.size(), first.plan().repetitions(), first.plan().warmup(), first.plan().order(),
                 metas.stream().mapToDouble(m -> m.plan() == null ? 0 : m.plan().estimatedSeconds()).sum(), "merged", first.plan().compareThreshold(),
-                first.plan().repetitionsMax(), first.plan().repetitionTarget(), first.plan().maxSteal());
+                first.plan().repetitionsMax(), first.plan().repetitionTarget(), first.plan().maxSteal(), first.plan().compareAlong(), first.plan().seed(),
+                first.plan().groups(), first.plan().cellIds(), List.of());
         RunMetadata merged = new RunMetadata(RunMetadata.SCHEMA, first.runId(), first.matrixFile(), first.matrixName(), first.matrixSha256(),
                 first.gitCommit(), first.gitDirty(), startedAt, endedAt, first.host(), first.engine(), List.copyOf(images.values()),
                 figures.jdkBuilds(), plan, figures.statusCounts(), figures.overhead(), 0, from);

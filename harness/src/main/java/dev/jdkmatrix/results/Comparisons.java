@@ -1,0 +1,256 @@
+package dev.jdkmatrix.results;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * The comparisons inside one run: its cells split into groups that differ only along the axes the
+ * matrix compares along (run.json's {@code compare_along}), and every pair of cells of a group
+ * compared. Where the plan made a group's runs in rounds (order blocked: back to back; order
+ * interleaved: in the same round), each round gives one pair of runs and the comparison is the
+ * {@link PairedRatio} of those pairs; a round where either run did not end ok (or is missing) is
+ * left out and counted. Beside it, on the same cells, the unpaired figure: the ratio of the two
+ * medians with its bootstrap interval and a Mann-Whitney U p-value, as {@code compare} of two
+ * runs computes it. Pure: derived from raw rows only, like summary.csv.
+ *
+ * <p>Cells of a group are ordered along each compared axis, default value first (cpu-mode quota,
+ * no jvm-args), then by the number a value starts with (JDK 21 before 25), then by name; in each
+ * pair {@code a} comes first, and {@code ratio} is b / a.
+ */
+public final class Comparisons {
+
+    private Comparisons() {}
+
+    /** What a comparison says of b against a, in the figure's direction. */
+    public enum Verdict {
+        /** The interval lies wholly on the better side of 1: b is faster (a time down, a throughput up). */
+        FASTER,
+        /** The interval lies wholly on the worse side of 1. */
+        SLOWER,
+        /** The interval holds 1 and lies within ±threshold: no difference shown, and none as large as the threshold. */
+        SAME,
+        /** The interval holds 1 and reaches past the threshold: the runs cannot tell. */
+        UNDECIDED;
+
+        public String text() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** The compared axes of a run written before the key existed: {@code jdk} and {@code executor}, where they vary. */
+    public static final List<String> DEFAULT_ALONG = List.of("jdk", "executor");
+
+    /** The axes of a raw row, by the matrix's keys: what a group is made of. */
+    static final List<String> AXES = List.of("workload", "kind", "benchmark", "executor", "tasks", "jdk", "cpus", "cpu-mode", "memory", "jvm-args");
+
+    /**
+     * One pair of cells of a group. {@code compared}: how they differ ({@code jdk 21 -> 25});
+     * {@code paired}: the figure comes from pairs of runs (blocked or interleaved order), else
+     * the verdict is the unpaired one's; {@code pairs}/{@code dropped}: rounds used and left out.
+     */
+    public record Row(int group, String compared, String cellA, String cellB, boolean paired, String pairing, int pairs, int dropped,
+                      PairedRatio ratio, double unpairedRatio, double unpairedLow, double unpairedHigh, double unpairedP,
+                      String unit, boolean higherIsBetter, Verdict verdict, Verdict unpairedVerdict, String targetReached) {
+        public Row {
+            Objects.requireNonNull(cellA, "cellA");
+            Objects.requireNonNull(cellB, "cellB");
+            Objects.requireNonNull(verdict, "verdict");
+        }
+
+        /** The figure a reader takes: the paired ratio and interval where the runs were paired, else the unpaired one. {low, ratio, high}. */
+        public double[] figure() {
+            if (paired && ratio != null) return new double[] {ratio.low(), ratio.ratio(), ratio.high()};
+            return new double[] {unpairedLow, unpairedRatio, unpairedHigh};
+        }
+    }
+
+    /**
+     * Every pair of every group of these rows' cells. {@code along}: the compared axes (null: the
+     * default); {@code order}: the plan's order as run.json writes it (blocked, interleaved,
+     * sequential; rounds pair runs in the first two); {@code threshold}: what {@code same} allows
+     * (the matrix's compare-threshold); {@code target}: the adaptive repetitions' target (NaN: none).
+     */
+    public static List<Row> of(List<RawRow> rows, List<String> along, String order, double threshold, double target) {
+        Map<String, List<RawRow>> byCell = new LinkedHashMap<>();
+        for (RawRow r : rows) if (r.measured()) byCell.computeIfAbsent(r.get("cell"), k -> new ArrayList<>()).add(r);
+        List<String> axes = along == null ? defaultAlong(byCell) : along;
+        boolean paired = order == null || order.isEmpty() || order.equals("blocked") || order.equals("interleaved");
+        String pairing = order == null || order.isEmpty() ? "interleaved" : order;
+        List<Row> out = new ArrayList<>();
+        int number = 0;
+        for (List<String> group : groups(byCell, axes)) {
+            number++;
+            for (int i = 0; i < group.size(); i++) {
+                for (int j = i + 1; j < group.size(); j++) {
+                    Row row = compare(number, axes, byCell.get(group.get(i)), byCell.get(group.get(j)), paired, pairing, threshold, target);
+                    if (row != null) out.add(row);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Every pair of every group of a results folder's rows, as its run.json describes the plan (null: a run from before run.json said). */
+    public static List<Row> of(List<RawRow> rows, RunMetadata meta) {
+        if (meta == null) return of(rows, null, "interleaved", 0.10, Double.NaN);
+        return of(rows, meta.compareAlong(), meta.order(), meta.compareThreshold(), meta.repetitionTarget());
+    }
+
+    /** The compared axes by default: jdk and executor where these rows' cells have more than one value of them. */
+    static List<String> defaultAlong(Map<String, List<RawRow>> byCell) {
+        return DEFAULT_ALONG.stream().filter(a -> byCell.values().stream().map(r -> axes(r.get(0)).get(a)).distinct().count() > 1).toList();
+    }
+
+    /** The cells in groups (each a list of cell ids in compared order), groups in the order of their first cell. */
+    static List<List<String>> groups(Map<String, List<RawRow>> byCell, List<String> along) {
+        Map<SortedMap<String, String>, List<String>> m = new LinkedHashMap<>();
+        for (Map.Entry<String, List<RawRow>> e : byCell.entrySet()) {
+            SortedMap<String, String> key = new TreeMap<>(axes(e.getValue().get(0)));
+            along.forEach(key::remove);
+            m.computeIfAbsent(key, k -> new ArrayList<>()).add(e.getKey());
+        }
+        List<List<String>> out = new ArrayList<>();
+        for (List<String> cells : m.values()) {
+            if (cells.size() < 2) continue;
+            List<String> sorted = new ArrayList<>(cells);
+            sorted.sort(Comparator.comparing((String c) -> axes(byCell.get(c).get(0)), order(along)));
+            out.add(sorted);
+        }
+        return out;
+    }
+
+    /** A row's axes and params by their matrix keys, as a cell of the plan has them. */
+    public static SortedMap<String, String> axes(RawRow r) {
+        SortedMap<String, String> m = new TreeMap<>();
+        m.put("workload", r.get("workload"));
+        m.put("kind", r.get("kind").isEmpty() ? "builtin" : r.get("kind"));
+        m.put("benchmark", r.get("benchmark"));
+        m.put("executor", r.get("executor"));
+        m.put("tasks", r.get("tasks"));
+        m.put("jdk", r.get("jdk"));
+        m.put("cpus", r.get("cpus"));
+        m.put("cpu-mode", r.get("cpu_mode").isEmpty() ? "quota" : r.get("cpu_mode"));
+        m.put("memory", r.get("memory"));
+        m.put("jvm-args", r.get("jvm_args"));
+        Params.parse(r.get("params")).forEach(m::putIfAbsent);
+        return m;
+    }
+
+    /** Cells ordered along each compared axis in turn. */
+    static Comparator<Map<String, String>> order(List<String> along) {
+        Comparator<Map<String, String>> c = (x, y) -> 0;
+        for (String axis : along) c = c.thenComparing(m -> m.getOrDefault(axis, ""), Comparisons::compareValues);
+        return c;
+    }
+
+    /** The default value first (empty, quota), then by a leading number (21 before 25, 2 before 16), then by name. */
+    static int compareValues(String a, String b) {
+        boolean da = a.isEmpty() || a.equals("quota");
+        boolean db = b.isEmpty() || b.equals("quota");
+        if (da != db) return da ? -1 : 1;
+        double na = leadingNumber(a);
+        double nb = leadingNumber(b);
+        if (!Double.isNaN(na) && !Double.isNaN(nb) && na != nb) return Double.compare(na, nb);
+        if (Double.isNaN(na) != Double.isNaN(nb)) return Double.isNaN(na) ? 1 : -1;
+        return a.compareTo(b);
+    }
+
+    private static double leadingNumber(String s) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(\\d+(\\.\\d+)?)").matcher(s);
+        return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
+    }
+
+    /** The figure of each round of a cell's measured runs: the last attempt's, NaN where that run did not end ok. */
+    static Map<Integer, Double> rounds(List<RawRow> runs) {
+        Map<Integer, Double> m = new TreeMap<>();
+        for (RawRow r : runs) {
+            if (r.noisy()) continue; // made again: its next attempt is the round's run
+            int rep = (int) r.number("rep");
+            m.put(rep, r.ok() && r.score() > 0 ? r.score() : Double.NaN);
+        }
+        return m;
+    }
+
+    /** The pair's rounds where both ran ok: {a figures, b figures}; and how many rounds of either were left out. */
+    public record Pairs(double[] a, double[] b, int dropped) {}
+
+    /** The rounds of two cells' measured runs, paired. */
+    public static Pairs pairs(List<RawRow> a, List<RawRow> b) {
+        Map<Integer, Double> ra = rounds(a);
+        Map<Integer, Double> rb = rounds(b);
+        java.util.Set<Integer> all = new java.util.TreeSet<>(ra.keySet());
+        all.addAll(rb.keySet());
+        List<double[]> used = new ArrayList<>();
+        int dropped = 0;
+        for (int rep : all) {
+            double x = ra.getOrDefault(rep, Double.NaN);
+            double y = rb.getOrDefault(rep, Double.NaN);
+            if (Double.isFinite(x) && Double.isFinite(y)) used.add(new double[] {x, y});
+            else dropped++;
+        }
+        return new Pairs(used.stream().mapToDouble(p -> p[0]).toArray(), used.stream().mapToDouble(p -> p[1]).toArray(), dropped);
+    }
+
+    /** The paired ratio b / a of two cells' runs by round, or null with fewer than one complete round. */
+    public static PairedRatio paired(List<RawRow> a, List<RawRow> b) {
+        Pairs p = pairs(a, b);
+        return p.a().length == 0 ? null : PairedRatio.of(p.a(), p.b());
+    }
+
+    private static Row compare(int group, List<String> along, List<RawRow> a, List<RawRow> b, boolean paired, String pairing, double threshold, double target) {
+        double[] va = okFigures(a);
+        double[] vb = okFigures(b);
+        if (va.length == 0 || vb.length == 0) return null;
+        RawRow fa = a.get(0);
+        RawRow fb = b.get(0);
+        String unit = fb.get("score_unit").isEmpty() ? "ms" : fb.get("score_unit");
+        boolean higher = "higher".equals(fb.get("score_better"));
+        Pairs p = pairs(a, b);
+        PairedRatio ratio = p.a().length == 0 ? null : PairedRatio.of(p.a(), p.b());
+        String key = fa.get("cell") + " / " + fb.get("cell");
+        double unpaired = Statistics.of(vb).median() / Statistics.of(va).median();
+        double[] interval = Comparison.bootstrapRatio(key, va, vb);
+        double up = MannWhitney.pValue(va, vb);
+        Verdict pv = ratio == null || ratio.n() < 2 ? Verdict.UNDECIDED : verdict(ratio.low(), ratio.high(), higher, threshold);
+        Verdict uv = verdict(interval[0], interval[1], higher, threshold);
+        String reached = "";
+        if (!Double.isNaN(target)) {
+            double reach = paired ? (ratio == null ? Double.NaN : ratio.reach()) : Math.max(unpaired - interval[0], interval[1] - unpaired) / unpaired;
+            reached = Double.isFinite(reach) && reach <= target ? "yes" : "no";
+        }
+        return new Row(group, compared(axes(fa), axes(fb), along), fa.get("cell"), fb.get("cell"), paired, paired ? pairing : "none", p.a().length, p.dropped(),
+                ratio, unpaired, interval[0], interval[1], up, unit, higher, paired ? pv : uv, uv, reached);
+    }
+
+    /** The figures of the measured runs that ended ok. */
+    static double[] okFigures(List<RawRow> runs) {
+        return runs.stream().filter(r -> r.ok() && !r.noisy()).mapToDouble(RawRow::score).filter(v -> Double.isFinite(v) && v > 0).toArray();
+    }
+
+    /** How b / a's interval reads in the figure's direction, at ±threshold. */
+    public static Verdict verdict(double low, double high, boolean higherIsBetter, double threshold) {
+        if (!(Double.isFinite(low) && Double.isFinite(high))) return Verdict.UNDECIDED;
+        if (low > 1) return higherIsBetter ? Verdict.FASTER : Verdict.SLOWER;
+        if (high < 1) return higherIsBetter ? Verdict.SLOWER : Verdict.FASTER;
+        if (low >= 1 - threshold && high <= 1 + threshold) return Verdict.SAME;
+        return Verdict.UNDECIDED;
+    }
+
+    /** {@code jdk 21 -> 25; executor fixed:cpus -> virtual}: the compared axes on which the two cells differ. */
+    static String compared(Map<String, String> a, Map<String, String> b, List<String> along) {
+        List<String> parts = new ArrayList<>();
+        for (String axis : along) {
+            String x = a.getOrDefault(axis, "");
+            String y = b.getOrDefault(axis, "");
+            if (!x.equals(y)) parts.add(axis + " " + (x.isEmpty() ? "none" : x) + " -> " + (y.isEmpty() ? "none" : y));
+        }
+        return String.join("; ", parts);
+    }
+}

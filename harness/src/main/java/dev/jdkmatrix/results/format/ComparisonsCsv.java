@@ -1,0 +1,62 @@
+package dev.jdkmatrix.results.format;
+
+import com.opencsv.CSVWriter;
+import com.opencsv.ICSVWriter;
+import dev.jdkmatrix.results.Columns;
+import dev.jdkmatrix.results.Comparisons;
+import dev.jdkmatrix.results.PairedRatio;
+import dev.jdkmatrix.results.Summarizer;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Locale;
+
+/** comparisons.csv: a row per pair of cells compared inside a run ({@link Columns#COMPARISONS}), rewritten whole from raw.csv like summary.csv. */
+public final class ComparisonsCsv {
+
+    private ComparisonsCsv() {}
+
+    public static void write(Path file, List<Comparisons.Row> rows) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
+             ICSVWriter w = new CSVWriter(out, ',', '"', '"', "\n")) {
+            w.writeNext(Columns.COMPARISONS.toArray(String[]::new), false);
+            for (Comparisons.Row r : rows) w.writeNext(values(r), false);
+            w.flush();
+            if (w.checkError()) throw new IOException("the CSV writer failed");
+        } catch (IOException e) {
+            Files.deleteIfExists(tmp);
+            throw new IOException("cannot write " + file + " (through " + tmp.getFileName() + "): " + e.getMessage(), e);
+        }
+        try {
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            Files.deleteIfExists(tmp);
+            throw new IOException("cannot write " + file + " (through " + tmp.getFileName() + "): " + e.getMessage(), e);
+        }
+    }
+
+    static String[] values(Comparisons.Row r) {
+        PairedRatio p = r.ratio();
+        boolean shown = r.paired() && p != null;
+        return new String[] {
+                Integer.toString(r.group()), r.compared(), r.cellA(), r.cellB(), r.pairing(), Integer.toString(r.pairs()), Integer.toString(r.dropped()),
+                shown ? ratio(p.ratio()) : "", shown && p.n() > 1 ? ratio(p.low()) : "", shown && p.n() > 1 ? ratio(p.high()) : "",
+                shown && p.n() > 1 ? String.format(Locale.ROOT, "%.4f", p.level()) : "", shown ? pValue(p.pValue()) : "", shown ? ratio(p.medianRatio()) : "",
+                ratio(r.unpairedRatio()), ratio(r.unpairedLow()), ratio(r.unpairedHigh()), pValue(r.unpairedP()),
+                r.unit(), r.higherIsBetter() ? "higher" : "lower", r.verdict().text(), r.unpairedVerdict().text(), r.targetReached()};
+    }
+
+    /** Six significant digits: a ratio of 1.00012 must not read as 1. */
+    private static String ratio(double v) {
+        return Summarizer.significant(v);
+    }
+
+    private static String pValue(double p) {
+        return Double.isFinite(p) ? String.format(Locale.ROOT, "%.4g", p) : "";
+    }
+}

@@ -1,0 +1,108 @@
+package dev.jdkmatrix.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Comparisons inside a run: groups from the rows, pairs by round, dropped rounds, verdicts. */
+class ComparisonsTest {
+
+    /** A measured run of sleep on a JDK and executor, round {@code rep}, with a status. */
+    static RawRow run(String jdk, String executor, int rep, double wall, String status) {
+        Map<String, String> v = new LinkedHashMap<>();
+        v.put("run_id", "t");
+        v.put("seq", Integer.toString(rep));
+        v.put("cell", "sleep(wait-ms=10) " + executor + " tasks=100 jdk=" + jdk + " cpus=1 mem=1g");
+        v.put("phase", "measure");
+        v.put("rep", Integer.toString(rep));
+        v.put("status", status);
+        v.put("workload", "sleep");
+        v.put("params", "wait-ms=10");
+        v.put("executor", executor);
+        v.put("tasks", "100");
+        v.put("jdk", jdk);
+        v.put("cpus", "1");
+        v.put("memory", "1g");
+        if (!status.equals("oom")) v.put("wall_ms", Summarizer.ms(wall));
+        return new RawRow(v);
+    }
+
+    @Test
+    void cellsThatDifferAlongTheComparedAxesArePairedByRound() {
+        List<RawRow> rows = new ArrayList<>();
+        for (int rep = 1; rep <= 6; rep++) {
+            double machine = 1000 + 100 * (rep % 3);
+            rows.add(run("25", "fixed:10", rep, machine * 1.02, "ok"));
+            rows.add(run("21", "fixed:10", rep, machine, "ok"));
+            rows.add(run("21", "virtual", rep, machine * 0.5, rep == 2 ? "oom" : "ok"));
+        }
+        // round 4 of JDK 25's pool was noisy (host steal) and made again: its second attempt counts
+        rows.add(rows.indexOf(rows.stream().filter(r -> r.get("jdk").equals("25") && r.get("rep").equals("4")).findFirst().orElseThrow()),
+                withStatus(run("25", "fixed:10", 4, 5000, "ok"), "noisy"));
+        List<Comparisons.Row> c = Comparisons.of(rows, List.of("jdk", "executor"), "blocked", 0.10, Double.NaN);
+        // one group of three cells: three pairs, a = 21 pool (JDK 21 before 25, fixed before virtual)
+        assertThat(c).hasSize(3).allMatch(r -> r.group() == 1 && r.paired() && r.pairing().equals("blocked"));
+        Comparisons.Row jdk = c.stream().filter(r -> r.compared().equals("jdk 21 -> 25")).findFirst().orElseThrow();
+        assertThat(jdk.cellA()).contains("jdk=21").contains("fixed:10");
+        assertThat(jdk.pairs()).isEqualTo(6);
+        assertThat(jdk.dropped()).isZero();
+        assertThat(jdk.ratio().ratio()).isCloseTo(1.02, within(1e-6));
+        assertThat(jdk.verdict()).isEqualTo(Comparisons.Verdict.SLOWER); // a time 2 % up, every round
+        Comparisons.Row exec = c.stream().filter(r -> r.compared().equals("executor fixed:10 -> virtual")).findFirst().orElseThrow();
+        assertThat(exec.pairs()).isEqualTo(5);
+        assertThat(exec.dropped()).isEqualTo(1); // round 2's virtual run ended oom
+        assertThat(exec.ratio().ratio()).isCloseTo(0.5, within(1e-6));
+        assertThat(exec.verdict()).isEqualTo(Comparisons.Verdict.FASTER);
+        // the diagonal pair differs in both
+        assertThat(c).extracting(Comparisons.Row::compared).contains("jdk 21 -> 25; executor virtual -> fixed:10");
+    }
+
+    @Test
+    void theVerdictReadsTheIntervalInTheFiguresDirection() {
+        assertThat(Comparisons.verdict(1.01, 1.03, false, 0.10)).isEqualTo(Comparisons.Verdict.SLOWER);
+        assertThat(Comparisons.verdict(1.01, 1.03, true, 0.10)).isEqualTo(Comparisons.Verdict.FASTER);
+        assertThat(Comparisons.verdict(0.97, 0.99, false, 0.10)).isEqualTo(Comparisons.Verdict.FASTER);
+        assertThat(Comparisons.verdict(0.95, 1.04, false, 0.10)).isEqualTo(Comparisons.Verdict.SAME);
+        assertThat(Comparisons.verdict(0.85, 1.04, false, 0.10)).isEqualTo(Comparisons.Verdict.UNDECIDED);
+        assertThat(Comparisons.verdict(Double.NaN, Double.NaN, false, 0.10)).isEqualTo(Comparisons.Verdict.UNDECIDED);
+    }
+
+    @Test
+    void aSequentialPlanIsComparedUnpairedAndAnOldRunAlongJdkAndExecutor() {
+        List<RawRow> rows = new ArrayList<>();
+        for (int rep = 1; rep <= 5; rep++) {
+            rows.add(run("21", "fixed:10", rep, 1000 + rep, "ok"));
+            rows.add(run("25", "fixed:10", rep, 800 + rep, "ok"));
+        }
+        Comparisons.Row seq = Comparisons.of(rows, null, "sequential", 0.10, Double.NaN).get(0);
+        assertThat(seq.paired()).isFalse();
+        assertThat(seq.pairing()).isEqualTo("none");
+        assertThat(seq.verdict()).isEqualTo(seq.unpairedVerdict()).isEqualTo(Comparisons.Verdict.FASTER);
+        assertThat(seq.figure()[1]).isCloseTo(803.0 / 1003.0, within(1e-9));
+        // no run.json: along jdk and executor where they vary, rounds paired as an interleaved plan's
+        Comparisons.Row old = Comparisons.of(rows, (RunMetadata) null).get(0);
+        assertThat(old.paired()).isTrue();
+        assertThat(old.compared()).isEqualTo("jdk 21 -> 25");
+    }
+
+    @Test
+    void valuesOrderDefaultsFirstThenByNumberThenByName() {
+        assertThat(Comparisons.compareValues("", "-Dnoop=1")).isNegative();
+        assertThat(Comparisons.compareValues("quota", "cpuset")).isNegative();
+        assertThat(Comparisons.compareValues("21", "25")).isNegative();
+        assertThat(Comparisons.compareValues("9", "17")).isNegative();
+        assertThat(Comparisons.compareValues("25", "temurin-25")).isNegative();
+        assertThat(Comparisons.compareValues("fixed:cpus", "virtual")).isNegative();
+    }
+
+    static RawRow withStatus(RawRow r, String status) {
+        Map<String, String> v = new LinkedHashMap<>(r.values());
+        v.put("status", status);
+        return new RawRow(v);
+    }
+}

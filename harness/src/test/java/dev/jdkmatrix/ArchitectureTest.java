@@ -32,6 +32,13 @@ class ArchitectureTest {
             .should().dependOnClassesThat().resideInAnyPackage("dev.jdkmatrix.run..", "dev.jdkmatrix.images..", "dev.jdkmatrix.cli..",
                     "dev.jdkmatrix.report..", "dev.jdkmatrix.matrix..", "org.testcontainers..", "com.github.dockerjava..", "picocli..");
 
+    /** A chart kind draws from the shared vocabulary (ChartStyle, ChartText, JdkNotes, ChartCells), never from another kind: each is a room of its own. */
+    @ArchTest
+    static final ArchRule chartKindsDoNotDependOnEachOther = noClasses().that().implement("dev.jdkmatrix.report.ChartKind")
+            .should().dependOnClassesThat(com.tngtech.archunit.base.DescribedPredicate.describe("are another chart kind",
+                    (com.tngtech.archunit.core.domain.JavaClass c) -> c.isAssignableTo("dev.jdkmatrix.report.ChartKind") && !c.getName().equals("dev.jdkmatrix.report.ChartKind")))
+            .allowEmptyShould(false);
+
     @ArchTest
     static final ArchRule onlyCliPrints = noClasses().that().resideOutsideOfPackages("dev.jdkmatrix.cli..", "dev.jdkmatrix.workloads..")
             .should().accessField(System.class, "out").orShould().accessField(System.class, "err")

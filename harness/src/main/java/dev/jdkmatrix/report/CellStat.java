@@ -1,18 +1,23 @@
 package dev.jdkmatrix.report;
 
+import dev.jdkmatrix.results.Columns;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.SummaryRow;
 import java.util.List;
 import java.util.Objects;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
- * One cell's summary as numbers, with the wall times of its measured ok runs (for box plots).
- * Numbers that were not measured are NaN.
+ * One cell's summary as typed values, built once from a summary row's columns: its params as a
+ * map (from the {@code param_NAME} columns), its CPU limit as a number beside its text, the
+ * figures as numbers, and the wall times of its measured ok runs (for box plots). Numbers that
+ * were not measured are NaN.
  */
 record CellStat(
         String cell,
         String workload,
-        String params,
+        SortedMap<String, String> params,
         String executor,
         int tasks,
         String jdk,
@@ -45,23 +50,29 @@ record CellStat(
         double scoreError,
         double throttledMs,
         double throttledPeriods,
-        double periods) {
+        double periods,
+        double cpusValue) {
 
     CellStat {
         Objects.requireNonNull(cell, "cell");
+        params = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(params));
         walls = List.copyOf(walls);
     }
 
     static CellStat of(SummaryRow s, List<RawRow> runs) {
         List<Double> walls = runs.stream().filter(r -> r.measured() && r.ok()).map(r -> r.number("wall_ms")).filter(Double::isFinite).toList();
-        return new CellStat(s.get("cell"), s.get("workload"), s.get("params"), s.get("executor"), (int) num(s.get("tasks")), s.get("jdk"),
+        SortedMap<String, String> params = new TreeMap<>();
+        s.values().forEach((column, value) -> {
+            if (Columns.isParam(column) && !value.isEmpty()) params.put(column.substring(Columns.PARAM_PREFIX.length()), value);
+        });
+        return new CellStat(s.get("cell"), s.get("workload"), params, s.get("executor"), (int) num(s.get("tasks")), s.get("jdk"),
                 s.get("cpus"), s.get("cpu_mode").isEmpty() ? "quota" : s.get("cpu_mode"), s.get("memory"), s.get("jvm_args"), s.get("java_runtime_version"), (int) num(s.get("n")),
                 (int) num(s.get("n_failed")), s.get("failures"), num(s.get("wall_ms_median")), num(s.get("wall_ms_ci_low")),
                 num(s.get("wall_ms_ci_high")), num(s.get("ci_level")), num(s.get("wall_ms_cv")), "true".equals(s.get("noisy")),
                 num(s.get("heap_peak_bytes_median")), num(s.get("rss_peak_bytes_median")), num(s.get("cgroup_peak_bytes_median")),
                 num(s.get("pinned_events_median")), walls, s.kind(), s.get("benchmark"), num(s.score("median")), num(s.score("ci_low")),
                 num(s.score("ci_high")), s.scoreUnit(), s.higherIsBetter(), num(s.get("score_error_median")),
-                num(s.get("cpu_throttled_ms_median")), num(s.get("cpu_throttled_periods_median")), num(s.get("cpu_periods_median")));
+                num(s.get("cpu_throttled_ms_median")), num(s.get("cpu_throttled_periods_median")), num(s.get("cpu_periods_median")), num(s.get("cpus")));
     }
 
     boolean measured() {
@@ -92,10 +103,6 @@ record CellStat(
         return Math.max(score - scoreCiLow, scoreCiHigh - score);
     }
 
-    double cpusValue() {
-        return num(cpus);
-    }
-
     /** Pinned to its CPUs (cpu-mode cpuset) rather than limited by a CFS quota. */
     boolean pinned() {
         return cpuMode.equals("cpuset");
@@ -103,7 +110,7 @@ record CellStat(
 
     /** {@code 1 CPU}, {@code 2 CPUs}, {@code 1 CPU pinned}. */
     String cpuText() {
-        return Charts.cpuText(cpus) + (pinned() ? " pinned" : "");
+        return ChartText.cpuText(cpus) + (pinned() ? " pinned" : "");
     }
 
     /** For figure names: {@code 1cpu}, {@code 1cpu-pinned}. */
@@ -116,28 +123,25 @@ record CellStat(
         return periods > 0 ? throttledPeriods / periods : Double.NaN;
     }
 
+    /** The params as the CSV files write them: {@code k=v;k=v}, by key. */
+    String paramsText() {
+        return params.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(java.util.stream.Collectors.joining(";"));
+    }
+
     /** The workload with its params: {@code sleep(wait-ms=100)}. */
     String shape() {
-        return params.isEmpty() ? workload : workload + "(" + params + ")";
+        return params.isEmpty() ? workload : workload + "(" + paramsText() + ")";
     }
 
     /** A param's value, or empty. */
     String param(String key) {
-        for (String kv : params.split(";")) {
-            int eq = kv.indexOf('=');
-            if (eq > 0 && kv.substring(0, eq).equals(key)) return kv.substring(eq + 1);
-        }
-        return "";
+        return params.getOrDefault(key, "");
     }
 
-    /** The params without one key, for grouping cells that differ only in it. */
+    /** The params without one key, as text, for grouping and naming cells that differ only in it. */
     String paramsWithout(String key) {
-        StringBuilder b = new StringBuilder();
-        for (String kv : params.split(";")) {
-            if (kv.isEmpty() || kv.startsWith(key + "=")) continue;
-            b.append(b.isEmpty() ? "" : ";").append(kv);
-        }
-        return b.toString();
+        return params.entrySet().stream().filter(e -> !e.getKey().equals(key)).map(e -> e.getKey() + "=" + e.getValue())
+                .collect(java.util.stream.Collectors.joining(";"));
     }
 
     /** Symmetric error bar for XChart: the wider side of the confidence interval. */

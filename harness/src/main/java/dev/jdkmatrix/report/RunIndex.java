@@ -74,17 +74,17 @@ final class RunIndex {
             XYSeries s = chart.addSeries(k, x, y);
             s.setMarker(SeriesMarkers.CIRCLE);
         }
-        if (lo > 0 && hi / lo > Charts.LOG_SPAN) {
+        if (lo > 0 && hi / lo > ChartStyle.LOG_SPAN) {
             chart.getStyler().setYAxisLogarithmic(true);
-            Charts.labelEveryStep(chart.getStyler(), hi / lo);
+            ChartStyle.labelEveryStep(chart.getStyler(), hi / lo);
         }
         String caption = keys.size() + " figure(s) measured in at least two of the " + runs.size() + " runs; run numbers are those of the table below.";
         return List.of(new Figure(name, Figure.Section.TREND, caption, chart));
     }
 
     private static XYChart chart(String title, String unit) {
-        XYChart chart = new XYChartBuilder().width(Charts.WIDTH).height(Charts.HEIGHT).title(title).xAxisTitle("run (oldest = 1)").yAxisTitle(unit).build();
-        Charts.style(chart);
+        XYChart chart = new XYChartBuilder().width(ChartStyle.WIDTH).height(ChartStyle.HEIGHT).title(title).xAxisTitle("run (oldest = 1)").yAxisTitle(unit).build();
+        ChartStyle.style(chart);
         chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
         chart.getStyler().setLegendLayout(org.knowm.xchart.style.Styler.LegendLayout.Vertical);
         chart.getStyler().setXAxisDecimalPattern("0");

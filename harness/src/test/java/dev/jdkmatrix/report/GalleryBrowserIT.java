@@ -58,7 +58,7 @@ class GalleryBrowserIT {
         assertThat(all).as("images on " + page).isNotEmpty();
         for (JsonNode img : all) {
             assertThat(img.get("ok").asBoolean()).as("image loaded: " + img.get("src").asText()).isTrue();
-            assertThat(img.get("w").asInt()).as(img.get("src").asText()).isEqualTo(Charts.WIDTH);
+            assertThat(img.get("w").asInt()).as(img.get("src").asText()).isEqualTo(ChartStyle.WIDTH);
         }
         JsonNode links = browser.eval("JSON.stringify([...document.querySelectorAll('a[href]')].map(a => a.href))");
         for (JsonNode l : JSON.readTree(links.asText())) {

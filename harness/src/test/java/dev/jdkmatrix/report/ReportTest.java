@@ -120,8 +120,8 @@ class ReportTest {
         for (Figure fig : figures) {
             BufferedImage png = ImageIO.read(run.resolve("charts").resolve(fig.name() + ".png").toFile());
             assertThat(png).as(fig.name()).isNotNull();
-            assertThat(png.getWidth()).isEqualTo(Charts.WIDTH);
-            assertThat(png.getHeight()).isEqualTo(fig.chart().getHeight()).isBetween(Charts.HEIGHT, Charts.HEIGHT + 200);
+            assertThat(png.getWidth()).isEqualTo(ChartStyle.WIDTH);
+            assertThat(png.getHeight()).isEqualTo(fig.chart().getHeight()).isBetween(ChartStyle.HEIGHT, ChartStyle.HEIGHT + 200);
             Document svg = xml.newDocumentBuilder().parse(run.resolve("charts").resolve(fig.name() + ".svg").toFile());
             assertThat(svg.getDocumentElement().getTagName()).as(fig.name()).isEqualTo("svg");
         }
@@ -183,7 +183,7 @@ class ReportTest {
                 continue;
             }
             var styler = ((org.knowm.xchart.internal.chartpart.AxesChart<?, ?>) f.chart()).getStyler();
-            double slot = 0.92 * (Charts.WIDTH - 100.0) / categories;
+            double slot = 0.92 * (ChartStyle.WIDTH - 100.0) / categories;
             assertThat(styler.getXAxisTickMarkSpacingHint()).as("label spacing of " + f.name() + ", " + categories + " categories").isLessThan((int) slot);
             if (categories >= 12) checked++;
         }
@@ -224,8 +224,8 @@ class ReportTest {
         Charts charts = new Charts(folder.summary(), folder.raw());
         List<CellStat> sleep = charts.cells().stream().filter(c -> c.workload().equals("sleep")).toList();
         List<CellStat> pinning = charts.cells().stream().filter(c -> c.workload().equals("pinning")).toList();
-        assertThat(Charts.markers(sleep)).as("JDK 21 and 25 sleeping: JEP 491 changes nothing there").isEmpty();
-        assertThat(Charts.markers(pinning)).extracting(JdkMarkers.Marker::id).containsExactly("JEP 491");
+        assertThat(JdkNotes.markers(sleep)).as("JDK 21 and 25 sleeping: JEP 491 changes nothing there").isEmpty();
+        assertThat(JdkNotes.markers(pinning)).extracting(JdkMarkers.Marker::id).containsExactly("JEP 491");
     }
 
     @Test
@@ -254,11 +254,11 @@ class ReportTest {
                 .filter(r -> !(r.values().get("workload").equals("pinning") && r.values().get("jdk").equals("25")
                         && r.values().get("params").contains("lock=reentrant")))
                 .toList();
-        Figure pin = new Charts(holed, f.raw()).pinning().get(0);
+        Figure pin = new PinningChart().figures(new ChartCells(new Charts(holed, f.raw()).cells())).get(0);
         org.knowm.xchart.CategoryChart chart = (org.knowm.xchart.CategoryChart) pin.chart();
         assertThat(chart.getSeriesCollection().iterator().next().getXData()).extracting(Object::toString).contains("reentrant (21: 0 | 25: -)");
         ChartFiles.write(pin, out, false);
-        assertThat(ImageIO.read(out.resolve(pin.name() + ".png").toFile()).getWidth()).isEqualTo(Charts.WIDTH);
+        assertThat(ImageIO.read(out.resolve(pin.name() + ".png").toFile()).getWidth()).isEqualTo(ChartStyle.WIDTH);
     }
 
     @Test

@@ -13,6 +13,7 @@
 #   make bench-report      time 'report' on a synthetic 500-cell folder: writes docs/report-benchmark.md
 #   make bench-cpu-modes   the CPU-bound cells under a CFS quota and pinned (examples/trust.yaml, ~1 h): writes docs/cpu-modes.md
 #   make bench-site        what one make publish adds to a site, and the site after 365 nights: writes docs/site-growth.md
+#   make bench-verdicts    how often comparisons are right on known differences, paired and unpaired (~40 min): writes docs/verdicts.md
 #   make nightly-local     the nightly pipeline on a small matrix: 2 shards -> merge -> compare
 #   make shards N=3        the shard list for CI, as JSON: [1,2,3]
 #   make merge OUT=dir DIRS="a b"         one results folder from shard folders
@@ -50,7 +51,7 @@ SOURCES := $(shell find harness/src workloads/src examples/jmh/src examples/jar/
 # The harness, started with a class-data archive per subcommand and JDK (see the script).
 JDKMATRIX := $(SCRIPTS)/jdkmatrix.sh
 
-.PHONY: help jdk check-no-jdk check-resume build docker base-image setup plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-site nightly-local shards merge compare publish lint-workflows clean
+.PHONY: help jdk check-no-jdk check-resume build docker base-image setup plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-site bench-verdicts nightly-local shards merge compare publish lint-workflows clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -154,6 +155,13 @@ bench-cpu-modes: setup build
 
 bench-site: build
 	$(SCRIPTS)/bench-site.sh
+
+# RESULTS=dir reuses a stored run of harness/matrices/verdicts.yaml instead of running it again.
+VERDICTS_DIR := $(if $(RESULTS),$(RESULTS),target/bench-verdicts)
+bench-verdicts: setup build
+	$(if $(RESULTS),,rm -rf $(VERDICTS_DIR) && $(JDKMATRIX) run --matrix harness/matrices/verdicts.yaml --out $(VERDICTS_DIR) --run-id verdicts --progress lines --yes --no-report)
+	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/VerdictsReport.java $(VERDICTS_DIR) "make bench-verdicts" > docs/verdicts.md
+	@echo "bench-verdicts: wrote docs/verdicts.md"
 
 N ?= 2
 shards:

@@ -2,6 +2,7 @@ package dev.jdkmatrix.report;
 
 import static dev.jdkmatrix.report.ChartStyle.*;
 
+import dev.jdkmatrix.results.Comparisons;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,14 +18,34 @@ import java.util.stream.Collectors;
 final class ChartCells {
 
     private final List<CellStat> cells;
+    private final List<Comparisons.Row> comparisons;
     private final Map<String, Integer> names = new LinkedHashMap<>();
 
-    ChartCells(List<CellStat> cells) {
+    ChartCells(List<CellStat> cells, List<Comparisons.Row> comparisons) {
         this.cells = List.copyOf(cells);
+        this.comparisons = List.copyOf(comparisons);
     }
 
     List<CellStat> cells() {
         return cells;
+    }
+
+    /** The comparisons of the run: every pair of cells of a group (comparisons.csv). */
+    List<Comparisons.Row> comparisons() {
+        return comparisons;
+    }
+
+    /**
+     * {@code num}'s figure over {@code den}'s from their runs paired by round, {value, low, high},
+     * where the run compared them pair by pair with at least two pairs; else null.
+     */
+    double[] pairedRatio(CellStat num, CellStat den) {
+        for (Comparisons.Row c : comparisons) {
+            if (!c.paired() || c.ratio() == null || c.ratio().n() < 2) continue;
+            if (c.cellB().equals(num.cell()) && c.cellA().equals(den.cell())) return new double[] {c.ratio().ratio(), c.ratio().low(), c.ratio().high()};
+            if (c.cellA().equals(num.cell()) && c.cellB().equals(den.cell())) return new double[] {1 / c.ratio().ratio(), 1 / c.ratio().high(), 1 / c.ratio().low()};
+        }
+        return null;
     }
 
     /** The measured cells of built-in workloads: every chart but the scores is about executors and tasks. */

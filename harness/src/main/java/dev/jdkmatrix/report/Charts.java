@@ -3,6 +3,7 @@ package dev.jdkmatrix.report;
 import static dev.jdkmatrix.report.ChartText.*;
 import static dev.jdkmatrix.report.JdkNotes.*;
 
+import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.SummaryRow;
 import dev.jdkmatrix.workloads.Descriptor;
@@ -22,14 +23,26 @@ import java.util.stream.Collectors;
 final class Charts {
 
     /** The kinds, in the gallery's order: a new kind is registered here. */
-    static final List<ChartKind> KINDS = List.of(new PinningChart(), new ScoreChart(), new SpeedupChart(), new WallChart(), new ScalingChart(),
+    static final List<ChartKind> KINDS = List.of(new PinningChart(), new JdkChart(), new ScoreChart(), new SpeedupChart(), new WallChart(), new ScalingChart(),
             new MemoryChart(), new DistributionChart(), new ThrottlingChart());
 
     private final List<CellStat> cells;
+    private final List<Comparisons.Row> comparisons;
 
+    /** The charts of rows with no run.json: their comparisons along jdk and executor, paired by round. */
     Charts(List<SummaryRow> summary, List<RawRow> raw) {
+        this(summary, raw, Comparisons.of(raw, (dev.jdkmatrix.results.RunMetadata) null));
+    }
+
+    Charts(List<SummaryRow> summary, List<RawRow> raw, List<Comparisons.Row> comparisons) {
         Map<String, List<RawRow>> byCell = raw.stream().collect(Collectors.groupingBy(r -> r.get("cell")));
         this.cells = summary.stream().map(s -> CellStat.of(s, byCell.getOrDefault(s.get("cell"), List.of()))).toList();
+        this.comparisons = List.copyOf(comparisons);
+    }
+
+    /** The charts of a results folder, its comparisons as its run.json describes the plan. */
+    static Charts of(ResultsFolder folder) {
+        return new Charts(folder.summary(), folder.raw(), folder.comparisons());
     }
 
     List<CellStat> cells() {
@@ -38,7 +51,7 @@ final class Charts {
 
     /** Every figure, kind by kind. */
     List<Figure> all() {
-        ChartCells in = new ChartCells(cells);
+        ChartCells in = new ChartCells(cells, comparisons);
         List<Figure> out = new ArrayList<>();
         for (ChartKind k : KINDS) out.addAll(k.figures(in));
         return out;
@@ -49,7 +62,7 @@ final class Charts {
      * and every slowdown of synchronized pinning before JEP 491 against after it.
      */
     Map<String, Double> headlines() {
-        ChartCells in = new ChartCells(cells);
+        ChartCells in = new ChartCells(cells, comparisons);
         Map<String, Double> out = new LinkedHashMap<>();
         for (String jdk : jdks(in.measured())) {
             for (SpeedupChart.Ratio r : SpeedupChart.ratios(in, jdk)) out.put("virtual vs " + r.baseline() + ", " + r.shape() + ", JDK " + jdk, r.value());

@@ -12,6 +12,7 @@ record Figure(String name, Section section, String caption, Chart<?, ?> chart) {
     /** The gallery's sections, in page order. */
     enum Section {
         PINNING("Pinning before and after JEP 491"),
+        JDKS("JDK against JDK: the speedup of each cell"),
         SCORE("Your workloads: JMH and jar scores by JDK and CPU limit"),
         SPEEDUP("Speedup of virtual threads"),
         WALL("Median wall time by executor"),

@@ -39,7 +39,7 @@ final class Gallery {
                 .append("<title>jdkmatrix: ").append(Html.esc(folder.runId())).append("</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
         b.append("<nav>");
         if (indexLink) b.append("<a href=\"../index.html\">all runs</a>");
-        for (String file : List.of("raw.csv", "raw.csv.gz", "summary.csv", "summary.csv.gz", "run.json")) {
+        for (String file : List.of("raw.csv", "raw.csv.gz", "summary.csv", "summary.csv.gz", "comparisons.csv", "comparisons.csv.gz", "run.json")) {
             if (java.nio.file.Files.isRegularFile(folder.dir().resolve(file))) b.append("<a href=\"").append(file).append("\">").append(file).append("</a>");
         }
         b.append("</nav>\n");
@@ -53,6 +53,7 @@ final class Gallery {
             if (figures.stream().anyMatch(f -> f.section() == s)) b.append("<a href=\"#").append(s.name().toLowerCase(Locale.ROOT)).append("\">").append(s.title).append("</a>");
         }
         if (writeups != null) b.append("<a href=\"#writeups\">Write-ups vs measured</a><a href=\"#claims\">Claims</a>");
+        if (!folder.comparisons().isEmpty()) b.append("<a href=\"#comparisons\">Comparisons</a>");
         b.append("<a href=\"#summary\">Summary table</a><a href=\"#environment\">Environment</a></nav>\n");
         if (writeups != null) b.append(writeups(writeups));
         for (Figure.Section s : Figure.Section.values()) {
@@ -61,6 +62,7 @@ final class Gallery {
             b.append("<h2 id=\"").append(s.name().toLowerCase(Locale.ROOT)).append("\">").append(s.title).append("</h2>\n");
             for (Figure f : in) figure(b, f, "charts/", svg);
         }
+        if (!folder.comparisons().isEmpty()) b.append("<h2 id=\"comparisons\">Comparisons inside this run</h2>\n").append(comparisonsTable(folder.comparisons()));
         failures(b, folder.raw());
         b.append("<h2 id=\"summary\">Summary table</h2>\n").append(summaryTable(cells));
         b.append("<h2 id=\"environment\">Environment</h2>\n").append(environment(m));
@@ -144,6 +146,34 @@ final class Gallery {
         return b.append("</table>\n").toString();
     }
 
+    /**
+     * The comparisons of cells that differ along one compared axis (all of them: comparisons.csv):
+     * b against a, the paired ratio with its interval and p-value, the unpaired one beside it, the
+     * verdict. Undecided rows are marked like noisy cells.
+     */
+    static String comparisonsTable(List<dev.jdkmatrix.results.Comparisons.Row> rows) {
+        List<dev.jdkmatrix.results.Comparisons.Row> single = rows.stream().filter(r -> !r.compared().contains("; ")).toList();
+        StringBuilder b = new StringBuilder("<p>Each pair of cells that differ only along one compared axis (")
+                .append(single.size()).append(" of the ").append(rows.size()).append(" pairs in comparisons.csv): the ratio b / a of their figures ")
+                .append("from the runs paired by round (Hodges-Lehmann, with the signed-rank interval and p-value), and beside it the ratio of the ")
+                .append("two medians with its bootstrap interval, as two separate runs would be compared. The verdict reads the first: faster or ")
+                .append("slower when the interval lies wholly on one side of 1x, same when it holds 1x within the compare threshold.</p>\n<table>\n")
+                .append("<tr><th>cell a</th><th>b differs in</th><th>pairs</th><th>b / a paired [interval]</th><th>p</th>")
+                .append("<th>b / a of the medians [interval]</th><th>verdict</th></tr>\n");
+        for (dev.jdkmatrix.results.Comparisons.Row r : single) {
+            String cls = r.verdict() == dev.jdkmatrix.results.Comparisons.Verdict.UNDECIDED ? " class=\"noisy\"" : "";
+            String paired = r.paired() && r.ratio() != null && r.ratio().n() > 1
+                    ? fmt(r.ratio().ratio(), "%.3f") + " [" + fmt(r.ratio().low(), "%.3f") + ", " + fmt(r.ratio().high(), "%.3f") + "]" : "";
+            b.append("<tr").append(cls).append("><td>").append(Html.esc(r.cellA())).append("</td><td>").append(Html.esc(r.compared())).append("</td>")
+                    .append(num(r.pairs() + (r.dropped() > 0 ? " (" + r.dropped() + " left out)" : ""))).append(num(paired))
+                    .append(num(paired.isEmpty() ? "" : fmt(r.ratio().pValue(), "%.2g")))
+                    .append(num(fmt(r.unpairedRatio(), "%.3f") + " [" + fmt(r.unpairedLow(), "%.3f") + ", " + fmt(r.unpairedHigh(), "%.3f") + "]"))
+                    .append("<td><b>").append(r.verdict().text()).append("</b> (").append(Html.esc(r.unit())).append(", ").append(r.higherIsBetter() ? "higher" : "lower")
+                    .append(" is better)</td></tr>\n");
+        }
+        return b.append("</table>\n").toString();
+    }
+
     /** The summary table: one row per cell. Golden-tested. */
     static String summaryTable(List<CellStat> cells) {
         StringBuilder b = new StringBuilder();
@@ -213,7 +243,9 @@ final class Gallery {
                     ? p.repetitions() + " to " + p.repetitionsMax() + " measured per cell (until the median is known to ±"
                     + String.format(Locale.ROOT, "%.3g", p.repetitionTarget() * 100) + " %)" : p.repetitions() + " measured per cell")
                     + (p.maxSteal() > 0 ? String.format(Locale.ROOT, ", runs over %.3g %% host steal made again", p.maxSteal() * 100) : "") + ", order "
-                    + p.order() + (p.shard() != null && !p.shard().equals("1/1") ? ", shard " + p.shard() : ""));
+                    + p.order() + (p.order().equals("blocked") ? " (seed " + p.seed() + ")" : "")
+                    + (p.compareAlong() != null ? ", compared along " + (p.compareAlong().isEmpty() ? "nothing" : String.join(", ", p.compareAlong())) : "")
+                    + (p.shard() != null && !p.shard().equals("1/1") ? ", shard " + p.shard() : ""));
         }
         if (m.harnessOverheadMs() != null) {
             RunMetadata.Overhead o = m.harnessOverheadMs();

@@ -66,7 +66,7 @@ public final class Report {
             }
         }
         long t1 = System.nanoTime();
-        Charts charts = new Charts(folder.summary(), folder.raw());
+        Charts charts = Charts.of(folder);
         List<Figure> figures = charts.all();
         long t2 = System.nanoTime();
         Path chartDir = dir.resolve("charts");
@@ -97,7 +97,7 @@ public final class Report {
             for (Path d : dirs.filter(p -> Files.isRegularFile(p.resolve("run.json")) && RawCsv.in(p).isPresent()).sorted().toList()) {
                 ResultsFolder f = ResultsFolder.load(d);
                 if (f.meta() == null) continue;
-                Charts c = new Charts(f.summary(), f.raw());
+                Charts c = Charts.of(f);
                 entries.add(new RunIndex.Entry(d.getFileName().toString(), f.meta(), c.headlines(), c.cells().size(), Files.isRegularFile(d.resolve("index.html"))));
             }
         }

@@ -254,7 +254,7 @@ class ReportTest {
                 .filter(r -> !(r.values().get("workload").equals("pinning") && r.values().get("jdk").equals("25")
                         && r.values().get("params").contains("lock=reentrant")))
                 .toList();
-        Figure pin = new PinningChart().figures(new ChartCells(new Charts(holed, f.raw()).cells())).get(0);
+        Figure pin = new PinningChart().figures(new ChartCells(new Charts(holed, f.raw()).cells(), java.util.List.of())).get(0);
         org.knowm.xchart.CategoryChart chart = (org.knowm.xchart.CategoryChart) pin.chart();
         assertThat(chart.getSeriesCollection().iterator().next().getXData()).extracting(Object::toString).contains("reentrant (21: 0 | 25: -)");
         ChartFiles.write(pin, out, false);
@@ -306,5 +306,62 @@ class ReportTest {
         List<String> out = new java.util.ArrayList<>();
         while (m.find()) out.add(m.group(1).replace("&amp;", "&"));
         return out;
+    }
+
+    @Test
+    void theSpeedupAndJdkChartsReadRunsPairedByRound() {
+        // the machine swings by 30 % from round to round; in every round virtual takes 1.05x the pool's time and JDK 25 0.8x JDK 21's
+        double[] machine = {1000, 1300, 800, 1200, 900, 1100, 1250, 850};
+        List<dev.jdkmatrix.results.RawRow> raw = new java.util.ArrayList<>();
+        for (int rep = 1; rep <= machine.length; rep++) {
+            for (String jdk : List.of("21", "25")) {
+                for (String executor : List.of("fixed:cpus", "virtual")) {
+                    double wall = machine[rep - 1] * (executor.equals("virtual") ? 1.05 : 1) * (jdk.equals("25") ? 0.8 : 1) * (1 + 0.001 * ((rep * 3) % 4));
+                    java.util.Map<String, String> v = new java.util.LinkedHashMap<>();
+                    v.put("run_id", "t");
+                    v.put("seq", Integer.toString(raw.size() + 1));
+                    v.put("cell", "cpu-loop(iterations=200000) " + executor + " tasks=100 jdk=" + jdk + " cpus=1 mem=1g");
+                    v.put("phase", "measure");
+                    v.put("rep", Integer.toString(rep));
+                    v.put("status", "ok");
+                    v.put("workload", "cpu-loop");
+                    v.put("params", "iterations=200000");
+                    v.put("executor", executor);
+                    v.put("tasks", "100");
+                    v.put("jdk", jdk);
+                    v.put("cpus", "1");
+                    v.put("memory", "1g");
+                    v.put("wall_ms", dev.jdkmatrix.results.Summarizer.ms(wall));
+                    raw.add(new dev.jdkmatrix.results.RawRow(v));
+                }
+            }
+        }
+        Charts charts = new Charts(dev.jdkmatrix.results.Summarizer.summarize(raw), raw);
+        ChartCells in = new ChartCells(charts.cells(), dev.jdkmatrix.results.Comparisons.of(raw, (dev.jdkmatrix.results.RunMetadata) null));
+        assertThat(SpeedupChart.ratios(in, "21")).singleElement().satisfies(r -> {
+            assertThat(r.paired()).isTrue();
+            assertThat(r.value()).isCloseTo(1 / 1.05, org.assertj.core.data.Offset.offset(0.005));
+            assertThat(r.high() - r.low()).as("the machine's swing cancels in each pair").isLessThan(0.01);
+        });
+        List<Figure> all = charts.all();
+        Figure speedup = all.stream().filter(f -> f.name().equals("speedup-jdk21")).findFirst().orElseThrow();
+        assertThat(speedup.caption()).contains("ratio of the runs paired by round (Hodges-Lehmann)");
+        Figure jdk = all.stream().filter(f -> f.section() == Figure.Section.JDKS).findFirst().orElseThrow();
+        assertThat(jdk.name()).isEqualTo("jdk-21-vs-25");
+        assertThat(jdk.chart().getTitle()).isEqualTo("JDK 25 against JDK 21: speedup per cell");
+        // both executors 1.25x faster on JDK 25, every interval clear of 1x
+        assertThat(jdk.caption()).startsWith("JDK 25 against JDK 21, 2 cells: better in 2, worse in 0").contains("most: 1.25x in cpu-loop");
+        // the same runs read as medians: the swing is in each median, and the intervals are some 10x wider
+        Figure unpairedSpeedup = new SpeedupChart().figures(new ChartCells(charts.cells(), List.of())).get(0);
+        assertThat(unpairedSpeedup.caption()).contains("Points: the ratio of the medians");
+        assertThat(SpeedupChart.ratios(new ChartCells(charts.cells(), List.of()), "21").get(0)).satisfies(r -> assertThat(r.high() - r.low()).isGreaterThan(0.2));
+    }
+
+    @Test
+    void theJdkChartGoesOnInAnotherPastFortyRows() {
+        List<JdkChart.Speedup> rows = new java.util.ArrayList<>();
+        for (int i = 0; i < 45; i++) rows.add(new JdkChart.Speedup("cell " + i, "1 CPU", 1.1, 1.05, 1.15, dev.jdkmatrix.results.Comparisons.Verdict.FASTER, true, 5, null, null));
+        assertThat(JdkChart.caption(List.of("21", "25"), rows, true)).startsWith("JDK 25 against JDK 21, 45 cells: better in 45, worse in 0");
+        assertThat(JdkChart.ROWS_PER_CHART).isEqualTo(40);
     }
 }

@@ -79,7 +79,8 @@ class ComparisonTest {
         assertThat(up.higherIsBetter()).isTrue();
         Comparison.Row down = Comparison.compare(throughput("b", 1500, 1510, 1490, 1505, 1495), throughput("b", 1000, 1010, 990, 1005, 995), 0.10).get(0);
         assertThat(down.verdict()).isEqualTo(Comparison.Verdict.SLOWER);
-        assertThat(dev.jdkmatrix.results.format.ComparisonReport.markdown(List.of(down), "a", "b", 0.10)).contains("1500 ops/s (5)", "**slower**");
+        assertThat(dev.jdkmatrix.results.format.ComparisonReport.markdown(List.of(down), "a", "b", 0.10)).contains("1500 ops/s (5)", "**slower**")
+                .startsWith("**Unpaired:** two separate runs are compared unpaired");
     }
 
     @Test
@@ -162,11 +163,12 @@ class ComparisonTest {
         StringWriter out = new StringWriter();
         assertThat(Main.execute(new String[] {"compare", base.toString(), now.toString()}, new PrintWriter(out), new PrintWriter(new StringWriter()))).isZero();
         assertThat(out.toString().lines().findFirst().orElseThrow()).startsWith("**Across machines:**").contains("CPU Intel Xeon vs AMD EPYC", "CPUs 2 vs 4");
-        // same machine: the report starts with its heading
+        assertThat(out.toString().lines().findFirst().orElseThrow()).contains("compared unpaired");
+        // same machine: the report starts with what it compares, unpaired, then its heading
         dev.jdkmatrix.results.format.RunJson.write(now.resolve("run.json"), meta("Intel Xeon", 2, "2026-01-02T00:00:00Z"));
         StringWriter same = new StringWriter();
         Main.execute(new String[] {"compare", base.toString(), now.toString()}, new PrintWriter(same), new PrintWriter(new StringWriter()));
-        assertThat(same.toString()).startsWith("## jdkmatrix:");
+        assertThat(same.toString()).startsWith("**Unpaired:** two separate runs are compared unpaired").contains("\n\n## jdkmatrix:");
     }
 
     @Test

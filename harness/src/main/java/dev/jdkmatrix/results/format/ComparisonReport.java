@@ -33,8 +33,13 @@ public final class ComparisonReport {
         Map<String, Integer> counts = new TreeMap<>();
         rows.forEach(r -> counts.merge(r.verdict().text(), 1, Integer::sum));
         StringBuilder md = new StringBuilder();
+        String unpaired = "two separate runs are compared unpaired: each cell's runs in one against its runs in the other, as independent samples "
+                + "(comparisons inside one run, paired by round, are in its comparisons.csv).";
         if (!acrossMachines.isEmpty()) {
-            md.append("**Across machines:** ").append(escape(acrossMachines)).append(". A difference below is the machines' as much as the code's.\n\n");
+            md.append("**Across machines:** ").append(escape(acrossMachines)).append(". A difference below is the machines' as much as the code's; ")
+                    .append(unpaired).append("\n\n");
+        } else {
+            md.append("**Unpaired:** ").append(unpaired).append("\n\n");
         }
         md.append("## jdkmatrix: ").append(escape(current)).append(" against ").append(escape(baseline)).append("\n\n");
         md.append("Threshold ").append(pct(threshold)).append(": a cell is `slower` or `faster` only when the whole 95 % bootstrap interval of its change ")

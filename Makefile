@@ -156,11 +156,12 @@ bench-cpu-modes: setup build
 bench-site: build
 	$(SCRIPTS)/bench-site.sh
 
-# RESULTS=dir reuses a stored run of harness/matrices/verdicts.yaml instead of running it again.
+# RESULTS=dir reuses a stored run of harness/matrices/verdicts.yaml instead of running it again; VERDICTS_NOTE="..." adds a line
+# to the report (what else ran on the machine).
 VERDICTS_DIR := $(if $(RESULTS),$(RESULTS),target/bench-verdicts)
 bench-verdicts: setup build
 	$(if $(RESULTS),,rm -rf $(VERDICTS_DIR) && $(JDKMATRIX) run --matrix harness/matrices/verdicts.yaml --out $(VERDICTS_DIR) --run-id verdicts --progress lines --yes --no-report)
-	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/VerdictsReport.java $(VERDICTS_DIR) "make bench-verdicts" > docs/verdicts.md
+	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/VerdictsReport.java $(VERDICTS_DIR) "make bench-verdicts" "$(VERDICTS_NOTE)" > docs/verdicts.md
 	@echo "bench-verdicts: wrote docs/verdicts.md"
 
 N ?= 2

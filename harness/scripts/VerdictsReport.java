@@ -43,6 +43,7 @@ public class VerdictsReport {
     public static void main(String[] args) throws Exception {
         Path dir = Path.of(args[0]);
         String command = args.length > 1 ? args[1] : "make bench-verdicts";
+        String note = args.length > 2 ? args[2] : "";
         RunMetadata meta = RunJson.read(dir.resolve("run.json"));
         List<RawRow> raw = RawCsv.read(dir.resolve("raw.csv"));
         List<RawRow> measured = raw.stream().filter(RawRow::measured).toList();
@@ -53,7 +54,7 @@ public class VerdictsReport {
             int from = s * SERIES + 1;
             int to = from + SERIES - 1;
             List<RawRow> rows = renumbered(measured, from, to);
-            for (Comparisons.Row c : Comparisons.of(rows, meta.compareAlong(), "blocked", meta.compareThreshold(), Double.NaN)) {
+            for (Comparisons.Row c : Comparisons.of(rows, meta.compareAlong(), "blocked", meta.compareThreshold(), meta.minDifference(), Double.NaN)) {
                 Known k = known(c, rows);
                 if (k == null) continue;
                 RawRow a = rows.stream().filter(r -> r.get("cell").equals(c.cellA())).findFirst().orElseThrow();
@@ -78,8 +79,9 @@ public class VerdictsReport {
                 .append("Goal: at least 80 % for +5 % pinned.\n");
         b.append("- Each ").append(SERIES).append(" consecutive rounds of the run are read as one series, as a run of ").append(SERIES)
                 .append(" rounds would be: ").append(seriesCount).append(" series x 2 JDKs per CPU mode and row. ")
-                .append("A verdict is `faster`/`slower` when the 95 % interval lies wholly on one side of 1, `same` when it holds 1 within ±")
-                .append(pct(meta.compareThreshold())).append(", else `undecided`.\n\n");
+                .append("A verdict is `faster`/`slower` when the 95 % interval lies wholly past ±").append(pct1(meta.minDifference()))
+                .append(" (`min-difference`) on one side, `same` when it lies within ±").append(pct(meta.compareThreshold()))
+                .append(" (`compare-threshold`), else `undecided`.\n\n");
 
         b.append("| comparison | CPU mode | measured ratio (all ").append(rounds).append(" rounds, paired) | paired: called different | paired: right | ")
                 .append("paired: median ±% | unpaired: called different | unpaired: right | unpaired: median ±% |\n|---|---|---|---|---|---|---|---|---|\n");
@@ -99,6 +101,33 @@ public class VerdictsReport {
         }
         b.append("\n\"Called different\" counts `faster` and `slower`; for an A/B row the wrong direction (`faster`) is in it but not in \"right\". ")
                 .append("±% is how far the 95 % interval reaches from the ratio (the larger side), the median over the row's series.\n\n");
+
+        // the same series with min-difference 0: a difference called as soon as the interval clears 1
+        int[] aa = new int[4];
+        for (int s = 0; s < seriesCount; s++) {
+            List<RawRow> rows = renumbered(measured, s * SERIES + 1, s * SERIES + SERIES);
+            for (Comparisons.Row c : Comparisons.of(rows, meta.compareAlong(), "blocked", meta.compareThreshold(), 0, Double.NaN)) {
+                Known k = known(c, rows);
+                if (k == null || k.slower()) continue;
+                aa[0] += different(c.verdict()) ? 1 : 0;
+                aa[1] += different(c.unpairedVerdict()) ? 1 : 0;
+                aa[2]++;
+            }
+        }
+        b.append("### Why a min-difference\n\n").append("With `min-difference: 0` (a difference called as soon as the interval clears 1x), the same ")
+                .append(aa[2]).append(" A/A comparisons are called different ").append(aa[0]).append(" times paired and ").append(aa[1])
+                .append(" times unpaired. Over all ").append(rounds).append(" rounds, the A/A pairs' paired ratios with their intervals:\n\n");
+        for (Comparisons.Row c : Comparisons.of(measured, meta.compareAlong(), "blocked", meta.compareThreshold(), 0, Double.NaN)) {
+            Known k = known(c, measured);
+            if (k == null || k.slower() || c.ratio() == null) continue;
+            RawRow a = measured.stream().filter(r -> r.get("cell").equals(c.cellA())).findFirst().orElseThrow();
+            b.append(String.format(Locale.ROOT, "- %s, %s, JDK %s: %.4f [%.4f, %.4f]%s%n", k.name(), a.get("cpu_mode").equals("cpuset") ? "pinned" : "quota",
+                    a.get("jdk"), c.ratio().ratio(), c.ratio().low(), c.ratio().high(), c.ratio().low() > 1 || c.ratio().high() < 1 ? ": clear of 1x" : ""));
+        }
+        b.append("\nAn interval that clears 1x over ").append(rounds).append(" rounds is a real difference between the two cells, however small: the ")
+                .append("\"inert\" flag is inert to the precision of those intervals or it is not. A difference that small is no one's question, and ")
+                .append("a series of ").append(SERIES).append(" rounds that calls it is as misleading as a false alarm: so a verdict needs the interval ")
+                .append("past ±").append(pct1(meta.minDifference())).append(".\n\n");
 
         b.append("## Rounds adaptive repetitions need to reach ±").append(pct(TARGET)).append("\n\n")
                 .append("Replayed on each series with the harness's own rule (`repetitions: {min: ").append(ADAPTIVE_MIN).append(", max: ").append(SERIES)
@@ -140,6 +169,7 @@ public class VerdictsReport {
             Statistics st = Statistics.of(steal);
             b.append(String.format(Locale.ROOT, "- Host CPU steal per run: median %.1f %%, max %.1f %%.%n", st.median(), st.max()));
         }
+        if (!note.isBlank()) b.append("- ").append(note).append('\n');
         System.out.print(b);
     }
 
@@ -165,7 +195,7 @@ public class VerdictsReport {
     /** The paired ratio over the whole run for one known comparison, by JDK: "21: 1.049, 25: 1.051". */
     static String wholeRun(List<RawRow> measured, RunMetadata meta, Known k, String mode) {
         List<String> parts = new ArrayList<>();
-        for (Comparisons.Row c : Comparisons.of(measured, meta.compareAlong(), "blocked", meta.compareThreshold(), Double.NaN)) {
+        for (Comparisons.Row c : Comparisons.of(measured, meta.compareAlong(), "blocked", meta.compareThreshold(), meta.minDifference(), Double.NaN)) {
             if (known(c, measured) != k) continue;
             RawRow a = measured.stream().filter(r -> r.get("cell").equals(c.cellA())).findFirst().orElseThrow();
             if (!a.get("cpu_mode").equals(mode) || c.ratio() == null) continue;
@@ -214,6 +244,10 @@ public class VerdictsReport {
     static String medianRounds(List<Outcome> of, boolean paired) {
         double m = Statistics.of(of.stream().mapToDouble(o -> paired ? o.pairedRounds() : o.unpairedRounds()).toArray()).median();
         return m > SERIES ? "over " + SERIES : String.format(Locale.ROOT, "%.1f", m).replace(".0", "");
+    }
+
+    static String pct1(double fraction) {
+        return String.format(Locale.ROOT, "%.1f %%", fraction * 100).replace(".0 %", " %");
     }
 
     static String pct(double fraction) {

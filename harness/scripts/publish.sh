@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make publish SITE=dir NEW=dir: add a results folder to a published gallery site and keep its
-# history. The run's stored files (not its logs) are copied to SITE/<name>/, raw.csv and summary.csv gzipped; it is compared with
+# history. The run's stored files (not its logs) are copied to SITE/<name>/, its CSV files gzipped; it is compared with
 # the newest run already in SITE of the same runner class (jdkmatrix previous), the comparison going to
 # SITE/<name>/compare.md and .csv (and to $GITHUB_STEP_SUMMARY when set); then its gallery and
 # SITE/index.html, with the trends across every run, are rendered. Only the newest KEEP_GALLERIES
@@ -23,10 +23,12 @@ before=$(du -sb "$SITE" | cut -f1)
 previous=$(JAR="$JAR" harness/scripts/jdkmatrix.sh previous "$SITE" "$NEW")
 
 mkdir -p "$SITE/$name"
-# raw.csv and summary.csv gzipped (a fifth of their size): every command that reads a results
-# folder reads raw.csv.gz too; summary.csv is a copy for people (report recomputes it from raw.csv)
+# raw.csv, summary.csv and comparisons.csv gzipped (a fifth of their size): every command that reads a
+# results folder reads raw.csv.gz too; summary.csv and comparisons.csv are copies for people (report
+# recomputes both from raw.csv)
 gzip -9 -n -c "$NEW/raw.csv" > "$SITE/$name/raw.csv.gz"
 [ -f "$NEW/summary.csv" ] && gzip -9 -n -c "$NEW/summary.csv" > "$SITE/$name/summary.csv.gz"
+[ -f "$NEW/comparisons.csv" ] && gzip -9 -n -c "$NEW/comparisons.csv" > "$SITE/$name/comparisons.csv.gz"
 cp "$NEW/run.json" "$SITE/$name/"
 if [ -n "$previous" ]; then
   args=(--csv "$SITE/$name/compare.csv" --markdown "$SITE/$name/compare.md")

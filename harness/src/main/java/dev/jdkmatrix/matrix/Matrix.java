@@ -10,7 +10,9 @@ import java.util.Objects;
  * A parsed, validated, expanded matrix file. {@code maxSteal}: a measured run during which the
  * host's CPU steal passed this fraction is stored as {@code noisy} and run again (NaN: off).
  * {@code compareAlong}: the axes (and params) the user compares cells along, which split the
- * cells into {@link Group}s; {@code seed}: what the blocked order's shuffles are drawn from.
+ * cells into {@link Group}s; {@code seed}: what the blocked order's shuffles are drawn from;
+ * {@code minDifference}: the smallest difference a comparison inside the run calls faster or
+ * slower (its whole interval must lie past it).
  */
 public record Matrix(
         String name,
@@ -24,7 +26,8 @@ public record Matrix(
         double compareThreshold,
         double maxSteal,
         List<String> compareAlong,
-        long seed) {
+        long seed,
+        double minDifference) {
 
     /** Run order of the repetitions. */
     public enum Order {
@@ -56,6 +59,9 @@ public record Matrix(
         if (warmup < 0) throw new IllegalArgumentException("warmup must be 0 or more, got " + warmup);
         if (!(compareThreshold > 0 && compareThreshold < 10)) throw new IllegalArgumentException("compare-threshold must be above 0, got " + compareThreshold);
         compareAlong = List.copyOf(compareAlong);
+        if (!(minDifference >= 0 && minDifference < compareThreshold)) {
+            throw new IllegalArgumentException("min-difference must be at least 0 and below compare-threshold (" + compareThreshold + "), got " + minDifference);
+        }
     }
 
     /** The cells in groups that differ only along {@link #compareAlong}, in the order of their first cell. */

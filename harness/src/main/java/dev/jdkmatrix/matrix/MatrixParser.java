@@ -45,11 +45,14 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  */
 public final class MatrixParser {
 
-    static final List<String> TOP_KEYS = List.of("name", "repetitions", "warmup", "timeout", "order", "compare-along", "seed", "compare-threshold", "max-steal", "jdks",
+    static final List<String> TOP_KEYS = List.of("name", "repetitions", "warmup", "timeout", "order", "compare-along", "seed", "compare-threshold", "min-difference",
+            "max-steal", "jdks",
             "matrix");
     static final List<String> REPETITION_KEYS = List.of("min", "max", "target");
     /** `compare` calls a change a regression past this fraction unless the cell is noisy. */
     public static final double DEFAULT_COMPARE_THRESHOLD = 0.10;
+    /** A comparison inside a run calls faster or slower only when its whole interval lies past this (docs/verdicts.md). */
+    public static final double DEFAULT_MIN_DIFFERENCE = 0.005;
     static final List<String> MATRIX_KEYS = List.of("jdk", "cpus", "cpu-mode", "memory", "tasks", "executor", "jvm-args", "timeout", "jfr", "workload", "exclude", "include");
     static final List<String> WORKLOAD_KEYS = List.of("name", "kind", "jdk", "cpus", "cpu-mode", "memory", "tasks", "executor", "jvm-args", "timeout", "jfr", "params",
             "jar", "benchmarks", "jmh-args", "profilers", "main", "args", "result");
@@ -117,6 +120,19 @@ public final class MatrixParser {
                 throw error(t, "compare-threshold: " + e.getMessage(), "write it as 10% or 0.1");
             }
         }
+        double minDifference = DEFAULT_MIN_DIFFERENCE;
+        if (topKeys.containsKey("min-difference")) {
+            Node t = topKeys.get("min-difference");
+            try {
+                minDifference = Durations.fraction(scalar(t, "min-difference"));
+            } catch (IllegalArgumentException e) {
+                throw error(t, "min-difference: " + e.getMessage(), "write it as 0.5% or 0.005");
+            }
+            if (minDifference >= threshold) {
+                throw error(t, "min-difference " + scalar(t, "min-difference") + " is not below compare-threshold " + Repetitions.percent(threshold)
+                        + ": a difference would be called before it could be called same", "write a min-difference below compare-threshold, such as 0.5%");
+            }
+        }
         double maxSteal = Double.NaN;
         if (topKeys.containsKey("max-steal")) {
             Node t = topKeys.get("max-steal");
@@ -138,7 +154,7 @@ public final class MatrixParser {
         String sha = sha256(bytes);
         // a seed of the file's own: shards of one matrix plan the same order, and a resume finds it again
         long seed = topKeys.containsKey("seed") ? integer(topKeys.get("seed"), "seed", 0) : Long.parseLong(sha.substring(0, 8), 16);
-        return new Matrix(name, matrixFile, sha, used, cells, repetitions, warmup, order, threshold, maxSteal, along, seed);
+        return new Matrix(name, matrixFile, sha, used, cells, repetitions, warmup, order, threshold, maxSteal, along, seed, minDifference);
     }
 
     /** {@code repetitions: 5}, or {@code repetitions: {min: 5, max: 30, target: 3%}}. */

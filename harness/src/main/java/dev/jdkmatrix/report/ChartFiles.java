@@ -48,8 +48,12 @@ final class ChartFiles {
         return b >= '0' && b <= '9';
     }
 
-    /** Colours of a chart's palette PNG; the rest are drawn in the nearest of them. */
-    static final int PALETTE = 256;
+    /**
+     * Colours of a chart's palette PNG; the rest are drawn in the nearest of them. 128 and not 256:
+     * 9 % smaller files (the reference run's charts: 1,680,159 bytes at 256, 1,535,617 at 128), the
+     * text as legible, and room in a published night's 2 MB for the JDK and comparison figures.
+     */
+    static final int PALETTE = 128;
 
     private static void png(Figure f, Path dir) throws IOException {
         Files.write(dir.resolve(f.name() + ".png"), palettePng(indexed(BitmapEncoder.getBufferedImage(f.chart()))));

@@ -23,7 +23,7 @@ final class Gallery {
             figure{margin:1.2rem 0 2rem}figure img{max-width:100%;height:auto;border:1px solid #e3e3e3}
             figcaption{margin-top:.4rem;font-size:.95rem}
             table{border-collapse:collapse;font-size:.82rem;margin:.6rem 0}td,th{border:1px solid #d6d6d6;padding:.2rem .45rem;text-align:left;vertical-align:top}
-            th{background:#f3f3f3}td.num{text-align:right;font-variant-numeric:tabular-nums}tr.noisy td{background:#fff8e1}tr.failed td{background:#fdecea}
+            th{background:#f3f3f3}td.num,table.c td+td{text-align:right;font-variant-numeric:tabular-nums}tr.noisy td{background:#fff8e1}tr.failed td{background:#fdecea}
             dl{display:grid;grid-template-columns:max-content auto;gap:.15rem 1rem;font-size:.9rem}dt{font-weight:600}
             nav a{margin-right:1rem}code{font-size:.85em}
             """;
@@ -147,29 +147,35 @@ final class Gallery {
     }
 
     /**
-     * The comparisons of cells that differ along one compared axis (all of them: comparisons.csv):
-     * b against a, the paired ratio with its interval and p-value, the unpaired one beside it, the
-     * verdict. Undecided rows are marked like noisy cells.
+     * The comparisons of cells that differ along one compared axis (all of them: comparisons.csv),
+     * group by group under what the group's cells share: b against a, the ratio from the runs paired
+     * by round with its interval and p-value, the ratio of the medians beside it, the verdict.
+     * Undecided rows are marked like noisy cells. Compact: a night's page is part of the site's budget.
      */
     static String comparisonsTable(List<dev.jdkmatrix.results.Comparisons.Row> rows) {
         List<dev.jdkmatrix.results.Comparisons.Row> single = rows.stream().filter(r -> !r.compared().contains("; ")).toList();
         StringBuilder b = new StringBuilder("<p>Each pair of cells that differ only along one compared axis (")
-                .append(single.size()).append(" of the ").append(rows.size()).append(" pairs in comparisons.csv): the ratio b / a of their figures ")
-                .append("from the runs paired by round (Hodges-Lehmann, with the signed-rank interval and p-value), and beside it the ratio of the ")
-                .append("two medians with its bootstrap interval, as two separate runs would be compared. The verdict reads the first: faster or ")
-                .append("slower when the interval lies wholly on one side of 1x, same when it holds 1x within the compare threshold.</p>\n<table>\n")
-                .append("<tr><th>cell a</th><th>b differs in</th><th>pairs</th><th>b / a paired [interval]</th><th>p</th>")
-                .append("<th>b / a of the medians [interval]</th><th>verdict</th></tr>\n");
+                .append(single.size()).append(" of the ").append(rows.size()).append(" pairs in comparisons.csv), b / a: the ratio ")
+                .append("from the runs paired by round (Hodges-Lehmann) with its signed-rank interval and p-value, and the ratio of the two ")
+                .append("medians with its bootstrap interval, as two separate runs would be compared. The verdict reads the first: faster or ")
+                .append("slower when the interval lies wholly past the min-difference on one side of 1x, same when it lies within the compare ")
+                .append("threshold, else undecided.</p>\n<table class=\"c\">\n<tr><th>the pair: b differs from a in</th><th>pairs</th><th>paired [interval]</th><th>p</th>")
+                .append("<th>medians [interval]</th><th>verdict</th></tr>\n");
+        int group = -1;
         for (dev.jdkmatrix.results.Comparisons.Row r : single) {
-            String cls = r.verdict() == dev.jdkmatrix.results.Comparisons.Verdict.UNDECIDED ? " class=\"noisy\"" : "";
+            if (r.group() != group) {
+                group = r.group();
+                b.append("<tr><th colspan=\"6\">group ").append(group).append(": ").append(Html.esc(r.cellA())).append(" and its comparisons (").append(Html.esc(r.unit())).append(", ")
+                        .append(r.higherIsBetter() ? "higher" : "lower").append(" is better)</th></tr>\n");
+            }
             String paired = r.paired() && r.ratio() != null && r.ratio().n() > 1
                     ? fmt(r.ratio().ratio(), "%.3f") + " [" + fmt(r.ratio().low(), "%.3f") + ", " + fmt(r.ratio().high(), "%.3f") + "]" : "";
-            b.append("<tr").append(cls).append("><td>").append(Html.esc(r.cellA())).append("</td><td>").append(Html.esc(r.compared())).append("</td>")
-                    .append(num(r.pairs() + (r.dropped() > 0 ? " (" + r.dropped() + " left out)" : ""))).append(num(paired))
-                    .append(num(paired.isEmpty() ? "" : fmt(r.ratio().pValue(), "%.2g")))
-                    .append(num(fmt(r.unpairedRatio(), "%.3f") + " [" + fmt(r.unpairedLow(), "%.3f") + ", " + fmt(r.unpairedHigh(), "%.3f") + "]"))
-                    .append("<td><b>").append(r.verdict().text()).append("</b> (").append(Html.esc(r.unit())).append(", ").append(r.higherIsBetter() ? "higher" : "lower")
-                    .append(" is better)</td></tr>\n");
+            b.append(r.verdict() == dev.jdkmatrix.results.Comparisons.Verdict.UNDECIDED ? "<tr class=\"noisy\">" : "<tr>")
+                    .append("<td>").append(Html.esc(r.shared().isEmpty() ? r.compared() : r.shared() + ": " + r.compared()))
+                    .append("<td>").append(r.pairs()).append(r.dropped() > 0 ? " (" + r.dropped() + " out)" : "").append("<td>").append(paired)
+                    .append("<td>").append(paired.isEmpty() ? "" : fmt(r.ratio().pValue(), "%.2g"))
+                    .append("<td>").append(fmt(r.unpairedRatio(), "%.3f")).append(" [").append(fmt(r.unpairedLow(), "%.3f")).append(", ")
+                    .append(fmt(r.unpairedHigh(), "%.3f")).append("]<td>").append(r.verdict().text()).append("</tr>\n");
         }
         return b.append("</table>\n").toString();
     }

@@ -24,7 +24,7 @@ final class RatioPlot {
     record Row(String label, String series, double value, double low, double high) {}
 
     /** Pixels per row: a label's height and some air. */
-    static final int ROW = 30;
+    static final int ROW = 22;
 
     static XYChart draw(String title, String xTitle, List<Row> rows) {
         int n = rows.size();

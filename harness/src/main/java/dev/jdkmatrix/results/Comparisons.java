@@ -30,9 +30,9 @@ public final class Comparisons {
 
     /** What a comparison says of b against a, in the figure's direction. */
     public enum Verdict {
-        /** The interval lies wholly on the better side of 1: b is faster (a time down, a throughput up). */
+        /** The interval lies wholly past 1 - min-difference on the better side: b is faster (a time down, a throughput up). */
         FASTER,
-        /** The interval lies wholly on the worse side of 1. */
+        /** The interval lies wholly past 1 + min-difference on the worse side. */
         SLOWER,
         /** The interval holds 1 and lies within ±threshold: no difference shown, and none as large as the threshold. */
         SAME,
@@ -52,10 +52,11 @@ public final class Comparisons {
 
     /**
      * One pair of cells of a group. {@code compared}: how they differ ({@code jdk 21 -> 25});
+     * {@code shared}: the compared axes on which they agree ({@code executor virtual}), empty when none;
      * {@code paired}: the figure comes from pairs of runs (blocked or interleaved order), else
      * the verdict is the unpaired one's; {@code pairs}/{@code dropped}: rounds used and left out.
      */
-    public record Row(int group, String compared, String cellA, String cellB, boolean paired, String pairing, int pairs, int dropped,
+    public record Row(int group, String compared, String shared, String cellA, String cellB, boolean paired, String pairing, int pairs, int dropped,
                       PairedRatio ratio, double unpairedRatio, double unpairedLow, double unpairedHigh, double unpairedP,
                       String unit, boolean higherIsBetter, Verdict verdict, Verdict unpairedVerdict, String targetReached) {
         public Row {
@@ -78,6 +79,11 @@ public final class Comparisons {
      * (the matrix's compare-threshold); {@code target}: the adaptive repetitions' target (NaN: none).
      */
     public static List<Row> of(List<RawRow> rows, List<String> along, String order, double threshold, double target) {
+        return of(rows, along, order, threshold, 0.005, target);
+    }
+
+    /** As above, calling a difference only when the whole interval lies past ±{@code minDifference}. */
+    public static List<Row> of(List<RawRow> rows, List<String> along, String order, double threshold, double minDifference, double target) {
         Map<String, List<RawRow>> byCell = new LinkedHashMap<>();
         for (RawRow r : rows) if (r.measured()) byCell.computeIfAbsent(r.get("cell"), k -> new ArrayList<>()).add(r);
         List<String> axes = along == null ? defaultAlong(byCell) : along;
@@ -89,7 +95,7 @@ public final class Comparisons {
             number++;
             for (int i = 0; i < group.size(); i++) {
                 for (int j = i + 1; j < group.size(); j++) {
-                    Row row = compare(number, axes, byCell.get(group.get(i)), byCell.get(group.get(j)), paired, pairing, threshold, target);
+                    Row row = compare(number, axes, byCell.get(group.get(i)), byCell.get(group.get(j)), paired, pairing, threshold, minDifference, target);
                     if (row != null) out.add(row);
                 }
             }
@@ -100,7 +106,7 @@ public final class Comparisons {
     /** Every pair of every group of a results folder's rows, as its run.json describes the plan (null: a run from before run.json said). */
     public static List<Row> of(List<RawRow> rows, RunMetadata meta) {
         if (meta == null) return of(rows, null, "interleaved", 0.10, Double.NaN);
-        return of(rows, meta.compareAlong(), meta.order(), meta.compareThreshold(), meta.repetitionTarget());
+        return of(rows, meta.compareAlong(), meta.order(), meta.compareThreshold(), meta.minDifference(), meta.repetitionTarget());
     }
 
     /** The compared axes by default: jdk and executor where these rows' cells have more than one value of them. */
@@ -204,7 +210,8 @@ public final class Comparisons {
         return p.a().length == 0 ? null : PairedRatio.of(p.a(), p.b());
     }
 
-    private static Row compare(int group, List<String> along, List<RawRow> a, List<RawRow> b, boolean paired, String pairing, double threshold, double target) {
+    private static Row compare(int group, List<String> along, List<RawRow> a, List<RawRow> b, boolean paired, String pairing, double threshold,
+                               double minDifference, double target) {
         double[] va = okFigures(a);
         double[] vb = okFigures(b);
         if (va.length == 0 || vb.length == 0) return null;
@@ -218,14 +225,14 @@ public final class Comparisons {
         double unpaired = Statistics.of(vb).median() / Statistics.of(va).median();
         double[] interval = Comparison.bootstrapRatio(key, va, vb);
         double up = MannWhitney.pValue(va, vb);
-        Verdict pv = ratio == null || ratio.n() < 2 ? Verdict.UNDECIDED : verdict(ratio.low(), ratio.high(), higher, threshold);
-        Verdict uv = verdict(interval[0], interval[1], higher, threshold);
+        Verdict pv = ratio == null || ratio.n() < 2 ? Verdict.UNDECIDED : verdict(ratio.low(), ratio.high(), higher, threshold, minDifference);
+        Verdict uv = verdict(interval[0], interval[1], higher, threshold, minDifference);
         String reached = "";
         if (!Double.isNaN(target)) {
             double reach = paired ? (ratio == null ? Double.NaN : ratio.reach()) : Math.max(unpaired - interval[0], interval[1] - unpaired) / unpaired;
             reached = Double.isFinite(reach) && reach <= target ? "yes" : "no";
         }
-        return new Row(group, compared(axes(fa), axes(fb), along), fa.get("cell"), fb.get("cell"), paired, paired ? pairing : "none", p.a().length, p.dropped(),
+        return new Row(group, compared(axes(fa), axes(fb), along), shared(axes(fa), axes(fb), along), fa.get("cell"), fb.get("cell"), paired, paired ? pairing : "none", p.a().length, p.dropped(),
                 ratio, unpaired, interval[0], interval[1], up, unit, higher, paired ? pv : uv, uv, reached);
     }
 
@@ -234,13 +241,26 @@ public final class Comparisons {
         return runs.stream().filter(r -> r.ok() && !r.noisy()).mapToDouble(RawRow::score).filter(v -> Double.isFinite(v) && v > 0).toArray();
     }
 
-    /** How b / a's interval reads in the figure's direction, at ±threshold. */
-    public static Verdict verdict(double low, double high, boolean higherIsBetter, double threshold) {
+    /**
+     * How b / a's interval reads in the figure's direction: past ±{@code minDifference} wholly on
+     * one side, faster or slower; within ±{@code threshold}, same; otherwise undecided.
+     */
+    public static Verdict verdict(double low, double high, boolean higherIsBetter, double threshold, double minDifference) {
         if (!(Double.isFinite(low) && Double.isFinite(high))) return Verdict.UNDECIDED;
-        if (low > 1) return higherIsBetter ? Verdict.FASTER : Verdict.SLOWER;
-        if (high < 1) return higherIsBetter ? Verdict.SLOWER : Verdict.FASTER;
+        if (low > 1 + minDifference) return higherIsBetter ? Verdict.FASTER : Verdict.SLOWER;
+        if (high < 1 - minDifference) return higherIsBetter ? Verdict.SLOWER : Verdict.FASTER;
         if (low >= 1 - threshold && high <= 1 + threshold) return Verdict.SAME;
         return Verdict.UNDECIDED;
+    }
+
+    /** {@code executor virtual}: the compared axes on which the two cells agree, with their value. */
+    static String shared(Map<String, String> a, Map<String, String> b, List<String> along) {
+        List<String> parts = new ArrayList<>();
+        for (String axis : along) {
+            String x = a.getOrDefault(axis, "");
+            if (x.equals(b.getOrDefault(axis, ""))) parts.add(axis + " " + (x.isEmpty() ? "none" : x));
+        }
+        return String.join(", ", parts);
     }
 
     /** {@code jdk 21 -> 25; executor fixed:cpus -> virtual}: the compared axes on which the two cells differ. */

@@ -139,11 +139,12 @@ public record RunMetadata(
      * were drawn from; {@code groups}: how many groups of two or more cells it compares;
      * {@code cellIds}: the matrix's cells, numbered from 1 as {@code plan} lists them;
      * {@code rounds}: for each round (warm-ups first), the numbers of the cells in the order they
-     * run (this shard's only).
+     * run (this shard's only); {@code minDifference}: the smallest difference a comparison inside
+     * the run calls faster or slower (null in a run.json written before it: read as 0.5 %).
      */
     public record Plan(int cells, int runs, int repetitions, int warmup, String order, double estimatedSeconds, String shard,
                        double compareThreshold, int repetitionsMax, double repetitionTarget, double maxSteal,
-                       List<String> compareAlong, long seed, int groups, List<String> cellIds, List<List<Integer>> rounds) {
+                       List<String> compareAlong, long seed, int groups, List<String> cellIds, List<List<Integer>> rounds, Double minDifference) {
         /**
          * {@code runs} and {@code estimatedSeconds} count every run the plan may make (adaptive
          * repetitions: up to {@code repetitionsMax}, the minimum being {@code repetitions});
@@ -157,13 +158,13 @@ public record RunMetadata(
         }
 
         public Plan(int cells, int runs, int repetitions, int warmup, String order, double estimatedSeconds, String shard, double compareThreshold) {
-            this(cells, runs, repetitions, warmup, order, estimatedSeconds, shard, compareThreshold, repetitions, 0, 0, null, 0, 0, null, null);
+            this(cells, runs, repetitions, warmup, order, estimatedSeconds, shard, compareThreshold, repetitions, 0, 0, null, 0, 0, null, null, null);
         }
 
         public Plan(int cells, int runs, int repetitions, int warmup, String order, double estimatedSeconds, String shard, double compareThreshold,
                     int repetitionsMax, double repetitionTarget, double maxSteal) {
             this(cells, runs, repetitions, warmup, order, estimatedSeconds, shard, compareThreshold, repetitionsMax, repetitionTarget, maxSteal,
-                    null, 0, 0, null, null);
+                    null, 0, 0, null, null, null);
         }
     }
 
@@ -175,6 +176,11 @@ public record RunMetadata(
     /** The plan's order (blocked, interleaved, sequential); interleaved where run.json does not say. */
     public String order() {
         return plan == null || plan.order() == null ? "interleaved" : plan.order();
+    }
+
+    /** The smallest difference a comparison inside the run calls faster or slower; 0.5 % where run.json does not say. */
+    public double minDifference() {
+        return plan == null || plan.minDifference() == null ? 0.005 : plan.minDifference();
     }
 
     /** The matrix's compare-threshold, 10 % where run.json does not say. */

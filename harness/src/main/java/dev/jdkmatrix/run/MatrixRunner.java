@@ -615,7 +615,8 @@ public final class MatrixRunner {
         return new RunMetadata.Plan((int) plan.stream().map(r -> r.cell().id()).distinct().count(), plan.size(),
                 reps.min(), matrix.warmup(), matrix.order().text(), Estimate.of(plan).toMillis() / 1000.0,
                 shard.text(), matrix.compareThreshold(), reps.max(), reps.hasTarget() ? reps.target() : 0,
-                Double.isNaN(matrix.maxSteal()) ? 0 : matrix.maxSteal(), matrix.compareAlong(), matrix.seed(), groups, ids, List.copyOf(rounds.values()));
+                Double.isNaN(matrix.maxSteal()) ? 0 : matrix.maxSteal(), matrix.compareAlong(), matrix.seed(), groups, ids, List.copyOf(rounds.values()),
+                matrix.minDifference());
     }
 
     /** The jars of the user's jmh and jar cells, for the run images. */

@@ -64,12 +64,16 @@ class ComparisonsTest {
 
     @Test
     void theVerdictReadsTheIntervalInTheFiguresDirection() {
-        assertThat(Comparisons.verdict(1.01, 1.03, false, 0.10)).isEqualTo(Comparisons.Verdict.SLOWER);
-        assertThat(Comparisons.verdict(1.01, 1.03, true, 0.10)).isEqualTo(Comparisons.Verdict.FASTER);
-        assertThat(Comparisons.verdict(0.97, 0.99, false, 0.10)).isEqualTo(Comparisons.Verdict.FASTER);
-        assertThat(Comparisons.verdict(0.95, 1.04, false, 0.10)).isEqualTo(Comparisons.Verdict.SAME);
-        assertThat(Comparisons.verdict(0.85, 1.04, false, 0.10)).isEqualTo(Comparisons.Verdict.UNDECIDED);
-        assertThat(Comparisons.verdict(Double.NaN, Double.NaN, false, 0.10)).isEqualTo(Comparisons.Verdict.UNDECIDED);
+        assertThat(Comparisons.verdict(1.01, 1.03, false, 0.10, 0.005)).isEqualTo(Comparisons.Verdict.SLOWER);
+        assertThat(Comparisons.verdict(1.01, 1.03, true, 0.10, 0.005)).isEqualTo(Comparisons.Verdict.FASTER);
+        assertThat(Comparisons.verdict(0.97, 0.99, false, 0.10, 0.005)).isEqualTo(Comparisons.Verdict.FASTER);
+        assertThat(Comparisons.verdict(0.95, 1.04, false, 0.10, 0.005)).isEqualTo(Comparisons.Verdict.SAME);
+        assertThat(Comparisons.verdict(0.85, 1.04, false, 0.10, 0.005)).isEqualTo(Comparisons.Verdict.UNDECIDED);
+        // clear of 1 but not of the min-difference: a real 0.2 % is no difference anyone asked about, and within the threshold it is the same
+        assertThat(Comparisons.verdict(0.996, 0.999, false, 0.10, 0.005)).isEqualTo(Comparisons.Verdict.SAME);
+        assertThat(Comparisons.verdict(0.996, 0.999, false, 0.10, 0)).isEqualTo(Comparisons.Verdict.FASTER);
+        assertThat(Comparisons.verdict(1.002, 1.12, false, 0.10, 0.005)).isEqualTo(Comparisons.Verdict.UNDECIDED);
+        assertThat(Comparisons.verdict(Double.NaN, Double.NaN, false, 0.10, 0.005)).isEqualTo(Comparisons.Verdict.UNDECIDED);
     }
 
     @Test

@@ -164,6 +164,10 @@ class TrustIT {
         assertThat(after).hasSize(ran.rows().size());
         assertThat(after).extracting(RawRow::runKey).doesNotHaveDuplicates();
         assertThat(after.stream().filter(r -> r.get("params").contains("mode=jitter")).count()).isEqualTo(10);
+        // the resume kept the plan's order: every row has the sequence number its run has in the plan (blocked, from the file's seed)
+        java.util.Map<String, Integer> planned = new java.util.HashMap<>();
+        new MatrixParser().parse(m).plan().forEach(r -> planned.put(r.key(), r.sequence()));
+        assertThat(after).allSatisfy(r -> assertThat((int) r.number("seq")).as(r.runKey()).isEqualTo(planned.get(r.runKey())));
     }
 
     @Test

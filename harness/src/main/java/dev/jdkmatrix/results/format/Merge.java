@@ -102,7 +102,7 @@ public final class Merge {
                 rows.size(), first.plan().repetitions(), first.plan().warmup(), first.plan().order(),
                 metas.stream().mapToDouble(m -> m.plan() == null ? 0 : m.plan().estimatedSeconds()).sum(), "merged", first.plan().compareThreshold(),
                 first.plan().repetitionsMax(), first.plan().repetitionTarget(), first.plan().maxSteal(), first.plan().compareAlong(), first.plan().seed(),
-                first.plan().groups(), first.plan().cellIds(), List.of());
+                first.plan().groups(), first.plan().cellIds(), List.of(), first.plan().minDifference());
         RunMetadata merged = new RunMetadata(RunMetadata.SCHEMA, first.runId(), first.matrixFile(), first.matrixName(), first.matrixSha256(),
                 first.gitCommit(), first.gitDirty(), startedAt, endedAt, first.host(), first.engine(), List.copyOf(images.values()),
                 figures.jdkBuilds(), plan, figures.statusCounts(), figures.overhead(), 0, from);

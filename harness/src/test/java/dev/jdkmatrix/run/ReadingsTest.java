@@ -62,7 +62,7 @@ class ReadingsTest {
         Readings.Reading r = Readings.read(jar(result), out("line one\nsomething else happened\n"), null);
         assertThat(r).isInstanceOfSatisfying(Readings.Reading.Problem.class, p ->
                 assertThat(p.detail()).contains("matched nothing", "took (\\d+) ms", "something else happened"));
-        assertThat(MatrixRunner.classify(jar(result), out(""), r, "logs/00001.log").status()).isEqualTo("invalid");
+        assertThat(RunOutcome.classify(jar(result), out(""), r, "logs/00001.log").status()).isEqualTo("invalid");
     }
 
     @Test
@@ -104,7 +104,7 @@ class ReadingsTest {
         assertThat(Readings.lastProgress("no progress here\n")).isNull();
         assertThat(Readings.lastProgress("JDKMATRIX-PROGRESS elapsed_ms=")).as("a line cut by the kill").isNull();
         ContainerResult killed = new ContainerResult("id", "name", 137, true, false, stdout.substring(0, stdout.lastIndexOf("JDKMATRIX")), "", "", 1, 1, 1234, 1, 1500.5);
-        Outcome o = MatrixRunner.classify(jar(null), killed, Readings.read(jar(null), killed, null), "00001.log");
+        Outcome o = RunOutcome.classify(jar(null), killed, Readings.read(jar(null), killed, null), "00001.log");
         assertThat(o.status()).isEqualTo("oom");
         assertThat(o.detail()).contains("memory limit of 512m", "last progress: elapsed_ms=3001;submitted=20000;threads_started=15123", "00001.log");
     }

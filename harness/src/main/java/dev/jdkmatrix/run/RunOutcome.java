@@ -1,0 +1,175 @@
+package dev.jdkmatrix.run;
+
+import dev.jdkmatrix.images.ImageRef;
+import dev.jdkmatrix.matrix.Cell;
+import dev.jdkmatrix.matrix.PlannedRun;
+import dev.jdkmatrix.results.Columns;
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.Summarizer;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The outcome of one run: its container run and timed, its log written, its result read (the
+ * workload's record, JMH's JSON, a jar's figure; the JFR recording's pinned events), how it ended
+ * classified ({@link Outcome}), and all of it as the run's raw row.
+ */
+final class RunOutcome {
+
+    private RunOutcome() {}
+
+    static RawRow runOne(ContainerRunner runner, StealMeter stealMeter, PlannedRun run, ImageRef image, JdkProbe jdk, String runId, Path out, String cpuset, int attempt)
+            throws IOException {
+        Cell cell = run.cell();
+        long t0 = System.nanoTime();
+        // a run's files are named by its sequence; a second attempt's get -a2
+        String file = String.format("%05d", run.sequence()) + (attempt > 1 ? "-a" + attempt : "");
+        String name = "jdkmatrix-" + runId.replaceAll("[^A-Za-z0-9_.-]", "-") + "-" + file;
+        String jfrName = "logs/" + file + ".jfr";
+        String jmhName = "logs/" + file + ".jmh.json";
+        Map<String, Path> files = new LinkedHashMap<>();
+        ContainerRunner.outputFiles(cell).forEach((inContainer, what) -> files.put(inContainer, out.resolve(what.equals("jfr") ? jfrName : jmhName)));
+        StealMeter.Span span = stealMeter.start();
+        ContainerResult res = runner.run(cell, image.reference(), name, cpuset, files);
+        double steal = span.percent();
+        String logName = "logs/" + file + ".log";
+        long logStart = System.nanoTime();
+        try {
+            Files.writeString(out.resolve(logName), logText(run, image, res), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IOException("cannot write the log of run seq " + run.sequence() + " to " + out.resolve(logName) + ": " + e.getMessage(), e);
+        }
+        Map<String, String> jfr = cell.jfr() ? readJfr(out, jfrName) : Map.of();
+        double logMs = (System.nanoTime() - logStart) / 1e6;
+
+        Map<String, String> v = new LinkedHashMap<>();
+        v.put("run_id", runId);
+        v.put("seq", Integer.toString(run.sequence()));
+        v.put("cell", cell.id());
+        v.put("phase", run.phase().text());
+        v.put("rep", Integer.toString(run.repetition()));
+        v.put("workload", cell.workload());
+        v.put("params", cell.paramsText());
+        v.put("executor", cell.executor());
+        v.put("tasks", Integer.toString(cell.tasks()));
+        v.put("jdk", cell.jdk());
+        v.put("cpus", cell.cpus().text());
+        v.put("memory", cell.memory().text());
+        v.put("jvm_args", cell.jvmArgsText());
+        v.put("image", image.reference());
+        v.put("started_at", res.startedAt());
+        v.put("exit_code", Long.toString(res.exitCode()));
+        v.put("oom_killed", Boolean.toString(res.oomKilled()));
+        v.put("container_wall_ms", Summarizer.ms(Double.isFinite(res.runMs()) ? res.runMs() : res.waitMs()));
+        v.put("create_ms", Summarizer.ms(res.createMs()));
+        v.put("start_ms", Summarizer.ms(res.startMs()));
+        v.put("collect_ms", Summarizer.ms(res.collectMs()));
+        v.put("wait_ms", Summarizer.ms(res.waitMs()));
+        v.put("log_ms", Summarizer.ms(logMs));
+        v.put("cpuset", cpuset == null ? "" : cpuset);
+        v.putAll(jfr);
+        v.put("host_steal_pct", Double.isFinite(steal) ? String.format(java.util.Locale.ROOT, "%.1f", steal) : "");
+        v.put("kind", cell.kind().name());
+        v.put("benchmark", cell.benchmark());
+        for (Map.Entry<String, String> p : cell.params().entrySet()) v.put(Columns.param(p.getKey()), p.getValue());
+        v.put("cpu_mode", cell.cpuMode().text());
+        if (res.cpuStat() != null) {
+            v.put("cpu_periods", Long.toString(res.cpuStat().periods()));
+            v.put("cpu_throttled_periods", Long.toString(res.cpuStat().throttledPeriods()));
+            v.put("cpu_throttled_ms", Summarizer.ms(res.cpuStat().throttledMs()));
+        }
+        v.put("attempt", Integer.toString(attempt));
+
+        Path jmhFile = out.resolve(jmhName);
+        String jmhJson = Files.isRegularFile(jmhFile) ? Files.readString(jmhFile, StandardCharsets.UTF_8) : null;
+        Readings.Reading reading = Readings.read(cell, res, jmhJson);
+        // the JDK as the probe saw it in this image; a workload's own record (or JMH's JSON) may say more and wins
+        v.put("java_vendor", jdk.vendor());
+        v.put("java_version", jdk.version());
+        v.put("java_runtime_version", jdk.runtimeVersion());
+        v.put("java_vm_name", jdk.vmName());
+        if (reading instanceof Readings.Reading.Found f) f.columns().forEach((k, val) -> {
+            if (!val.isEmpty() || !v.containsKey(k)) v.put(k, val);
+        });
+        String progress = Readings.lastProgress(res.stdout());
+        Outcome outcome = classify(cell, res, reading, logName, progress);
+        if (!(outcome instanceof Outcome.Ok) && progress != null && v.getOrDefault("metrics", "").isEmpty()) {
+            v.put("metrics", progress); // a run killed before its record: how far it got, as metrics (elapsed_ms, submitted, the workload's own)
+        }
+        v.put("status", outcome.status());
+        v.put("status_detail", outcome.detail());
+        double uptime = reading instanceof Readings.Reading.Found f ? parseOr(f.columns().get("jvm_uptime_ms")) : Double.NaN;
+        double total = (System.nanoTime() - t0) / 1e6;
+        v.put("harness_overhead_ms", Double.isFinite(uptime) ? Summarizer.ms(total - uptime) : "");
+        return new RawRow(v);
+    }
+
+    /** The pinned-event columns of a run's recording; empty when the JVM wrote none (killed, out of memory). */
+    static Map<String, String> readJfr(Path out, String name) {
+        Map<String, String> v = new LinkedHashMap<>();
+        if (!Files.isRegularFile(out.resolve(name))) return v;
+        v.put("jfr_file", name);
+        try {
+            PinnedEvents p = PinnedEvents.read(out.resolve(name));
+            v.put("pinned_events", Integer.toString(p.events()));
+            v.put("pinned_total_ms", Summarizer.ms(p.totalMs()));
+            v.put("pinned_max_ms", Summarizer.ms(p.maxMs()));
+            v.put("pinned_top_frame", p.topFrame());
+            v.put("pinned_reason", p.reason());
+            v.put("pinned_blocking_operation", p.blockingOperation());
+        } catch (IOException e) {
+            v.put("pinned_top_frame", "unreadable recording: " + e.getMessage());
+        }
+        return v;
+    }
+
+    static Outcome classify(Cell cell, ContainerResult res, Readings.Reading reading, String logName) {
+        return classify(cell, res, reading, logName, Readings.lastProgress(res.stdout()));
+    }
+
+    /** How the run ended; {@code progress}: its last progress line ({@link Readings#lastProgress}), quoted when it did not end ok. */
+    static Outcome classify(Cell cell, ContainerResult res, Readings.Reading reading, String logName, String progress) {
+        String last = res.tail(3).replace("\n", " | ");
+        String got = progress == null ? "" : "; last progress: " + progress;
+        if (res.timedOut()) {
+            return new Outcome.Timeout("killed after the timeout of " + dev.jdkmatrix.matrix.Durations.text(cell.timeout()) + got + "; output in " + logName);
+        }
+        if (res.oomKilled()) {
+            return new Outcome.Oom("killed by the kernel at the memory limit of " + cell.memory().text() + " (exit " + res.exitCode() + ")" + got + "; output in " + logName);
+        }
+        if (res.exitCode() != 0) {
+            return new Outcome.Error("exit code " + res.exitCode() + ": " + abbreviate(last) + got + "; output in " + logName);
+        }
+        return switch (reading) {
+            case Readings.Reading.Problem p -> new Outcome.Invalid(p.detail() + "; output in " + logName);
+            case Readings.Reading.Found f -> f.invalid() == null ? new Outcome.Ok() : new Outcome.Invalid(f.invalid());
+        };
+    }
+
+    static String abbreviate(String s) {
+        return s.length() > 300 ? s.substring(0, 300) + "..." : s;
+    }
+
+    static double parseOr(String s) {
+        try {
+            return Double.parseDouble(s);
+        } catch (RuntimeException e) {
+            return Double.NaN;
+        }
+    }
+
+    static String logText(PlannedRun run, ImageRef image, ContainerResult res) {
+        return "# cell: " + run.cell().id() + "\n"
+                + "# run: " + run.phase().text() + " " + run.repetition() + ", seq " + run.sequence() + "\n"
+                + "# image: " + image.reference() + " (" + image.imageId() + ")\n"
+                + "# container: " + res.containerName() + " " + res.containerId() + "\n"
+                + "# command: " + String.join(" ", ContainerRunner.command(run.cell())) + "\n"
+                + "# exit: " + res.exitCode() + (res.oomKilled() ? " (oom-killed)" : "") + (res.timedOut() ? " (timeout)" : "") + "\n"
+                + "# --- stdout\n" + res.stdout() + (res.stdout().endsWith("\n") || res.stdout().isEmpty() ? "" : "\n")
+                + "# --- stderr\n" + res.stderr();
+    }
+}

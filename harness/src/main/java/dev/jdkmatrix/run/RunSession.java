@@ -1,0 +1,178 @@
+package dev.jdkmatrix.run;
+
+import com.github.dockerjava.api.DockerClient;
+import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.images.ImageRef;
+import dev.jdkmatrix.matrix.Cell;
+import dev.jdkmatrix.matrix.Estimate;
+import dev.jdkmatrix.matrix.Matrix;
+import dev.jdkmatrix.matrix.MatrixParser;
+import dev.jdkmatrix.matrix.PlannedRun;
+import dev.jdkmatrix.matrix.WorkloadKind;
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.RunFigures;
+import dev.jdkmatrix.results.RunMetadata;
+import dev.jdkmatrix.results.format.RawCsv;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A run's session with its results folder: the lock that keeps a second harness out, the rows
+ * stored already (a resume skips them, a new run refuses a folder that has some), the JDK probes,
+ * and what run.json records of the plan and the sessions.
+ */
+final class RunSession {
+
+    private RunSession() {}
+
+    /**
+     * A write of the results that failed (disk full, folder removed, permission changed): which
+     * file and what failed, that the rows stored before are intact, and how to go on.
+     */
+    static ExitException writeFailed(Exception e, Path out) {
+        Throwable cause = e instanceof java.io.UncheckedIOException u ? u.getCause() : e;
+        String what = e.getMessage() == null ? cause.toString() : e.getMessage();
+        int stored;
+        try {
+            stored = storedRows(out).size();
+        } catch (IOException | RuntimeException again) {
+            stored = -1;
+        }
+        return new ExitException(ExitException.ENVIRONMENT, what + ". " + (stored >= 0 ? "The " + stored + " runs stored in " + out.resolve("raw.csv")
+                + " are intact (a row cut by the failure is dropped when the run is resumed)" : "raw.csv could not be read back")
+                + "\n  fix: free space on the disk of " + out + " (df -h " + out + ") or restore its permissions, then finish the run: jdkmatrix run --resume "
+                + out + " (through make: make matrix RUN_ARGS=\"--resume " + out + "\")", e);
+    }
+
+    static FileLock tryLock(FileChannel channel, Path out) throws IOException {
+        FileLock lock;
+        try {
+            lock = channel.tryLock();
+        } catch (OverlappingFileLockException e) {
+            lock = null;
+        }
+        if (lock == null) {
+            throw new ExitException(ExitException.BAD_INPUT, "results folder " + out + " is in use by another jdkmatrix process"
+                    + "\n  fix: wait for it to finish, or write to another folder with --out");
+        }
+        return lock;
+    }
+
+    static List<RawRow> storedRows(Path out) throws IOException {
+        Path raw = out.resolve("raw.csv");
+        return Files.exists(raw) ? RawCsv.read(raw) : List.of();
+    }
+
+    /**
+     * The runs already in the folder. A new run refuses a folder that has some; a resumed run
+     * refuses one whose matrix changed, and skips what is stored.
+     */
+    static java.util.Set<String> storedRuns(Path out, MatrixRunner.Options options, Matrix matrix, RunMetadata before) throws IOException {
+        Path raw = out.resolve("raw.csv");
+        List<RawRow> rows = Files.exists(raw) ? RawCsv.read(raw) : List.of();
+        if (!options.resume()) {
+            if (!rows.isEmpty()) {
+                throw new ExitException(ExitException.BAD_INPUT, "results folder " + out + " holds " + rows.size() + " stored runs already"
+                        + "\n  fix: finish that run with 'run --resume " + out + "', or write to a new folder with --out");
+            }
+            return java.util.Set.of();
+        }
+        if (before == null) {
+            throw new ExitException(ExitException.BAD_INPUT, "nothing to resume in " + out + ": it has no run.json\n  fix: start the run with 'run --out " + out + "'");
+        }
+        if (!before.matrixSha256().equals(matrix.sha256())) {
+            throw new ExitException(ExitException.BAD_INPUT, "the matrix " + matrix.file() + " changed since run " + before.runId() + " started in " + out
+                    + "\n  fix: restore the matrix as it was (sha256 " + before.matrixSha256() + "), or start a new run in another folder");
+        }
+        java.util.Set<String> planned = new java.util.HashSet<>();
+        for (PlannedRun r : matrix.plan()) planned.add(r.key());
+        java.util.Set<String> keys = new java.util.HashSet<>();
+        for (RawRow r : rows) {
+            if (planned.contains(r.runKey()) && !r.noisy()) keys.add(r.runKey()); // a noisy run's next attempt may be missing
+        }
+        return keys;
+    }
+
+    /**
+     * Asks each JDK image what it holds, says it, refuses built-in workloads on a JDK older than 21
+     * before any run, and points out two JDK entries that are the same build.
+     */
+    static Map<String, JdkProbe> probe(DockerClient client, Map<String, ImageRef> refs, MatrixRunner.Options options, Path out, Matrix matrix, MatrixRunner.Listener listener) {
+        // the labels of a run's containers, so that a probe left by a killed harness is removed with its other leftovers
+        Map<String, String> labels = Map.of(ContainerRunner.LABEL_RUN, options.runId(), ContainerRunner.LABEL_PID, Long.toString(ProcessHandle.current().pid()),
+                ContainerRunner.LABEL_HOST, Environment.hostname(), ContainerRunner.LABEL_OUT, out.toAbsolutePath().normalize().toString(),
+                ContainerRunner.LABEL_ROLE, "probe");
+        Map<String, JdkProbe> probes = new TreeMap<>();
+        for (ImageRef ref : refs.values()) {
+            JdkProbe p = JdkProbe.of(client, ref.reference(), ref.jdk(), labels);
+            probes.put(ref.jdk(), p);
+            listener.message("jdk " + ref.jdk() + ": " + p.vendor() + " " + p.runtimeVersion() + " (" + p.vmName() + ")");
+        }
+        for (Cell c : matrix.cells()) {
+            JdkProbe p = probes.get(c.jdk());
+            if (c.kind() instanceof WorkloadKind.Builtin && p.feature() > 0 && p.feature() < MatrixParser.BUILTIN_MIN_FEATURE) {
+                throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": cell '" + c.id() + "' runs the built-in workload '" + c.workload() + "' on jdk '"
+                        + c.jdk() + "', whose image holds JDK " + p.feature() + " (" + p.vendor() + " " + p.runtimeVersion() + "); the built-in workloads need JDK "
+                        + MatrixParser.BUILTIN_MIN_FEATURE + "+ (virtual threads)"
+                        + "\n  fix: exclude those cells (exclude: [ { jdk: " + c.jdk() + ", kind: builtin } ]), or run a kind: jmh or kind: jar workload on that JDK");
+            }
+        }
+        Map<String, List<String>> byBuild = new TreeMap<>();
+        probes.forEach((jdk, p) -> byBuild.computeIfAbsent(p.build(), k -> new java.util.ArrayList<>()).add(jdk));
+        byBuild.forEach((build, jdks) -> {
+            if (jdks.size() > 1) listener.message("note: jdks " + String.join(" and ", jdks) + " are the same build (" + build + "): their cells measure one JDK twice");
+        });
+        return probes;
+    }
+
+    /**
+     * The plan as run.json records it: counts, order, the compared axes and the seed, the cells by
+     * number, and the order of each round of this shard's runs (cell numbers, warm-up rounds first).
+     */
+    static RunMetadata.Plan planMetadata(Matrix matrix, List<PlannedRun> plan, dev.jdkmatrix.matrix.Shard shard) {
+        dev.jdkmatrix.matrix.Repetitions reps = matrix.repetitions();
+        Map<String, Integer> number = new java.util.HashMap<>();
+        List<String> ids = new java.util.ArrayList<>();
+        for (Cell c : matrix.cells()) {
+            ids.add(c.id());
+            number.put(c.id(), ids.size());
+        }
+        Map<String, List<Integer>> rounds = new LinkedHashMap<>();
+        for (PlannedRun r : plan) rounds.computeIfAbsent(r.phase().text() + r.repetition(), k -> new java.util.ArrayList<>()).add(number.get(r.cell().id()));
+        int groups = (int) matrix.groups().stream().filter(g -> !g.alone()).count();
+        return new RunMetadata.Plan((int) plan.stream().map(r -> r.cell().id()).distinct().count(), plan.size(),
+                reps.min(), matrix.warmup(), matrix.order().text(), Estimate.of(plan).toMillis() / 1000.0,
+                shard.text(), matrix.compareThreshold(), reps.max(), reps.hasTarget() ? reps.target() : 0,
+                Double.isNaN(matrix.maxSteal()) ? 0 : matrix.maxSteal(), matrix.compareAlong(), matrix.seed(), groups, ids, List.copyOf(rounds.values()),
+                matrix.minDifference());
+    }
+
+    /** The jars of the user's jmh and jar cells, for the run images. */
+    static List<WorkloadKind.UserJar> userJars(Matrix matrix) {
+        return matrix.cells().stream().map(c -> c.kind().userJar()).flatMap(java.util.Optional::stream).distinct().toList();
+    }
+
+    static RunMetadata metadata(Path out, MatrixRunner.Options options, Matrix matrix, String commit, boolean dirty, Instant started, String ended,
+                                 RunMetadata.Host host, RunMetadata.Engine engine, List<RunMetadata.Image> images, RunMetadata.Plan plan,
+                                 double imagesSeconds, List<RunMetadata.Session> sessions) {
+        List<RawRow> rows = List.of();
+        try {
+            if (Files.exists(out.resolve("raw.csv"))) rows = RawCsv.read(out.resolve("raw.csv"));
+        } catch (IOException e) {
+            // metadata is written without row figures
+        }
+        RunFigures figures = RunFigures.of(rows);
+        return new RunMetadata(RunMetadata.SCHEMA, options.runId(), matrix.file().toString(), matrix.name(), matrix.sha256(), commit, dirty,
+                started.toString(), ended, host, engine, images, figures.jdkBuilds(), plan, figures.statusCounts(), figures.overhead(),
+                RunFigures.round(imagesSeconds), List.of(), sessions);
+    }
+}

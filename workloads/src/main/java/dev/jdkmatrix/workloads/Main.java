@@ -42,7 +42,7 @@ public final class Main {
             System.exit(2);
             return;
         }
-        if (inv.workload() instanceof Workload.Fault fault) {
+        if (inv.workload() instanceof Fault fault) {
             try {
                 fault.beforeRun();
             } catch (InterruptedException e) {
@@ -52,7 +52,7 @@ public final class Main {
         String unsupported = inv.workload().unsupported(inv.executor(), inv.tasks());
         ResultRecord record = unsupported != null ? unsupportedRecord(inv, unsupported) : run(inv);
         System.out.println(record.line());
-        if (inv.workload() instanceof Workload.Fault fault && fault.mode().equals("two-records")) System.out.println(record.line());
+        if (inv.workload() instanceof Fault fault && fault.mode().equals("two-records")) System.out.println(record.line());
         System.out.flush();
     }
 

@@ -7,7 +7,7 @@ import java.io.UncheckedIOException;
 /**
  * The template of the {@code pinning lock=class-init} tasks: each task defines a fresh hidden
  * class from these bytes and initializes it, so each runs its own static initializer, which
- * sleeps {@code Workload.Pinning.classInitHoldMs} (a field of another class: a hidden class's own
+ * sleeps {@code Pinning.classInitHoldMs} (a field of another class: a hidden class's own
  * statics start fresh): blocking inside class initialization, which pins a virtual thread to its
  * carrier even after JEP 491.
  */
@@ -17,7 +17,7 @@ final class SlowInit {
 
     static {
         try {
-            Thread.sleep(Workload.Pinning.classInitHoldMs);
+            Thread.sleep(Pinning.classInitHoldMs);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

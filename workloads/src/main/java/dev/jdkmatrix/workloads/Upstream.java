@@ -30,7 +30,7 @@ public final class Upstream {
     static String body(int i) {
         StringBuilder b = new StringBuilder(2048).append("feed ").append(i).append('\n');
         for (int j = 0; j < ITEMS; j++) {
-            b.append("item ").append(i).append('-').append(j).append(' ').append(Long.toHexString(Workload.Mixed.hash(i * 1_000L + j, 4))).append('\n');
+            b.append("item ").append(i).append('-').append(j).append(' ').append(Long.toHexString(Mixed.hash(i * 1_000L + j, 4))).append('\n');
         }
         return b.toString();
     }

@@ -11,17 +11,17 @@ public final class Workloads {
     private Workloads() {}
 
     public static final List<Descriptor> ALL = List.of(
-            Workload.Sleep.DESCRIPTOR,
-            Workload.CpuPrimes.DESCRIPTOR,
-            Workload.CpuLoop.DESCRIPTOR,
-            Workload.CpuHash.DESCRIPTOR,
-            Workload.Pinning.DESCRIPTOR,
-            Workload.SemaphoreLimit.DESCRIPTOR,
-            Workload.ThreadLocalClient.DESCRIPTOR,
-            Workload.Mixed.DESCRIPTOR,
-            Workload.Footprint.DESCRIPTOR,
-            Workload.HttpFanout.DESCRIPTOR,
-            Workload.Fault.DESCRIPTOR);
+            Sleep.DESCRIPTOR,
+            CpuPrimes.DESCRIPTOR,
+            CpuLoop.DESCRIPTOR,
+            CpuHash.DESCRIPTOR,
+            Pinning.DESCRIPTOR,
+            SemaphoreLimit.DESCRIPTOR,
+            ThreadLocalClient.DESCRIPTOR,
+            Mixed.DESCRIPTOR,
+            Footprint.DESCRIPTOR,
+            HttpFanout.DESCRIPTOR,
+            Fault.DESCRIPTOR);
 
     /** Names of the workloads, as used on the command line and in matrix.yaml. */
     public static final List<String> NAMES = ALL.stream().map(Descriptor::name).toList();

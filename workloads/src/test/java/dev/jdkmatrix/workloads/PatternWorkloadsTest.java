@@ -64,7 +64,7 @@ class PatternWorkloadsTest {
         assertThat(platform.fields()).containsEntry("check", "ok");
         assertThat((int) platform.fields().get("peak_threads")).isGreaterThanOrEqualTo(200);
         ResultRecord pooled = Main.unsupportedRecord(Main.Invocation.parse(new String[] {"footprint", "--executor", "fixed:4", "--tasks", "100"}),
-                new Workload.Footprint().unsupported(ExecutorSpec.parse("fixed:4"), 100));
+                new Footprint().unsupported(ExecutorSpec.parse("fixed:4"), 100));
         assertThat(pooled.fields()).containsEntry("supported", false);
         assertThat((String) pooled.fields().get("check")).contains("thread per task");
     }

@@ -27,19 +27,19 @@ class WorkloadsTest {
 
     @Test
     void checksCatchWrongResults() {
-        Workload.CpuPrimes primes = new Workload.CpuPrimes(100);
+        CpuPrimes primes = new CpuPrimes(100);
         assertThat(primes.check(new long[] {25, 25})).isNull();
         assertThat(primes.check(new long[] {25, 24})).contains("task 1");
-        Workload.CpuLoop loop = new Workload.CpuLoop(1000);
+        CpuLoop loop = new CpuLoop(1000);
         long sum = 0;
         for (long i = 0; i < 1000; i++) sum += (i * 37L) % 11;
         assertThat(loop.expected()).isEqualTo(sum);
-        assertThat(new Workload.Sleep(1).check(new long[] {1, 0})).isNotNull();
+        assertThat(new Sleep(1).check(new long[] {1, 0})).isNotNull();
     }
 
     @Test
     void primesByTrialDivisionAgreeWithTheSieve() {
-        assertThat(new Workload.CpuPrimes(1_000_000).sieveCount()).isEqualTo(78_498);
+        assertThat(new CpuPrimes(1_000_000).sieveCount()).isEqualTo(78_498);
     }
 
     @Test
@@ -76,7 +76,7 @@ class WorkloadsTest {
 
     @Test
     void aRunThatGoesOnPrintsProgressLinesThatSayHowFarItGot() {
-        assertThat(Main.progressLine(new Workload.Footprint(), 12, 1500)).isEqualTo("JDKMATRIX-PROGRESS elapsed_ms=1500;submitted=12;threads_started=0");
+        assertThat(Main.progressLine(new Footprint(), 12, 1500)).isEqualTo("JDKMATRIX-PROGRESS elapsed_ms=1500;submitted=12;threads_started=0");
         java.io.PrintStream old = System.out;
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         System.setOut(new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8));

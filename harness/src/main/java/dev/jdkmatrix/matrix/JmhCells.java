@@ -1,5 +1,6 @@
 package dev.jdkmatrix.matrix;
 
+import dev.jdkmatrix.matrix.Combinations.Value;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,11 +22,11 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
 final class JmhCells {
 
     /** One benchmark's kind and its param axes. */
-    record Expansion(WorkloadKind.Jmh kind, Map<String, List<MatrixParser.Value>> params) {}
+    record Expansion(WorkloadKind.Jmh kind, Map<String, List<Combinations.Value>> params) {}
 
     private JmhCells() {}
 
-    static List<Expansion> expand(MatrixParser parser, Node entry, Map<String, Node> keys, Map<String, List<MatrixParser.Value>> given) {
+    static List<Expansion> expand(MatrixParser parser, Node entry, Map<String, Node> keys, Map<String, List<Combinations.Value>> given) {
         WorkloadKind.UserJar jar = UserJars.read(parser, entry, keys, "jmh");
         Node jarNode = keys.get("jar");
         List<JmhJar.Benchmark> listed;
@@ -58,7 +59,7 @@ final class JmhCells {
                         "match one of: " + String.join(", ", names.stream().limit(20).toList()) + (names.size() > 20 ? ", ..." : ""));
             }
         }
-        for (Map.Entry<String, List<MatrixParser.Value>> p : given.entrySet()) {
+        for (Map.Entry<String, List<Combinations.Value>> p : given.entrySet()) {
             if (matched.stream().noneMatch(x -> x.params().containsKey(p.getKey()))) {
                 Set<String> declared = new java.util.TreeSet<>();
                 matched.forEach(x -> declared.addAll(x.params().keySet()));
@@ -80,7 +81,7 @@ final class JmhCells {
         }
         List<Expansion> out = new ArrayList<>();
         for (JmhJar.Benchmark b : matched) {
-            Map<String, List<MatrixParser.Value>> axes = new LinkedHashMap<>();
+            Map<String, List<Combinations.Value>> axes = new LinkedHashMap<>();
             for (Map.Entry<String, List<String>> declared : new TreeMap<>(b.params()).entrySet()) {
                 if (given.containsKey(declared.getKey())) {
                     axes.put(declared.getKey(), given.get(declared.getKey()));
@@ -88,7 +89,7 @@ final class JmhCells {
                     throw parser.error(entry, "benchmark " + b.name() + " takes the values of @Param '" + declared.getKey() + "' at run time (an enum or a boolean)",
                             "list them under params: { " + declared.getKey() + ": [...] }");
                 } else {
-                    axes.put(declared.getKey(), declared.getValue().stream().map(v -> new MatrixParser.Value(v, entry)).toList());
+                    axes.put(declared.getKey(), declared.getValue().stream().map(v -> new Combinations.Value(v, entry)).toList());
                 }
             }
             out.add(new Expansion(new WorkloadKind.Jmh(jar, b, jmhArgs, profilers), axes));

@@ -1,0 +1,87 @@
+package dev.jdkmatrix.matrix;
+
+import dev.jdkmatrix.matrix.Combinations.Combo;
+import dev.jdkmatrix.matrix.Combinations.Value;
+import static dev.jdkmatrix.matrix.MatrixParser.*;
+
+import dev.jdkmatrix.workloads.Workloads;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.snakeyaml.engine.v2.nodes.Node;
+
+/** A combination made a cell: a built-in workload's params checked by its descriptor, a jmh or jar entry's as given, the JDK and CPU mode resolved. */
+final class Cells {
+
+    private Cells() {}
+
+    static Cell toCell(MatrixParser parser, Combo c, Map<String, Jdk> declared, Map<String, Jdk> used) {
+        if (c.kind != null) return userCell(parser, c, declared, used);
+        String workload = c.values.get("workload").text();
+        Map<String, String> rawParams = new LinkedHashMap<>();
+        for (Map.Entry<String, Value> e : c.values.entrySet()) {
+            if (!AXES.contains(e.getKey())) rawParams.put(e.getKey(), e.getValue().text());
+        }
+        Map<String, String> params;
+        try {
+            params = Workloads.get(workload).create(rawParams).params();
+        } catch (IllegalArgumentException e) {
+            Node at = rawParams.keySet().stream().map(key -> c.values.get(key).node()).findFirst().orElse(c.origin);
+            throw parser.error(at, e.getMessage(), "use only the parameters the workload lists, with valid values");
+        }
+        Value jdkValue = c.values.get("jdk");
+        used.put(jdkValue.text(), jdk(parser, jdkValue, declared));
+        try {
+            return new Cell(new WorkloadKind.Builtin(Workloads.get(workload)), workload, new TreeMap<>(params), c.values.get("executor").text(), Integer.parseInt(c.values.get("tasks").text()),
+                    jdkValue.text(), CpuLimit.parse(c.values.get("cpus").text()), cpuMode(parser, c), MemoryLimit.parse(c.values.get("memory").text()),
+                    c.jvmArgs.text().isEmpty() ? List.of() : List.of(c.jvmArgs.text().split("\u0000")), c.timeout, c.jfr);
+        } catch (IllegalArgumentException e) {
+            throw parser.error(c.origin, e.getMessage(), "correct the entry");
+        }
+    }
+
+    /** A cell of a jmh or jar entry: its params as given, no executor or tasks. */
+    static Cell userCell(MatrixParser parser, Combo c, Map<String, Jdk> declared, Map<String, Jdk> used) {
+        Map<String, String> params = new TreeMap<>();
+        for (Map.Entry<String, Value> e : c.values.entrySet()) {
+            if (!AXES.contains(e.getKey())) params.put(e.getKey(), e.getValue().text());
+        }
+        Value jdkValue = c.values.get("jdk");
+        used.put(jdkValue.text(), jdk(parser, jdkValue, declared));
+        try {
+            return new Cell(c.kind, c.values.get("workload").text(), new TreeMap<>(params), "", 0, jdkValue.text(),
+                    CpuLimit.parse(c.values.get("cpus").text()), cpuMode(parser, c), MemoryLimit.parse(c.values.get("memory").text()),
+                    c.jvmArgs.text().isEmpty() ? List.of() : List.of(c.jvmArgs.text().split("\u0000")), c.timeout, c.jfr);
+        } catch (IllegalArgumentException e) {
+            throw parser.error(c.origin, e.getMessage(), "correct the entry");
+        }
+    }
+
+    /** The combination's CPU mode; cpuset with a fractional CPU limit is refused where cpu-mode was written. */
+    static CpuMode cpuMode(MatrixParser parser, Combo c) {
+        Value mode = c.values.get("cpu-mode");
+        CpuMode m = mode == null ? CpuMode.QUOTA : CpuMode.parse(mode.text());
+        CpuLimit cpus = CpuLimit.parse(c.values.get("cpus").text());
+        if (m == CpuMode.CPUSET && cpus.value() != Math.rint(cpus.value())) {
+            throw parser.error(mode.node(), "cpu-mode cpuset pins whole CPUs to a container, and this cell's cpus " + cpus.text() + " is a fraction of one",
+                    "use a whole number of CPUs with cpuset, or cpu-mode: quota for fractional limits (exclude: [ { cpus: " + cpus.text() + ", cpu-mode: cpuset } ])");
+        }
+        return m;
+    }
+
+    static Jdk jdk(MatrixParser parser, Value v, Map<String, Jdk> declared) {
+        Jdk j = declared.get(v.text());
+        if (j != null) return j;
+        Path implicit = parser.resolve("Dockerfile.jdk" + v.text());
+        if (Files.isRegularFile(implicit) && v.text().matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
+            return new Jdk(v.text(), new Jdk.Dockerfile(implicit));
+        }
+        List<String> names = new ArrayList<>(declared.keySet());
+        throw parser.error(v.node(), "unknown jdk '" + v.text() + "': it is not under 'jdks:' and there is no " + implicit.getFileName() + " beside the matrix",
+                names.isEmpty() ? "declare it under jdks: with a dockerfile or an image" : Suggest.fix(v.text(), names, "jdks"));
+    }
+}

@@ -1,0 +1,226 @@
+package dev.jdkmatrix.matrix;
+
+import dev.jdkmatrix.matrix.Combinations.Value;
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.api.lowlevel.Compose;
+import org.snakeyaml.engine.v2.exceptions.Mark;
+import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
+import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
+import org.snakeyaml.engine.v2.nodes.MappingNode;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.NodeTuple;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+import org.snakeyaml.engine.v2.nodes.SequenceNode;
+
+/**
+ * Reading a matrix file as YAML nodes, and the node helpers every section of the parser uses: each
+ * refuses what it cannot take with a {@link MatrixException} that names the file, the line and
+ * column, the problem and the fix.
+ */
+abstract class MatrixYaml {
+
+    static final long MAX_FILE_BYTES = 1 << 20;
+
+    /** The file being read: every error names it. */
+    Path file;
+
+    byte[] read(Path f) {
+        if (!Files.exists(f)) throw new MatrixException(f, 0, 0, "no such file", "check the path, or run 'make matrix' from the project folder");
+        if (Files.isDirectory(f)) throw new MatrixException(f, 0, 0, "is a directory, not a matrix file", "name a .yaml file, for example matrix.yaml");
+        if (!Files.isReadable(f)) throw new MatrixException(f, 0, 0, "cannot be read (permissions)", "make the file readable by this user");
+        try {
+            long size = Files.size(f);
+            if (size > MAX_FILE_BYTES) {
+                throw new MatrixException(f, 0, 0, "is " + size + " bytes; a matrix file is at most 1 MiB", "name the matrix YAML file, not a data file");
+            }
+            byte[] bytes = Files.readAllBytes(f);
+            if (bytes.length == 0 || new String(bytes, StandardCharsets.ISO_8859_1).isBlank()) {
+                throw new MatrixException(f, 0, 0, "is empty", "write a matrix; see matrix.yaml for an example");
+            }
+            for (byte b : bytes) {
+                if (b == 0) throw new MatrixException(f, 0, 0, "is binary, not YAML", "name the matrix YAML file");
+            }
+            return bytes;
+        } catch (IOException e) {
+            throw new MatrixException(f, 0, 0, "cannot be read: " + e.getMessage(), "check the file and its permissions");
+        }
+    }
+
+    String decode(byte[] bytes) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw new MatrixException(file, 0, 0, "is not UTF-8 text", "save the matrix as UTF-8 YAML");
+        }
+    }
+
+    Node compose(String text) {
+        LoadSettings settings = LoadSettings.builder()
+                .setLabel(file.toString())
+                .setAllowDuplicateKeys(false)
+                .setMaxAliasesForCollections(10)
+                .build();
+        try {
+            Optional<Node> node = new Compose(settings).composeString(text);
+            return node.orElseThrow(() -> new MatrixException(file, 0, 0, "holds no YAML document", "write a matrix; see matrix.yaml"));
+        } catch (MarkedYamlEngineException e) {
+            Mark m = e.getProblemMark().or(e::getContextMark).orElse(null);
+            String problem = "malformed YAML: " + (e.getContext() == null ? "" : e.getContext() + ", ") + e.getProblem();
+            if (m == null) throw new MatrixException(file, 0, 0, problem, "fix the YAML syntax");
+            throw new MatrixException(file, m.getLine() + 1, m.getColumn() + 1, problem, "fix the YAML syntax at that place");
+        } catch (YamlEngineException e) {
+            throw new MatrixException(file, 0, 0, "malformed YAML: " + e.getMessage(), "fix the YAML syntax");
+        }
+    }
+
+    // ---- node helpers --------------------------------------------------------------------
+
+    MatrixException error(Node node, String problem, String fix) {
+        Optional<Mark> m = node == null ? Optional.empty() : node.getStartMark();
+        return m.map(mark -> new MatrixException(file, mark.getLine() + 1, mark.getColumn() + 1, problem, fix))
+                .orElseGet(() -> new MatrixException(file, 0, 0, problem, fix));
+    }
+
+    MappingNode mapping(Node node, String what, String fix) {
+        if (node instanceof MappingNode m) return m;
+        throw error(node, what + " must be a mapping (key: value), got " + kind(node), fix);
+    }
+
+    static String kind(Node node) {
+        return switch (node) {
+            case ScalarNode s -> "the value '" + s.getValue() + "'";
+            case SequenceNode s -> "a list";
+            case MappingNode m -> "a mapping";
+            default -> "something else";
+        };
+    }
+
+    /** The mapping's keys with their value nodes, refusing unknown keys with the closest valid one. */
+    Map<String, Node> keys(MappingNode node, List<String> allowed, String what) {
+        Map<String, Node> out = new LinkedHashMap<>();
+        for (NodeTuple t : node.getValue()) {
+            String key = scalar(t.getKeyNode(), "a key");
+            if (allowed != null && !allowed.contains(key)) {
+                throw error(t.getKeyNode(), "unknown key '" + key + "'", Suggest.fix(key, allowed, what));
+            }
+            out.put(key, t.getValueNode());
+        }
+        return out;
+    }
+
+    String scalar(Node node, String what) {
+        if (node instanceof ScalarNode s) {
+            if (s.getValue().isEmpty() && s.getTag().getValue().endsWith(":null")) {
+                throw error(node, what + " has no value", "write a value after '" + what + ":'");
+            }
+            return s.getValue();
+        }
+        throw error(node, what + " must be a single value, got " + kind(node), "write one value, not a list or mapping");
+    }
+
+    int integer(Node node, String what, int min) {
+        String s = scalar(node, what);
+        long v;
+        try {
+            v = Long.parseLong(s.replace("_", ""));
+        } catch (NumberFormatException e) {
+            throw error(node, what + " must be a whole number, got '" + s + "'", "write a whole number of at least " + min);
+        }
+        if (v < min || v > Integer.MAX_VALUE) {
+            throw error(node, what + " must be at least " + min + (v > Integer.MAX_VALUE ? " and fit in an int" : "") + ", got " + s,
+                    "write a whole number of at least " + min);
+        }
+        return (int) v;
+    }
+
+    Duration duration(Node node) {
+        String s = scalar(node, "timeout");
+        try {
+            return Durations.parse(s);
+        } catch (IllegalArgumentException e) {
+            throw error(node, "timeout: " + e.getMessage(), "write a duration such as 90s or 5m");
+        }
+    }
+
+    boolean bool(Node node, String key) {
+        String s = scalar(node, key);
+        return switch (s) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw error(node, key + " must be true or false, got '" + s + "'", "write " + key + ": true or " + key + ": false");
+        };
+    }
+
+    /** A list is an axis; a single value is an axis of one. */
+    List<Node> axis(Node node, String key) {
+        if (node instanceof SequenceNode seq) {
+            if (seq.getValue().isEmpty()) throw error(node, "'" + key + "' is an empty list, which gives no cells", "list at least one value or remove the key");
+            for (Node item : seq.getValue()) scalar(item, key);
+            return seq.getValue();
+        }
+        scalar(node, key);
+        return List.of(node);
+    }
+
+    /** jvm-args: a list of arguments is one value; a list of lists is an axis. */
+    List<Combinations.Value> jvmArgsAxis(Node node) {
+        if (!(node instanceof SequenceNode seq)) {
+            throw error(node, "jvm-args must be a list of arguments, got " + kind(node), "write jvm-args: [-Xmx512m, -XX:+UseSerialGC]");
+        }
+        boolean allLists = !seq.getValue().isEmpty() && seq.getValue().stream().allMatch(n -> n instanceof SequenceNode);
+        if (allLists) {
+            List<Value> out = new ArrayList<>();
+            for (Node item : seq.getValue()) out.add(new Combinations.Value(jvmArgs(item), item));
+            return out;
+        }
+        return List.of(new Combinations.Value(jvmArgs(node), node));
+    }
+
+    String jvmArgs(Node node) {
+        SequenceNode seq = (SequenceNode) node;
+        List<String> args = new ArrayList<>();
+        for (Node a : seq.getValue()) {
+            String s = scalar(a, "a jvm argument");
+            if (!s.startsWith("-")) throw error(a, "jvm argument '" + s + "' does not start with '-'", "write JVM options only, such as -Xmx512m; the harness adds -jar itself");
+            args.add(s);
+        }
+        return String.join("\u0000", args);
+    }
+
+    Path resolve(String path) {
+        Path dir = file.toAbsolutePath().getParent();
+        return dir.resolve(path).normalize();
+    }
+
+    List<Map<String, Node>> entries(Node node, String what) {
+        if (!(node instanceof SequenceNode seq)) {
+            throw error(node, what + " must be a list of mappings", "write " + what + ": [ { jdk: 21, executor: virtual } ]");
+        }
+        List<Map<String, Node>> out = new ArrayList<>();
+        for (Node item : seq.getValue()) {
+            Map<String, Node> k = keys(mapping(item, "an " + what + " entry", "write { key: value, ... }"), null, what + " keys");
+            if (k.isEmpty()) throw error(item, "an empty " + what + " entry", "give at least one key: value");
+            out.add(k);
+        }
+        return out;
+    }
+
+    Node failList(Node node) {
+        throw error(node, "jvm-args must be a list", "write jvm-args: [-Xmx512m]");
+    }
+}

@@ -110,7 +110,12 @@ record CellStat(
 
     /** {@code 1 CPU}, {@code 2 CPUs}, {@code 1 CPU pinned}. */
     String cpuText() {
-        return ChartText.cpuText(cpus) + (pinned() ? " pinned" : "");
+        return cpuText(cpus) + (pinned() ? " pinned" : "");
+    }
+
+    /** A CPU limit as text: {@code 1 CPU}, {@code 2 CPUs}. */
+    static String cpuText(String cpus) {
+        return cpus + ("1".equals(cpus) ? " CPU" : " CPUs");
     }
 
     /** For figure names: {@code 1cpu}, {@code 1cpu-pinned}. */

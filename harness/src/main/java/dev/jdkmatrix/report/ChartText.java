@@ -123,7 +123,7 @@ final class ChartText {
     }
 
     static String cpuText(String cpus) {
-        return cpus + ("1".equals(cpus) ? " CPU" : " CPUs");
+        return CellStat.cpuText(cpus);
     }
 
     static String nText(CellStat a, CellStat b) {

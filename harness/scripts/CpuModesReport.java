@@ -2,6 +2,7 @@
 // the CPU-bound shapes, the spread of its runs under a CFS quota (--cpus) and pinned to CPUs of
 // its own (--cpuset-cpus), and how much the quota throttled it. Run as a single-file program with
 // the harness jar on the class path, so that it reads CSV and computes statistics as the harness does.
+import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.Statistics;
@@ -58,6 +59,7 @@ public class CpuModesReport {
         }
         long noisy = raw.stream().filter(RawRow::noisy).count();
         long runs = raw.stream().filter(RawRow::measured).count();
+        boolean blocked = meta.order().equals("blocked") && meta.compareAlong() != null;
         StringBuilder md = new StringBuilder();
         md.append("# CPU limits: a CFS quota against pinned CPUs\n\n");
         md.append("Written by `").append(command).append("` (harness/scripts/CpuModesReport.java) from the run `").append(meta.runId()).append("` of `")
@@ -69,9 +71,11 @@ public class CpuModesReport {
                 .append("50,000 x a 200,000-iteration loop; 1,000 x 1,000,000 random longs) on JDK 21 and 25 at 1 and 2 CPUs, each cell twice: ")
                 .append("`cpu-mode: quota` (`--cpus N`, a CFS quota, what Kubernetes CPU limits set) and `cpu-mode: cpuset` (`--cpuset-cpus`, ")
                 .append("the last N CPUs of the host, no quota). Repetitions: ")
-                .append(meta.plan() == null ? "?" : meta.plan().repetitions() + " to " + meta.plan().repetitionsMax() + " measured runs per cell, more while the ")
-                .append("confidence interval of the median reached further than ").append(meta.plan() == null ? "?" : pct(meta.plan().repetitionTarget()))
-                .append(" from it; 1 warm-up; interleaved. A run during which the host's CPU steal passed ")
+                .append(meta.plan() == null ? "?" : meta.plan().repetitions() + " to " + meta.plan().repetitionsMax() + " measured runs per cell, more while ")
+                .append(blocked ? "a compared pair's ratio (paired by round) or a lone cell's median" : "the confidence interval of the median")
+                .append(" was known to no better than ").append(meta.plan() == null ? "?" : pct(meta.plan().repetitionTarget()))
+                .append("; 1 warm-up; order ").append(meta.order()).append(blocked ? " (each group of cells compared along "
+                        + String.join(", ", meta.compareAlong()) + " back to back in every round)" : "").append(". A run during which the host's CPU steal passed ")
                 .append(meta.plan() == null || meta.plan().maxSteal() <= 0 ? "(off)" : pct(meta.plan().maxSteal()))
                 .append(" was stored as `noisy` and made again: ").append(noisy).append(" of ").append(runs).append(" measured runs.\n\n");
         md.append("CV: coefficient of variation of the wall time over the cell's ok runs. median ±%: how far the distribution-free confidence ")
@@ -87,6 +91,27 @@ public class CpuModesReport {
         md.append("| cells whose median was known to the target | ").append(reachedQuota).append(" | ").append(reachedPinned).append(" |\n\n");
         md.append("Goal (issue 19): a CV of at most 5 % with `cpuset`: ").append(pinnedWithinGoal == pairs ? "**met** in every cell" : "**not met** in "
                 + (pairs - pinnedWithinGoal) + " of " + pairs + " cells").append(".\n\n");
+        // the comparisons of cells that differ along one compared axis: how far each interval reaches, paired against unpaired on the same runs
+        List<Comparisons.Row> comparisons = Comparisons.of(raw, meta).stream().filter(c -> !c.compared().contains("; ")).toList();
+        if (!comparisons.isEmpty()) {
+            md.append("## Comparisons: paired by round against unpaired\n\n");
+            md.append("The ").append(comparisons.size()).append(" pairs of cells that differ along one compared axis (comparisons.csv): how far the 95 % ")
+                    .append("interval of b / a reaches from the ratio, from the runs paired by round (Hodges-Lehmann, signed-rank interval) and from the two ")
+                    .append("medians taken independently (bootstrap), on the same runs; and how many verdicts each decided (faster, slower or same, not undecided).\n\n");
+            md.append("| CPU mode | pairs | paired: median ±% | unpaired: median ±% | paired narrower in | paired: decided | unpaired: decided |\n|---|---|---|---|---|---|---|\n");
+            for (String mode : List.of("quota", "cpuset")) {
+                List<Comparisons.Row> of = comparisons.stream().filter(c -> c.cellA().contains("cpu-mode=cpuset") == mode.equals("cpuset") && c.ratio() != null).toList();
+                if (of.isEmpty()) continue;
+                List<Double> paired = of.stream().map(c -> c.ratio().reach()).toList();
+                List<Double> unpaired = of.stream().map(c -> Math.max(c.unpairedRatio() - c.unpairedLow(), c.unpairedHigh() - c.unpairedRatio()) / c.unpairedRatio()).toList();
+                long narrower = java.util.stream.IntStream.range(0, of.size()).filter(i -> paired.get(i) < unpaired.get(i)).count();
+                md.append("| ").append(mode).append(" | ").append(of.size()).append(" | ±").append(pct(median(paired))).append(" | ±").append(pct(median(unpaired)))
+                        .append(" | ").append(narrower).append(" of ").append(of.size())
+                        .append(" | ").append(of.stream().filter(c -> c.verdict() != Comparisons.Verdict.UNDECIDED).count())
+                        .append(" | ").append(of.stream().filter(c -> c.unpairedVerdict() != Comparisons.Verdict.UNDECIDED).count()).append(" |\n");
+            }
+            md.append("\n");
+        }
         md.append("## Per cell\n\n").append(t);
         System.out.print(md);
     }

@@ -44,6 +44,9 @@ public final class Comparisons {
         }
     }
 
+    /** The smallest difference called faster or slower where a run does not say (the matrix's min-difference; docs/verdicts.md). */
+    public static final double DEFAULT_MIN_DIFFERENCE = 0.005;
+
     /** The compared axes of a run written before the key existed: {@code jdk} and {@code executor}, where they vary. */
     public static final List<String> DEFAULT_ALONG = List.of("jdk", "executor");
 
@@ -79,7 +82,7 @@ public final class Comparisons {
      * (the matrix's compare-threshold); {@code target}: the adaptive repetitions' target (NaN: none).
      */
     public static List<Row> of(List<RawRow> rows, List<String> along, String order, double threshold, double target) {
-        return of(rows, along, order, threshold, 0.005, target);
+        return of(rows, along, order, threshold, DEFAULT_MIN_DIFFERENCE, target);
     }
 
     /** As above, calling a difference only when the whole interval lies past ±{@code minDifference}. */

@@ -180,7 +180,7 @@ public record RunMetadata(
 
     /** The smallest difference a comparison inside the run calls faster or slower; 0.5 % where run.json does not say. */
     public double minDifference() {
-        return plan == null || plan.minDifference() == null ? 0.005 : plan.minDifference();
+        return plan == null || plan.minDifference() == null ? Comparisons.DEFAULT_MIN_DIFFERENCE : plan.minDifference();
     }
 
     /** The matrix's compare-threshold, 10 % where run.json does not say. */

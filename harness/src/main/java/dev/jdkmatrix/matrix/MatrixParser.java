@@ -91,38 +91,14 @@ public final class MatrixParser extends MatrixYaml {
                 default -> throw error(topKeys.get("order"), "unknown order '" + o + "'", "write 'blocked' (default), 'interleaved' or 'sequential'");
             };
         }
-        double threshold = DEFAULT_COMPARE_THRESHOLD;
-        if (topKeys.containsKey("compare-threshold")) {
-            Node t = topKeys.get("compare-threshold");
-            try {
-                threshold = Durations.fraction(scalar(t, "compare-threshold"));
-            } catch (IllegalArgumentException e) {
-                throw error(t, "compare-threshold: " + e.getMessage(), "write it as 10% or 0.1");
-            }
+        double threshold = fraction(topKeys, "compare-threshold", DEFAULT_COMPARE_THRESHOLD, "10% or 0.1");
+        double minDifference = fraction(topKeys, "min-difference", DEFAULT_MIN_DIFFERENCE, "0.5% or 0.005");
+        if (minDifference >= threshold) {
+            throw error(topKeys.get("min-difference"), "min-difference " + scalar(topKeys.get("min-difference"), "min-difference") + " is not below compare-threshold "
+                    + Repetitions.percent(threshold) + ": a difference would be called before it could be called same", "write a min-difference below compare-threshold, such as 0.5%");
         }
-        double minDifference = DEFAULT_MIN_DIFFERENCE;
-        if (topKeys.containsKey("min-difference")) {
-            Node t = topKeys.get("min-difference");
-            try {
-                minDifference = Durations.fraction(scalar(t, "min-difference"));
-            } catch (IllegalArgumentException e) {
-                throw error(t, "min-difference: " + e.getMessage(), "write it as 0.5% or 0.005");
-            }
-            if (minDifference >= threshold) {
-                throw error(t, "min-difference " + scalar(t, "min-difference") + " is not below compare-threshold " + Repetitions.percent(threshold)
-                        + ": a difference would be called before it could be called same", "write a min-difference below compare-threshold, such as 0.5%");
-            }
-        }
-        double maxSteal = Double.NaN;
-        if (topKeys.containsKey("max-steal")) {
-            Node t = topKeys.get("max-steal");
-            try {
-                maxSteal = Durations.fraction(scalar(t, "max-steal"));
-            } catch (IllegalArgumentException e) {
-                throw error(t, "max-steal: " + e.getMessage(), "write it as 10% or 0.1");
-            }
-            if (maxSteal >= 1) throw error(t, "max-steal must be below 100 %, got " + scalar(t, "max-steal"), "write it as 10% or 0.1");
-        }
+        double maxSteal = fraction(topKeys, "max-steal", Double.NaN, "10% or 0.1");
+        if (maxSteal >= 1) throw error(topKeys.get("max-steal"), "max-steal must be below 100 %, got " + scalar(topKeys.get("max-steal"), "max-steal"), "write it as 10% or 0.1");
         Map<String, Jdk> declared = topKeys.containsKey("jdks") ? jdks(topKeys.get("jdks")) : Map.of();
         Node matrixNode = topKeys.get("matrix");
         if (matrixNode == null) {
@@ -135,6 +111,17 @@ public final class MatrixParser extends MatrixYaml {
         // a seed of the file's own: shards of one matrix plan the same order, and a resume finds it again
         long seed = topKeys.containsKey("seed") ? integer(topKeys.get("seed"), "seed", 0) : Long.parseLong(sha.substring(0, 8), 16);
         return new Matrix(name, matrixFile, sha, used, cells, repetitions, warmup, order, threshold, maxSteal, along, seed, minDifference);
+    }
+
+    /** A top-level key written as a percentage or a fraction ({@code 10%}, {@code 0.1}), or {@code otherwise} when it is not given. */
+    private double fraction(Map<String, Node> topKeys, String key, double otherwise, String example) {
+        Node t = topKeys.get(key);
+        if (t == null) return otherwise;
+        try {
+            return Durations.fraction(scalar(t, key));
+        } catch (IllegalArgumentException e) {
+            throw error(t, key + ": " + e.getMessage(), "write it as " + example);
+        }
     }
 
     /** {@code repetitions: 5}, or {@code repetitions: {min: 5, max: 30, target: 3%}}. */

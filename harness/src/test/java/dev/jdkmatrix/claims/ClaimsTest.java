@@ -255,21 +255,6 @@ class ClaimsTest {
 
     /** A measured run of a cpu-loop cell with the given executor, round and wall time. */
     static RawRow run(String executor, int rep, double wall) {
-        Map<String, String> v = new LinkedHashMap<>();
-        v.put("run_id", "t");
-        v.put("seq", Integer.toString(rep * 2 + (executor.equals("virtual") ? 1 : 0)));
-        v.put("cell", "cpu-loop(iterations=200000) " + executor + " tasks=100 jdk=25 cpus=1 mem=1g");
-        v.put("phase", "measure");
-        v.put("rep", Integer.toString(rep));
-        v.put("status", "ok");
-        v.put("workload", "cpu-loop");
-        v.put("params", "iterations=200000");
-        v.put("executor", executor);
-        v.put("tasks", "100");
-        v.put("jdk", "25");
-        v.put("cpus", "1");
-        v.put("memory", "1g");
-        v.put("wall_ms", Summarizer.ms(wall));
-        return new RawRow(v);
+        return dev.jdkmatrix.results.Rows.measured("cpu-loop", "iterations=200000", executor, "25", "1", rep, wall, "ok");
     }
 }

@@ -4,33 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Comparisons in the plan: compare-along splits the cells into groups, and a blocked plan runs each group back to back in every round. */
-class BlockedOrderTest {
-
-    @TempDir
-    Path dir;
-
-    @BeforeEach
-    void dockerfiles() throws IOException {
-        Files.writeString(dir.resolve("Dockerfile.jdk21"), "FROM debian:trixie-slim\n");
-        Files.writeString(dir.resolve("Dockerfile.jdk25"), "FROM debian:trixie-slim\n");
-    }
-
-    Matrix parse(String yaml) throws IOException {
-        Path f = dir.resolve("m.yaml");
-        Files.writeString(f, yaml);
-        return new MatrixParser().parse(f);
-    }
+class BlockedOrderTest extends MatrixFiles {
 
     /** 2 JDKs x 2 CPU limits x 2 executors x 2 waits = 16 cells; by default compared along jdk and executor: 4 groups of 4. */
     static final String BASE = """

@@ -4,31 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-class MatrixParserTest {
-
-    @TempDir
-    Path dir;
-
-    @BeforeEach
-    void dockerfiles() throws IOException {
-        Files.writeString(dir.resolve("Dockerfile.jdk21"), "FROM debian:trixie-slim\n");
-        Files.writeString(dir.resolve("Dockerfile.jdk25"), "FROM debian:trixie-slim\n");
-    }
-
-    Matrix parse(String yaml) throws IOException {
-        Path f = dir.resolve("m.yaml");
-        Files.writeString(f, yaml);
-        return new MatrixParser().parse(f);
-    }
+class MatrixParserTest extends MatrixFiles {
 
     static final String BASE = """
             matrix:

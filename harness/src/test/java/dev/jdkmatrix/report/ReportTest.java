@@ -320,22 +320,7 @@ class ReportTest {
             for (String jdk : List.of("21", "25")) {
                 for (String executor : List.of("fixed:cpus", "virtual")) {
                     double wall = machine[rep - 1] * (executor.equals("virtual") ? 1.05 : 1) * (jdk.equals("25") ? 0.8 : 1) * (1 + 0.001 * ((rep * 3) % 4));
-                    java.util.Map<String, String> v = new java.util.LinkedHashMap<>();
-                    v.put("run_id", "t");
-                    v.put("seq", Integer.toString(raw.size() + 1));
-                    v.put("cell", "cpu-loop(iterations=200000) " + executor + " tasks=100 jdk=" + jdk + " cpus=1 mem=1g");
-                    v.put("phase", "measure");
-                    v.put("rep", Integer.toString(rep));
-                    v.put("status", "ok");
-                    v.put("workload", "cpu-loop");
-                    v.put("params", "iterations=200000");
-                    v.put("executor", executor);
-                    v.put("tasks", "100");
-                    v.put("jdk", jdk);
-                    v.put("cpus", "1");
-                    v.put("memory", "1g");
-                    v.put("wall_ms", dev.jdkmatrix.results.Summarizer.ms(wall));
-                    raw.add(new dev.jdkmatrix.results.RawRow(v));
+                    raw.add(dev.jdkmatrix.results.Rows.measured("cpu-loop", "iterations=200000", executor, jdk, "1", rep, wall, "ok"));
                 }
             }
         }

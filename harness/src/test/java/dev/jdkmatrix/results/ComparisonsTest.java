@@ -14,22 +14,7 @@ class ComparisonsTest {
 
     /** A measured run of sleep on a JDK and executor, round {@code rep}, with a status. */
     static RawRow run(String jdk, String executor, int rep, double wall, String status) {
-        Map<String, String> v = new LinkedHashMap<>();
-        v.put("run_id", "t");
-        v.put("seq", Integer.toString(rep));
-        v.put("cell", "sleep(wait-ms=10) " + executor + " tasks=100 jdk=" + jdk + " cpus=1 mem=1g");
-        v.put("phase", "measure");
-        v.put("rep", Integer.toString(rep));
-        v.put("status", status);
-        v.put("workload", "sleep");
-        v.put("params", "wait-ms=10");
-        v.put("executor", executor);
-        v.put("tasks", "100");
-        v.put("jdk", jdk);
-        v.put("cpus", "1");
-        v.put("memory", "1g");
-        if (!status.equals("oom")) v.put("wall_ms", Summarizer.ms(wall));
-        return new RawRow(v);
+        return Rows.measured("sleep", "wait-ms=10", executor, jdk, "1", rep, wall, status);
     }
 
     @Test

@@ -24,21 +24,8 @@ class ClaimsTest {
     /** Three measured runs of a cell, with the given wall times and metrics. */
     static void cell(List<RawRow> rows, String workload, String params, String executor, String jdk, String cpus, double wall, String metrics) {
         for (int rep = 1; rep <= 3; rep++) {
-            Map<String, String> v = new LinkedHashMap<>();
-            v.put("run_id", "t");
+            Map<String, String> v = new LinkedHashMap<>(dev.jdkmatrix.results.Rows.measured(workload, params, executor, jdk, cpus, rep, wall + rep, "ok").values());
             v.put("seq", Integer.toString(rows.size() + 1));
-            v.put("cell", workload + "(" + params + ") " + executor + " tasks=100 jdk=" + jdk + " cpus=" + cpus + " mem=1g");
-            v.put("phase", "measure");
-            v.put("rep", Integer.toString(rep));
-            v.put("status", "ok");
-            v.put("workload", workload);
-            v.put("params", params);
-            v.put("executor", executor);
-            v.put("tasks", "100");
-            v.put("jdk", jdk);
-            v.put("cpus", cpus);
-            v.put("memory", "1g");
-            v.put("wall_ms", Summarizer.ms(wall + rep));
             v.put("metrics", metrics);
             rows.add(new RawRow(v));
         }

@@ -14,19 +14,7 @@ import org.junit.jupiter.api.Test;
 class BlockedOrderTest extends MatrixFiles {
 
     /** 2 JDKs x 2 CPU limits x 2 executors x 2 waits = 16 cells; by default compared along jdk and executor: 4 groups of 4. */
-    static final String BASE = """
-            repetitions: 6
-            warmup: 1
-            matrix:
-              jdk: [21, 25]
-              cpus: [1, 2]
-              memory: 1g
-              tasks: 100
-              executor: [fixed:10, virtual]
-              workload:
-                - name: sleep
-                  params: { wait-ms: [10, 20] }
-            """;
+    static final String BASE = "repetitions: 6\nwarmup: 1\n" + MatrixParserTest.BASE;
 
     @Test
     void blockedIsTheDefaultAndRunsEveryGroupBackToBackInEveryRound() throws IOException {

@@ -84,6 +84,8 @@ class PackingIT {
             Thread.sleep(50);
         }
         assertThat(code.get()).as(err.toString()).isZero();
+        // a blocked plan (the default) packed: the run says what becomes of its groups
+        assertThat(err.toString()).contains("note: order blocked with --parallel: each group's runs start back to back as planned, and may run side by side");
         assertThat(overlaps).isEmpty();
         if (host >= 2) assertThat(mostAtOnce).as("1-CPU cells ran side by side").isGreaterThanOrEqualTo(2);
 

@@ -144,8 +144,11 @@ final class Combinations {
             if (wk.containsKey("timeout")) timeout = parser.duration(wk.get("timeout"));
             if (wk.containsKey("jfr")) jfr = parser.bool(wk.get("jfr"), "jfr");
             if (wk.containsKey("params")) {
+                Map<String, Node> seen = new HashMap<>();
                 for (NodeTuple t : parser.mapping(wk.get("params"), "params", "write params: { wait-ms: [100, 50] }").getValue()) {
                     String p = parser.scalar(t.getKeyNode(), "a param name");
+                    parser.once(seen, t, p);
+                    seen.put(p, t.getValueNode());
                     if (AXES.contains(p) || p.equals("jvm-args") || p.equals("timeout") || p.equals("jfr") || p.equals("kind") || p.equals("benchmark")) {
                         throw parser.error(t.getKeyNode(), "'" + p + "' is an axis, not a param", "move it out of params: to the workload entry itself");
                     }

@@ -6,6 +6,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.HexFormat;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -149,8 +150,11 @@ public final class MatrixParser extends MatrixYaml {
     private Map<String, Jdk> jdks(Node node) {
         MappingNode m = mapping(node, "jdks", "write jdks: { \"21\": { dockerfile: Dockerfile.jdk21 } }");
         Map<String, Jdk> out = new LinkedHashMap<>();
+        Map<String, Node> seen = new HashMap<>();
         for (NodeTuple t : m.getValue()) {
             String name = scalar(t.getKeyNode(), "a JDK name");
+            once(seen, t, name);
+            seen.put(name, t.getValueNode());
             Map<String, Node> k = keys(mapping(t.getValueNode(), "jdk '" + name + "'", "write { dockerfile: PATH }, { image: NAME }, { home: JDK_FOLDER } or { archive: JDK.tar.gz }"),
                     JDK_KEYS, "keys of a JDK");
             if (k.size() != 1) {

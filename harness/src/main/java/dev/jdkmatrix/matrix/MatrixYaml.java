@@ -118,9 +118,19 @@ abstract class MatrixYaml {
             if (allowed != null && !allowed.contains(key)) {
                 throw error(t.getKeyNode(), "unknown key '" + key + "'", Suggest.fix(key, allowed, what));
             }
+            once(out, t, key);
             out.put(key, t.getValueNode());
         }
         return out;
+    }
+
+    /** Refuses a key a mapping gives twice (YAML would keep the last one silently); {@code seen}: the keys before it, with their values. */
+    void once(Map<String, Node> seen, NodeTuple t, String key) {
+        Node first = seen.get(key);
+        if (first == null) return;
+        int line = first.getStartMark().map(m -> m.getLine() + 1).orElse(0);
+        throw error(t.getKeyNode(), "'" + key + "' is given twice in this mapping (first on line " + line + "); YAML would keep the last one silently",
+                "keep one '" + key + "' (a list, [a, b], makes it an axis)");
     }
 
     String scalar(Node node, String what) {

@@ -125,6 +125,10 @@ class BadMatrixTest {
                 Arguments.of("empty axis", GOOD.replace("jdk: 21", "jdk: []"), 2, "empty list"),
                 Arguments.of("empty after exclude", GOOD + "  exclude:\n    - { jdk: 21 }\n", 9, "matrix is empty"),
                 Arguments.of("exclude with unknown key", GOOD + "  exclude:\n    - { jvm: 21 }\n", 9, "neither an axis, a param nor jvm-args"),
+                Arguments.of("a key twice", GOOD.replace("  cpus: 1\n", "  cpus: 1\n  cpus: 2\n"), 4, "'cpus' is given twice in this mapping (first on line 3)"),
+                Arguments.of("a top-level key twice", "warmup: 1\nwarmup: 2\n" + GOOD, 2, "'warmup' is given twice"),
+                Arguments.of("a param twice", GOOD.replace("  workload: sleep\n", "  workload:\n    - name: sleep\n      params:\n        wait-ms: 10\n        wait-ms: 20\n"), 11,
+                        "'wait-ms' is given twice in this mapping (first on line 10)"),
                 Arguments.of("include missing axis", GOOD.replace("executor: virtual", "executor: [virtual, cached]")
                         + "  include:\n    - { workload: pinning }\n", 9, "has no 'executor'"),
                 Arguments.of("repetitions zero", "repetitions: 0\n" + GOOD, 1, "at least 1"),

@@ -181,7 +181,7 @@ class MatrixRunIT {
                 // every one of the 20 tasks parks inside its monitor for 200 ms
                 assertThat(r.number("pinned_events")).as(r.get("cell")).isGreaterThanOrEqualTo(20);
                 assertThat(r.number("pinned_max_ms")).as(r.get("cell")).isGreaterThan(150);
-                assertThat(r.get("pinned_top_frame")).as(r.get("cell")).startsWith("Workload$Pinning.");
+                assertThat(r.get("pinned_top_frame")).as(r.get("cell")).startsWith("Pinning.lambda$task");
             } else {
                 assertThat(r.number("pinned_events")).as(r.get("cell")).isZero();
             }

@@ -130,7 +130,7 @@ public final class RunCommand implements Callable<Integer> {
         listener.finish();
         outw.printf("jdkmatrix: %d runs stored in %s (%s%s); statuses %s%n", result.runs(), dir.resolve("raw.csv"),
                 resume != null ? result.sessionRuns() + " in this session, " : "", Durations.text(listener.total()), result.statusCounts());
-        outw.printf("jdkmatrix: summary in %s, metadata in %s%n", dir.resolve("summary.csv"), dir.resolve("run.json"));
+        outw.printf("jdkmatrix: summary in %s, comparisons in %s, metadata in %s%n", dir.resolve("summary.csv"), dir.resolve("comparisons.csv"), dir.resolve("run.json"));
         outw.flush();
         if (!noReport && !result.interrupted() && result.runs() > 0) {
             Report.Result r = ReportCommand.render(dir, Report.Options.DEFAULT);

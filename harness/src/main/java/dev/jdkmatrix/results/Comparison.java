@@ -104,14 +104,15 @@ public final class Comparison {
     public static double[] bootstrapRatio(String key, double[] b, double[] n) {
         SplittableRandom random = new SplittableRandom(key.hashCode());
         double[] ratios = new double[RESAMPLES];
-        for (int i = 0; i < RESAMPLES; i++) ratios[i] = resampledMedian(n, random) / resampledMedian(b, random);
+        double[] bn = new double[n.length];
+        double[] bb = new double[b.length];
+        for (int i = 0; i < RESAMPLES; i++) ratios[i] = resampledMedian(n, random, bn) / resampledMedian(b, random, bb);
         Arrays.sort(ratios);
         return new double[] {ratios[(int) Math.floor(0.025 * (RESAMPLES - 1))], ratios[(int) Math.ceil(0.975 * (RESAMPLES - 1))]};
     }
 
-    /** The median of a resample of {@code x}, drawn with replacement. */
-    private static double resampledMedian(double[] x, SplittableRandom random) {
-        double[] r = new double[x.length];
+    /** The median of a resample of {@code x}, drawn with replacement into {@code r} (as long as x, reused). */
+    private static double resampledMedian(double[] x, SplittableRandom random, double[] r) {
         for (int i = 0; i < x.length; i++) r[i] = x[random.nextInt(x.length)];
         Arrays.sort(r);
         return Statistics.medianOfSorted(r);

@@ -92,18 +92,16 @@ public final class Comparisons {
         List<String> axes = along == null ? defaultAlong(byCell) : along;
         boolean paired = order == null || order.isEmpty() || order.equals("blocked") || order.equals("interleaved");
         String pairing = order == null || order.isEmpty() ? "interleaved" : order;
-        List<Row> out = new ArrayList<>();
-        int number = 0;
-        for (List<String> group : groups(byCell, axes)) {
-            number++;
-            for (int i = 0; i < group.size(); i++) {
-                for (int j = i + 1; j < group.size(); j++) {
-                    Row row = compare(number, axes, byCell.get(group.get(i)), byCell.get(group.get(j)), paired, pairing, threshold, minDifference, target);
-                    if (row != null) out.add(row);
-                }
+        // every pair of every group, in order; each is computed alone (its bootstrap seeded by its cells), so they go on every CPU
+        List<int[]> tasks = new ArrayList<>();
+        List<List<String>> groups = groups(byCell, axes);
+        for (int g = 0; g < groups.size(); g++) {
+            for (int i = 0; i < groups.get(g).size(); i++) {
+                for (int j = i + 1; j < groups.get(g).size(); j++) tasks.add(new int[] {g, i, j});
             }
         }
-        return out;
+        return tasks.parallelStream().map(t -> compare(t[0] + 1, axes, byCell.get(groups.get(t[0]).get(t[1])), byCell.get(groups.get(t[0]).get(t[2])),
+                paired, pairing, threshold, minDifference, target)).filter(Objects::nonNull).toList();
     }
 
     /** Every pair of every group of a results folder's rows, as its run.json describes the plan (null: a run from before run.json said). */

@@ -48,10 +48,8 @@ public record Selector(Map<String, String> keys) {
         if (id.get("kind").isEmpty()) id.put("kind", "builtin"); // rows written before the kinds
         // how the CPU limit was enforced, as the matrix writes it (rows written before it: quota)
         id.put("cpu-mode", column.apply("cpu_mode").isEmpty() ? "quota" : column.apply("cpu_mode"));
-        for (String kv : column.apply("params").split(";")) {
-            int eq = kv.indexOf('=');
-            if (eq > 0) id.put(kv.substring(0, eq), kv.substring(eq + 1));
-        }
+        // the params as the results' one reader of the params column gives them
+        dev.jdkmatrix.results.Params.parse(column.apply("params")).forEach(id::put);
         return id;
     }
 

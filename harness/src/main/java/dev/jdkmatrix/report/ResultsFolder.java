@@ -33,7 +33,8 @@ public record ResultsFolder(Path dir, RunMetadata meta, List<RawRow> raw, List<S
         List<RawRow> rows = RawCsv.read(raw);
         Path json = dir.resolve("run.json");
         RunMetadata meta = Files.isRegularFile(json) ? RunJson.read(json) : null;
-        return new ResultsFolder(dir, meta, rows, Summarizer.summarize(rows, meta == null ? Double.NaN : meta.repetitionTarget()), Comparisons.of(rows, meta));
+        return new ResultsFolder(dir, meta, rows, Summarizer.summarize(rows, meta == null ? Double.NaN : meta.repetitionTarget(),
+                meta == null ? List.of() : meta.cellIds()), Comparisons.of(rows, meta));
     }
 
     public String runId() {

@@ -173,6 +173,11 @@ public record RunMetadata(
         return plan == null ? null : plan.compareAlong();
     }
 
+    /** The matrix's cells in its order (as plan lists them); empty where run.json does not say. */
+    public List<String> cellIds() {
+        return plan == null ? List.of() : plan.cellIds();
+    }
+
     /** The plan's order (blocked, interleaved, sequential); interleaved where run.json does not say. */
     public String order() {
         return plan == null || plan.order() == null ? "interleaved" : plan.order();

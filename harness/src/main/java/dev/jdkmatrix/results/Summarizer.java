@@ -37,6 +37,20 @@ public final class Summarizer {
         return out;
     }
 
+    /**
+     * Summary rows in the matrix's cell order ({@code cellIds}, as run.json's plan lists them; empty:
+     * in the order the cells first ran), whatever order the plan ran them in: a blocked plan's is
+     * shuffled, and a summary should read the same for every seed.
+     */
+    public static List<SummaryRow> summarize(List<RawRow> rows, double target, List<String> cellIds) {
+        List<SummaryRow> out = new ArrayList<>(summarize(rows, target));
+        if (cellIds == null || cellIds.isEmpty()) return out;
+        Map<String, Integer> place = new java.util.HashMap<>();
+        for (int i = 0; i < cellIds.size(); i++) place.putIfAbsent(cellIds.get(i), i);
+        out.sort(java.util.Comparator.comparingInt(s -> place.getOrDefault(s.get("cell"), Integer.MAX_VALUE)));
+        return out;
+    }
+
     static SummaryRow summarizeCell(List<RawRow> all, double target) {
         RawRow first = all.get(0);
         // a noisy run (steal over max-steal) was made again: it is counted, not a failure, and in no statistic

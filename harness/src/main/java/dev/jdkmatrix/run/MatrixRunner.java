@@ -354,7 +354,8 @@ public final class MatrixRunner {
         } finally {
             try {
                 List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
-                SummaryCsv.write(out.resolve("summary.csv"), Summarizer.summarize(rows, reps.hasTarget() ? reps.target() : Double.NaN));
+                SummaryCsv.write(out.resolve("summary.csv"), Summarizer.summarize(rows, reps.hasTarget() ? reps.target() : Double.NaN,
+                        matrix.cells().stream().map(Cell::id).toList()));
                 RunMetadata ended = meta.apply(Instant.now().truncatedTo(ChronoUnit.MILLIS).toString());
                 ComparisonsCsv.write(out.resolve("comparisons.csv"), Comparisons.of(rows, ended));
                 RunJson.write(out.resolve("run.json"), ended);

@@ -154,6 +154,15 @@ class CsvFormatTest {
     }
 
     @Test
+    void summaryRowsFollowTheMatrixsCellOrderWhateverOrderTheyRanIn() {
+        List<RawRow> rows = fixture();
+        assertThat(Summarizer.summarize(rows)).extracting(r -> r.get("cell")).containsExactly("a", "b \"quoted\", with comma");
+        assertThat(Summarizer.summarize(rows, Double.NaN, List.of("b \"quoted\", with comma", "a"))).extracting(r -> r.get("cell"))
+                .containsExactly("b \"quoted\", with comma", "a");
+        assertThat(Summarizer.summarize(rows, Double.NaN, List.of())).extracting(r -> r.get("cell")).containsExactly("a", "b \"quoted\", with comma");
+    }
+
+    @Test
     void summaryCountsFailuresAndLeavesThemOutOfTheStatistics() {
         List<SummaryRow> rows = Summarizer.summarize(fixture());
         assertThat(rows).hasSize(2);

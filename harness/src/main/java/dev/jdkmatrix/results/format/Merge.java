@@ -72,7 +72,7 @@ public final class Merge {
             for (RawRow r : rows) csv.write(r);
         }
         RunMetadata first = metas.get(0);
-        SummaryCsv.write(out.resolve("summary.csv"), Summarizer.summarize(rows, first.repetitionTarget()));
+        SummaryCsv.write(out.resolve("summary.csv"), Summarizer.summarize(rows, first.repetitionTarget(), first.cellIds()));
         List<Comparisons.Row> comparisons = Comparisons.of(rows, first);
         ComparisonsCsv.write(out.resolve("comparisons.csv"), comparisons);
         java.util.Set<Integer> reported = new java.util.HashSet<>();

@@ -103,7 +103,7 @@ public class CpuModesReport {
                 List<Comparisons.Row> of = comparisons.stream().filter(c -> c.cellA().contains("cpu-mode=cpuset") == mode.equals("cpuset") && c.ratio() != null).toList();
                 if (of.isEmpty()) continue;
                 List<Double> paired = of.stream().map(c -> c.ratio().reach()).toList();
-                List<Double> unpaired = of.stream().map(c -> Math.max(c.unpairedRatio() - c.unpairedLow(), c.unpairedHigh() - c.unpairedRatio()) / c.unpairedRatio()).toList();
+                List<Double> unpaired = of.stream().map(Comparisons.Row::unpairedReach).toList();
                 long narrower = java.util.stream.IntStream.range(0, of.size()).filter(i -> paired.get(i) < unpaired.get(i)).count();
                 md.append("| ").append(mode).append(" | ").append(of.size()).append(" | ±").append(pct(median(paired))).append(" | ±").append(pct(median(unpaired)))
                         .append(" | ").append(narrower).append(" of ").append(of.size())

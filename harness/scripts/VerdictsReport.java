@@ -60,8 +60,7 @@ public class VerdictsReport {
                 RawRow a = rows.stream().filter(r -> r.get("cell").equals(c.cellA())).findFirst().orElseThrow();
                 List<RawRow> ra = rows.stream().filter(r -> r.get("cell").equals(c.cellA())).toList();
                 List<RawRow> rb = rows.stream().filter(r -> r.get("cell").equals(c.cellB())).toList();
-                double unpairedReach = Math.max(c.unpairedRatio() - c.unpairedLow(), c.unpairedHigh() - c.unpairedRatio()) / c.unpairedRatio();
-                outcomes.add(new Outcome(k, a.get("cpu_mode"), a.get("jdk"), s + 1, c, c.ratio() == null ? Double.NaN : c.ratio().reach(), unpairedReach,
+                outcomes.add(new Outcome(k, a.get("cpu_mode"), a.get("jdk"), s + 1, c, c.ratio() == null ? Double.NaN : c.ratio().reach(), c.unpairedReach(),
                         roundsToTarget(ra, rb, true), roundsToTarget(ra, rb, false)));
             }
         }
@@ -220,7 +219,7 @@ public class VerdictsReport {
                 if (va.length == 0 || vb.length == 0) continue;
                 double ratio = Statistics.of(vb).median() / Statistics.of(va).median();
                 double[] ci = dev.jdkmatrix.results.Comparison.bootstrapRatio(a.get(0).get("cell") + " / " + b.get(0).get("cell"), va, vb);
-                reach = Math.max(ratio - ci[0], ci[1] - ratio) / ratio;
+                reach = PairedRatio.reach(ratio, ci[0], ci[1]);
             }
             if (Double.isFinite(reach) && reach <= TARGET) return n;
         }

@@ -136,7 +136,7 @@ public record Claims(Path file, List<Figure> figures, List<Claim> claims) {
     private static Selector selector(Object o, String where) {
         Map<String, Object> m = map(o, where, "write the cells as { workload: sleep, executor: virtual, ... }");
         Map<String, String> keys = new LinkedHashMap<>();
-        m.forEach((k, v) -> keys.put(k.equals("jvm-args") ? "jvm_args" : k, String.valueOf(v)));
+        m.forEach((k, v) -> keys.put(k.equals("jvm_args") ? "jvm-args" : k, String.valueOf(v))); // the column's name read as the matrix key
         if (keys.isEmpty()) throw new IllegalArgumentException(where + ": selects every cell\n  fix: name at least the workload");
         return new Selector(keys);
     }

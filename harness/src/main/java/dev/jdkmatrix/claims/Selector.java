@@ -3,7 +3,6 @@ package dev.jdkmatrix.claims;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.SummaryRow;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -15,12 +14,6 @@ import java.util.function.Function;
  * anything.
  */
 public record Selector(Map<String, String> keys) {
-
-    /**
-     * The axes of a cell, its kind (builtin, jmh, jar) and a JMH cell's benchmark (full name); with
-     * {@code cpu-mode} (quota, cpuset) every other key is a param of its workload.
-     */
-    public static final List<String> AXES = List.of("workload", "kind", "benchmark", "executor", "tasks", "jdk", "cpus", "memory", "jvm_args");
 
     public Selector {
         keys = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(keys, "keys")));
@@ -41,16 +34,13 @@ public record Selector(Map<String, String> keys) {
         return true;
     }
 
-    /** A cell's axes and params as one map, from a row's columns. */
+    /**
+     * A cell's axes (its kind: builtin, jmh, jar; a JMH cell's benchmark, full name; cpu-mode: quota,
+     * cpuset; jvm-args) and params as one map by their matrix keys, from a row's columns: the same
+     * identity the comparisons group cells by.
+     */
     static Map<String, String> identity(Function<String, String> column) {
-        Map<String, String> id = new TreeMap<>();
-        for (String axis : AXES) id.put(axis, column.apply(axis));
-        if (id.get("kind").isEmpty()) id.put("kind", "builtin"); // rows written before the kinds
-        // how the CPU limit was enforced, as the matrix writes it (rows written before it: quota)
-        id.put("cpu-mode", column.apply("cpu_mode").isEmpty() ? "quota" : column.apply("cpu_mode"));
-        // the params as the results' one reader of the params column gives them
-        dev.jdkmatrix.results.Params.parse(column.apply("params")).forEach(id::put);
-        return id;
+        return dev.jdkmatrix.results.Comparisons.axes(column);
     }
 
     /** The identity with this selector's keys put over it: the partner of a cell in a ratio. */

@@ -220,16 +220,8 @@ public final class Verdicts {
      * takes the inverse, with the interval's ends swapped.
      */
     private static Unit paired(Map<String, String> identity, String numerator, String denominator, List<Comparisons.Row> comparisons) {
-        for (Comparisons.Row c : comparisons) {
-            if (!c.paired() || c.ratio() == null || c.ratio().n() < 2) continue;
-            if (c.cellB().equals(numerator) && c.cellA().equals(denominator)) {
-                return new Unit(identity, c.ratio().ratio(), c.ratio().low(), c.ratio().high(), "", true);
-            }
-            if (c.cellA().equals(numerator) && c.cellB().equals(denominator)) {
-                return new Unit(identity, 1 / c.ratio().ratio(), 1 / c.ratio().high(), 1 / c.ratio().low(), "", true);
-            }
-        }
-        return null;
+        double[] r = Comparisons.pairedRatio(comparisons, numerator, denominator);
+        return r == null ? null : new Unit(identity, r[0], r[1], r[2], "", true);
     }
 
     /** The interval of a summary column that is a median with one (wall_ms_median, score_median), else the value itself twice. */
@@ -289,7 +281,7 @@ public final class Verdicts {
     static String label(Map<String, String> identity, Set<String> keys) {
         Map<String, String> id = new java.util.TreeMap<>(identity);
         List<String> parts = new ArrayList<>();
-        for (String k : List.of("workload", "executor", "tasks", "jdk", "cpus", "cpu-mode", "memory", "jvm_args")) {
+        for (String k : List.of("workload", "executor", "tasks", "jdk", "cpus", "cpu-mode", "memory", "jvm-args")) {
             String v = id.remove(k);
             if (!keys.contains(k) || v == null || v.isEmpty()) continue;
             parts.add(switch (k) {

@@ -40,12 +40,7 @@ final class ChartCells {
      * where the run compared them pair by pair with at least two pairs; else null.
      */
     double[] pairedRatio(CellStat num, CellStat den) {
-        for (Comparisons.Row c : comparisons) {
-            if (!c.paired() || c.ratio() == null || c.ratio().n() < 2) continue;
-            if (c.cellB().equals(num.cell()) && c.cellA().equals(den.cell())) return new double[] {c.ratio().ratio(), c.ratio().low(), c.ratio().high()};
-            if (c.cellA().equals(num.cell()) && c.cellB().equals(den.cell())) return new double[] {1 / c.ratio().ratio(), 1 / c.ratio().high(), 1 / c.ratio().low()};
-        }
-        return null;
+        return Comparisons.pairedRatio(comparisons, num.cell(), den.cell());
     }
 
     /** The measured cells of built-in workloads: every chart but the scores is about executors and tasks. */

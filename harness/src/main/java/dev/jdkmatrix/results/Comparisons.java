@@ -68,6 +68,11 @@ public final class Comparisons {
             Objects.requireNonNull(verdict, "verdict");
         }
 
+        /** How far the unpaired interval reaches from the unpaired ratio, as a fraction of it. */
+        public double unpairedReach() {
+            return PairedRatio.reach(unpairedRatio, unpairedLow, unpairedHigh);
+        }
+
         /** The figure a reader takes: the paired ratio and interval where the runs were paired, else the unpaired one. {low, ratio, high}. */
         public double[] figure() {
             if (paired && ratio != null) return new double[] {ratio.low(), ratio.ratio(), ratio.high()};
@@ -89,19 +94,25 @@ public final class Comparisons {
     public static List<Row> of(List<RawRow> rows, List<String> along, String order, double threshold, double minDifference, double target) {
         Map<String, List<RawRow>> byCell = new LinkedHashMap<>();
         for (RawRow r : rows) if (r.measured()) byCell.computeIfAbsent(r.get("cell"), k -> new ArrayList<>()).add(r);
-        List<String> axes = along == null ? defaultAlong(byCell) : along;
+        // each cell's axes, read once from its first row
+        Map<String, SortedMap<String, String>> axesOf = new LinkedHashMap<>();
+        byCell.forEach((cell, runs) -> axesOf.put(cell, axes(runs.get(0))));
+        List<String> axes = along == null ? defaultAlong(axesOf) : along;
         boolean paired = order == null || order.isEmpty() || order.equals("blocked") || order.equals("interleaved");
         String pairing = order == null || order.isEmpty() ? "interleaved" : order;
         // every pair of every group, in order; each is computed alone (its bootstrap seeded by its cells), so they go on every CPU
         List<int[]> tasks = new ArrayList<>();
-        List<List<String>> groups = groups(byCell, axes);
+        List<List<String>> groups = groups(axesOf, axes);
         for (int g = 0; g < groups.size(); g++) {
             for (int i = 0; i < groups.get(g).size(); i++) {
                 for (int j = i + 1; j < groups.get(g).size(); j++) tasks.add(new int[] {g, i, j});
             }
         }
-        return tasks.parallelStream().map(t -> compare(t[0] + 1, axes, byCell.get(groups.get(t[0]).get(t[1])), byCell.get(groups.get(t[0]).get(t[2])),
-                paired, pairing, threshold, minDifference, target)).filter(Objects::nonNull).toList();
+        return tasks.parallelStream().map(t -> {
+            String a = groups.get(t[0]).get(t[1]);
+            String b = groups.get(t[0]).get(t[2]);
+            return compare(t[0] + 1, axes, byCell.get(a), byCell.get(b), axesOf.get(a), axesOf.get(b), paired, pairing, threshold, minDifference, target);
+        }).filter(Objects::nonNull).toList();
     }
 
     /** Every pair of every group of a results folder's rows, as its run.json describes the plan (null: a run from before run.json said). */
@@ -111,15 +122,15 @@ public final class Comparisons {
     }
 
     /** The compared axes by default: jdk and executor where these rows' cells have more than one value of them. */
-    static List<String> defaultAlong(Map<String, List<RawRow>> byCell) {
-        return DEFAULT_ALONG.stream().filter(a -> byCell.values().stream().map(r -> axes(r.get(0)).get(a)).distinct().count() > 1).toList();
+    static List<String> defaultAlong(Map<String, SortedMap<String, String>> axesOf) {
+        return DEFAULT_ALONG.stream().filter(a -> axesOf.values().stream().map(x -> x.get(a)).distinct().count() > 1).toList();
     }
 
     /** The cells in groups (each a list of cell ids in compared order), groups in the order of their first cell. */
-    static List<List<String>> groups(Map<String, List<RawRow>> byCell, List<String> along) {
+    static List<List<String>> groups(Map<String, SortedMap<String, String>> axesOf, List<String> along) {
         Map<SortedMap<String, String>, List<String>> m = new LinkedHashMap<>();
-        for (Map.Entry<String, List<RawRow>> e : byCell.entrySet()) {
-            SortedMap<String, String> key = new TreeMap<>(axes(e.getValue().get(0)));
+        for (Map.Entry<String, SortedMap<String, String>> e : axesOf.entrySet()) {
+            SortedMap<String, String> key = new TreeMap<>(e.getValue());
             along.forEach(key::remove);
             m.computeIfAbsent(key, k -> new ArrayList<>()).add(e.getKey());
         }
@@ -127,7 +138,7 @@ public final class Comparisons {
         for (List<String> cells : m.values()) {
             if (cells.size() < 2) continue;
             List<String> sorted = new ArrayList<>(cells);
-            sorted.sort(Comparator.comparing((String c) -> axes(byCell.get(c).get(0)), order(along)));
+            sorted.sort(Comparator.comparing(axesOf::get, order(along)));
             out.add(sorted);
         }
         return out;
@@ -135,18 +146,28 @@ public final class Comparisons {
 
     /** A row's axes and params by their matrix keys, as a cell of the plan has them. */
     public static SortedMap<String, String> axes(RawRow r) {
+        return axes(r::get);
+    }
+
+    /**
+     * A cell's axes and params by their matrix keys, from the columns of one of its rows (raw.csv or
+     * summary.csv): its kind ({@code builtin} for rows written before the kinds), CPU mode
+     * ({@code quota} for rows written before it), jvm-args, and each param (the params column read by
+     * {@link Params}). What groups cells here and what claims select them by.
+     */
+    public static SortedMap<String, String> axes(java.util.function.Function<String, String> column) {
         SortedMap<String, String> m = new TreeMap<>();
-        m.put("workload", r.get("workload"));
-        m.put("kind", r.get("kind").isEmpty() ? "builtin" : r.get("kind"));
-        m.put("benchmark", r.get("benchmark"));
-        m.put("executor", r.get("executor"));
-        m.put("tasks", r.get("tasks"));
-        m.put("jdk", r.get("jdk"));
-        m.put("cpus", r.get("cpus"));
-        m.put("cpu-mode", r.get("cpu_mode").isEmpty() ? "quota" : r.get("cpu_mode"));
-        m.put("memory", r.get("memory"));
-        m.put("jvm-args", r.get("jvm_args"));
-        Params.parse(r.get("params")).forEach(m::putIfAbsent);
+        m.put("workload", column.apply("workload"));
+        m.put("kind", column.apply("kind").isEmpty() ? "builtin" : column.apply("kind"));
+        m.put("benchmark", column.apply("benchmark"));
+        m.put("executor", column.apply("executor"));
+        m.put("tasks", column.apply("tasks"));
+        m.put("jdk", column.apply("jdk"));
+        m.put("cpus", column.apply("cpus"));
+        m.put("cpu-mode", column.apply("cpu_mode").isEmpty() ? "quota" : column.apply("cpu_mode"));
+        m.put("memory", column.apply("memory"));
+        m.put("jvm-args", column.apply("jvm_args"));
+        Params.parse(column.apply("params")).forEach(m::putIfAbsent);
         return m;
     }
 
@@ -169,8 +190,10 @@ public final class Comparisons {
         return a.compareTo(b);
     }
 
+    private static final java.util.regex.Pattern LEADING_NUMBER = java.util.regex.Pattern.compile("^(\\d+(\\.\\d+)?)");
+
     private static double leadingNumber(String s) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(\\d+(\\.\\d+)?)").matcher(s);
+        java.util.regex.Matcher m = LEADING_NUMBER.matcher(s);
         return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
     }
 
@@ -205,14 +228,28 @@ public final class Comparisons {
         return new Pairs(used.stream().mapToDouble(p -> p[0]).toArray(), used.stream().mapToDouble(p -> p[1]).toArray(), dropped);
     }
 
+    /**
+     * {@code numerator}'s figure over {@code denominator}'s, {ratio, low, high}, from the comparison of
+     * the two cells where their runs were paired with at least two pairs; else null. A comparison holds
+     * b / a, so a numerator that is its a takes the inverse, with the interval's ends swapped.
+     */
+    public static double[] pairedRatio(List<Row> comparisons, String numerator, String denominator) {
+        for (Row c : comparisons) {
+            if (!c.paired() || c.ratio() == null || c.ratio().n() < 2) continue;
+            if (c.cellB().equals(numerator) && c.cellA().equals(denominator)) return new double[] {c.ratio().ratio(), c.ratio().low(), c.ratio().high()};
+            if (c.cellA().equals(numerator) && c.cellB().equals(denominator)) return new double[] {1 / c.ratio().ratio(), 1 / c.ratio().high(), 1 / c.ratio().low()};
+        }
+        return null;
+    }
+
     /** The paired ratio b / a of two cells' runs by round, or null with fewer than one complete round. */
     public static PairedRatio paired(List<RawRow> a, List<RawRow> b) {
         Pairs p = pairs(a, b);
         return p.a().length == 0 ? null : PairedRatio.of(p.a(), p.b());
     }
 
-    private static Row compare(int group, List<String> along, List<RawRow> a, List<RawRow> b, boolean paired, String pairing, double threshold,
-                               double minDifference, double target) {
+    private static Row compare(int group, List<String> along, List<RawRow> a, List<RawRow> b, Map<String, String> axesA, Map<String, String> axesB,
+                               boolean paired, String pairing, double threshold, double minDifference, double target) {
         double[] va = okFigures(a);
         double[] vb = okFigures(b);
         if (va.length == 0 || vb.length == 0) return null;
@@ -230,10 +267,10 @@ public final class Comparisons {
         Verdict uv = verdict(interval[0], interval[1], higher, threshold, minDifference);
         String reached = "";
         if (!Double.isNaN(target)) {
-            double reach = paired ? (ratio == null ? Double.NaN : ratio.reach()) : Math.max(unpaired - interval[0], interval[1] - unpaired) / unpaired;
+            double reach = paired ? (ratio == null ? Double.NaN : ratio.reach()) : PairedRatio.reach(unpaired, interval[0], interval[1]);
             reached = Double.isFinite(reach) && reach <= target ? "yes" : "no";
         }
-        return new Row(group, compared(axes(fa), axes(fb), along), shared(axes(fa), axes(fb), along), fa.get("cell"), fb.get("cell"), paired, paired ? pairing : "none", p.a().length, p.dropped(),
+        return new Row(group, compared(axesA, axesB, along), shared(axesA, axesB, along), fa.get("cell"), fb.get("cell"), paired, paired ? pairing : "none", p.a().length, p.dropped(),
                 ratio, unpaired, interval[0], interval[1], up, unit, higher, paired ? pv : uv, uv, reached);
     }
 

@@ -55,6 +55,11 @@ public record PairedRatio(int n, double ratio, double low, double high, double l
     /** How far the interval reaches from the ratio, as a fraction of it; NaN with fewer than two pairs. */
     public double reach() {
         if (n < 2) return Double.NaN;
+        return reach(ratio, low, high);
+    }
+
+    /** How far an interval [low, high] reaches from its ratio, the larger side, as a fraction of the ratio. */
+    public static double reach(double ratio, double low, double high) {
         return Math.max(ratio - low, high - ratio) / ratio;
     }
 

@@ -97,10 +97,9 @@ record CellStat(
         return workload + ": " + benchmark.substring(cls + 1);
     }
 
-    /** Symmetric error bar of the score: the wider side of the interval of its median over the runs. */
-    double scoreErrorBar() {
-        if (!Double.isFinite(scoreCiLow) || !Double.isFinite(scoreCiHigh)) return 0;
-        return Math.max(score - scoreCiLow, scoreCiHigh - score);
+    /** The interval of the median score over the runs, its two ends as measured. */
+    IntervalMarks.Interval scoreInterval() {
+        return new IntervalMarks.Interval(scoreCiLow, scoreCiHigh);
     }
 
     /** Pinned to its CPUs (cpu-mode cpuset) rather than limited by a CFS quota. */
@@ -149,10 +148,9 @@ record CellStat(
                 .collect(java.util.stream.Collectors.joining(";"));
     }
 
-    /** Symmetric error bar for XChart: the wider side of the confidence interval. */
-    double errorBar() {
-        if (!Double.isFinite(ciLow) || !Double.isFinite(ciHigh)) return 0;
-        return Math.max(median - ciLow, ciHigh - median);
+    /** The confidence interval of the median wall time, its two ends as measured. */
+    IntervalMarks.Interval interval() {
+        return new IntervalMarks.Interval(ciLow, ciHigh);
     }
 
     static double num(String s) {

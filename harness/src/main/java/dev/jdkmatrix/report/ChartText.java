@@ -112,10 +112,10 @@ final class ChartText {
         return String.join(", ", builds) + " | " + cpus + " | " + mem + " | n=" + (nMin == nMax ? nMin : nMin + "-" + nMax);
     }
 
-    static String ciText(List<CellStat> g, boolean log) {
-        if (log) return "none on a log axis";
+    /** What a chart's intervals are: the confidence interval of each median, drawn from its low to its high end. */
+    static String ciText(List<CellStat> g) {
         double level = g.stream().mapToDouble(CellStat::ciLevel).filter(Double::isFinite).min().orElse(Double.NaN);
-        return Double.isFinite(level) && level > 0 ? "CI of the median (>= " + pct(level) + ")" : "none (n too small for a CI)";
+        return Double.isFinite(level) && level > 0 ? "CI of the median, low to high (>= " + pct(level) + ")" : "none (n too small for a CI)";
     }
 
     static String limits(CellStat c) {

@@ -33,7 +33,7 @@ final class DistributionChart implements ChartKind {
             CellStat f = g.get(0);
             BoxChart chart = new BoxChartBuilder().width(WIDTH).height(HEIGHT)
                     .title(in.title(f, ", " + f.tasks() + " tasks: wall time of each repetition, " + limitsText(g)))
-                    .xAxisTitle(axis("executor" + (several ? " | CPU limit" : "") + (jdks.size() == 1 ? "" : " | JDK") + " (box: quartiles, whiskers: range)", withRuns, ""))
+                    .xAxisTitle(axis("executor" + (several ? " | CPU limit" : "") + (jdks.size() == 1 ? "" : " | JDK") + " (box: quartiles, whiskers: <= 1.5 IQR, dots: beyond)", withRuns, ""))
                     .yAxisTitle("wall time (ms)").build();
             style(chart);
             boolean oneJdk = jdks.size() == 1;
@@ -47,7 +47,8 @@ final class DistributionChart implements ChartKind {
             long noisy = withRuns.stream().filter(CellStat::noisy).count();
             String caption = "widest spread: " + widest.executor() + " on JDK " + widest.jdk() + (several ? " at " + widest.cpuText() : "")
                     + ", CV " + pct(widest.cv()) + " (n=" + widest.n() + "); "
-                    + noisy + " of " + withRuns.size() + " cells noisy (CV above 5%) - " + limitsText(g) + ".";
+                    + noisy + " of " + withRuns.size() + " cells noisy (CV above 5%) - " + limitsText(g)
+                    + ". Box: the quartiles; whiskers: 1.5 IQR past the box's edges, or to the extreme run where that is nearer; dots: runs beyond the whiskers.";
             out.add(new Figure(in.name("dist", f.shape(), f.tasks() + "t", several ? "" : f.cpuTag()), Figure.Section.DISTRIBUTION, named(f, chart, caption), chart));
         }
         return out;

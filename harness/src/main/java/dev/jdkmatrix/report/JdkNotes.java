@@ -25,15 +25,19 @@ final class JdkNotes {
         List<JdkMarkers.Marker> crossed = markers(g);
         if (crossed.isEmpty()) return;
         boolean log = chart.getStyler().isYAxisLogarithmic();
-        // room above the highest bar and its error bar, so the note covers none
-        double top = g.stream().mapToDouble(c -> c.builtin() ? c.median() + c.errorBar() : c.score() + c.scoreErrorBar()).filter(Double::isFinite).max().orElse(Double.NaN);
+        // room above the highest bar and the high end of its interval, so the note covers none
+        double top = g.stream().mapToDouble(c -> c.builtin() ? Math.max(c.median(), finiteOr(c.ciHigh(), c.median())) : Math.max(c.score(), finiteOr(c.scoreCiHigh(), c.score())))
+                .filter(Double::isFinite).max().orElse(Double.NaN);
         if (Double.isFinite(top) && top > 0) {
             chart.getStyler().setYAxisMax(log ? top * Math.pow(4, crossed.size() + 1) : top * (1.12 + 0.08 * (crossed.size() + 1)));
             Double min = chart.getStyler().getYAxisMin();
             if (log && min != null && min > 0) labelEveryStep(chart.getStyler(), chart.getStyler().getYAxisMax() / min);
         }
-        chart.addAnnotation(new AnnotationTextPanel(String.join("\n", crossed.stream().map(JdkMarkers.Marker::text).toList())
-                + (log ? "\nerror bars: " + ciText(g, true) : ""), WIDTH * 0.30, HEIGHT - 110, true));
+        chart.addAnnotation(new AnnotationTextPanel(String.join("\n", crossed.stream().map(JdkMarkers.Marker::text).toList()), WIDTH * 0.30, HEIGHT - 110, true));
+    }
+
+    private static double finiteOr(double v, double or) {
+        return Double.isFinite(v) ? v : or;
     }
 
     /** The JDK behaviour changes these cells' JDKs cross and the cells can meet. */

@@ -37,15 +37,15 @@ final class PinningChart implements ChartKind {
             }).collect(Collectors.joining(" | ")) + ")").toList();
             CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
                     .title("Pinning: " + f.tasks() + " virtual threads each hold a lock for " + f.param("hold-ms") + " ms, " + limits(f))
-                    .xAxisTitle(axis("lock (JFR pinned events per run, threshold 0)", g, ""))
+                    .xAxisTitle(axis("lock (JFR pinned events per run, threshold 0)", g, "interval: " + ciText(g)))
                     .yAxisTitle("median wall time (ms)").build();
             style(chart);
-            boolean log = logIfWide(chart.getStyler(), sorted.stream().mapToDouble(CellStat::median).toArray());
+            logIfWide(chart.getStyler(), sorted.stream().mapToDouble(CellStat::median).toArray());
+            IntervalMarks marks = IntervalMarks.on(chart);
             for (String j : jdks) {
                 List<CellStat> row = locks.stream().map(l -> cellOf(sorted, j, l)).toList();
-                List<Double> y = row.stream().map(c -> c == null ? null : c.median()).toList();
-                if (log || row.contains(null)) chart.addSeries("JDK " + j, cats, y);
-                else chart.addSeries("JDK " + j, cats, y, row.stream().map(CellStat::errorBar).toList());
+                chart.addSeries("JDK " + j, cats, row.stream().map(c -> c == null ? null : c.median()).toList());
+                marks.add(row.stream().map(c -> c == null ? null : c.interval()).toList());
             }
             chart.getStyler().setLabelsVisible(true);
             chart.getStyler().setYAxisDecimalPattern("#,##0");

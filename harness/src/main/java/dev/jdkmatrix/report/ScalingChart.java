@@ -27,7 +27,7 @@ final class ScalingChart implements ChartKind {
             if (g.stream().map(CellStat::tasks).distinct().count() < 2) continue;
             CellStat f = g.get(0);
             XYChart chart = line("JDK " + f.jdk() + ", " + in.title(f, ": median wall time by task count, " + limits(f)),
-                    axis("tasks", g, ""), g, c -> (double) c.tasks());
+                    axis("tasks", g, "interval: " + ciText(g)), g, c -> (double) c.tasks());
             out.add(new Figure(in.name("scaling-tasks", f.shape(), "jdk" + f.jdk(), f.cpuTag()), Figure.Section.SCALING,
                     named(f, chart, growthCaption(g, CellStat::tasks, "tasks") + " - JDK " + f.jdk() + ", " + limits(f) + "."), chart));
         }
@@ -35,7 +35,7 @@ final class ScalingChart implements ChartKind {
             if (g.stream().map(CellStat::cpus).distinct().count() < SCALING_POINTS) continue;
             CellStat f = g.get(0);
             XYChart chart = line("JDK " + f.jdk() + ", " + in.title(f, ", " + f.tasks() + " tasks: median wall time by CPU limit, memory " + f.memory()),
-                    axis("CPU limit (CPUs)", g, ""), g, CellStat::cpusValue);
+                    axis("CPU limit (CPUs)", g, "interval: " + ciText(g)), g, CellStat::cpusValue);
             out.add(new Figure(in.name("scaling-cpus", f.shape(), f.tasks() + "t", "jdk" + f.jdk()), Figure.Section.SCALING,
                     named(f, chart, growthCaption(g, c -> c.cpusValue(), "CPUs") + " - JDK " + f.jdk() + ", " + f.tasks() + " tasks."), chart));
         }
@@ -50,12 +50,25 @@ final class ScalingChart implements ChartKind {
         style(chart);
         chart.getStyler().setMarkerSize(10);
         boolean log = logIfWide(chart.getStyler(), g.stream().mapToDouble(CellStat::median).toArray());
+        List<List<CellStat>> intervals = new ArrayList<>();
         for (String e : distinct(g, CellStat::executor)) {
             List<CellStat> line = g.stream().filter(c -> c.executor().equals(e)).sorted(Comparator.comparing(x)).toList();
-            XYSeries s = log ? chart.addSeries(e, line.stream().map(x).toList(), line.stream().map(CellStat::median).toList())
-                    : chart.addSeries(e, line.stream().map(x).toList(), line.stream().map(CellStat::median).toList(),
-                            line.stream().map(CellStat::errorBar).toList());
+            XYSeries s = chart.addSeries(e, line.stream().map(x).toList(), line.stream().map(CellStat::median).toList());
             s.setMarker(SeriesMarkers.CIRCLE);
+            intervals.add(line);
+        }
+        // each point's interval from its low to its high end, in its line's colour (after the lines, which set the colours)
+        java.awt.Color[] colors = chart.getStyler().getSeriesColors();
+        for (int i = 0; i < intervals.size(); i++) {
+            for (CellStat c : intervals.get(i)) {
+                if (!c.interval().drawn() || (log && c.ciLow() <= 0)) continue;
+                XYSeries iv = chart.addSeries("interval " + i + " " + c.cell(), new double[] {x.apply(c), x.apply(c)}, new double[] {c.ciLow(), c.ciHigh()});
+                iv.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+                iv.setMarker(SeriesMarkers.NONE);
+                iv.setLineColor(colors[i % colors.length]);
+                iv.setLineWidth(2f);
+                iv.setShowInLegend(false);
+            }
         }
         double[] xs = g.stream().mapToDouble(x::apply).toArray();
         if (span(xs) > LOG_SPAN) chart.getStyler().setXAxisLogarithmic(true);

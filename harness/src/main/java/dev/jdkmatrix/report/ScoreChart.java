@@ -30,19 +30,21 @@ final class ScoreChart implements ChartKind {
             String better = f.higherIsBetter() ? "higher is better" : "lower is better";
             CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
                     .title(f.scoreSubject() + (f.params().isEmpty() ? "" : " (" + f.paramsText() + ")") + ": median score by CPU limit, memory " + f.memory())
-                    .xAxisTitle(axis("CPU limit", g, "error bar: " + ciText(g, false)))
+                    .xAxisTitle(axis("CPU limit", g, "interval: " + ciText(g)))
                     .yAxisTitle("score (" + f.scoreUnit() + ", " + better + ")").build();
             style(chart);
             chart.getStyler().setYAxisMin(0.0);
+            IntervalMarks marks = IntervalMarks.on(chart);
             for (String jdk : jdks(g)) {
                 List<Double> y = new ArrayList<>();
-                List<Double> err = new ArrayList<>();
+                List<IntervalMarks.Interval> iv = new ArrayList<>();
                 for (String cpu : cpus) {
                     CellStat c = g.stream().filter(x -> x.jdk().equals(jdk) && x.cpuText().equals(cpu)).findFirst().orElse(null);
                     y.add(c == null ? null : c.score());
-                    err.add(c == null ? null : c.scoreErrorBar());
+                    iv.add(c == null ? null : c.scoreInterval());
                 }
-                chart.addSeries("JDK " + jdk, cpus, y, err);
+                chart.addSeries("JDK " + jdk, cpus, y);
+                marks.add(iv);
             }
             jdkNote(chart, g);
             out.add(new Figure(in.name("score", f.scoreSubject(), f.paramsText()), Figure.Section.SCORE, scoreCaption(g), chart));

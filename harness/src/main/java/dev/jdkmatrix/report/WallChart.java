@@ -36,22 +36,22 @@ final class WallChart implements ChartKind {
             List<String> cats = slots.stream().map(s -> several ? s[0] + " | " + s[1] : s[0]).toList();
             CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
                     .title(in.title(f, ", " + f.tasks() + " tasks: median wall time, " + limitsText(g)))
-                    .xAxisTitle(axis(several ? "executor | CPU limit" : "executor", g, "error bar: "
-                            + ciText(g, span(g.stream().mapToDouble(CellStat::median).toArray()) > LOG_SPAN)))
+                    .xAxisTitle(axis(several ? "executor | CPU limit" : "executor", g, "interval: " + ciText(g)))
                     .yAxisTitle("median wall time (ms)").build();
             style(chart);
             rotateIfCrowded(chart.getStyler(), cats);
-            boolean log = logIfWide(chart.getStyler(), g.stream().mapToDouble(CellStat::median).toArray());
+            logIfWide(chart.getStyler(), g.stream().mapToDouble(CellStat::median).toArray());
+            IntervalMarks marks = IntervalMarks.on(chart);
             for (String jdk : jdks(g)) {
                 List<Double> y = new ArrayList<>();
-                List<Double> err = new ArrayList<>();
+                List<IntervalMarks.Interval> iv = new ArrayList<>();
                 for (String[] s : slots) {
                     CellStat c = g.stream().filter(x -> x.executor().equals(s[0]) && x.cpuText().equals(s[1]) && x.jdk().equals(jdk)).findFirst().orElse(null);
                     y.add(c == null ? null : c.median());
-                    err.add(c == null ? null : c.errorBar());
+                    iv.add(c == null ? null : c.interval());
                 }
-                if (log) chart.addSeries("JDK " + jdk, cats, y);
-                else chart.addSeries("JDK " + jdk, cats, y, err);
+                chart.addSeries("JDK " + jdk, cats, y);
+                marks.add(iv);
             }
             jdkNote(chart, g);
             out.add(new Figure(in.name("wall", f.shape(), f.tasks() + "t", several ? "" : f.cpuTag()), Figure.Section.WALL, named(f, chart, wallCaption(g)), chart));

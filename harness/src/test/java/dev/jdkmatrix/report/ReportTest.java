@@ -193,6 +193,44 @@ class ReportTest {
         assertThat(checked).as("charts of 12 categories or more").isGreaterThan(4);
     }
 
+    /**
+     * Intervals are drawn as measured, from their low to their high end: no chart of the reference
+     * run has a symmetric error bar (XChart's drew one from -4,700 ms for a time never under 800 ms),
+     * every bar's interval holds its median, and none reaches below the lowest run of its cell.
+     */
+    @Test
+    void everyIntervalOfTheReferenceChartsIsDrawnAsMeasured() throws Exception {
+        ResultsFolder reference = ResultsFolder.load(Path.of(System.getProperty("jdkmatrix.projectDir", "..")).resolve("results/reference"));
+        Charts charts = new Charts(reference.summary(), reference.raw());
+        java.lang.reflect.Field annotations = org.knowm.xchart.internal.chartpart.AxesChart.class.getDeclaredField("annotations");
+        annotations.setAccessible(true);
+        int bars = 0;
+        for (Figure f : charts.all()) {
+            if (!(f.chart() instanceof org.knowm.xchart.CategoryChart c)) continue;
+            assertThat(c.getSeriesCollection()).as("symmetric error bars on " + f.name()).allMatch(s -> s.getExtraValues() == null);
+            List<IntervalMarks> marks = ((List<?>) annotations.get(c)).stream().filter(IntervalMarks.class::isInstance).map(IntervalMarks.class::cast).toList();
+            if (f.section() == Figure.Section.MEMORY) continue;
+            assertThat(marks).as("intervals of " + f.name()).hasSize(1);
+            List<org.knowm.xchart.CategorySeries> series = List.copyOf(c.getSeriesCollection());
+            for (int j = 0; j < series.size(); j++) {
+                double[] ys = series.get(j).getYData();
+                List<IntervalMarks.Interval> row = marks.get(0).intervals().get(j);
+                for (int i = 0; i < ys.length; i++) {
+                    double median = ys[i];
+                    if (!Double.isFinite(median) || !row.get(i).drawn()) continue;
+                    IntervalMarks.Interval iv = row.get(i);
+                    assertThat(iv.low()).as(f.name() + " bar " + j + "/" + i).isGreaterThan(0).isLessThanOrEqualTo(median);
+                    assertThat(iv.high()).as(f.name() + " bar " + j + "/" + i).isGreaterThanOrEqualTo(median);
+                    double lowestRun = charts.cells().stream().filter(x -> x.median() == median || x.score() == median)
+                            .flatMap(x -> x.walls().stream()).mapToDouble(Double::doubleValue).min().orElse(0);
+                    assertThat(iv.low()).as(f.name() + ": no interval below the lowest run of its cell").isGreaterThanOrEqualTo(lowestRun - 1e-9);
+                    bars++;
+                }
+            }
+        }
+        assertThat(bars).as("bars with an interval").isGreaterThan(100);
+    }
+
     static void assertTitlesFit(List<Figure> figures) {
         java.awt.font.FontRenderContext frc = new java.awt.font.FontRenderContext(null, true, true);
         for (Figure f : figures) {

@@ -51,19 +51,30 @@ record CellStat(
         double throttledMs,
         double throttledPeriods,
         double periods,
-        double cpusValue) {
+        double cpusValue,
+        double scoreMin,
+        double scoreMax,
+        double scoreCv,
+        String jmhMode,
+        SortedMap<String, Double> metrics,
+        SortedMap<String, String> metricUnits) {
 
     CellStat {
         Objects.requireNonNull(cell, "cell");
         params = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(params));
         walls = List.copyOf(walls);
+        jmhMode = jmhMode == null ? "" : jmhMode;
+        metrics = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(metrics));
+        metricUnits = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(metricUnits));
     }
 
     static CellStat of(SummaryRow s, List<RawRow> runs) {
         List<Double> walls = runs.stream().filter(r -> r.measured() && r.ok()).map(r -> r.number("wall_ms")).filter(Double::isFinite).toList();
         SortedMap<String, String> params = new TreeMap<>();
+        SortedMap<String, Double> metrics = new TreeMap<>();
         s.values().forEach((column, value) -> {
             if (Columns.isParam(column) && !value.isEmpty()) params.put(column.substring(Columns.PARAM_PREFIX.length()), value);
+            if (Columns.isMetric(column) && Double.isFinite(num(value))) metrics.put(column.substring(Columns.METRIC_PREFIX.length()), num(value));
         });
         return new CellStat(s.get("cell"), s.get("workload"), params, s.get("executor"), (int) num(s.get("tasks")), s.get("jdk"),
                 s.get("cpus"), s.get("cpu_mode").isEmpty() ? "quota" : s.get("cpu_mode"), s.get("memory"), s.get("jvm_args"), s.get("java_runtime_version"), (int) num(s.get("n")),
@@ -72,7 +83,9 @@ record CellStat(
                 num(s.get("heap_peak_bytes_median")), num(s.get("rss_peak_bytes_median")), num(s.get("cgroup_peak_bytes_median")),
                 num(s.get("pinned_events_median")), walls, s.kind(), s.get("benchmark"), num(s.score("median")), num(s.score("ci_low")),
                 num(s.score("ci_high")), s.scoreUnit(), s.higherIsBetter(), num(s.get("score_error_median")),
-                num(s.get("cpu_throttled_ms_median")), num(s.get("cpu_throttled_periods_median")), num(s.get("cpu_periods_median")), num(s.get("cpus")));
+                num(s.get("cpu_throttled_ms_median")), num(s.get("cpu_throttled_periods_median")), num(s.get("cpu_periods_median")), num(s.get("cpus")),
+                num(s.score("min")), num(s.score("max")), num(s.get("score_cv").isEmpty() ? s.get("wall_ms_cv") : s.get("score_cv")), s.get("jmh_mode"),
+                metrics, new TreeMap<>(dev.jdkmatrix.results.Params.parse(s.get("metric_units"))));
     }
 
     boolean measured() {
@@ -89,12 +102,44 @@ record CellStat(
         return builtin() && dev.jdkmatrix.workloads.Workloads.exists(workload) && dev.jdkmatrix.workloads.Workloads.get(workload).traits().contains(trait);
     }
 
-    /** The benchmark without its package ({@code Bench.method}), or the workload's label. */
+    /** The benchmark without its package ({@code Bench.method}, {@code Outer.Nested.method}), or the workload's label. */
     String scoreSubject() {
         if (benchmark.isEmpty()) return workload;
+        String pkg = packageOf(benchmark);
+        // a class whose name starts in lower case reads as part of the package: keep the class and method then
+        if (pkg.length() >= benchmarkClass().length()) pkg = packageOf(benchmarkClass());
+        return workload + ": " + (pkg.isEmpty() ? benchmark : benchmark.substring(pkg.length() + 1));
+    }
+
+    /**
+     * The benchmark's class with its package and outer classes ({@code org.openjdk.jmh.samples.JMHSample_35_Profilers.Atomic});
+     * empty for cells of other kinds.
+     */
+    String benchmarkClass() {
         int method = benchmark.lastIndexOf('.');
-        int cls = method > 0 ? benchmark.lastIndexOf('.', method - 1) : -1;
-        return workload + ": " + benchmark.substring(cls + 1);
+        return method < 0 ? "" : benchmark.substring(0, method);
+    }
+
+    /** The package of a benchmark's full name: its leading names that start with a lower-case letter, up to the first class. */
+    static String packageOf(String benchmark) {
+        String[] parts = benchmark.split("\\.");
+        StringBuilder p = new StringBuilder();
+        for (int i = 0; i < parts.length - 1; i++) {
+            if (parts[i].isEmpty() || !Character.isLowerCase(parts[i].charAt(0))) break;
+            p.append(p.isEmpty() ? "" : ".").append(parts[i]);
+        }
+        return p.toString();
+    }
+
+    /** JMH's mode in words, as its output names it: {@code thrpt} -> {@code Throughput}; empty for other kinds. */
+    String modeText() {
+        return switch (jmhMode) {
+            case "thrpt" -> "throughput";
+            case "avgt" -> "average time";
+            case "sample" -> "sampling time";
+            case "ss" -> "single shot";
+            default -> jmhMode;
+        };
     }
 
     /** The interval of the median score over the runs, its two ends as measured. */

@@ -4,10 +4,15 @@ import java.util.Objects;
 import org.knowm.xchart.internal.chartpart.Chart;
 
 /**
- * One chart of a gallery: its file name (without extension), the section it belongs to, and the
- * caption that states what was measured in it.
+ * One chart of a gallery: its file name (without extension), the section it belongs to, the
+ * caption that states what was measured in it, and the group it heads or follows inside its
+ * section (a JMH benchmark's class; empty: none).
  */
-record Figure(String name, Section section, String caption, Chart<?, ?> chart) {
+record Figure(String name, Section section, String caption, Chart<?, ?> chart, String group) {
+
+    Figure(String name, Section section, String caption, Chart<?, ?> chart) {
+        this(name, section, caption, chart, "");
+    }
 
     /** The gallery's sections, in page order. */
     enum Section {
@@ -34,6 +39,7 @@ record Figure(String name, Section section, String caption, Chart<?, ?> chart) {
         Objects.requireNonNull(section, "section");
         Objects.requireNonNull(caption, "caption");
         Objects.requireNonNull(chart, "chart");
+        group = group == null ? "" : group;
         if (!name.matches("[a-z0-9][a-z0-9._-]*")) throw new IllegalArgumentException("figure name '" + name + "' must be a plain file name");
     }
 }

@@ -46,8 +46,9 @@ final class Gallery {
         b.append("<h1>jdkmatrix run ").append(Html.esc(folder.runId())).append("</h1>\n");
         b.append("<p>").append(headline(folder, cells)).append("</p>\n");
         b.append("<p>Each repetition is a fresh JVM in a fresh container; warm-up runs are stored in raw.csv and left out of every figure. ")
-                .append("Bars and points are medians of the measured runs that ended ok; error bars span the wider side of the distribution-free ")
-                .append("confidence interval of the median; a cell whose coefficient of variation exceeds 5% is marked noisy.</p>\n");
+                .append("Bars and points are medians of the measured runs that ended ok (a JMH or jar cell: of its scores); each interval is the ")
+                .append("distribution-free confidence interval of the median, drawn from its low to its high end; a cell whose coefficient of ")
+                .append("variation (of the figure the table shows) exceeds 5% is marked noisy.</p>\n");
         b.append("<nav>");
         for (Figure.Section s : Figure.Section.values()) {
             if (figures.stream().anyMatch(f -> f.section() == s)) b.append("<a href=\"#").append(s.name().toLowerCase(Locale.ROOT)).append("\">").append(s.title).append("</a>");
@@ -60,7 +61,12 @@ final class Gallery {
             List<Figure> in = figures.stream().filter(f -> f.section() == s).toList();
             if (in.isEmpty()) continue;
             b.append("<h2 id=\"").append(s.name().toLowerCase(Locale.ROOT)).append("\">").append(s.title).append("</h2>\n");
-            for (Figure f : in) figure(b, f, "charts/", svg);
+            String group = "";
+            for (Figure f : in) {
+                if (!f.group().isEmpty() && !f.group().equals(group)) b.append("<h3>").append(Html.esc(f.group())).append("</h3>\n");
+                group = f.group();
+                figure(b, f, "charts/", svg);
+            }
         }
         if (!folder.comparisons().isEmpty()) b.append("<h2 id=\"comparisons\">Comparisons inside this run</h2>\n").append(comparisonsTable(folder.comparisons()));
         failures(b, folder.raw());
@@ -180,21 +186,26 @@ final class Gallery {
         return b.append("</table>\n").toString();
     }
 
-    /** The summary table: one row per cell. Golden-tested. */
+    /**
+     * The summary table: one row per cell, its figure (a built-in cell's wall time in ms; a JMH or
+     * jar cell's score, in its unit and direction) with the interval of its median, its range and CV,
+     * and the noisy mark from that same CV. Golden-tested.
+     */
     static String summaryTable(List<CellStat> cells) {
         StringBuilder b = new StringBuilder();
-        b.append("<table>\n<tr><th>cell</th><th>JDK build</th><th>n</th><th>failed</th><th>median ms</th><th>CI of the median ms</th>")
-                .append("<th>min - max ms</th><th>CV</th><th>pinned events</th><th>heap peak MiB</th><th>container peak MiB</th>")
+        b.append("<table>\n<tr><th>cell</th><th>JDK build</th><th>n</th><th>failed</th><th>median</th><th>CI of the median</th>")
+                .append("<th>min - max</th><th>unit</th><th>CV</th><th>pinned events</th><th>heap peak MiB</th><th>container peak MiB</th>")
                 .append("<th>throttled (median run)</th></tr>\n");
         for (CellStat c : cells) {
             String cls = c.nFailed() > 0 ? " class=\"failed\"" : c.noisy() ? " class=\"noisy\"" : "";
+            String unit = c.scoreUnit() + (c.builtin() ? "" : c.higherIsBetter() ? ", higher is better" : ", lower is better");
             b.append("<tr").append(cls).append("><td>").append(Html.esc(c.cell())).append("</td><td>").append(Html.esc(c.build())).append("</td>")
                     .append(num(Integer.toString(c.n()))).append("<td>").append(c.nFailed() == 0 ? "0" : c.nFailed() + " (" + Html.esc(c.failures()) + ")").append("</td>")
-                    .append(num(fmt(c.median(), "%,.1f")))
-                    .append(num(Double.isFinite(c.ciLow()) ? fmt(c.ciLow(), "%,.1f") + " - " + fmt(c.ciHigh(), "%,.1f") + " (" + fmt(c.ciLevel() * 100, "%.1f") + "%)" : ""))
-                    .append(num(c.walls().isEmpty() ? "" : fmt(c.walls().stream().mapToDouble(Double::doubleValue).min().orElse(0), "%,.1f") + " - "
-                            + fmt(c.walls().stream().mapToDouble(Double::doubleValue).max().orElse(0), "%,.1f")))
-                    .append(num(Double.isFinite(c.cv()) ? fmt(c.cv() * 100, "%.1f") + "%" + (c.noisy() ? " noisy" : "") : ""))
+                    .append(num(figure(c.score())))
+                    .append(num(Double.isFinite(c.scoreCiLow()) ? figure(c.scoreCiLow()) + " - " + figure(c.scoreCiHigh()) + " (" + fmt(c.ciLevel() * 100, "%.1f") + "%)" : ""))
+                    .append(num(Double.isFinite(c.scoreMin()) ? figure(c.scoreMin()) + " - " + figure(c.scoreMax()) : ""))
+                    .append("<td>").append(Html.esc(c.n() > 0 ? unit : "")).append("</td>")
+                    .append(num(Double.isFinite(c.scoreCv()) ? fmt(c.scoreCv() * 100, "%.1f") + "%" + (c.noisy() ? " noisy" : "") : ""))
                     .append(num(fmt(c.pinnedEvents(), "%,.0f")))
                     .append(num(fmt(c.heapPeak() / (1 << 20), "%,.1f")))
                     .append(num(fmt(c.cgroupPeak() / (1 << 20), "%,.1f")))
@@ -202,6 +213,12 @@ final class Gallery {
                     .append("</tr>\n");
         }
         return b.append("</table>\n").toString();
+    }
+
+    /** A figure for the table: one decimal from 1 up (5,098.6), three significant digits below (0.0000123). */
+    static String figure(double v) {
+        if (!Double.isFinite(v)) return "";
+        return Math.abs(v) >= 1 || v == 0 ? fmt(v, "%,.1f") : ChartText.threeDigits(v);
     }
 
     /** {@code 142.9 ms, 7 of 9 periods (78%)}; {@code pinned} for a cpuset cell; empty without CFS figures. */

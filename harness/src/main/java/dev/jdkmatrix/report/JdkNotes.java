@@ -22,11 +22,16 @@ final class JdkNotes {
      * JEP 444 where JDK 17 and 21 run virtual threads, JDK-8281181 wherever JDK 17 and 21 stand.
      */
     static void jdkNote(org.knowm.xchart.internal.chartpart.AxesChart<?, ?> chart, List<CellStat> g) {
+        jdkNote(chart, g, 1);
+    }
+
+    /** The note, on a chart whose scores are shown {@code factor} times their stored figure ({@link ScoreUnit}). */
+    static void jdkNote(org.knowm.xchart.internal.chartpart.AxesChart<?, ?> chart, List<CellStat> g, double factor) {
         List<JdkMarkers.Marker> crossed = markers(g);
         if (crossed.isEmpty()) return;
         boolean log = chart.getStyler().isYAxisLogarithmic();
         // room above the highest bar and the high end of its interval, so the note covers none
-        double top = g.stream().mapToDouble(c -> c.builtin() ? Math.max(c.median(), finiteOr(c.ciHigh(), c.median())) : Math.max(c.score(), finiteOr(c.scoreCiHigh(), c.score())))
+        double top = g.stream().mapToDouble(c -> c.builtin() ? Math.max(c.median(), finiteOr(c.ciHigh(), c.median())) : Math.max(c.score(), finiteOr(c.scoreCiHigh(), c.score())) * factor)
                 .filter(Double::isFinite).max().orElse(Double.NaN);
         if (Double.isFinite(top) && top > 0) {
             chart.getStyler().setYAxisMax(log ? top * Math.pow(4, crossed.size() + 1) : top * (1.12 + 0.08 * (crossed.size() + 1)));

@@ -60,7 +60,14 @@ public final class Columns {
      */
     public static final List<String> RAW_TRUST = List.of("cpu_mode", "cpu_periods", "cpu_throttled_periods", "cpu_throttled_ms", "attempt");
 
-    public static final List<String> RAW = concat(concat(concat(concat(concat(RAW_HARNESS, RAW_RECORD), RAW_ADDED), RAW_KINDS), RAW_JDK), RAW_TRUST);
+    /**
+     * JMH's settings of the run as its JSON reports them, added after the trust columns: threads,
+     * warm-up time and batch size, measurement time and batch size (a time as JMH writes it:
+     * {@code 10 s}, {@code 200 ms}, {@code single-shot}); empty for other kinds.
+     */
+    public static final List<String> RAW_JMH = List.of("jmh_threads", "jmh_warmup_time", "jmh_warmup_batch_size", "jmh_measurement_time", "jmh_batch_size");
+
+    public static final List<String> RAW = concat(concat(concat(concat(concat(concat(RAW_HARNESS, RAW_RECORD), RAW_ADDED), RAW_KINDS), RAW_JDK), RAW_TRUST), RAW_JMH);
 
     /**
      * After every named column, one {@code param_NAME} column per param of the folder's cells
@@ -83,6 +90,24 @@ public final class Columns {
         return new java.util.TreeSet<>(names).stream().map(Columns::param).toList();
     }
 
+    /**
+     * In summary.csv, after the param columns, one {@code metric_NAME} column per metric the
+     * folder's runs report in raw.csv's {@code metrics} (JMH's secondary metrics such as
+     * {@code gc.alloc.rate.norm}, the percentiles of sample mode, a workload's own): the median over
+     * the cell's ok runs, in the unit {@code metric_units} gives.
+     */
+    public static final String METRIC_PREFIX = "metric_";
+
+    /** The column of a metric. */
+    public static String metric(String name) {
+        return METRIC_PREFIX + name;
+    }
+
+    /** A {@code metric_NAME} column; not {@code metric_units}, the named column that gives their units (so no metric is called {@code units}). */
+    public static boolean isMetric(String column) {
+        return column.startsWith(METRIC_PREFIX) && column.length() > METRIC_PREFIX.length() && !column.equals("metric_units");
+    }
+
     /** Per-cell statistics of the measured runs that ended ok. */
     public static final List<String> SUMMARY = List.of(
             "cell", "workload", "params", "executor", "tasks", "jdk", "cpus", "memory", "jvm_args",
@@ -103,7 +128,10 @@ public final class Columns {
             // (steal over max-steal), how far the figure's interval reaches from its median (%), and whether that met the
             // repetitions' target (yes, no; empty without a target)
             "cpu_mode", "cpu_periods_median", "cpu_throttled_periods_median", "cpu_throttled_ms_median", "n_noisy",
-            "interval_pct", "target_reached");
+            "interval_pct", "target_reached",
+            // added with JMH as a JMH user reads it: the mode (thrpt, avgt, sample, ss; empty for other kinds), and the
+            // units of the metric_ columns ("gc.alloc.rate.norm=B/op;...")
+            "jmh_mode", "metric_units");
 
     /**
      * comparisons.csv: a row per pair of cells of a group (cells that differ only along the

@@ -120,6 +120,27 @@ public final class Summarizer {
         double reach = reach(ok);
         v.put("interval_pct", Double.isFinite(reach) ? String.format(Locale.ROOT, "%.2f", reach * 100) : "");
         v.put("target_reached", Double.isNaN(target) || ok.isEmpty() ? "" : Double.isFinite(reach) && reach <= target ? "yes" : "no");
+        v.put("jmh_mode", first.get("jmh_mode"));
+        // each metric's median over the ok runs, as its own column, its unit in metric_units
+        Map<String, List<Double>> metrics = new TreeMap<>();
+        Map<String, String> units = new TreeMap<>();
+        for (RawRow r : ok) {
+            Params.parse(r.get("metrics")).forEach((k, val) -> {
+                if (!Columns.isMetric(Columns.metric(k))) return; // "units": the name of the units column
+                try {
+                    metrics.computeIfAbsent(k, x -> new ArrayList<>()).add(Double.parseDouble(val));
+                } catch (NumberFormatException e) {
+                    // a metric that is no number has no median
+                }
+            });
+            Params.parse(r.get("metric_units")).forEach(units::putIfAbsent);
+        }
+        metrics.forEach((k, xs) -> v.put(Columns.metric(k), significant(Statistics.of(xs.stream().mapToDouble(Double::doubleValue).toArray()).median())));
+        StringBuilder u = new StringBuilder();
+        units.forEach((k, unit) -> {
+            if (metrics.containsKey(k)) u.append(u.isEmpty() ? "" : ";").append(k).append('=').append(unit);
+        });
+        v.put("metric_units", u.toString());
         for (String name : first.paramNames()) v.put(Columns.param(name), first.get(Columns.param(name)));
         return new SummaryRow(v);
     }

@@ -8,7 +8,7 @@ public record SummaryRow(Map<String, String> values) {
 
     public SummaryRow {
         for (String k : values.keySet()) {
-            if (!Columns.SUMMARY.contains(k) && !Columns.isParam(k)) throw new IllegalArgumentException("'" + k + "' is not a summary.csv column");
+            if (!Columns.SUMMARY.contains(k) && !Columns.isParam(k) && !Columns.isMetric(k)) throw new IllegalArgumentException("'" + k + "' is not a summary.csv column");
         }
         values = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(values));
     }

@@ -114,6 +114,11 @@ public final class Readings {
         v.put("jmh_forks", Integer.toString(r.forks()));
         v.put("jmh_iterations", Integer.toString(r.iterations()));
         v.put("jmh_warmup_iterations", Integer.toString(r.warmupIterations()));
+        v.put("jmh_threads", Integer.toString(r.settings().threads()));
+        v.put("jmh_warmup_time", r.settings().warmupTime());
+        v.put("jmh_warmup_batch_size", Integer.toString(r.settings().warmupBatchSize()));
+        v.put("jmh_measurement_time", r.settings().measurementTime());
+        v.put("jmh_batch_size", Integer.toString(r.settings().measurementBatchSize()));
         StringJoiner metrics = new StringJoiner(";");
         StringJoiner units = new StringJoiner(";");
         r.secondary().forEach((k, val) -> metrics.add(k + "=" + val));

@@ -12,7 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 
-/** summary.csv: per-cell statistics (the named columns, then one per param), rewritten whole (through a temporary file) from raw.csv. */
+/** summary.csv: per-cell statistics (the named columns, then one per param, then one per metric), rewritten whole (through a temporary file) from raw.csv. */
 public final class SummaryCsv {
 
     private SummaryCsv() {}
@@ -32,9 +32,12 @@ public final class SummaryCsv {
         try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
              ICSVWriter w = new CSVWriter(out, ',', '"', '"', "\n")) {
             java.util.Set<String> params = new java.util.TreeSet<>();
+            java.util.Set<String> metrics = new java.util.TreeSet<>();
             for (SummaryRow r : rows) r.values().keySet().stream().filter(Columns::isParam).forEach(params::add);
+            for (SummaryRow r : rows) r.values().keySet().stream().filter(Columns::isMetric).forEach(metrics::add);
             List<String> columns = new java.util.ArrayList<>(Columns.SUMMARY);
             columns.addAll(params);
+            columns.addAll(metrics);
             w.writeNext(columns.toArray(String[]::new), false);
             for (SummaryRow r : rows) w.writeNext(columns.stream().map(r::get).toArray(String[]::new), false);
             w.flush();
@@ -54,7 +57,7 @@ public final class SummaryCsv {
                 if (line.length != header.length) throw new IOException(file + ": line " + (i + 1) + " has " + line.length + " cells, the header " + header.length);
                 java.util.Map<String, String> v = new java.util.LinkedHashMap<>();
                 for (int c = 0; c < header.length; c++) {
-                    if (Columns.SUMMARY.contains(header[c]) || Columns.isParam(header[c])) v.put(header[c], line[c]);
+                    if (Columns.SUMMARY.contains(header[c]) || Columns.isParam(header[c]) || Columns.isMetric(header[c])) v.put(header[c], line[c]);
                 }
                 rows.add(new SummaryRow(v));
             }

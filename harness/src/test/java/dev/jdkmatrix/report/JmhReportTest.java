@@ -1,0 +1,122 @@
+package dev.jdkmatrix.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.Summarizer;
+import dev.jdkmatrix.results.SummaryRow;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A JMH run as a JMH user reads it: a nested benchmark class measured in three modes of one unit
+ * (avgt, sample, ss: us/op) with -prof gc, and a throughput near 1e-5 ops/us, on JDK 21 and 25.
+ */
+class JmhReportTest {
+
+    static final String NESTED = "org.openjdk.jmh.samples.JMHSample_35_Profilers.Atomic.test";
+    static final String SLOW = "org.openjdk.jmh.samples.JMHSample_26_BatchSize.slow";
+
+    static List<RawRow> rows() {
+        List<RawRow> rows = new ArrayList<>();
+        int[] seq = {0};
+        for (String jdk : List.of("21", "25")) {
+            double faster = jdk.equals("25") ? 0.8 : 1;
+            for (String mode : List.of("avgt", "sample", "ss")) {
+                double score = (mode.equals("ss") ? 40 : 12) * faster;
+                for (int rep = 1; rep <= 5; rep++) {
+                    // the container's wall time is steady; the score is not (13 % CV on JDK 25's sample cell)
+                    double spread = jdk.equals("25") && mode.equals("sample") ? 1 + 0.15 * ((rep % 3) - 1) : 1 + 0.002 * rep;
+                    rows.add(row(++seq[0], NESTED, mode, "us/op", "lower", jdk, rep, score * spread, 3886 + rep,
+                            "gc.alloc.rate.norm=" + (8016 + rep % 2) + ";gc.count=" + rep, "gc.alloc.rate.norm=B/op;gc.count=counts"));
+                }
+            }
+            for (int rep = 1; rep <= 5; rep++) rows.add(row(++seq[0], SLOW, "thrpt", "ops/us", "higher", jdk, rep, 1.2e-5 / faster * (1 + 0.01 * rep), 5000, "", ""));
+        }
+        return rows;
+    }
+
+    static RawRow row(int seq, String benchmark, String mode, String unit, String better, String jdk, int rep, double score, double wall, String metrics, String units) {
+        Map<String, String> v = new LinkedHashMap<>();
+        v.put("run_id", "jmh");
+        v.put("seq", Integer.toString(seq));
+        v.put("cell", "samples:" + benchmark + " [" + mode + "] jdk=" + jdk + " cpus=1 mem=1g");
+        v.put("phase", "measure");
+        v.put("rep", Integer.toString(rep));
+        v.put("status", "ok");
+        v.put("workload", "samples");
+        v.put("jdk", jdk);
+        v.put("cpus", "1");
+        v.put("memory", "1g");
+        v.put("kind", "jmh");
+        v.put("benchmark", benchmark);
+        v.put("wall_ms", String.format(Locale.ROOT, "%.3f", wall));
+        v.put("score", Double.toString(score));
+        v.put("score_unit", unit);
+        v.put("score_better", better);
+        v.put("jmh_mode", mode);
+        v.put("metrics", metrics);
+        v.put("metric_units", units);
+        v.put("java_runtime_version", jdk + ".0.1+1");
+        return new RawRow(v);
+    }
+
+    static List<Figure> scoreFigures() {
+        List<RawRow> raw = rows();
+        Charts charts = new Charts(Summarizer.summarize(raw), raw, List.of());
+        return charts.all().stream().filter(f -> f.section() == Figure.Section.SCORE).toList();
+    }
+
+    @Test
+    void aBenchmarkInThreeModesOfOneUnitHasAChartPerModeNamedByItsOuterClass() {
+        List<Figure> score = scoreFigures();
+        assertThat(score).hasSize(4);
+        List<String> titles = score.stream().map(f -> f.chart().getTitle()).toList();
+        assertThat(titles).filteredOn(t -> t.contains("JMHSample_35_Profilers.Atomic.test")).hasSize(3)
+                .anyMatch(t -> t.contains("average time (avgt)")).anyMatch(t -> t.contains("sampling time (sample)")).anyMatch(t -> t.contains("single shot (ss)"));
+        assertThat(titles).noneMatch(t -> t.contains(": Atomic.test"));
+        assertThat(score).extracting(Figure::name).doesNotHaveDuplicates();
+        assertThat(score).extracting(Figure::group).contains("samples: org.openjdk.jmh.samples.JMHSample_35_Profilers.Atomic",
+                "samples: org.openjdk.jmh.samples.JMHSample_26_BatchSize");
+    }
+
+    @Test
+    void aTinyThroughputIsShownInAUnitThatReadsAndTheCaptionSaysSo() {
+        Figure slow = scoreFigures().stream().filter(f -> f.chart().getTitle().contains("slow")).findFirst().orElseThrow();
+        var chart = (org.knowm.xchart.CategoryChart) slow.chart();
+        assertThat(chart.getYAxisTitle()).startsWith("score (ops/s, stored in ops/us, higher is better");
+        double shown = chart.getSeries("JDK 21").getYData()[0];
+        assertThat(shown).as("1.2e-5 ops/us is about 12 ops/s").isBetween(11.0, 14.0);
+        assertThat(slow.caption()).contains("ops/s").contains("(stored in ops/us)");
+        assertThat(ScoreUnit.readable("ns/op", new double[] {48_000})).isEqualTo(new ScoreUnit("us/op", 1e-3, false));
+        assertThat(ScoreUnit.readable("us/op", new double[] {12})).isEqualTo(new ScoreUnit("us/op", 1, false));
+        assertThat(ScoreUnit.readable("B/op", new double[] {1e-6}).scientific()).isTrue();
+    }
+
+    @Test
+    void summaryHasTheModeAndEveryMetricsMedianAsColumns() {
+        List<SummaryRow> summary = Summarizer.summarize(rows());
+        SummaryRow avgt = summary.stream().filter(r -> r.get("jmh_mode").equals("avgt") && r.get("jdk").equals("21")).findFirst().orElseThrow();
+        assertThat(avgt.get("metric_gc.alloc.rate.norm")).isEqualTo("8017");
+        assertThat(avgt.get("metric_gc.count")).isEqualTo("3");
+        assertThat(avgt.get("metric_units")).isEqualTo("gc.alloc.rate.norm=B/op;gc.count=counts");
+        SummaryRow slow = summary.stream().filter(r -> r.get("jmh_mode").equals("thrpt")).findFirst().orElseThrow();
+        assertThat(slow.get("metric_gc.count")).isEmpty();
+    }
+
+    @Test
+    void theGalleryTableShowsTheScoreAndMarksNoisyByTheScoresCv() {
+        List<RawRow> raw = rows();
+        List<CellStat> cells = new Charts(Summarizer.summarize(raw), raw, List.of()).cells();
+        String table = Gallery.summaryTable(cells);
+        String noisy = table.lines().filter(l -> l.contains("[sample] jdk=25")).findFirst().orElseThrow();
+        assertThat(noisy).startsWith("<tr class=\"noisy\">").contains("<td>us/op, lower is better</td>").doesNotContain("3,88");
+        assertThat(noisy).containsPattern("<td class=\"num\">1[0-9]\\.[0-9]% noisy</td>");
+        String slow = table.lines().filter(l -> l.contains("slow [thrpt] jdk=21")).findFirst().orElseThrow();
+        assertThat(slow).contains("0.0000121").contains("ops/us, higher is better");
+    }
+}

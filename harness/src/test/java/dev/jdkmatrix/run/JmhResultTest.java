@@ -58,6 +58,21 @@ class JmhResultTest {
     }
 
     @Test
+    void sampleModeKeepsAllTenPercentilesAndEveryRunRecordsJmhsSettings() throws IOException {
+        JmhResult sample = JmhResult.parse(fixture("sample-gc.json"));
+        assertThat(sample.secondary()).containsKeys("p0.00", "p0.50", "p0.90", "p0.95", "p0.99", "p0.999", "p0.9999", "p0.99999", "p0.999999", "p1.00");
+        assertThat(sample.secondary().get("p0.99999")).isEqualTo("4059.136");
+        assertThat(sample.secondaryUnits()).containsEntry("p0.999999", sample.scoreUnit());
+        assertThat(sample.settings()).isEqualTo(new JmhResult.Settings(1, "200 ms", 1, "200 ms", 1));
+        JmhResult ss = JmhResult.parse(fixture("ss.json"));
+        assertThat(ss.settings().measurementTime()).isEqualTo("single-shot");
+        assertThat(ss.secondary()).doesNotContainKey("p0.99999");
+        assertThat(JmhResult.percentileName("50.0")).isEqualTo("p0.50");
+        assertThat(JmhResult.percentileName("100.0")).isEqualTo("p1.00");
+        assertThat(JmhResult.percentileName("99.9999")).isEqualTo("p0.999999");
+    }
+
+    @Test
     void gcProfilerMetricsAreKeptWithTheirUnitsUnderOneNameInEveryJmhVersion() throws IOException {
         JmhResult now = JmhResult.parse(fixture("avgt-gc.json"));
         JmhResult old = JmhResult.parse(fixture("avgt-gc-old-names.json"));

@@ -78,6 +78,7 @@ final class Combinations {
                         "remove one of the entries, or make them differ in an axis");
             }
             refuseBuiltinBelow21(parser, cell, c, used.get(cell.jdk()));
+            refuseJarNewerThanJdk(parser, cell, c, used.get(cell.jdk()));
             cells.add(cell);
         }
         return cells;
@@ -92,6 +93,24 @@ final class Combinations {
                     "exclude those cells (exclude: [ { jdk: " + jdk.name() + ", kind: builtin } ]) or give that workload entry its own jdk: list; "
                             + "on JDK " + feature + " run a kind: jmh or kind: jar workload");
         }
+    }
+
+    /**
+     * A jmh or jar cell whose jar holds classes newer than the JDK the matrix says the cell runs on
+     * is refused before anything starts: that JDK cannot load them (UnsupportedClassVersionError).
+     */
+    static void refuseJarNewerThanJdk(MatrixParser parser, Cell cell, Combo c, Jdk jdk) {
+        WorkloadKind.UserJar jar = switch (cell.kind()) {
+            case WorkloadKind.Jmh j -> j.jar();
+            case WorkloadKind.Jar j -> j.jar();
+            default -> null;
+        };
+        int feature = jdk.declaredFeature();
+        if (jar == null || feature == 0 || jar.javaFeature() <= feature) return;
+        throw parser.error(c.origin, jar.path().getFileName() + " needs Java " + jar.javaFeature() + " (class file " + jar.classFile() + "); jdk " + jdk.name()
+                        + " is Java " + feature + ", which cannot load it (cell '" + cell.id() + "')",
+                "exclude those cells (exclude: [ { jdk: " + jdk.name() + ", workload: " + cell.workload() + " } ]), or build the jar for Java " + feature
+                        + " (javac --release " + feature + "; in Maven <maven.compiler.release>" + feature + "</maven.compiler.release>)");
     }
 
     static List<Value> values(MatrixParser parser, Node node, String key) {

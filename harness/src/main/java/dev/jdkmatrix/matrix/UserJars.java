@@ -31,14 +31,36 @@ final class UserJars {
                     : "build it first, or correct the path (relative to the matrix file)");
         }
         if (!Files.isRegularFile(path)) throw parser.error(node, path + " is not a file", "name the jar file itself");
+        int classFile;
         try (JarFile jar = new JarFile(path.toFile())) {
-            jar.size(); // opened: a zip
+            classFile = newestClassFile(jar);
         } catch (ZipException e) {
             throw parser.error(node, path + " is not a jar (not a zip archive: " + e.getMessage() + ")", "name the jar your build writes, not a class or a source file");
         } catch (IOException e) {
             throw parser.error(node, path + " cannot be read: " + e.getMessage(), "check the file and its permissions");
         }
-        return new WorkloadKind.UserJar(path, sha256(parser, node, path));
+        return new WorkloadKind.UserJar(path, sha256(parser, node, path), classFile);
+    }
+
+    /**
+     * The newest class-file version among the jar's classes (a JMH uber-jar holds JMH's own, built
+     * for Java 7, beside the user's), from each class's header; the versioned classes of a
+     * multi-release jar and module-info are left out: a JDK that cannot load them does not need to.
+     */
+    static int newestClassFile(JarFile jar) throws IOException {
+        int newest = 0;
+        for (java.util.Enumeration<java.util.jar.JarEntry> e = jar.entries(); e.hasMoreElements(); ) {
+            java.util.jar.JarEntry entry = e.nextElement();
+            String name = entry.getName();
+            if (!name.endsWith(".class") || name.startsWith("META-INF/") || name.endsWith("module-info.class")) continue;
+            try (InputStream in = jar.getInputStream(entry)) {
+                byte[] head = in.readNBytes(8);
+                if (head.length == 8 && (head[0] & 0xff) == 0xCA && (head[1] & 0xff) == 0xFE && (head[2] & 0xff) == 0xBA && (head[3] & 0xff) == 0xBE) {
+                    newest = Math.max(newest, ((head[6] & 0xff) << 8) | (head[7] & 0xff));
+                }
+            }
+        }
+        return newest;
     }
 
     private static String sha256(MatrixParser parser, Node node, Path path) {

@@ -28,13 +28,27 @@ public sealed interface WorkloadKind {
     }
 
     /** A jar of the user's, copied into the run image (content-hashed, sent as a build context). */
-    record UserJar(Path path, String sha256) {
+    record UserJar(Path path, String sha256, int classFile) {
         /** Where run images hold the user's jars. */
         public static final String IMAGE_DIR = "/opt/jdkmatrix/user";
 
+        /**
+         * {@code classFile}: the newest class-file version among the jar's classes (65 for Java 21;
+         * multi-release versions and module-info left out), 0 when it holds none.
+         */
         public UserJar {
             Objects.requireNonNull(path, "path");
             if (sha256 == null || !sha256.matches("[0-9a-f]{64}")) throw new IllegalArgumentException("a jar's sha256 is 64 hex digits, got " + sha256);
+            if (classFile < 0) throw new IllegalArgumentException("a class-file version is positive, got " + classFile);
+        }
+
+        public UserJar(Path path, String sha256) {
+            this(path, sha256, 0);
+        }
+
+        /** The Java feature version the jar's newest classes need (class file 65: 21), 0 when unknown. */
+        public int javaFeature() {
+            return classFile >= 45 ? classFile - 44 : 0;
         }
 
         /** The jar's path inside a run image: named by its content, so two jars never collide. */

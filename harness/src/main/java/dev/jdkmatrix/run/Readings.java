@@ -5,6 +5,7 @@ import dev.jdkmatrix.matrix.WorkloadKind;
 import dev.jdkmatrix.results.Columns;
 import dev.jdkmatrix.results.Summarizer;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
 import java.util.regex.Matcher;
@@ -24,6 +25,9 @@ public final class Readings {
 
         /** No usable result, and why. */
         record Problem(String detail) implements Reading {}
+
+        /** No result, and the exception the program reported: the run is an error, its cause the detail. */
+        record Threw(String detail) implements Reading {}
     }
 
     /**
@@ -42,6 +46,8 @@ public final class Readings {
                 String last = null;
                 while (m.find()) last = m.group(1);
                 if (last == null) {
+                    String threw = firstException(res.stdout() + "\n" + res.stderr());
+                    if (threw != null) yield new Reading.Threw("the jar threw " + threw + "; the result regex '" + j.result().regex().pattern() + "' matched nothing");
                     yield new Reading.Problem("the result regex '" + j.result().regex().pattern() + "' matched nothing in the output; its last lines: "
                             + res.tail(3).replace("\n", " | "));
                 }
@@ -53,13 +59,16 @@ public final class Readings {
                 yield new Reading.Found(figure(last.strip(), j.result().unit(), j.result().higherIsBetter(), containerMs), null);
             }
             case WorkloadKind.Jmh j -> {
+                String threw = firstException(res.stdout() + "\n" + res.stderr());
                 if (jmhJson == null || jmhJson.isBlank()) {
+                    if (threw != null) yield new Reading.Threw("the benchmark threw " + threw);
                     yield new Reading.Problem("JMH wrote no JSON result (did the benchmark throw?); its last lines: " + res.tail(3).replace("\n", " | "));
                 }
                 JmhResult r;
                 try {
                     r = JmhResult.parse(jmhJson);
                 } catch (IllegalArgumentException e) {
+                    if (threw != null) yield new Reading.Threw("the benchmark threw " + threw + " (" + e.getMessage() + ")");
                     yield new Reading.Problem(e.getMessage() + "; its last lines: " + res.tail(3).replace("\n", " | "));
                 }
                 if (!r.benchmark().equals(j.benchmark())) {
@@ -68,6 +77,48 @@ public final class Readings {
                 yield new Reading.Found(jmhColumns(r, containerMs), null);
             }
         };
+    }
+
+    /** The lines of a stack trace kept after the exception's own line. */
+    static final int TRACE_LINES = 3;
+
+    private static final java.util.regex.Pattern THROWABLE = java.util.regex.Pattern.compile(
+            "^(?:Exception in thread \"[^\"]*\" )?((?:[a-zA-Z_$][\\w$]*\\.)+[A-Z][\\w$]*(?:Exception|Error|Throwable)\\b(?::.*)?)$");
+
+    /**
+     * The first exception a program's output reports, with the next lines of its trace, joined by
+     * {@code " | "}: JMH's {@code <failure>} block (the exception a benchmark threw in its fork), else
+     * the first line that names a Throwable ({@code java.lang.UnsupportedClassVersionError: ...},
+     * {@code Exception in thread "main" ...}). Null when there is none. JMH's warnings (a
+     * {@code sun.misc.Unsafe} WARNING among them) are no exception.
+     */
+    static String firstException(String output) {
+        List<String> lines = output.lines().toList();
+        int from = 0;
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).strip().equals("<failure>")) {
+                from = i + 1;
+                break;
+            }
+        }
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = pass == 0 ? from : 0; i < lines.size(); i++) {
+                java.util.regex.Matcher m = THROWABLE.matcher(lines.get(i).strip());
+                if (!m.matches()) continue;
+                StringBuilder b = new StringBuilder(m.group(1).strip());
+                int kept = 0;
+                for (int k = i + 1; k < lines.size() && kept < TRACE_LINES; k++) {
+                    String t = lines.get(k).strip();
+                    if (!t.startsWith("at ") && !t.startsWith("Caused by:")) break;
+                    b.append(" | ").append(t);
+                    kept++;
+                }
+                String text = b.toString();
+                return text.length() > 500 ? text.substring(0, 500) + "..." : text;
+            }
+            if (from == 0) break;
+        }
+        return null;
     }
 
     /** A {@code JDKMATRIX-RESULT} record: its fields, its wall time as the score, and whether its own check passed. */

@@ -142,9 +142,13 @@ final class RunOutcome {
             return new Outcome.Oom("killed by the kernel at the memory limit of " + cell.memory().text() + " (exit " + res.exitCode() + ")" + got + "; output in " + logName);
         }
         if (res.exitCode() != 0) {
-            return new Outcome.Error("exit code " + res.exitCode() + ": " + abbreviate(last) + got + "; output in " + logName);
+            // the exception the program reported says more than its last lines (JMH's end with its own summary)
+            String threw = reading instanceof Readings.Reading.Threw t ? t.detail() : cell.kind() instanceof dev.jdkmatrix.matrix.WorkloadKind.Builtin ? null
+                    : Readings.firstException(res.stdout() + "\n" + res.stderr());
+            return new Outcome.Error("exit code " + res.exitCode() + ": " + (threw != null ? threw : abbreviate(last)) + got + "; output in " + logName);
         }
         return switch (reading) {
+            case Readings.Reading.Threw t -> new Outcome.Error(t.detail() + "; output in " + logName);
             case Readings.Reading.Problem p -> new Outcome.Invalid(p.detail() + "; output in " + logName);
             case Readings.Reading.Found f -> f.invalid() == null ? new Outcome.Ok() : new Outcome.Invalid(f.invalid());
         };

@@ -52,6 +52,8 @@ class BadMatrixTest {
         Files.writeString(dir.resolve("jdk17/bin/java"), "#!/bin/sh\n");
         Files.writeString(dir.resolve("jdk17/release"), "JAVA_VERSION=\"17.0.15\"\n");
         Files.createDirectories(dir.resolve("notajdk/lib"));
+        // a Dockerfile that installs Debian's JDK 17 under a name that says nothing of it
+        Files.writeString(dir.resolve("Dockerfile.deb17"), "FROM debian:trixie-slim\nRUN apt-get update && apt-get install -y -t bookworm openjdk-17-jdk-headless\n");
         Files.writeString(dir.resolve("notajdk.tar.gz"), "plain text, not gzip\n");
         try (var out = new org.apache.commons.compress.archivers.tar.TarArchiveOutputStream(new java.util.zip.GZIPOutputStream(Files.newOutputStream(dir.resolve("nojdk.tar.gz"))))) {
             var e = new org.apache.commons.compress.archivers.tar.TarArchiveEntry("docs/readme.txt");
@@ -92,6 +94,11 @@ class BadMatrixTest {
                 Arguments.of("result without a unit", JAR + "      result: { regex: 'took (\\\\d+) ms' }\n", 9, "has no 'unit'"),
                 Arguments.of("a built-in name as a label", JMH.replace("my-bench", "sleep"), 6, "name of a built-in workload"),
                 Arguments.of("a jar entry without a jar", JAR.replace("      jar: app.jar\n", ""), 6, "has no 'jar'"),
+                Arguments.of("a jar for Java 21 on a JDK 17 home", "jdks:\n  \"17\": { home: jdk17 }\n" + JAR.replace("jdk: 21", "jdk: 17").replace("app.jar", "app21.jar"), 8,
+                        "app21.jar needs Java 21 (class file 65); jdk 17 is Java 17"),
+                Arguments.of("a jar for Java 21 on a Dockerfile JDK 17", "jdks:\n  deb17: { dockerfile: Dockerfile.deb17 }\n" + JAR.replace("jdk: 21", "jdk: deb17").replace("app.jar", "app21.jar"), 8,
+                        "app21.jar needs Java 21 (class file 65); jdk deb17 is Java 17"),
+                Arguments.of("built-in workload on a Dockerfile JDK 17", "jdks:\n  deb17: { dockerfile: Dockerfile.deb17 }\n" + GOOD.replace("jdk: 21", "jdk: deb17"), 9, "need JDK 21+"),
 
                 // numbers you can trust: CPU mode, adaptive repetitions, max-steal
                 Arguments.of("cpuset with a fractional limit", GOOD.replace("cpus: 1", "cpus: 0.5\n  cpu-mode: cpuset"), 4, "pins whole CPUs"),

@@ -15,7 +15,7 @@ final class TestJars {
 
     private TestJars() {}
 
-    /** Writes bench.jar, app.jar, nomain.jar and notajar.jar into {@code dir}. */
+    /** Writes bench.jar, app.jar, nomain.jar, app21.jar (a class for Java 21) and notajar.jar into {@code dir}. */
     static void write(Path dir) throws IOException {
         byte[] list;
         try (InputStream in = TestJars.class.getResourceAsStream("/jmh/BenchmarkList")) {
@@ -24,6 +24,8 @@ final class TestJars {
         jar(dir.resolve("bench.jar"), null, "META-INF/BenchmarkList", list);
         jar(dir.resolve("app.jar"), "com.example.Main", "com/example/Main.class", new byte[] {(byte) 0xca, (byte) 0xfe});
         jar(dir.resolve("nomain.jar"), null, "com/example/Main.class", new byte[] {(byte) 0xca, (byte) 0xfe});
+        // a class built for Java 21: class file 65 (0x41)
+        jar(dir.resolve("app21.jar"), "com.example.Main", "com/example/Main.class", new byte[] {(byte) 0xca, (byte) 0xfe, (byte) 0xba, (byte) 0xbe, 0, 0, 0, 0x41});
         Files.writeString(dir.resolve("notajar.jar"), "just text\n");
     }
 

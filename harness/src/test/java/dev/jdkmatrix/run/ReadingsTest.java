@@ -90,9 +90,62 @@ class ReadingsTest {
     @Test
     void aJmhRunWithoutJsonOrForAnotherBenchmarkIsAProblem() throws Exception {
         assertThat(Readings.read(jmh("x.Y.z"), out("<failure>\njava.lang.IllegalStateException: boom\n"), null))
-                .isInstanceOfSatisfying(Readings.Reading.Problem.class, p -> assertThat(p.detail()).contains("no JSON result", "boom"));
+                .isInstanceOfSatisfying(Readings.Reading.Threw.class, p -> assertThat(p.detail()).isEqualTo("the benchmark threw java.lang.IllegalStateException: boom"));
+        assertThat(Readings.read(jmh("x.Y.z"), out("# Run complete.\n"), null))
+                .isInstanceOfSatisfying(Readings.Reading.Problem.class, p -> assertThat(p.detail()).contains("no JSON result", "Run complete"));
         assertThat(Readings.read(jmh("x.Y.z"), out(""), JmhResultTest.fixture("avgt.json")))
                 .isInstanceOfSatisfying(Readings.Reading.Problem.class, p -> assertThat(p.detail()).contains("not the cell's x.Y.z"));
+    }
+
+    /** JMH's output for a benchmark that threw in its fork (JMHSample_33 on JDK 25), its warnings before and its summary after. */
+    static final String THREW = """
+            WARNING: A terminally deprecated method in sun.misc.Unsafe has been called
+            WARNING: sun.misc.Unsafe::objectFieldOffset has been called by org.openjdk.jmh.util.Utils
+            # Benchmark: org.openjdk.jmh.samples.JMHSample_33_SecurityManager.testWithSM
+            # Fork: 1 of 1
+            <failure>
+
+            java.lang.UnsupportedOperationException: Setting a Security Manager is not supported
+            	at java.base/java.lang.System.setSecurityManager(System.java:286)
+            	at org.openjdk.jmh.samples.JMHSample_33_SecurityManager$SecurityManagerInstalled.setup(JMHSample_33_SecurityManager.java:82)
+            	at org.openjdk.jmh.samples.jmh_generated.JMHSample_33_SecurityManager_testWithSM_jmhTest._jmh_tryInit_f_securitymanagerinstalled1_G(X.java:438)
+            	at org.openjdk.jmh.samples.jmh_generated.JMHSample_33_SecurityManager_testWithSM_jmhTest.testWithSM_AverageTime(X.java:160)
+
+            # Run complete. Total time: 00:00:01
+            WARNING: sun.misc.Unsafe::objectFieldOffset will be removed in a future release
+            """;
+
+    @Test
+    void aBenchmarkThatThrowsIsAnErrorWhoseDetailIsItsExceptionNotJmhsLastLines() {
+        Cell cell = jmh("org.openjdk.jmh.samples.JMHSample_33_SecurityManager.testWithSM");
+        Readings.Reading r = Readings.read(cell, out(THREW), "[]");
+        assertThat(r).isInstanceOf(Readings.Reading.Threw.class);
+        Outcome o = RunOutcome.classify(cell, out(THREW), r, "logs/00001.log");
+        assertThat(o.status()).isEqualTo("error");
+        assertThat(o.detail()).startsWith("the benchmark threw java.lang.UnsupportedOperationException: Setting a Security Manager is not supported | at java.base/java.lang.System.setSecurityManager")
+                .contains("SecurityManagerInstalled.setup").doesNotContain("WARNING").endsWith("; output in logs/00001.log");
+        // no JSON at all, and the same output: the same cause
+        assertThat(Readings.read(cell, out(THREW), null)).isInstanceOf(Readings.Reading.Threw.class);
+        // warnings alone are no exception: JMH's last lines, as before
+        assertThat(Readings.read(cell, out("WARNING: sun.misc.Unsafe::objectFieldOffset\n# Run complete.\n"), null)).isInstanceOf(Readings.Reading.Problem.class);
+    }
+
+    @Test
+    void aJarTooNewForItsJdkIsAnErrorNamingUnsupportedClassVersionError() {
+        String stderr = """
+                Error: LinkageError occurred while loading main class dev.jdkmatrix.examples.jar.SortApp
+                	java.lang.UnsupportedClassVersionError: dev/jdkmatrix/examples/jar/SortApp has been compiled by a more recent version of the Java Runtime (class file version 65.0), this version of the Java Runtime only recognizes class file versions up to 61.0
+                """;
+        ContainerResult res = new ContainerResult("id", "name", 1, false, false, "", stderr, "", 1, 1, 1234, 1, 300);
+        Outcome o = RunOutcome.classify(jar(null), res, Readings.read(jar(null), res, null), "logs/00002.log");
+        assertThat(o.status()).isEqualTo("error");
+        assertThat(o.detail()).startsWith("exit code 1: java.lang.UnsupportedClassVersionError: dev/jdkmatrix/examples/jar/SortApp has been compiled");
+        // JMH's launcher loads on JDK 17, the fork fails to load the benchmark and JMH ends with no result
+        String jmh = "<failure>\n\njava.lang.UnsupportedClassVersionError: org/example/Bench has been compiled by a more recent version\n\tat java.base/java.lang.ClassLoader.defineClass1(Native Method)\n";
+        Cell cell = jmh("org.example.Bench.run");
+        Outcome j = RunOutcome.classify(cell, out(jmh), Readings.read(cell, out(jmh), "[]"), "logs/00003.log");
+        assertThat(j.status()).isEqualTo("error");
+        assertThat(j.detail()).contains("UnsupportedClassVersionError");
     }
 
     @Test

@@ -1,32 +1,44 @@
 package dev.jdkmatrix.report;
 
+import dev.jdkmatrix.workloads.Descriptor;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
- * JDK behaviour changes that a chart whose JDKs lie on both sides of one should show, when its cells
- * can meet the change: a small table of feature version, change and scope, read by {@link Charts}.
- * Add a row to mark another one.
+ * JDK behaviour changes that a chart whose JDKs lie on both sides of one shows, when some cell of it
+ * is concerned: a small table of feature version, change and what each concerns (built-in
+ * workloads by trait or executor, the user's benchmarks and jars by a pattern of their names), read
+ * by {@link JdkNotes}. Add a row to mark another one.
  */
 final class JdkMarkers {
 
-    /** The cells a change can show in. */
-    enum Scope {
-        /** Any JVM in a container. */
-        EVERY,
-        /** Cells that run virtual threads: the virtual executor, or a user's workload (it may). */
-        VIRTUAL,
-        /** Cells whose virtual threads block holding a monitor: a workload with the pinning trait, or a user's workload. */
-        MONITORS
+    /**
+     * The cells a change concerns: built-in cells with one of {@code traits} or run by one of
+     * {@code executors}; a jmh cell whose full benchmark name, or a jar cell whose label, the
+     * {@code user} pattern finds.
+     */
+    record Concern(Set<Descriptor.Trait> traits, Set<String> executors, Pattern user) {
+        Concern {
+            traits = Set.copyOf(traits);
+            executors = Set.copyOf(executors);
+            Objects.requireNonNull(user, "user");
+        }
+
+        boolean concerns(CellStat c) {
+            if (c.builtin()) return executors.contains(c.executor()) || traits.stream().anyMatch(c::has);
+            return user.matcher(c.benchmark().isEmpty() ? c.workload() : c.benchmark()).find();
+        }
     }
 
-    /** From {@code feature} on, the JDK behaves as {@code change} says; {@code id} is its JEP or bug; {@code scope}: where it shows. */
-    record Marker(int feature, String id, String change, Scope scope) {
+    /** From {@code feature} on, the JDK behaves as {@code change} says; {@code id} is its JEP or bug; {@code concern}: the cells it can show in. */
+    record Marker(int feature, String id, String change, Concern concern) {
         Marker {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(change, "change");
-            Objects.requireNonNull(scope, "scope");
+            Objects.requireNonNull(concern, "concern");
         }
 
         String text() {
@@ -35,18 +47,23 @@ final class JdkMarkers {
     }
 
     static final List<Marker> ALL = List.of(
-            new Marker(19, "JDK-8281181", "CPU shares no longer set availableProcessors() in a container", Scope.EVERY),
-            new Marker(21, "JEP 444", "virtual threads are final", Scope.VIRTUAL),
-            new Marker(24, "JEP 491", "a virtual thread blocked in synchronized no longer pins its carrier", Scope.MONITORS));
+            // jdkmatrix limits CPUs by quota or cpuset, which JDK 17 and 21 both read; a pool sized by the CPUs, or a user's
+            // parallel code, is what would see a change of availableProcessors()
+            new Marker(19, "JDK-8281181", "CPU shares no longer set availableProcessors() in a container",
+                    new Concern(Set.of(), Set.of("fixed:cpus"), Pattern.compile("(?i)parallel|forkjoin|availableprocessors"))),
+            new Marker(21, "JEP 444", "virtual threads are final",
+                    new Concern(Set.of(), Set.of("virtual"), Pattern.compile("(?i)virtual|vthread|loom|carrier"))),
+            new Marker(24, "JEP 491", "a virtual thread blocked in synchronized no longer pins its carrier",
+                    new Concern(Set.of(Descriptor.Trait.PINNING), Set.of(), Pattern.compile("(?i)pinn|synchroni[sz]|monitor|carrier"))));
 
     private JdkMarkers() {}
 
-    /** The markers in these scopes that the JDKs' feature versions cross: some JDK before it, some at or after it. */
-    static List<Marker> crossed(Collection<Integer> features, Collection<Scope> scopes) {
+    /** The markers that the JDKs' feature versions cross (some JDK before it, some at or after it) and that concern one of the cells. */
+    static List<Marker> crossed(Collection<Integer> features, Collection<CellStat> cells) {
         List<Integer> known = features.stream().filter(f -> f > 0 && f < Integer.MAX_VALUE).toList();
         if (known.isEmpty()) return List.of();
         int min = known.stream().mapToInt(Integer::intValue).min().orElseThrow();
         int max = known.stream().mapToInt(Integer::intValue).max().orElseThrow();
-        return ALL.stream().filter(m -> scopes.contains(m.scope()) && min < m.feature() && m.feature() <= max).toList();
+        return ALL.stream().filter(m -> min < m.feature() && m.feature() <= max && cells.stream().anyMatch(m.concern()::concerns)).toList();
     }
 }

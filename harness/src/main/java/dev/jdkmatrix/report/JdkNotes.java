@@ -3,8 +3,6 @@ package dev.jdkmatrix.report;
 import static dev.jdkmatrix.report.ChartStyle.*;
 import static dev.jdkmatrix.report.ChartText.*;
 
-import dev.jdkmatrix.workloads.Descriptor;
-import java.util.ArrayList;
 import java.util.List;
 import org.knowm.xchart.AnnotationTextPanel;
 
@@ -18,8 +16,9 @@ final class JdkNotes {
 
     /**
      * The JDK behaviour changes ({@link JdkMarkers}) that this chart's JDKs cross and its cells can
-     * meet, as a note on it: JEP 491 where JDK 21 and 25 run the pinning workload (or a user's),
-     * JEP 444 where JDK 17 and 21 run virtual threads, JDK-8281181 wherever JDK 17 and 21 stand.
+     * meet, as a note on it: JEP 491 where JDK 21 and 25 run the pinning workload (or a user's
+     * benchmark of synchronized or pinning), JEP 444 where JDK 17 and 21 run virtual threads,
+     * JDK-8281181 where a pool sized by the CPUs (or a user's parallel benchmark) runs on JDK 17 and 21.
      */
     static void jdkNote(org.knowm.xchart.internal.chartpart.AxesChart<?, ?> chart, List<CellStat> g) {
         jdkNote(chart, g, 1);
@@ -45,12 +44,9 @@ final class JdkNotes {
         return Double.isFinite(v) ? v : or;
     }
 
-    /** The JDK behaviour changes these cells' JDKs cross and the cells can meet. */
+    /** The JDK behaviour changes these cells' JDKs cross and some of the cells are concerned by. */
     static List<JdkMarkers.Marker> markers(List<CellStat> g) {
-        List<JdkMarkers.Scope> scopes = new ArrayList<>(List.of(JdkMarkers.Scope.EVERY));
-        if (g.stream().anyMatch(c -> !c.builtin() || c.executor().equals(VIRTUAL))) scopes.add(JdkMarkers.Scope.VIRTUAL);
-        if (g.stream().anyMatch(c -> !c.builtin() || c.has(Descriptor.Trait.PINNING))) scopes.add(JdkMarkers.Scope.MONITORS);
-        return JdkMarkers.crossed(g.stream().map(JdkNotes::feature).toList(), scopes);
+        return JdkMarkers.crossed(g.stream().map(JdkNotes::feature).toList(), g);
     }
 
     /** A cell's JDK feature version: from the build it ran ("25.0.3+9-LTS"), else from the JDK's name ("21", "temurin-25"). */

@@ -23,7 +23,7 @@ import java.util.stream.Collectors;
 final class Charts {
 
     /** The kinds, in the gallery's order: a new kind is registered here. */
-    static final List<ChartKind> KINDS = List.of(new PinningChart(), new JdkChart(), new ScoreChart(), new SpeedupChart(), new WallChart(), new ScalingChart(),
+    static final List<ChartKind> KINDS = List.of(new PinningChart(), new JdkChart(), new ScoreChart(), new MetricChart(), new SpeedupChart(), new WallChart(), new ScalingChart(),
             new MemoryChart(), new DistributionChart(), new ThrottlingChart());
 
     private final List<CellStat> cells;

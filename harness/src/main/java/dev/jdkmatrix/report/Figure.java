@@ -19,6 +19,7 @@ record Figure(String name, Section section, String caption, Chart<?, ?> chart, S
         PINNING("Pinning before and after JEP 491"),
         JDKS("JDK against JDK: the speedup of each cell"),
         SCORE("Your workloads: JMH and jar scores by JDK and CPU limit"),
+        METRICS("Your workloads: JMH's secondary metrics by JDK (allocation per op, GC)"),
         SPEEDUP("Speedup of virtual threads"),
         WALL("Median wall time by executor"),
         SCALING("Scaling"),

@@ -98,6 +98,18 @@ class JmhReportTest {
     }
 
     @Test
+    void theGcProfilersAllocationPerOpIsChartedPerBenchmarkAndModeByJdk() {
+        List<RawRow> raw = rows();
+        List<Figure> metrics = new Charts(Summarizer.summarize(raw), raw, List.of()).all().stream().filter(f -> f.section() == Figure.Section.METRICS).toList();
+        assertThat(metrics).as("the nested benchmark's three modes; the throughput benchmark has no metrics").hasSize(3)
+                .allMatch(f -> f.chart().getTitle().contains("JMHSample_35_Profilers.Atomic.test") && f.chart().getTitle().endsWith("gc.alloc.rate.norm by CPU limit"));
+        var chart = (org.knowm.xchart.CategoryChart) metrics.get(0).chart();
+        assertThat(chart.getYAxisTitle()).isEqualTo("gc.alloc.rate.norm (B/op)");
+        assertThat(chart.getSeries("JDK 25").getYData()[0]).isEqualTo(8017.0);
+        assertThat(metrics.get(0).caption()).contains("JDK 21: gc.alloc.rate.norm 8,017 B/op, gc.count 3 counts");
+    }
+
+    @Test
     void summaryHasTheModeAndEveryMetricsMedianAsColumns() {
         List<SummaryRow> summary = Summarizer.summarize(rows());
         SummaryRow avgt = summary.stream().filter(r -> r.get("jmh_mode").equals("avgt") && r.get("jdk").equals("21")).findFirst().orElseThrow();

@@ -50,6 +50,27 @@ class GalleryBrowserIT {
         }
     }
 
+    /** A JMH run's gallery: the JDK-against-JDK overview heads it, then a chart per benchmark and mode grouped under its class, then the secondary metrics. */
+    @Test
+    void aJmhGalleryLoadsEveryImageHeadedByTheOverviewAndGroupedByClass(@TempDir Path results) throws Exception {
+        Path run = results.resolve("jmh");
+        Files.createDirectories(run);
+        List<dev.jdkmatrix.results.RawRow> rows = JmhReportTest.rows();
+        try (var csv = dev.jdkmatrix.results.format.RawCsv.append(run.resolve("raw.csv"), List.of())) {
+            rows.forEach(csv::write);
+        }
+        Report.render(run, new Report.Options(false, false, null));
+        try (Browser browser = Browser.start(results.resolve("profile"))) {
+            check(browser, run.resolve("index.html"), Path.of("target", "jmh-gallery-screenshot.png"));
+            JsonNode sections = browser.eval("JSON.stringify([...document.querySelectorAll('h2')].map(h => h.id))");
+            assertThat(JSON.readTree(sections.asText()).get(0).asText()).as("the overview heads the gallery").isEqualTo("jdks");
+            JsonNode groups = browser.eval("JSON.stringify([...document.querySelectorAll('h3')].map(h => h.textContent))");
+            assertThat(groups.asText()).contains("samples: org.openjdk.jmh.samples.JMHSample_35_Profilers.Atomic", "samples: org.openjdk.jmh.samples.JMHSample_26_BatchSize");
+            JsonNode titles = browser.eval("JSON.stringify([...document.images].map(i => i.alt))");
+            assertThat(titles.asText()).contains("average time (avgt)", "sampling time (sample)", "single shot (ss)", "gc.alloc.rate.norm by CPU limit");
+        }
+    }
+
     private static void check(Browser browser, Path page, Path screenshot) throws Exception {
         browser.open(page.toUri().toString());
         JsonNode images = browser.eval("JSON.stringify([...document.images].map(i => ({src: i.src, ok: i.complete && i.naturalWidth > 0, w: i.naturalWidth})))");

@@ -79,6 +79,28 @@ class ComparisonsTest {
         assertThat(old.compared()).isEqualTo("jdk 21 -> 25");
     }
 
+    /** Two modes of one JMH benchmark are two cells that differ in more than the JDK: only a mode's own JDKs are compared. */
+    @Test
+    void aBenchmarksModesAreNeverComparedWithEachOther() {
+        List<RawRow> rows = new ArrayList<>();
+        for (String mode : List.of("avgt", "thrpt")) {
+            for (String jdk : List.of("21", "25")) {
+                for (int rep = 1; rep <= 5; rep++) {
+                    Map<String, String> v = new LinkedHashMap<>(run(jdk, "", rep, 1000 + rep, "ok").values());
+                    v.put("cell", "bench [" + mode + "] jdk=" + jdk);
+                    v.put("kind", "jmh");
+                    v.put("benchmark", "org.example.Bench.run");
+                    v.put("jmh_mode", mode);
+                    v.put("score", Double.toString(mode.equals("avgt") ? 10 + rep : 0.1 + rep / 100.0));
+                    rows.add(new RawRow(v));
+                }
+            }
+        }
+        List<Comparisons.Row> all = Comparisons.of(rows, (RunMetadata) null);
+        assertThat(all).hasSize(2).allMatch(r -> r.compared().equals("jdk 21 -> 25"))
+                .allMatch(r -> r.cellA().substring(0, 12).equals(r.cellB().substring(0, 12)));
+    }
+
     @Test
     void valuesOrderDefaultsFirstThenByNumberThenByName() {
         assertThat(Comparisons.compareValues("", "-Dnoop=1")).isNegative();

@@ -30,10 +30,15 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--claims", paramLabel = "FILE", description = "write-ups' figures and claims for the gallery (default: claims.yaml beside the run's matrix, if any)")
     Path claims;
 
+    @Option(names = "--max-bytes", paramLabel = "BYTES", description = "keep the gallery (charts and page) within BYTES: charts drawn by priority while they fit "
+            + "(the JDK overview's first pages first), tables of their first 200 rows, the page says what was left out (make publish sets it; default: no bound)")
+    long maxBytes;
+
     @Override
     public Integer call() {
+        if (maxBytes < 0) throw new ExitException(ExitException.BAD_INPUT, "--max-bytes " + maxBytes + " is negative\n  fix: give a byte count, such as --max-bytes 1800000, or leave it out");
         long t0 = System.nanoTime();
-        Report.Result r = render(results, new Report.Options(svg, linkIndex, claims));
+        Report.Result r = render(results, new Report.Options(svg, linkIndex, claims, maxBytes));
         var out = spec.commandLine().getOut();
         out.printf("jdkmatrix: %d charts and the gallery %s (%.1f s: %s)%n", r.charts(), r.gallery(), (System.nanoTime() - t0) / 1e9, r.phases());
         out.flush();

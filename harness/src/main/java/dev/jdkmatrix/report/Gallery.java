@@ -3,6 +3,7 @@ package dev.jdkmatrix.report;
 import dev.jdkmatrix.claims.Verdicts;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,6 +33,16 @@ final class Gallery {
     record Writeups(String file, List<Verdicts.FigureResult> figures, List<Verdicts.ClaimResult> claims) {}
 
     static String page(ResultsFolder folder, List<Figure> figures, List<CellStat> cells, boolean indexLink, boolean svg, Writeups writeups) {
+        return page(folder, figures, cells, indexLink, svg, writeups, 0, List.of(), 0);
+    }
+
+    /**
+     * The page within a budget: at most {@code maxRows} rows in each of the summary and comparisons
+     * tables (0: all; every row is in the CSV files), and a note of the figures {@code notDrawn} to
+     * keep the gallery within {@code maxBytes}.
+     */
+    static String page(ResultsFolder folder, List<Figure> figures, List<CellStat> cells, boolean indexLink, boolean svg, Writeups writeups,
+                       int maxRows, List<Figure> notDrawn, long maxBytes) {
         StringBuilder b = new StringBuilder(64 * 1024);
         RunMetadata m = folder.meta();
         b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
@@ -57,6 +68,7 @@ final class Gallery {
         if (!folder.comparisons().isEmpty()) b.append("<a href=\"#comparisons\">Comparisons</a>");
         b.append("<a href=\"#summary\">Summary table</a><a href=\"#environment\">Environment</a></nav>\n");
         if (writeups != null) b.append(writeups(writeups));
+        if (!notDrawn.isEmpty()) b.append(notDrawnNote(folder, figures.size(), notDrawn, maxBytes));
         for (Figure.Section s : Figure.Section.values()) {
             List<Figure> in = figures.stream().filter(f -> f.section() == s).toList();
             if (in.isEmpty()) continue;
@@ -68,9 +80,12 @@ final class Gallery {
                 figure(b, f, "charts/", svg);
             }
         }
-        if (!folder.comparisons().isEmpty()) b.append("<h2 id=\"comparisons\">Comparisons inside this run</h2>\n").append(comparisonsTable(folder.comparisons()));
+        if (!folder.comparisons().isEmpty()) b.append("<h2 id=\"comparisons\">Comparisons inside this run</h2>\n").append(comparisonsTable(folder.comparisons(), maxRows));
         failures(b, folder.raw());
-        b.append("<h2 id=\"summary\">Summary table</h2>\n").append(summaryTable(cells));
+        b.append("<h2 id=\"summary\">Summary table</h2>\n").append(summaryTable(maxRows > 0 && cells.size() > maxRows ? cells.subList(0, maxRows) : cells));
+        if (maxRows > 0 && cells.size() > maxRows) {
+            b.append("<p>The first ").append(maxRows).append(" of ").append(cells.size()).append(" cells; every cell is in summary.csv.</p>\n");
+        }
         b.append("<h2 id=\"environment\">Environment</h2>\n").append(environment(m));
         b.append("<p><small>Made by <code>jdkmatrix report</code> from raw.csv").append(m != null ? " and run.json" : "")
                 .append(" only. Per-run output and JFR recordings are in logs/ beside this page.</small></p>\n</body>\n</html>\n");
@@ -78,6 +93,26 @@ final class Gallery {
     }
 
     /** A chart's figure: the PNG, linked to its SVG when one was written, and its caption. */
+    /** What was left undrawn to keep a published night within its budget, by section, and how to draw it all. */
+    static String notDrawnNote(ResultsFolder folder, int drawn, List<Figure> notDrawn, long maxBytes) {
+        java.util.Map<Figure.Section, Long> bySection = new java.util.EnumMap<>(Figure.Section.class);
+        for (Figure f : notDrawn) bySection.merge(f.section(), 1L, Long::sum);
+        StringBuilder b = new StringBuilder("<p class=\"budget\">This gallery holds ").append(drawn).append(" of ").append(drawn + notDrawn.size())
+                .append(" charts, to stay within ").append(String.format(Locale.ROOT, "%,d", maxBytes)).append(" bytes (a published night's budget); not drawn: ");
+        List<String> parts = new ArrayList<>();
+        bySection.forEach((s, n) -> parts.add(n + " of " + s.title));
+        b.append(Html.esc(String.join(", ", parts))).append(". Every figure is in summary.csv and comparisons.csv; <code>make report RESULTS=")
+                .append(Html.esc(folder.runId())).append("</code> on a copy of this run's folder draws every chart.</p>\n");
+        return b.toString();
+    }
+
+    /** A figure's HTML on the run's gallery page (its part of a night's budget). */
+    static String figureHtml(Figure f, boolean svg) {
+        StringBuilder b = new StringBuilder();
+        figure(b, f, "charts/", svg);
+        return b.toString();
+    }
+
     static void figure(StringBuilder b, Figure f, String dir, boolean svg) {
         String img = "<img src=\"" + Html.href(dir + f.name() + ".png") + "\" width=\"" + f.chart().getWidth() + "\" height=\"" + f.chart().getHeight()
                 + "\" alt=\"" + Html.esc(f.chart().getTitle()) + "\">";
@@ -159,9 +194,16 @@ final class Gallery {
      * Undecided rows are marked like noisy cells. Compact: a night's page is part of the site's budget.
      */
     static String comparisonsTable(List<dev.jdkmatrix.results.Comparisons.Row> rows) {
-        List<dev.jdkmatrix.results.Comparisons.Row> single = rows.stream().filter(r -> !r.compared().contains("; ")).toList();
+        return comparisonsTable(rows, 0);
+    }
+
+    /** The table, of at most {@code maxRows} pairs (0: all), saying how many more comparisons.csv holds. */
+    static String comparisonsTable(List<dev.jdkmatrix.results.Comparisons.Row> rows, int maxRows) {
+        List<dev.jdkmatrix.results.Comparisons.Row> all = rows.stream().filter(r -> !r.compared().contains("; ")).toList();
+        List<dev.jdkmatrix.results.Comparisons.Row> single = maxRows > 0 && all.size() > maxRows ? all.subList(0, maxRows) : all;
         StringBuilder b = new StringBuilder("<p>Each pair of cells that differ only along one compared axis (")
-                .append(single.size()).append(" of the ").append(rows.size()).append(" pairs in comparisons.csv), b / a: the ratio ")
+                .append(all.size()).append(" of the ").append(rows.size()).append(" pairs in comparisons.csv").append(single.size() < all.size() ? "; the first " + single.size() + " shown" : "")
+                .append("), b / a: the ratio ")
                 .append("from the runs paired by round (Hodges-Lehmann) with its signed-rank interval and p-value, and the ratio of the two ")
                 .append("medians with its bootstrap interval, as two separate runs would be compared. The verdict reads the first: faster or ")
                 .append("slower when the interval lies wholly past the min-difference on one side of 1x, same when it lies within the compare ")

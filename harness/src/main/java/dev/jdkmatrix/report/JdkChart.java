@@ -16,7 +16,9 @@ import org.knowm.xchart.XYChart;
  * jmh and jar cells alike) as a row, the newer JDK's speedup over the older one as a point (a
  * time: older / newer; a throughput: newer / older; so right of 1x is always the newer one
  * better) with its interval as a line, from the run's comparisons: runs paired by round where the
- * plan made them so. Past {@link #ROWS_PER_CHART} rows the chart goes on in another one.
+ * plan made them so. Past {@link #ROWS_PER_CHART} rows the chart goes on in another one, and the
+ * rows are ordered by change (those whose interval clears 1x first, the largest first), so the first
+ * page of a run of many benchmarks says which got faster or slower.
  */
 final class JdkChart implements ChartKind {
 
@@ -50,6 +52,8 @@ final class JdkChart implements ChartKind {
         pairs.sort(Comparator.comparing((List<String> p) -> jdkOrder(p.get(0))).thenComparing(p -> p.get(0)).thenComparing(p -> jdkOrder(p.get(1))));
         for (List<String> pair : pairs) {
             List<Speedup> rows = byPair.get(pair);
+            // past a page, the largest changes first: the first page says which cells got faster or slower (every row is in comparisons.csv)
+            if (rows.size() > ROWS_PER_CHART) rows = rows.stream().sorted(LARGEST_CHANGE_FIRST).toList();
             int pages = (rows.size() + ROWS_PER_CHART - 1) / ROWS_PER_CHART;
             for (int page = 0; page < pages; page++) {
                 List<Speedup> these = rows.subList(page * ROWS_PER_CHART, Math.min(rows.size(), (page + 1) * ROWS_PER_CHART));
@@ -64,6 +68,10 @@ final class JdkChart implements ChartKind {
         }
         return out;
     }
+
+    /** Rows whose interval clears 1x first, then by how far the speedup is from 1x, either way. */
+    static final Comparator<Speedup> LARGEST_CHANGE_FIRST = Comparator.comparing((Speedup s) -> !(s.low() > 1 || s.high() < 1))
+            .thenComparing(Comparator.comparingDouble((Speedup s) -> Math.abs(Math.log(s.value()))).reversed());
 
     /** A row's name: the workload with its varying params, executor and tasks (built-in) or benchmark and params, and the CPU limit. */
     private static String label(ChartCells in, CellStat c) {
@@ -91,6 +99,7 @@ final class JdkChart implements ChartKind {
         int nHi = rows.stream().mapToInt(Speedup::n).max().orElse(0);
         c.append("; a time's ratio is old / new, a throughput's new / old; dashed: 1x (n=").append(nLo == nHi ? nLo : nLo + "-" + nHi)
                 .append(paired == 0 ? " runs" : " pairs").append(" per cell).");
+        if (rows.size() > ROWS_PER_CHART) c.append(" Rows: the cells whose interval clears 1x first, the largest changes first.");
         if (!first) c.insert(0, "(continued) ");
         return c.toString();
     }

@@ -27,11 +27,24 @@ public final class Report {
      * How to render: {@code svg} also writes each chart as SVG (PNG is always written);
      * {@code indexLink} links the gallery to {@code ../index.html}, the index of the site the folder
      * is published in; {@code claims} is the write-ups' figures and claims (null: claims.yaml beside
-     * the run's matrix, when there is one).
+     * the run's matrix, when there is one); {@code maxBytes} bounds the gallery (its charts and
+     * index.html; 0: no bound): the charts are drawn in the order of {@link #priority} while they
+     * fit, the tables show their first {@link #BUDGET_ROWS} rows, and the page says what was left out.
      */
-    public record Options(boolean svg, boolean indexLink, Path claims) {
+    public record Options(boolean svg, boolean indexLink, Path claims, long maxBytes) {
         public static final Options DEFAULT = new Options(false, false, null);
+
+        public Options {
+            if (maxBytes < 0) throw new IllegalArgumentException("a gallery's byte budget is positive, or 0 for none; got " + maxBytes);
+        }
+
+        public Options(boolean svg, boolean indexLink, Path claims) {
+            this(svg, indexLink, claims, 0);
+        }
     }
+
+    /** Rows of each table of a gallery with a byte budget: the CSV files hold them all. */
+    static final int BUDGET_ROWS = 200;
 
     /** What was written, and where the time went: reading the folder, building the figures, drawing and encoding them, the page. */
     public record Result(Path gallery, int charts, long readMs, long figuresMs, long drawMs, long pageMs) {
@@ -72,15 +85,81 @@ public final class Report {
         Path chartDir = dir.resolve("charts");
         Files.createDirectories(chartDir);
         deleteCharts(chartDir);
-        writeAll(figures, chartDir, options.svg());
-        long t3 = System.nanoTime();
-        Path page = dir.resolve("index.html");
         Gallery.Writeups writeups = claims == null ? null : new Gallery.Writeups(claims.file().getFileName().toString(),
                 Verdicts.figures(claims, folder.summary(), folder.raw(), folder.comparisons()),
                 Verdicts.claims(claims, folder.summary(), folder.raw(), folder.comparisons()));
-        Files.writeString(page, Gallery.page(folder, figures, charts.cells(), options.indexLink(), options.svg(), writeups), StandardCharsets.UTF_8);
+        List<Figure> drawn = figures;
+        List<Figure> notDrawn = List.of();
+        int rows = 0;
+        if (options.maxBytes() > 0) {
+            rows = BUDGET_ROWS;
+            // what the page costs without a chart, and each chart's figure on it, come out of the budget first
+            long page = utf8(Gallery.page(folder, List.of(), charts.cells(), options.indexLink(), options.svg(), writeups, rows, figures, options.maxBytes()));
+            drawn = writeWithin(figures, chartDir, options.svg(), options.maxBytes() - page);
+            java.util.Set<Figure> kept = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            kept.addAll(drawn);
+            notDrawn = figures.stream().filter(f -> !kept.contains(f)).toList();
+            drawn = figures.stream().filter(kept::contains).toList(); // in the gallery's order
+        } else {
+            writeAll(figures, chartDir, options.svg());
+        }
+        long t3 = System.nanoTime();
+        Path page = dir.resolve("index.html");
+        Files.writeString(page, Gallery.page(folder, drawn, charts.cells(), options.indexLink(), options.svg(), writeups, rows, notDrawn, options.maxBytes()),
+                StandardCharsets.UTF_8);
         long t4 = System.nanoTime();
-        return new Result(page, figures.size(), (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000, (t4 - t3) / 1_000_000);
+        return new Result(page, drawn.size(), (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000, (t4 - t3) / 1_000_000);
+    }
+
+    private static long utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8).length;
+    }
+
+    /**
+     * The order in which a gallery with a byte budget draws its charts: the first page of every JDK
+     * pair's overview (the cells whose interval clears 1x, largest change first), then every other
+     * section in the gallery's order, then the overview's further pages.
+     */
+    static List<Figure> priority(List<Figure> figures) {
+        List<Figure> overview = figures.stream().filter(f -> f.section() == Figure.Section.JDKS).toList();
+        // a page past the first says so in its title: "... speedup per cell (2 of 15)"
+        List<Figure> firstPages = overview.stream().filter(f -> !f.chart().getTitle().matches(".*\\((?!1 of )[0-9]+ of [0-9]+\\)$")).toList();
+        List<Figure> out = new ArrayList<>(firstPages);
+        for (Figure.Section s : Figure.Section.values()) {
+            if (s != Figure.Section.JDKS) figures.stream().filter(f -> f.section() == s).forEach(out::add);
+        }
+        overview.stream().filter(f -> !firstPages.contains(f)).forEach(out::add);
+        return out;
+    }
+
+    /**
+     * Draws the figures in {@link #priority} order, a CPU's worth of them at a time, keeping each
+     * while the PNGs and their figures on the page stay within {@code bytes}; the first that does not
+     * fit, and all after it, are deleted and not drawn. The figures kept.
+     */
+    private static List<Figure> writeWithin(List<Figure> figures, Path dir, boolean svg, long bytes) throws IOException {
+        List<Figure> order = priority(figures);
+        List<Figure> kept = new ArrayList<>();
+        long used = 0;
+        int batch = 2 * Math.max(1, Runtime.getRuntime().availableProcessors());
+        for (int from = 0; from < order.size(); from += batch) {
+            List<Figure> these = order.subList(from, Math.min(order.size(), from + batch));
+            writeAll(these, dir, svg);
+            for (int i = 0; i < these.size(); i++) {
+                Figure f = these.get(i);
+                long cost = Files.size(dir.resolve(f.name() + ".png")) + (svg ? Files.size(dir.resolve(f.name() + ".svg")) : 0) + utf8(Gallery.figureHtml(f, svg));
+                if (used + cost > bytes) {
+                    for (Figure rest : these.subList(i, these.size())) {
+                        Files.deleteIfExists(dir.resolve(rest.name() + ".png"));
+                        Files.deleteIfExists(dir.resolve(rest.name() + ".svg"));
+                    }
+                    return kept;
+                }
+                used += cost;
+                kept.add(f);
+            }
+        }
+        return kept;
     }
 
     /**

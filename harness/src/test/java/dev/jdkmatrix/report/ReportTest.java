@@ -389,5 +389,37 @@ class ReportTest {
         for (int i = 0; i < 45; i++) rows.add(new JdkChart.Speedup("cell " + i, "1 CPU", 1.1, 1.05, 1.15, dev.jdkmatrix.results.Comparisons.Verdict.FASTER, true, 5, null, null));
         assertThat(JdkChart.caption(List.of("21", "25"), rows, true)).startsWith("JDK 25 against JDK 21, 45 cells: better in 45, worse in 0");
         assertThat(JdkChart.ROWS_PER_CHART).isEqualTo(40);
+        List<JdkChart.Speedup> mixed = new java.util.ArrayList<>(rows);
+        mixed.add(new JdkChart.Speedup("undecided but far", "1 CPU", 3.0, 0.5, 9.0, dev.jdkmatrix.results.Comparisons.Verdict.UNDECIDED, true, 5, null, null));
+        mixed.add(new JdkChart.Speedup("much slower", "1 CPU", 0.4, 0.35, 0.45, dev.jdkmatrix.results.Comparisons.Verdict.SLOWER, true, 5, null, null));
+        mixed.add(new JdkChart.Speedup("faster", "1 CPU", 1.5, 1.4, 1.6, dev.jdkmatrix.results.Comparisons.Verdict.FASTER, true, 5, null, null));
+        assertThat(mixed.stream().sorted(JdkChart.LARGEST_CHANGE_FIRST).limit(3).map(JdkChart.Speedup::label))
+                .as("past a page: decided first, the largest change first").containsExactly("much slower", "faster", "cell 0");
+        assertThat(mixed.stream().sorted(JdkChart.LARGEST_CHANGE_FIRST).map(JdkChart.Speedup::label).toList()).last().isEqualTo("undecided but far");
+    }
+
+    /** A gallery with a byte budget draws the overview's first pages first, stays within it and says what it left out. */
+    @Test
+    void aGalleryWithAByteBudgetStaysWithinItAndSaysWhatItLeftOut(@TempDir Path dir) throws IOException {
+        Path copy = ReportFixture.write(dir.resolve("budget"), "budget", "2026-11-22T10:00:00Z");
+        Report.Result all = Report.render(copy, Report.Options.DEFAULT);
+        long budget = 250_000;
+        Report.Result within = Report.render(copy, new Report.Options(false, false, null, budget));
+        long bytes = Files.size(copy.resolve("index.html"));
+        try (var charts = Files.list(copy.resolve("charts"))) {
+            bytes += charts.mapToLong(p -> p.toFile().length()).sum();
+        }
+        assertThat(bytes).isLessThanOrEqualTo(budget);
+        assertThat(within.charts()).isPositive().isLessThan(all.charts());
+        String page = Files.readString(copy.resolve("index.html"));
+        assertThat(page).contains("This gallery holds " + within.charts() + " of " + all.charts() + " charts, to stay within 250,000 bytes");
+        for (String src : page.split("<img src=\"").length > 1 ? java.util.Arrays.stream(page.split("<img src=\"")).skip(1).map(x -> x.substring(0, x.indexOf('"'))).toList() : List.<String>of()) {
+            assertThat(copy.resolve(src)).as("every image on the page was drawn").exists();
+        }
+        try (var charts = Files.list(copy.resolve("charts"))) {
+            assertThat(charts.count()).as("no chart left beside the page that the page does not show").isEqualTo(within.charts());
+        }
+        List<Figure> order = Report.priority(figures);
+        assertThat(order.get(0).section()).isEqualTo(Figure.Section.JDKS);
     }
 }

@@ -125,6 +125,17 @@ public class SyntheticResults {
             for (RawRow r : rows) csv.write(r);
         }
         SummaryCsv.write(dir.resolve("summary.csv"), Summarizer.summarize(rows));
+        // a run.json as 'run' writes one, so that 'make publish' takes the folder as a night
+        dev.jdkmatrix.results.format.RunJson.write(dir.resolve("run.json"), new dev.jdkmatrix.results.RunMetadata(1, "synthetic-jmh", "synthetic.yaml", "synthetic-jmh",
+                "0".repeat(64), "synthetic", false, "2026-11-25T01:00:00Z", "2026-11-25T05:00:00Z",
+                new dev.jdkmatrix.results.RunMetadata.Host("synthetic", "none", 2, 24L << 30, "Linux", "6.1", "25"),
+                new dev.jdkmatrix.results.RunMetadata.Engine("20.10.24", "1.41", "Debian", "6.1", 2, 24L << 30, "1", "cgroupfs"),
+                jdks.stream().map(j -> new dev.jdkmatrix.results.RunMetadata.Image(j, "jdkmatrix/jdk-" + j + ":synthetic", "sha256:" + j, false, 0)).toList(),
+                jdks.stream().collect(java.util.stream.Collectors.toMap(j -> j, j -> List.of(j + ".0.0+1"))),
+                new dev.jdkmatrix.results.RunMetadata.Plan(3000, rows.size(), reps, 1, "interleaved", 14400, "1/1", 0.1),
+                Map.of("ok", rows.size()), new dev.jdkmatrix.results.RunMetadata.Overhead(rows.size(), 430, 500, 700), 0.1, List.of()));
+        dev.jdkmatrix.results.format.ComparisonsCsv.write(dir.resolve("comparisons.csv"),
+                dev.jdkmatrix.results.Comparisons.of(rows, dev.jdkmatrix.results.format.RunJson.read(dir.resolve("run.json"))));
         System.out.println(rows.size() + " runs of " + Summarizer.summarize(rows).size() + " cells in " + dir);
     }
 }

@@ -35,6 +35,28 @@ for r in $(seq 1 "$ROUNDS"); do
 done
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')
 
+# The same on a JMH run of 3,000 cells (100 benchmarks x 3 modes x 5 JDKs x 2 CPU limits, -prof gc): every chart, then
+# within a published night's gallery budget.
+"$JAVA" -cp "$JAR" harness/scripts/SyntheticResults.java "$OUT/jmh" 5 jmh > "$OUT/jmh.txt"
+jtimes=()
+for r in $(seq 1 "$ROUNDS"); do
+  t0=$(date +%s%N)
+  "$JAVA" -jar "$JAR" report --results "$OUT/jmh" > "$OUT/jmh-report-$r.txt"
+  t1=$(date +%s%N)
+  jtimes+=("$(( (t1 - t0) / 1000000 ))")
+done
+jcharts=$(sed -n 's/^jdkmatrix: \([0-9]*\) charts.*/\1/p' "$OUT/jmh-report-1.txt")
+jmedian=$(printf '%s\n' "${jtimes[@]}" | sort -n | sed -n "$(( (ROUNDS + 1) / 2 ))p")
+jphases=$(sed -n 's/^jdkmatrix: .*s: \(.*\))$/\1/p' "$OUT/jmh-report-1.txt")
+# what 'make publish' leaves such a night's gallery: 1.9 MB less its data (gzipped CSVs and run.json)
+jdata=$(( $(for f in raw summary comparisons; do gzip -9 -n -c "$OUT/jmh/$f.csv" | wc -c; done | paste -sd+ | bc) + $(wc -c < "$OUT/jmh/run.json") ))
+jbudget=$(( 1900000 - jdata ))
+t0=$(date +%s%N)
+"$JAVA" -jar "$JAR" report --results "$OUT/jmh" --max-bytes "$jbudget" > "$OUT/jmh-report-budget.txt"
+t1=$(date +%s%N)
+jbudget_ms=$(( (t1 - t0) / 1000000 ))
+jbudget_charts=$(sed -n 's/^jdkmatrix: \([0-9]*\) charts.*/\1/p' "$OUT/jmh-report-budget.txt")
+
 {
   echo "# Report benchmark"
   echo
@@ -66,5 +88,20 @@ cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')
     "$(echo "$svg_ms / 1000" | bc -l)" "$(( svg / 1024 ))" "$(( svg / 1024 / charts ))"
   echo "XChart paints every piece of text as the outline of its glyphs (TextLayout.getOutline, then fill), so VectorGraphics2D,"
   echo "which would write a drawString as SVG text, only ever sees paths: text stays paths, and SVG is for print, not for the site."
+  echo
+  echo "## A JMH run of 3,000 cells"
+  echo
+  echo "Input: \`$(cat "$OUT/jmh.txt")\` — 100 benchmarks (20 classes of 5) x 3 modes (thrpt, avgt, sample) x 5 JDKs x"
+  echo "2 CPU limits, 5 measured repetitions and a warm-up each, with \`-prof gc\`'s metrics (\`SyntheticResults.java DIR 5 jmh\`)."
+  echo
+  echo "| round | wall time |"
+  echo "|---|---|"
+  for r in $(seq 1 "$ROUNDS"); do printf '| %d | %.1f s |\n' "$r" "$(echo "${jtimes[$((r-1))]} / 1000" | bc -l)"; done
+  echo
+  printf 'Median: **%.1f s** for %s charts (target: under 10 s; %s). Round 1: %s.\n' "$(echo "$jmedian / 1000" | bc -l)" "$jcharts" \
+    "$([ "$jmedian" -lt 10000 ] && echo met || echo '**not met**')" "$jphases"
+  echo
+  printf 'Within a published night'"'"'s gallery budget (`--max-bytes %s`: what the night'"'"'s %s bytes of gzipped data leave of 1.9 MB, as `make publish` computes it): %s charts in %.1f s.\n' \
+    "$jbudget" "$jdata" "$jbudget_charts" "$(echo "$jbudget_ms / 1000" | bc -l)"
 } > docs/report-benchmark.md
 cat docs/report-benchmark.md

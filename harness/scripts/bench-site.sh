@@ -34,6 +34,17 @@ t0=$(date +%s)
 index_s=$("$JAVA" -cp "$JAR" harness/scripts/SiteNights.java "$FROM" "$OUT/year" "$NIGHTS" "$KEEP")
 t1=$(date +%s)
 year=$(size "$OUT/year")
+
+# 3. A night of a JMH run of 3,000 cells (harness/scripts/SyntheticResults.java ... jmh) into an empty site: what the
+#    night's byte budget keeps.
+"$JAVA" -cp "$JAR" harness/scripts/SyntheticResults.java "$OUT/in/jmh-night" 5 jmh > "$OUT/jmh.txt"
+mkdir -p "$OUT/jmh-site"
+j0=$(size "$OUT/jmh-site")
+KEEP_GALLERIES=$KEEP harness/scripts/publish.sh "$OUT/jmh-site" "$OUT/in/jmh-night" > "$OUT/publish-jmh.txt"
+j1=$(size "$OUT/jmh-site")
+jmh_kept=$(ls "$OUT/jmh-site/jmh-night/charts" | wc -l)
+jmh_note=$(sed -n 's/.*<p class="budget">\(.*\)<\/p>.*/\1/p' "$OUT/jmh-site/jmh-night/index.html" | sed 's/<[^>]*>//g; s/&#39;/'"'"'/g')
+jmh_kinds=$(ls "$OUT/jmh-site/jmh-night/charts" | sed 's/-.*//' | sort | uniq -c | awk '{printf "%s%s %s", (NR>1?", ":""), $1, $2}')
 galleries=$(ls -d "$OUT"/year/night-*/charts 2>/dev/null | wc -l)
 
 mib() { echo "scale=2; $1 / 1048576" | bc -l | sed 's/^\./0./'; }
@@ -50,9 +61,17 @@ mib() { echo "scale=2; $1 / 1048576" | bc -l | sed 's/^\./0./'; }
   echo "| of a night: its data (raw.csv.gz, summary.csv.gz, run.json) | $data | $(mib "$data") |"
   echo "| of a night: its $charts charts (palette PNG) | $png | $(mib "$png") |"
   echo "| the site after $NIGHTS such nights, the newest $KEEP with their gallery ($galleries galleries) | $year | $(mib "$year") |"
+  echo "| a night of a 3,000-cell JMH run ($(cat "$OUT/jmh.txt" | cut -d' ' -f1-5)) into an empty site | $(( j1 - j0 )) | $(mib $(( j1 - j0 ))) |"
   echo
   echo "Once $KEEP nights are published, each further night adds its gallery and removes the oldest kept one,"
   echo "so the site grows by a night's data (plus its comparison) and the index. Writing the index and the trend charts"
   echo "over $NIGHTS nights took $index_s s (it reads every night's raw.csv.gz); building that site took $(( t1 - t0 )) s in all."
+  echo
+  echo "A night's gallery is drawn within what its data leaves of the night's budget (\\`NIGHT_BYTES\\`, 1,900,000 bytes;"
+  echo "\\`report --max-bytes\\`). The reference run's night keeps all its charts. The 3,000-cell JMH night"
+  echo "(100 benchmarks x 3 modes x 5 JDKs x 2 CPU limits, -prof gc) keeps $jmh_kept charts ($jmh_kinds): the first page of each"
+  echo "JDK pair's overview (its 40 largest changes) first, then the score charts in gallery order while they fit. Its page says:"
+  echo
+  echo "> $jmh_note"
 } > docs/site-growth.md
 cat docs/site-growth.md

@@ -38,7 +38,12 @@ if [ -n "$previous" ]; then
 else
   echo "publish: no run of this runner class in $SITE yet, nothing to compare with"
 fi
-JAR="$JAR" harness/scripts/jdkmatrix.sh report --results "$SITE/$name" --link-index
+# The night's gallery gets what its data left of the night's budget (NIGHT_BYTES, 1.9 MB: a site of a night a day
+# stays far from GitHub Pages' 1 GB): charts drawn by priority while they fit, the page says what it left out.
+data=$(du -cb "$SITE/$name" | tail -1 | cut -f1)
+budget=$(( ${NIGHT_BYTES:-1900000} - data ))
+[ "$budget" -gt 100000 ] || budget=100000
+JAR="$JAR" harness/scripts/jdkmatrix.sh report --results "$SITE/$name" --link-index --max-bytes "$budget"
 JAR="$JAR" harness/scripts/jdkmatrix.sh index "$SITE" --keep-galleries "${KEEP_GALLERIES:-14}"
 
 # What this night cost the site (GitHub Pages serves at most 1 GB): the reference run adds under

@@ -69,6 +69,13 @@ public final class Columns {
 
     public static final List<String> RAW = concat(concat(concat(concat(concat(concat(RAW_HARNESS, RAW_RECORD), RAW_ADDED), RAW_KINDS), RAW_JDK), RAW_TRUST), RAW_JMH);
 
+    /** Whether a name is a named raw.csv column (a set: every row's every key is checked). */
+    public static boolean isRaw(String column) {
+        return RAW_SET.contains(column);
+    }
+
+    private static final java.util.Set<String> RAW_SET = java.util.Set.copyOf(RAW);
+
     /**
      * After every named column, one {@code param_NAME} column per param of the folder's cells
      * (sorted by name; empty where a cell has no such param), so that pandas or R group on a param

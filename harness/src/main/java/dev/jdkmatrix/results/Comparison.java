@@ -104,18 +104,48 @@ public final class Comparison {
     public static double[] bootstrapRatio(String key, double[] b, double[] n) {
         SplittableRandom random = new SplittableRandom(key.hashCode());
         double[] ratios = new double[RESAMPLES];
-        double[] bn = new double[n.length];
-        double[] bb = new double[b.length];
-        for (int i = 0; i < RESAMPLES; i++) ratios[i] = resampledMedian(n, random, bn) / resampledMedian(b, random, bb);
+        Resample rn = new Resample(n);
+        Resample rb = new Resample(b);
+        for (int i = 0; i < RESAMPLES; i++) ratios[i] = rn.median(random) / rb.median(random);
         Arrays.sort(ratios);
         return new double[] {ratios[(int) Math.floor(0.025 * (RESAMPLES - 1))], ratios[(int) Math.ceil(0.975 * (RESAMPLES - 1))]};
     }
 
-    /** The median of a resample of {@code x}, drawn with replacement into {@code r} (as long as x, reused). */
-    private static double resampledMedian(double[] x, SplittableRandom random, double[] r) {
-        for (int i = 0; i < x.length; i++) r[i] = x[random.nextInt(x.length)];
-        Arrays.sort(r);
-        return Statistics.medianOfSorted(r);
+    /**
+     * Medians of resamples of {@code x} drawn with replacement, without sorting each: a resample
+     * is counted per index of {@code x} (the same draws as filling an array with x[nextInt(n)]) and
+     * its median read by walking x's indices in the order of their values: the same median as
+     * sorting the resample, at a count per draw instead of a sort (the report of a 3,000-cell run
+     * draws 24 million resamples).
+     */
+    private static final class Resample {
+        private final double[] x;
+        private final int[] byValue;
+        private final int[] counts;
+
+        Resample(double[] x) {
+            this.x = x;
+            this.byValue = java.util.stream.IntStream.range(0, x.length).boxed().sorted((i, j) -> Double.compare(x[i], x[j])).mapToInt(Integer::intValue).toArray();
+            this.counts = new int[x.length];
+        }
+
+        double median(SplittableRandom random) {
+            int n = x.length;
+            Arrays.fill(counts, 0);
+            for (int i = 0; i < n; i++) counts[random.nextInt(n)]++;
+            int lo = (n - 1) / 2; // the order statistics the median of n values averages: (n-1)/2 and n/2, 0-based
+            int hi = n / 2;
+            double a = Double.NaN;
+            int seen = 0;
+            for (int j : byValue) {
+                int c = counts[j];
+                if (c == 0) continue;
+                if (seen <= lo && lo < seen + c) a = x[j];
+                if (seen <= hi && hi < seen + c) return (a + x[j]) / 2;
+                seen += c;
+            }
+            throw new IllegalStateException("a resample of " + n + " values has no median");
+        }
     }
 
     /** Scores of the measured ok runs, per cell, in first-seen order, with the unit and direction of the cell's first run. */

@@ -11,7 +11,7 @@ public record RawRow(Map<String, String> values) {
 
     public RawRow {
         for (String k : values.keySet()) {
-            if (!Columns.RAW.contains(k) && !Columns.isParam(k)) throw new IllegalArgumentException("'" + k + "' is not a raw.csv column; columns: " + Columns.RAW);
+            if (!Columns.isRaw(k) && !Columns.isParam(k)) throw new IllegalArgumentException("'" + k + "' is not a raw.csv column; columns: " + Columns.RAW);
         }
         LinkedHashMap<String, String> kept = new LinkedHashMap<>();
         values.forEach((k, v) -> {

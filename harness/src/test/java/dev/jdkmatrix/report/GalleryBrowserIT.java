@@ -67,7 +67,7 @@ class GalleryBrowserIT {
             JsonNode groups = browser.eval("JSON.stringify([...document.querySelectorAll('h3')].map(h => h.textContent))");
             assertThat(groups.asText()).contains("samples: org.openjdk.jmh.samples.JMHSample_35_Profilers.Atomic", "samples: org.openjdk.jmh.samples.JMHSample_26_BatchSize");
             JsonNode titles = browser.eval("JSON.stringify([...document.images].map(i => i.alt))");
-            assertThat(titles.asText()).contains("average time (avgt)", "sampling time (sample)", "single shot (ss)", "gc.alloc.rate.norm by CPU limit");
+            assertThat(titles.asText()).contains("average time (avgt)", "sampling time (sample)", "single shot (ss)", "gc.alloc.rate.norm by mode and CPU limit");
         }
     }
 

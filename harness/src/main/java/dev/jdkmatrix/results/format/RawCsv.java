@@ -146,14 +146,18 @@ public final class RawCsv implements AutoCloseable {
             List<String[]> all = r.readAll();
             if (all.isEmpty()) return List.of();
             String[] header = all.get(0);
-            List<RawRow> rows = new ArrayList<>();
-            for (int i = 1; i < all.size(); i++) {
-                String[] line = all.get(i);
+            // the columns this harness knows, found once for the file
+            int[] known = java.util.stream.IntStream.range(0, header.length).filter(c -> Columns.isRaw(header[c]) || Columns.isParam(header[c])).toArray();
+            List<RawRow> rows = new ArrayList<>(all.size());
+            boolean first = true;
+            for (String[] line : all) { // OpenCSV's readAll is a LinkedList: get(i) would walk it for every row
+                if (first) {
+                    first = false;
+                    continue;
+                }
                 if (line.length != header.length) continue;
                 Map<String, String> v = new LinkedHashMap<>();
-                for (int c = 0; c < header.length; c++) {
-                    if (Columns.RAW.contains(header[c]) || Columns.isParam(header[c])) v.put(header[c], line[c]);
-                }
+                for (int c : known) v.put(header[c], line[c]);
                 rows.add(new RawRow(v));
             }
             return rows;

@@ -52,8 +52,9 @@ public final class SummaryCsv {
             if (all.isEmpty()) return List.of();
             String[] header = all.get(0);
             List<SummaryRow> rows = new java.util.ArrayList<>();
-            for (int i = 1; i < all.size(); i++) {
-                String[] line = all.get(i);
+            List<String[]> lines = new java.util.ArrayList<>(all); // OpenCSV's readAll is a LinkedList: get(i) walks it
+            for (int i = 1; i < lines.size(); i++) {
+                String[] line = lines.get(i);
                 if (line.length != header.length) throw new IOException(file + ": line " + (i + 1) + " has " + line.length + " cells, the header " + header.length);
                 java.util.Map<String, String> v = new java.util.LinkedHashMap<>();
                 for (int c = 0; c < header.length; c++) {

@@ -67,9 +67,11 @@ final class ChartText {
         return List.copyOf(s);
     }
 
+    private static final java.util.regex.Pattern LEADING_DIGITS = java.util.regex.Pattern.compile("^(\\d+)");
+
     /** The feature release a JDK name starts with (21 for "21", "21-graal"), or a large number. */
     static int jdkOrder(String jdk) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(\\d+)").matcher(jdk);
+        java.util.regex.Matcher m = LEADING_DIGITS.matcher(jdk);
         return m.find() ? Integer.parseInt(m.group(1)) : Integer.MAX_VALUE;
     }
 

@@ -73,10 +73,10 @@ final class JdkChart implements ChartKind {
     static final Comparator<Speedup> LARGEST_CHANGE_FIRST = Comparator.comparing((Speedup s) -> !(s.low() > 1 || s.high() < 1))
             .thenComparing(Comparator.comparingDouble((Speedup s) -> Math.abs(Math.log(s.value()))).reversed());
 
-    /** A row's name: the workload with its varying params, executor and tasks (built-in) or benchmark and params, and the CPU limit. */
+    /** A row's name: the workload with its varying params, executor and tasks (built-in) or benchmark, JMH mode and params, and the CPU limit. */
     private static String label(ChartCells in, CellStat c) {
         String what = c.builtin() ? in.shortShape(c) + " " + c.executor() + " " + c.tasks() + "t"
-                : c.scoreSubject() + (c.params().isEmpty() ? "" : " (" + c.paramsText() + ")");
+                : c.scoreSubject() + (c.jmhMode().isEmpty() ? "" : " " + c.jmhMode()) + (c.params().isEmpty() ? "" : " (" + c.paramsText() + ")");
         return what + " " + c.cpuText() + (c.jvmArgs().isEmpty() ? "" : " [" + c.jvmArgs() + "]");
     }
 

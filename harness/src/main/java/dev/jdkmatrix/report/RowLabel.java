@@ -11,22 +11,24 @@ final class RowLabel extends org.knowm.xchart.AnnotationText {
         this.label = label;
     }
 
+    /**
+     * Drawn as a string (through the JDK's glyph cache), not as XChart draws its text, the outline
+     * of a TextLayout filled: a chart of 40 rows drew 40 outlines, a tenth of a large report's time.
+     */
     @Override
     public void paint(java.awt.Graphics2D g) {
         if (!isVisible) return;
-        Object hint = g.getRenderingHint(java.awt.RenderingHints.KEY_ANTIALIASING);
-        g.setRenderingHint(java.awt.RenderingHints.KEY_ANTIALIASING, java.awt.RenderingHints.VALUE_ANTIALIAS_ON);
+        Object hint = g.getRenderingHint(java.awt.RenderingHints.KEY_TEXT_ANTIALIASING);
+        g.setRenderingHint(java.awt.RenderingHints.KEY_TEXT_ANTIALIASING, java.awt.RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
         java.awt.Font font = styler.getAnnotationTextFont();
-        java.awt.Shape shape = new java.awt.font.TextLayout(label, font, g.getFontRenderContext()).getOutline(null);
-        java.awt.geom.Rectangle2D box = shape.getBounds2D();
+        java.awt.FontMetrics metrics = g.getFontMetrics(font);
         double left = getXAxisScreenValueForMin() + 6;
-        double base = getYAxisScreenValue(y) + box.getHeight() / 2;
-        java.awt.geom.AffineTransform old = g.getTransform();
-        g.translate(left, base);
+        double height = metrics.getAscent();
+        double base = getYAxisScreenValue(y) + height / 2;
+        g.setFont(font);
         g.setColor(new Color(0x33, 0x33, 0x33));
-        g.fill(shape);
-        g.setTransform(old);
-        g.setRenderingHint(java.awt.RenderingHints.KEY_ANTIALIASING, hint);
-        bounds = new java.awt.geom.Rectangle2D.Double(left, base - box.getHeight(), box.getWidth(), box.getHeight());
+        g.drawString(label, (float) left, (float) base);
+        g.setRenderingHint(java.awt.RenderingHints.KEY_TEXT_ANTIALIASING, hint == null ? java.awt.RenderingHints.VALUE_TEXT_ANTIALIAS_DEFAULT : hint);
+        bounds = new java.awt.geom.Rectangle2D.Double(left, base - height, metrics.stringWidth(label), height);
     }
 }

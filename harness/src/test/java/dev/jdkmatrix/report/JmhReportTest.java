@@ -85,6 +85,16 @@ class JmhReportTest {
     }
 
     @Test
+    void theJdkOverviewHeadsTheGalleryWithARowPerBenchmarkAndMode() {
+        List<RawRow> raw = rows();
+        List<Figure> all = new Charts(Summarizer.summarize(raw), raw, dev.jdkmatrix.results.Comparisons.of(raw, (dev.jdkmatrix.results.RunMetadata) null)).all();
+        List<Figure> overview = all.stream().filter(f -> f.section() == Figure.Section.JDKS).toList();
+        assertThat(overview).hasSize(1);
+        assertThat(overview.get(0).caption()).as("4 cells a JDK: three modes of one benchmark and a throughput, each its own row")
+                .startsWith("JDK 25 against JDK 21, 4 cells: better in 4").containsPattern("in samples: JMHSample_\\S+ (avgt|sample|ss|thrpt) 1 CPU");
+    }
+
+    @Test
     void aTinyThroughputIsShownInAUnitThatReadsAndTheCaptionSaysSo() {
         Figure slow = scoreFigures().stream().filter(f -> f.chart().getTitle().contains("slow")).findFirst().orElseThrow();
         var chart = (org.knowm.xchart.CategoryChart) slow.chart();

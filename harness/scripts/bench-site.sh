@@ -67,8 +67,8 @@ mib() { echo "scale=2; $1 / 1048576" | bc -l | sed 's/^\./0./'; }
   echo "so the site grows by a night's data (plus its comparison) and the index. Writing the index and the trend charts"
   echo "over $NIGHTS nights took $index_s s (it reads every night's raw.csv.gz); building that site took $(( t1 - t0 )) s in all."
   echo
-  echo "A night's gallery is drawn within what its data leaves of the night's budget (\\`NIGHT_BYTES\\`, 1,900,000 bytes;"
-  echo "\\`report --max-bytes\\`). The reference run's night keeps all its charts. The 3,000-cell JMH night"
+  echo "A night's gallery is drawn within what its data leaves of the night's budget (\`NIGHT_BYTES\`, 1,900,000 bytes;"
+  echo "\`report --max-bytes\`). The reference run's night keeps all its charts. The 3,000-cell JMH night"
   echo "(100 benchmarks x 3 modes x 5 JDKs x 2 CPU limits, -prof gc) keeps $jmh_kept charts ($jmh_kinds): the first page of each"
   echo "JDK pair's overview (its 40 largest changes) first, then the score charts in gallery order while they fit. Its page says:"
   echo

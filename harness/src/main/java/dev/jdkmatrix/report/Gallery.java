@@ -101,8 +101,8 @@ final class Gallery {
                 .append(" charts, to stay within ").append(String.format(Locale.ROOT, "%,d", maxBytes)).append(" bytes (a published night's budget); not drawn: ");
         List<String> parts = new ArrayList<>();
         bySection.forEach((s, n) -> parts.add(n + " of " + s.title));
-        b.append(Html.esc(String.join(", ", parts))).append(". Every figure is in summary.csv and comparisons.csv; <code>make report RESULTS=")
-                .append(Html.esc(folder.runId())).append("</code> on a copy of this run's folder draws every chart.</p>\n");
+        b.append(Html.esc(String.join(", ", parts))).append(". Every figure is in summary.csv and comparisons.csv; <code>make report RESULTS=DIR</code> on a copy ")
+                .append("of this run's folder (run ").append(Html.esc(folder.runId())).append(") draws every chart.</p>\n");
         return b.toString();
     }
 

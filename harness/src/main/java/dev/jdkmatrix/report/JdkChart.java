@@ -33,6 +33,8 @@ final class JdkChart implements ChartKind {
         Map<String, CellStat> byId = new LinkedHashMap<>();
         in.cells().stream().filter(CellStat::measured).forEach(c -> byId.put(c.cell(), c));
         Map<List<String>, List<Speedup>> byPair = new LinkedHashMap<>();
+        // the memory limit names a row where the run has several (two rows that differ only in it read alike without)
+        boolean memories = byId.values().stream().map(CellStat::memory).distinct().count() > 1;
         for (Comparisons.Row r : in.comparisons()) {
             if (!r.compared().startsWith("jdk ") || r.compared().contains("; ")) continue; // only the JDK differs
             CellStat a = byId.get(r.cellA());
@@ -44,7 +46,7 @@ final class JdkChart implements ChartKind {
             double low = r.higherIsBetter() ? f[0] : 1 / f[2];
             double high = r.higherIsBetter() ? f[2] : 1 / f[0];
             byPair.computeIfAbsent(List.of(a.jdk(), b.jdk()), k -> new ArrayList<>())
-                    .add(new Speedup(label(in, a), a.cpuText(), value, low, high, r.verdict(), r.paired() && r.ratio() != null,
+                    .add(new Speedup(label(in, a) + (memories ? ", " + a.memory() : ""), a.cpuText(), value, low, high, r.verdict(), r.paired() && r.ratio() != null,
                             r.paired() && r.ratio() != null ? r.pairs() : Math.min(a.n(), b.n()), a, b));
         }
         List<Figure> out = new ArrayList<>();

@@ -152,7 +152,7 @@ public final class Comparisons {
     /**
      * A cell's axes and params by their matrix keys, from the columns of one of its rows (raw.csv or
      * summary.csv): its kind ({@code builtin} for rows written before the kinds), a JMH cell's mode
-     * ({@code mode}: thrpt, avgt, sample, ss; empty for other kinds), CPU mode
+     * ({@code jmh-mode}: thrpt, avgt, sample, ss; empty for other kinds; not {@code mode}, which a workload may take as a param), CPU mode
      * ({@code quota} for rows written before it), jvm-args, and each param (the params column read by
      * {@link Params}). What groups cells here and what claims select them by.
      */
@@ -161,7 +161,7 @@ public final class Comparisons {
         m.put("workload", column.apply("workload"));
         m.put("kind", column.apply("kind").isEmpty() ? "builtin" : column.apply("kind"));
         m.put("benchmark", column.apply("benchmark"));
-        m.put("mode", column.apply("jmh_mode")); // a JMH benchmark's mode: avgt and thrpt of one benchmark are two cells, never compared
+        m.put("jmh-mode", column.apply("jmh_mode")); // a JMH benchmark's mode: avgt and thrpt of one benchmark are two cells, never compared
 
         m.put("executor", column.apply("executor"));
         m.put("tasks", column.apply("tasks"));

@@ -99,6 +99,15 @@ class ComparisonsTest {
         List<Comparisons.Row> all = Comparisons.of(rows, (RunMetadata) null);
         assertThat(all).hasSize(2).allMatch(r -> r.compared().equals("jdk 21 -> 25"))
                 .allMatch(r -> r.cellA().substring(0, 12).equals(r.cellB().substring(0, 12)));
+        // a built-in workload's own param called mode (threadlocal's) is a param as any other: cells of two modes are not one group
+        List<RawRow> threadlocal = new ArrayList<>();
+        for (String mode : List.of("carrier", "pool")) {
+            for (String jdk : List.of("21", "25")) {
+                for (int rep = 1; rep <= 5; rep++) threadlocal.add(Rows.measured("threadlocal", "mode=" + mode, "virtual", jdk, "2", rep, 100 + rep, "ok"));
+            }
+        }
+        assertThat(Comparisons.of(threadlocal, (RunMetadata) null)).hasSize(2)
+                .allMatch(r -> r.cellA().contains("mode=carrier") == r.cellB().contains("mode=carrier"));
     }
 
     @Test

@@ -46,7 +46,7 @@ class DebianJdksIT {
     }
 
     @Test
-    void aBuiltInWorkloadOnAJdkWhoseImageHoldsJdk17IsRefusedBeforeAnyRun(@TempDir Path tmp) throws IOException {
+    void aBuiltInWorkloadOnAJdkWhoseImageHoldsJdk17IsRefusedAtPlan(@TempDir Path tmp) throws IOException {
         Path m = tmp.resolve("old.yaml");
         Files.writeString(m, """
                 name: old
@@ -66,7 +66,7 @@ class DebianJdksIT {
         int code = ItSupport.cli(w, "run", "--matrix", m.toString(), "--out", tmp.resolve("out").toString(), "--workloads-jar", ItSupport.JAR.toString(),
                 "--progress", "lines", "--no-report");
         assertThat(code).isEqualTo(ExitException.BAD_INPUT);
-        assertThat(w.toString()).contains("cell 'sleep(wait-ms=100) virtual tasks=10 jdk=lts-old", "whose image holds JDK 17", "need JDK 21+", "fix: exclude");
+        assertThat(w.toString()).contains("cell 'sleep(wait-ms=100) virtual tasks=10 jdk=lts-old", "which is JDK 17", "need JDK 21+", "fix: exclude");
         assertThat(tmp.resolve("out/raw.csv")).satisfiesAnyOf(p -> assertThat(p).doesNotExist(), p -> assertThat(Files.readAllLines(p)).hasSize(1));
     }
 }

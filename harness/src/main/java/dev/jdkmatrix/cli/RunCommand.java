@@ -51,6 +51,10 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--shard", paramLabel = "K/N", description = "run only shard K of N: whole cells, balanced by estimated duration (default: 1/1)")
     String shard = "1/1";
 
+    @Option(names = "--no-lease", description = "measure without taking the engine's measuring lease: do not wait for another session measuring on "
+            + "this engine, and let its runs overlap ours (run.json records it)")
+    boolean noLease;
+
     @Option(names = "--yes", description = "run even when the estimate exceeds 24 hours")
     boolean yes;
 
@@ -126,7 +130,7 @@ public final class RunCommand implements Callable<Integer> {
                 share.count() > 1 ? " in shard " + share.text() : "", Durations.text(estimate), dir);
         outw.flush();
         Progress listener = new Progress(err, bar, runs);
-        MatrixRunner.Result result = new MatrixRunner().run(m, new MatrixRunner.Options(dir, id, workloadsJar, Path.of("").toAbsolutePath(), resume != null, packed, share), listener);
+        MatrixRunner.Result result = new MatrixRunner().run(m, new MatrixRunner.Options(dir, id, workloadsJar, Path.of("").toAbsolutePath(), resume != null, packed, share, !noLease), listener);
         listener.finish();
         outw.printf("jdkmatrix: %d runs stored in %s (%s%s); statuses %s%n", result.runs(), dir.resolve("raw.csv"),
                 resume != null ? result.sessionRuns() + " in this session, " : "", Durations.text(listener.total()), result.statusCounts());

@@ -288,7 +288,10 @@ public final class Images {
         }
     }
 
-    /** Earlier run images of this JDK; one a container still uses (another harness) stays. */
+    /**
+     * Earlier run images of this JDK; one a container still uses stays: a run in flight, or the
+     * hold of a live session (another harness that runs an older jar on this engine).
+     */
     private void removeOlderRunImages(String jdk, String keep) {
         for (Image img : client.listImagesCmd().withLabelFilter(Map.of(LABEL_RUN_IMAGE, jdk)).exec()) {
             String[] tags = img.getRepoTags() == null ? new String[0] : img.getRepoTags();
@@ -299,6 +302,37 @@ public final class Images {
                 // in use by a container, or gone already
             }
         }
+    }
+
+    /**
+     * Holds a run image for a session: a container of it, created and never started, labelled with
+     * {@code labels} (the session's run, pid and host, and its role). The engine
+     * refuses to remove an image a container uses, so another session's cleanup
+     * ({@link #removeOlderRunImages}) or {@code jdkmatrix prune} leaves it alone until the session
+     * removes its holds at its end (a session killed on this host: the next start removes them as
+     * orphans). Throws {@link NotFoundException} when the image is gone.
+     */
+    public String hold(ImageRef ref, Map<String, String> labels) {
+        return client.createContainerCmd(ref.reference()).withLabels(labels).withCmd("true").exec().getId();
+    }
+
+    /** Removes a session's holds; one that is gone already is no matter. */
+    public void release(List<String> holds) {
+        for (String id : holds) {
+            try {
+                client.removeContainerCmd(id).withForce(true).exec();
+            } catch (RuntimeException e) {
+                // gone already, or the engine is: the next start removes it as an orphan
+            }
+        }
+    }
+
+    /** Whether a failure is the engine's "No such image" (an image removed under the session). */
+    public static boolean missingImage(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof NotFoundException && t.getMessage() != null && t.getMessage().contains("No such image")) return true;
+        }
+        return false;
     }
 
     /** The image's id, or null when the engine does not have it. */

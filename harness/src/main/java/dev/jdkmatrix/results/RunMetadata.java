@@ -55,9 +55,17 @@ public record RunMetadata(
      * interruption; {@code endedAt} is null while it runs (or when it was killed), {@code runsStored}
      * the rows it added, {@code engine} the engine it ran on ({@link Engine#describe()}).
      */
-    public record Session(String startedAt, String endedAt, String hostname, int runsStored, String engine) {
+    public record Session(String startedAt, String endedAt, String hostname, int runsStored, String engine, String lease) {
+        public Session {
+            if (lease == null) lease = ""; // a run.json written before sessions recorded the engine's lease
+        }
+
         public Session(String startedAt, String endedAt, String hostname, int runsStored) {
-            this(startedAt, endedAt, hostname, runsStored, "");
+            this(startedAt, endedAt, hostname, runsStored, "", "");
+        }
+
+        public Session(String startedAt, String endedAt, String hostname, int runsStored, String engine) {
+            this(startedAt, endedAt, hostname, runsStored, engine, "");
         }
     }
 

@@ -219,8 +219,9 @@ public final class ContainerRunner {
         // quota: a CFS quota of cpus x the period (Docker's --cpus), on the given CPUs when packed; cpuset: those CPUs, no quota
         if (cell.cpuMode() == dev.jdkmatrix.matrix.CpuMode.QUOTA) host.withNanoCPUs(cell.cpus().nanoCpus());
         if (cpuset != null) host.withCpusetCpus(cpuset);
-        // an anonymous volume, filled from the image's empty folder (owner included), removed with the container
-        if (!files.isEmpty()) host.withMounts(List.of(new Mount().withType(MountType.VOLUME).withTarget(CONTAINER_OUT_DIR)));
+        // a volume of its own, filled from the image's empty folder (owner included), labelled as the run's, removed with the container
+        if (!files.isEmpty()) host.withMounts(List.of(new Mount().withType(MountType.VOLUME).withTarget(CONTAINER_OUT_DIR)
+                .withVolumeOptions(new com.github.dockerjava.api.model.VolumeOptions().withLabels(labels(cell)))));
         CreateContainerResponse created = client.createContainerCmd(image)
                 .withName(name)
                 .withCmd(containerCommand(cell, stub == null ? null : UpstreamStub.URL))

@@ -70,6 +70,22 @@ final class EngineWatch {
         }
     }
 
+    /**
+     * Runs a clean-up's Docker calls (a session's holds, its lease) on a daemon thread and waits at
+     * most 10 s: an engine that stopped answering must not hold the harness at its end. What is left
+     * is removed later (the next start's orphans, a lease's expiry, {@code jdkmatrix prune}).
+     */
+    static void briefly(Runnable cleanup) {
+        Thread t = new Thread(cleanup, "jdkmatrix-cleanup");
+        t.setDaemon(true);
+        t.start();
+        try {
+            t.join(10_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** How long past its cell's timeout a run may go on before the harness asks whether the engine still answers. */
     static final long ENGINE_GRACE_MS = 30_000;
 

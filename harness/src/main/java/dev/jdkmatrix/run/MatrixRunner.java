@@ -55,7 +55,13 @@ public final class MatrixRunner {
      * {@code parallel} packs cells onto disjoint CPU sets (see {@link CpuSlots}).
      */
     public record Options(Path outDir, String runId, Path workloadsJar, Path projectDir, boolean resume, CpuSlots.Packing packing,
-                          dev.jdkmatrix.matrix.Shard shard) {
+                          dev.jdkmatrix.matrix.Shard shard, boolean lease) {
+        /** Measuring under the engine's lease ({@link EngineLease}). */
+        public Options(Path outDir, String runId, Path workloadsJar, Path projectDir, boolean resume, CpuSlots.Packing packing,
+                       dev.jdkmatrix.matrix.Shard shard) {
+            this(outDir, runId, workloadsJar, projectDir, resume, packing, shard, true);
+        }
+
         public Options {
             java.util.Objects.requireNonNull(outDir, "outDir");
             java.util.Objects.requireNonNull(runId, "runId");
@@ -80,6 +86,9 @@ public final class MatrixRunner {
 
     private volatile boolean stopping;
     private final StealMeter steal;
+    /** The containers that hold this session's run images ({@link Images#hold}), released at its end. */
+    private final List<String> holds = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private Images images;
 
     public MatrixRunner() {
         this(StealMeter.HOST);
@@ -119,6 +128,8 @@ public final class MatrixRunner {
             return runLocked(matrix, options, listener, out);
         } catch (IOException | java.io.UncheckedIOException e) {
             throw RunSession.writeFailed(e, out);
+        } finally {
+            if (images != null && !holds.isEmpty()) EngineWatch.briefly(() -> images.release(holds));
         }
     }
 
@@ -147,11 +158,12 @@ public final class MatrixRunner {
                     + engine.cpus() + ", first: " + tooLarge.get(0) + "\n  fix: use cpus of at most " + engine.cpus() + ", or a bigger engine (DOCKER_HOST)");
         }
         RunMetadata.Host host = Environment.host();
-        Images images = new Images(client);
+        images = new Images(client);
         long imagesStart = System.nanoTime();
-        Map<String, ImageRef> refs = new TreeMap<>();
+        Map<String, ImageRef> refs = new java.util.concurrent.ConcurrentSkipListMap<>();
+        Map<String, String> sessionLabels = RunSession.labels(options, out);
         for (Jdk jdk : matrix.jdks().values()) {
-            ImageRef ref = images.withWorkloads(images.ensure(jdk, listener::message), options.workloadsJar(), RunSession.userJars(matrix), listener::message);
+            ImageRef ref = heldImage(jdk, options, matrix, sessionLabels, listener);
             refs.put(jdk.name(), ref);
             listener.message("jdk " + jdk.name() + ": image " + ref.reference() + (ref.built()
                     ? " built in " + Math.round(ref.buildTime().toMillis() / 1000.0) + " s" : " (cached)"));
@@ -193,6 +205,7 @@ public final class MatrixRunner {
             }
         }
         String sessionStart = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
+        String[] leaseNote = {options.lease() ? "" : EngineLease.UNLEASED};
         java.util.function.Function<String, RunMetadata> meta = ended -> {
             List<RunMetadata.Session> sessions = new java.util.ArrayList<>(earlier);
             int now = 0;
@@ -201,7 +214,7 @@ public final class MatrixRunner {
             } catch (IOException e) {
                 // counted as none
             }
-            sessions.add(new RunMetadata.Session(sessionStart, ended, host.hostname(), Math.max(0, now), engine.describe()));
+            sessions.add(new RunMetadata.Session(sessionStart, ended, host.hostname(), Math.max(0, now), engine.describe(), leaseNote[0]));
             return RunSession.metadata(out, options, matrix, commit, dirty, started, ended, host, engine, imageMeta, planMeta, imagesSeconds, sessions);
         };
         RunJson.write(out.resolve("run.json"), meta.apply(null));
@@ -243,6 +256,19 @@ public final class MatrixRunner {
         for (dev.jdkmatrix.matrix.Group g : matrix.groups()) g.cells().forEach(c -> groupOf.put(c.id(), g));
         Map<String, java.util.Optional<String>> decided = new java.util.HashMap<>();
         boolean[] completed = {false};
+        EngineLease lease = null;
+        if (options.lease()) {
+            try {
+                lease = EngineLease.acquire(client, refs.values().iterator().next().reference(), sessionLabels, listener::message, () -> stopping);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                stopping = true;
+            }
+            if (lease != null) leaseNote[0] = lease.describe();
+        } else {
+            listener.message("note: --no-lease: this session measures without the engine's lease; another session's runs may overlap its own, "
+                    + "and run.json says so");
+        }
         try (RawCsv raw = RawCsv.append(out.resolve("raw.csv"), paramColumns)) {
             // Stores a finished run (not one cut short by a signal: a resume runs it again); a noisy one is stored, not counted as done.
             java.util.function.BiConsumer<PlannedRun, RawRow> store = (run, row) -> {
@@ -256,9 +282,18 @@ public final class MatrixRunner {
                 }
             };
             // A run's attempts: again while the host's steal passed max-steal, up to MAX_ATTEMPTS.
-            EngineWatch.RunAttempts attempts = (run, image, cpuset) -> {
+            EngineWatch.RunAttempts attempts = (run, given, cpuset) -> {
+                ImageRef image = given;
                 for (int attempt = 1; ; attempt++) {
-                    RawRow row = RunOutcome.runOne(runner, steal, run, image, probes.get(run.cell().jdk()), options.runId(), out, cpuset, attempt);
+                    RawRow row;
+                    try {
+                        row = RunOutcome.runOne(runner, steal, run, image, probes.get(run.cell().jdk()), options.runId(), out, cpuset, attempt);
+                    } catch (RuntimeException e) {
+                        if (!Images.missingImage(e)) throw e;
+                        // removed under this session (docker rmi -f, an engine's cleanup): built again from the same inputs, once
+                        image = rebuilt(matrix, run.cell().jdk(), image, refs, options, sessionLabels, listener, out);
+                        row = RunOutcome.runOne(runner, steal, run, image, probes.get(run.cell().jdk()), options.runId(), out, cpuset, attempt);
+                    }
                     String noisy = RunDecisions.stealTooHigh(row, run, matrix.maxSteal(), attempt);
                     if (noisy == null || stopping) {
                         store.accept(run, row);
@@ -369,6 +404,7 @@ public final class MatrixRunner {
                             + out.resolve("raw.csv") + " are intact. Finish the run with: jdkmatrix run --resume " + out
                             + " (through make: make matrix RUN_ARGS=\"--resume " + out + "\")");
                 }
+                if (lease != null) EngineWatch.briefly(lease::close);
                 finished.countDown();
                 if (!stopping) {
                     try {
@@ -383,5 +419,54 @@ public final class MatrixRunner {
         Map<String, Integer> allCounts = new TreeMap<>();
         for (RawRow r : all) allCounts.merge(r.get("status"), 1, Integer::sum);
         return new Result(out, all.size(), allCounts, stopping, all.size() - rowsBefore);
+    }
+
+    /**
+     * The JDK's run image, built if need be, and held for this session ({@link Images#hold}): an
+     * image removed between its check and its hold (another client of the engine) is built again, once.
+     */
+    private ImageRef heldImage(Jdk jdk, Options options, Matrix matrix, Map<String, String> labels, Listener listener) {
+        for (int attempt = 1; ; attempt++) {
+            ImageRef ref = images.withWorkloads(images.ensure(jdk, listener::message), options.workloadsJar(), RunSession.userJars(matrix), listener::message);
+            try {
+                holds.add(images.hold(ref, RunSession.withRole(labels, "hold")));
+                return ref;
+            } catch (com.github.dockerjava.api.exception.NotFoundException e) {
+                if (attempt > 1) {
+                    throw new ExitException(ExitException.ENVIRONMENT, "image " + ref.reference() + " of jdk '" + jdk.name()
+                            + "' was removed from the engine again as soon as it was built (" + Docker.rootMessage(e) + ")"
+                            + "\n  fix: find what removes images on this engine (docker events --filter type=image) and stop it, then run again");
+                }
+                listener.message("image " + ref.reference() + " of jdk '" + jdk.name() + "' was removed by another client of the engine as it was checked; building it again");
+            }
+        }
+    }
+
+    /**
+     * A run image removed under the running session (docker rmi -f, a cleanup of the engine), built
+     * again from the same inputs, once per removal: the runs go on. If it cannot be built, one message
+     * with the resume command.
+     */
+    private synchronized ImageRef rebuilt(Matrix matrix, String jdkName, ImageRef missing, Map<String, ImageRef> refs, Options options,
+                                          Map<String, String> labels, Listener listener, Path out) {
+        ImageRef current = refs.get(jdkName);
+        if (current != null && current != missing) return current; // another run of this session built it again already
+        listener.message("image " + missing.reference() + " of jdk '" + jdkName + "' was removed from the engine during the run; building it again from the same inputs");
+        try {
+            ImageRef again = heldImage(matrix.jdks().get(jdkName), options, matrix, labels, listener);
+            refs.put(jdkName, again);
+            return again;
+        } catch (RuntimeException e) {
+            int stored;
+            try {
+                stored = RunSession.storedRows(out).size();
+            } catch (IOException io) {
+                stored = -1;
+            }
+            throw new ExitException(ExitException.ENVIRONMENT, "image " + missing.reference() + " of jdk '" + jdkName + "' was removed from the engine during the run, "
+                    + "and building it again failed: " + Docker.rootMessage(e) + ". " + (stored >= 0 ? "The " + stored + " runs stored in " + out.resolve("raw.csv") + " are intact" : "")
+                    + "\n  fix: check the engine (docker system df, make base-image), then finish the run: jdkmatrix run --resume " + out
+                    + " (through make: make matrix RUN_ARGS=\"--resume " + out + "\")", e);
+        }
     }
 }

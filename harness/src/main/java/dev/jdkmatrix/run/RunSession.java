@@ -102,15 +102,26 @@ final class RunSession {
         return keys;
     }
 
+    /** The labels of what a session creates on the engine: its run, pid, host and results folder. */
+    static Map<String, String> labels(MatrixRunner.Options options, Path out) {
+        return Map.of(ContainerRunner.LABEL_RUN, options.runId(), ContainerRunner.LABEL_PID, Long.toString(ProcessHandle.current().pid()),
+                ContainerRunner.LABEL_HOST, Environment.hostname(), ContainerRunner.LABEL_OUT, out.toAbsolutePath().normalize().toString());
+    }
+
+    /** {@code labels} with the role of the container: probe, hold or lease. */
+    static Map<String, String> withRole(Map<String, String> labels, String role) {
+        Map<String, String> all = new LinkedHashMap<>(labels);
+        all.put(ContainerRunner.LABEL_ROLE, role);
+        return all;
+    }
+
     /**
      * Asks each JDK image what it holds, says it, refuses built-in workloads on a JDK older than 21
      * before any run, and points out two JDK entries that are the same build.
      */
     static Map<String, JdkProbe> probe(DockerClient client, Map<String, ImageRef> refs, MatrixRunner.Options options, Path out, Matrix matrix, MatrixRunner.Listener listener) {
         // the labels of a run's containers, so that a probe left by a killed harness is removed with its other leftovers
-        Map<String, String> labels = Map.of(ContainerRunner.LABEL_RUN, options.runId(), ContainerRunner.LABEL_PID, Long.toString(ProcessHandle.current().pid()),
-                ContainerRunner.LABEL_HOST, Environment.hostname(), ContainerRunner.LABEL_OUT, out.toAbsolutePath().normalize().toString(),
-                ContainerRunner.LABEL_ROLE, "probe");
+        Map<String, String> labels = withRole(labels(options, out), "probe");
         Map<String, JdkProbe> probes = new TreeMap<>();
         for (ImageRef ref : refs.values()) {
             JdkProbe p = JdkProbe.of(client, ref.reference(), ref.jdk(), labels);

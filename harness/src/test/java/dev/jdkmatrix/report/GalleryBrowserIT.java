@@ -44,7 +44,7 @@ class GalleryBrowserIT {
         Report.render(results.resolve("older"), new Report.Options(false, true, null));
         Report.render(run, new Report.Options(true, true, null));
         Report.index(results, false, 0);
-        try (Browser browser = Browser.start(results.resolve("profile"))) {
+        try (Browser browser = Browser.start()) {
             check(browser, run.resolve("index.html"), Path.of("target", "gallery-screenshot.png"));
             check(browser, results.resolve("index.html"), Path.of("target", "index-screenshot.png"));
         }
@@ -60,7 +60,7 @@ class GalleryBrowserIT {
             rows.forEach(csv::write);
         }
         Report.render(run, new Report.Options(false, false, null));
-        try (Browser browser = Browser.start(results.resolve("profile"))) {
+        try (Browser browser = Browser.start()) {
             check(browser, run.resolve("index.html"), Path.of("target", "jmh-gallery-screenshot.png"));
             JsonNode sections = browser.eval("JSON.stringify([...document.querySelectorAll('h2')].map(h => h.id))");
             assertThat(JSON.readTree(sections.asText()).get(0).asText()).as("the overview heads the gallery").isEqualTo("jdks");
@@ -102,6 +102,7 @@ class GalleryBrowserIT {
     /** Headless Chromium driven over the DevTools protocol with the JDK's WebSocket client. */
     static final class Browser implements AutoCloseable {
         private final Process process;
+        private Path profile;
         private final WebSocket socket;
         private final Map<Integer, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
         private final AtomicInteger ids = new AtomicInteger();
@@ -111,7 +112,13 @@ class GalleryBrowserIT {
             this.socket = socket;
         }
 
-        static Browser start(Path profile) throws Exception {
+        /**
+         * Chromium with a profile folder of its own, outside the test's @TempDir: its helper processes
+         * may still write there for a moment after it exits, and a folder that changes while JUnit
+         * deletes it fails the test.
+         */
+        static Browser start() throws Exception {
+            Path profile = Files.createTempDirectory("jdkmatrix-chromium-");
             String exe = List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome").stream()
                     .filter(p -> Files.isExecutable(Path.of(p))).findFirst()
                     .orElseThrow(() -> new AssertionError("no Chromium found (/usr/bin/chromium): 'make test' installs Debian's chromium; "
@@ -168,6 +175,7 @@ class GalleryBrowserIT {
                 }
             }).get(30, TimeUnit.SECONDS);
             self[0] = new Browser(p, socket);
+            self[0].profile = profile;
             return self[0];
         }
 
@@ -207,12 +215,29 @@ class GalleryBrowserIT {
         @Override
         public void close() {
             socket.abort();
+            // its helpers (renderer, GPU, crashpad) are stopped too, not left to the init process
+            List<ProcessHandle> helpers = process.descendants().toList();
             process.destroy();
             try {
                 if (!process.waitFor(10, TimeUnit.SECONDS)) process.destroyForcibly();
+                for (ProcessHandle h : helpers) {
+                    h.destroy();
+                    try {
+                        h.onExit().get(5, TimeUnit.SECONDS);
+                    } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+                        h.destroyForcibly();
+                    }
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 process.destroyForcibly();
+            }
+            if (profile != null) {
+                try (var files = Files.walk(profile)) {
+                    files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+                } catch (java.io.IOException | java.io.UncheckedIOException e) {
+                    // a profile left in the system's temp folder: no matter
+                }
             }
         }
     }

@@ -68,6 +68,39 @@ public final class ItSupport {
         return running;
     }
 
+    /**
+     * The volumes the containers of a run mounted between two instants, from the engine's events:
+     * a container's create event carries its labels, a volume's mount event its container.
+     */
+    public static java.util.Set<String> volumesOf(String runId, java.time.Instant since, java.time.Instant until) {
+        java.util.Set<String> containers = new java.util.HashSet<>();
+        List<com.github.dockerjava.api.model.Event> events = new java.util.ArrayList<>();
+        try (var cb = DockerClientFactory.instance().client().eventsCmd()
+                .withSince(Long.toString(since.getEpochSecond())).withUntil(Long.toString(until.getEpochSecond() + 1))
+                .exec(new com.github.dockerjava.api.async.ResultCallback.Adapter<com.github.dockerjava.api.model.Event>() {
+                    @Override
+                    public void onNext(com.github.dockerjava.api.model.Event e) {
+                        events.add(e);
+                    }
+                })) {
+            cb.awaitCompletion(30, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("reading the engine's events", e);
+        }
+        java.util.Set<String> volumes = new java.util.HashSet<>();
+        for (var e : events) {
+            var attrs = e.getActor() == null || e.getActor().getAttributes() == null ? Map.<String, String>of() : e.getActor().getAttributes();
+            if ("container".equals(e.getType() == null ? null : e.getType().getValue()) && "create".equals(e.getAction())
+                    && runId.equals(attrs.get(ContainerRunner.LABEL_RUN))) containers.add(e.getActor().getId());
+        }
+        for (var e : events) {
+            var attrs = e.getActor() == null || e.getActor().getAttributes() == null ? Map.<String, String>of() : e.getActor().getAttributes();
+            if ("volume".equals(e.getType() == null ? null : e.getType().getValue()) && "mount".equals(e.getAction())
+                    && containers.contains(attrs.get("container"))) volumes.add(e.getActor().getId());
+        }
+        return volumes;
+    }
+
     /** The engine's CPU count, as Docker reports it. */
     public static String engineCpus() {
         return Integer.toString(DockerClientFactory.instance().client().infoCmd().exec().getNCPU());

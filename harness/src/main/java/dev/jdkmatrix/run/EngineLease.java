@@ -88,7 +88,7 @@ public final class EngineLease implements AutoCloseable {
     /** What run.json records of it: held, and for whom the session waited how long. */
     public String describe() {
         return waitedFor.isEmpty() ? "measured under the engine's lease (no wait)"
-                : "measured under the engine's lease (waited " + Math.round(waited.toMillis() / 1000.0) + " s for " + waitedFor + ")";
+                : "measured under the engine's lease (waited " + Math.round(waited.toMillis() / 1000.0) + " s for run " + waitedFor + ")";
     }
 
     /** What run.json records of a session run with {@code --no-lease}. */

@@ -6,9 +6,11 @@
 #   make matrix MATRIX=examples/jmh.yaml   your own JMH benchmarks across JDKs and CPU limits (examples/jar.yaml: any jar;
 #                                          examples/jdks.yaml: Debian 17, 21, 25, 27 and a JDK folder of this machine)
 #   make report RESULTS=dir   charts and gallery of a results folder (make matrix ends with it; REPORT_ARGS=--svg for SVG too)
-#   make claims RESULTS=dir   the write-ups' claims (claims.yaml) checked on a results folder; exit 1 if one fails
+#   make claims RESULTS=dir   the write-ups' claims (claims.yaml) checked on a results folder; fails (make's exit 2) if one fails
 #   make test              unit and integration tests (real containers)
+#   make build             the jars (harness, workloads, examples) when a source changed; make clean removes them
 #   make base-image        create debian:trixie-slim locally when no registry answers
+#   make docker            start Debian's dockerd in the background when no engine answers (every target that needs one does)
 #   make bench-harness     harness vs a plain docker-run loop: writes docs/performance.md
 #   make bench-report      time 'report' on a synthetic 500-cell folder: writes docs/report-benchmark.md
 #   make bench-cpu-modes   the CPU-bound cells under a CFS quota and pinned (examples/trust.yaml, ~1 h): writes docs/cpu-modes.md

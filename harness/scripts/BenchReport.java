@@ -256,7 +256,10 @@ public class BenchReport {
           .append(meta.engine().serverVersion()).append(" (cgroup v").append(meta.engine().cgroupVersion()).append("), JDK builds ")
           .append(String.join(", ", meta.jdkBuilds().values().stream().flatMap(List::stream).sorted().toList())).append(", from ")
           .append(metas.stream().map(RunMetadata::startedAt).min(Comparable::compareTo).orElseThrow()).append(" to ")
-          .append(metas.stream().map(RunMetadata::endedAt).max(Comparable::compareTo).orElseThrow()).append(" (packed blocks after each round).\n\n");
+          .append(metas.stream().map(RunMetadata::endedAt).max(Comparable::compareTo).orElseThrow()).append(" (packed blocks after each round), with the harness at commit ")
+          .append(meta.gitCommit() == null || meta.gitCommit().isEmpty() ? "unknown" : meta.gitCommit().substring(0, Math.min(7, meta.gitCommit().length())))
+          .append(meta.gitDirty() ? " (with uncommitted changes)" : "")
+          .append(": the commands and files quoted below are that harness's, and a later one may run others (make bench-harness measures it again).\n\n");
         md.append("The same ").append(perBlock).append(" runs (").append(cells.size()).append(" small cells of `harness/matrices/bench.yaml`, ")
           .append(perBlock / cells.size()).append(" repetitions) were executed in ").append(blocks)
           .append(" rounds, harness and loop alternating which goes first. Five methods:\n\n")

@@ -68,7 +68,7 @@ jbudget_charts=$(sed -n 's/^jdkmatrix: \([0-9]*\) charts.*/\1/p' "$OUT/jmh-repor
   echo
   echo "Command, timed $ROUNDS times as a whole process (JVM start, reading raw.csv, summaries, $charts charts as palette PNG, the gallery page):"
   echo
-  echo "    java -jar harness/target/jdkmatrix.jar report --results $OUT/synthetic"
+  echo "    harness/scripts/jdkmatrix.sh report --results $OUT/synthetic"
   echo
   echo "| round | wall time |"
   echo "|---|---|"

@@ -7,8 +7,13 @@
 # saves no more here, is measured by make bench-harness (docs/performance.md, "Harness start").
 # The Testcontainers settings the harness needs are exported here (a value already set is kept),
 # so the jar does not start itself a second time to set them (cli/Relaunch.java).
+# The JDK is found as make finds it (find-jdk.sh: JAVA_HOME if it is 21+, else the newest in the JVM
+# folder, else the one on PATH), so this is the one launcher the docs use: a bare 'java -jar' fails
+# on a machine whose default java is 17.
 set -euo pipefail
-JAVA=${JAVA_HOME:?JAVA_HOME must name a JDK 21+}/bin/java
+JAVA_HOME=$("$(dirname "$0")/find-jdk.sh") || exit 2
+export JAVA_HOME
+JAVA=$JAVA_HOME/bin/java
 JAR=${JAR:-$(cd "$(dirname "$0")/../target" 2>/dev/null && pwd)/jdkmatrix.jar}
 [[ -f $JAR ]] || { echo "jdkmatrix: $JAR does not exist; fix: run 'make build'" >&2; exit 2; }
 export TESTCONTAINERS_RYUK_DISABLED=${TESTCONTAINERS_RYUK_DISABLED:-true}

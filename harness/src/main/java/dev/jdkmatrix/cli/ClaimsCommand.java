@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
 
 /** The write-ups' claims, checked on a results folder. */
 @Command(name = "claims", mixinStandardHelpOptions = true,
-        description = "Check the write-ups' claims (claims.yaml) on a results folder: a verdict per claim (holds, fails, undecided when a confidence interval reaches across the bound, not measured) with the numbers behind it. Exit 1 only when a claim fails.")
+        description = "Check the write-ups' claims (claims.yaml) on a results folder: a verdict per claim (holds, fails, undecided when a confidence interval reaches across the bound, not measured) with the numbers behind it. Exit 1 only when a claim fails (through make: make's own exit 2), exit 2 when no claim is measured by the run.")
 public final class ClaimsCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -39,7 +39,12 @@ public final class ClaimsCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new ExitException(ExitException.BAD_INPUT, "cannot read " + results + ": " + e.getMessage());
         }
-        Path file = claimsFile != null ? claimsFile : Claims.besideMatrix(folder.meta()).orElse(Path.of("claims.yaml"));
+        java.util.Optional<Path> beside = Claims.besideMatrix(folder.meta());
+        Path file = claimsFile != null ? claimsFile : beside.orElse(Path.of("claims.yaml"));
+        if (claimsFile == null && beside.isEmpty()) {
+            spec.commandLine().getErr().println("jdkmatrix: no claims.yaml beside the run's matrix" + (folder.meta() == null ? "" : " (" + folder.meta().matrixFile() + ")")
+                    + "; checking " + file + " (the write-ups' claims)");
+        }
         if (!Files.isRegularFile(file)) {
             throw new ExitException(ExitException.BAD_INPUT, "no claims file " + file + "\n  fix: pass --claims FILE");
         }
@@ -59,6 +64,11 @@ public final class ClaimsCommand implements Callable<Integer> {
         long undecided = verdicts.stream().filter(v -> v.verdict() == Verdicts.Verdict.UNDECIDED).count();
         out.printf("%d hold, %d fail, %d undecided, %d not measured%n", verdicts.size() - fails - missing - undecided, fails, undecided, missing);
         out.flush();
+        if (!verdicts.isEmpty() && missing == verdicts.size()) {
+            throw new ExitException(ExitException.BAD_INPUT, "none of the " + verdicts.size() + " claims of " + file + " is measured by the run in " + results
+                    + ": their cells are not among its cells, so nothing was checked"
+                    + "\n  fix: pass --claims FILE with claims about this run's cells (docs/reference-run.md says how to write one)");
+        }
         return fails > 0 ? ExitException.RUNS_FAILED : 0;
     }
 

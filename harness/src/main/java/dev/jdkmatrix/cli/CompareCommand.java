@@ -32,7 +32,7 @@ public final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "NEW_DIR")
     Path current;
 
-    @Option(names = "--threshold", description = "e.g. 10% (default: the new run's compare-threshold from its matrix, else 10%)")
+    @Option(names = "--threshold", description = "e.g. 10%% (default: the new run's compare-threshold from its matrix, else 10%%)")
     String threshold;
 
     @Option(names = "--csv", paramLabel = "FILE", description = "also write the comparison as CSV")

@@ -28,7 +28,9 @@ public final class PlanCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        Matrix m = new MatrixParser().parse(matrixFile);
+        // as run does: with a local engine, CPU limits above this host's are refused here already
+        int hostCpus = dev.jdkmatrix.run.Environment.localEngine() ? Runtime.getRuntime().availableProcessors() : 0;
+        Matrix m = new MatrixParser(hostCpus).parse(matrixFile);
         out.printf("matrix %s (%s): %d cells x (%d warm-up + %s measured) runs, order %s%s%n", m.name(), m.file(), m.cells().size(),
                 m.warmup(), m.repetitions().text(), m.order().text(), m.order() == Matrix.Order.BLOCKED ? " (seed " + m.seed() + ")" : "");
         out.println(groups(m));

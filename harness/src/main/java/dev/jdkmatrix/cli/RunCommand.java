@@ -38,7 +38,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--run-id", description = "run id (default: UTC time and matrix name)")
     String runId;
 
-    @Option(names = "--workloads-jar", description = "workloads jar to mount (default: ${DEFAULT-VALUE})", defaultValue = "workloads/target/workloads.jar")
+    @Option(names = "--workloads-jar", description = "the built-in workloads jar, copied into each JDK's run image (default: ${DEFAULT-VALUE})", defaultValue = "workloads/target/workloads.jar")
     Path workloadsJar;
 
     @Option(names = "--resume", paramLabel = "DIR", description = "finish the run stored in DIR: its matrix and run id, skipping the runs it has")

@@ -121,6 +121,15 @@ final class Combinations {
                 throw parser.error(n, "cpus " + v.text() + " is more than the " + parser.hostCpus + " CPUs of this host",
                         "use at most " + parser.hostCpus + "; a limit above the host measures nothing more");
             }
+            for (Value earlier : out) {
+                if (earlier.text().equals(v.text())) {
+                    String raw = ((ScalarNode) n).getValue();
+                    String was = ((ScalarNode) earlier.node()).getValue();
+                    throw parser.error(n, key + " lists " + (raw.equals(was) ? "'" + raw + "' twice" : "'" + raw + "', which is the same " + key + " as '" + was + "'")
+                                    + " (line " + (earlier.node().getStartMark().map(m -> m.getLine() + 1).orElse(0)) + "): every cell of it would be made twice",
+                            "remove one of them from the list");
+                }
+            }
             out.add(v);
         }
         return out;

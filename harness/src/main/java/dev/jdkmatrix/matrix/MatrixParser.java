@@ -78,7 +78,11 @@ public final class MatrixParser extends MatrixYaml {
         MappingNode top = mapping(root, "the matrix file", "write a YAML mapping with at least 'matrix:'; see matrix.yaml for an example");
         Map<String, Node> topKeys = keys(top, TOP_KEYS, "top-level keys");
 
-        String name = topKeys.containsKey("name") ? scalar(topKeys.get("name"), "name") : stripExtension(matrixFile);
+        String name = topKeys.containsKey("name") ? scalar(topKeys.get("name"), "name") : safeName(stripExtension(matrixFile));
+        if (!NAME.matcher(name).matches()) {
+            throw error(topKeys.get("name"), "name '" + name + "' may hold only letters, digits, '.', '_' and '-' (ASCII), start with a letter or digit and be at most 64 long: "
+                    + "it ends the run id and the results folder's name (results/20261125-061502-NAME)", "write a name such as '" + safeName(name) + "'");
+        }
         Repetitions repetitions = topKeys.containsKey("repetitions") ? repetitions(topKeys.get("repetitions")) : Repetitions.fixed(DEFAULT_REPETITIONS);
         int warmup = topKeys.containsKey("warmup") ? integer(topKeys.get("warmup"), "warmup", 0) : DEFAULT_WARMUP;
         Duration timeout = topKeys.containsKey("timeout") ? duration(topKeys.get("timeout")) : DEFAULT_TIMEOUT;
@@ -184,6 +188,16 @@ public final class MatrixParser extends MatrixYaml {
             }
         }
         return out;
+    }
+
+    /** What a matrix's name may hold: it ends the run id, which names the results folder and labels the containers. */
+    static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");
+
+    /** {@code raw} with what a name may not hold made '-', or {@code matrix} when nothing is left. */
+    static String safeName(String raw) {
+        String s = raw.replaceAll("[^A-Za-z0-9_.-]+", "-").replaceAll("^[^A-Za-z0-9]+", "").replaceAll("-+$", "");
+        if (s.length() > 64) s = s.substring(0, 64);
+        return s.isEmpty() ? "matrix" : s;
     }
 
     private static String stripExtension(Path f) {

@@ -72,7 +72,7 @@ final class EngineWatch {
 
     /**
      * Runs a clean-up's Docker calls (a session's holds, its lease) on a daemon thread and waits at
-     * most 10 s: an engine that stopped answering must not hold the harness at its end. What is left
+     * most 5 s: an engine that stopped answering must not hold the harness at its end. What is left
      * is removed later (the next start's orphans, a lease's expiry, {@code jdkmatrix prune}).
      */
     static void briefly(Runnable cleanup) {
@@ -80,7 +80,7 @@ final class EngineWatch {
         t.setDaemon(true);
         t.start();
         try {
-            t.join(10_000);
+            t.join(5_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

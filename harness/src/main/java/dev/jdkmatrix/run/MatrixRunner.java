@@ -102,6 +102,8 @@ public final class MatrixRunner {
     public Result run(Matrix matrix, Options options, Listener listener) {
         Path out = options.outDir();
         Docker.checkNamedEngine(); // before anything is written
+        if (!options.resume()) RunSession.refuseStoredRuns(out); // and before any image or container: a new run needs a folder without runs
+        boolean existed = Files.exists(out);
         try {
             Files.createDirectories(out.resolve("logs"));
         } catch (IOException e) {
@@ -128,9 +130,22 @@ public final class MatrixRunner {
             return runLocked(matrix, options, listener, out);
         } catch (IOException | java.io.UncheckedIOException e) {
             throw RunSession.writeFailed(e, out);
+        } catch (RuntimeException e) {
+            // refused or failed before any run was stored (an image that cannot be pulled or built, a JDK the probe refuses):
+            // a folder this session made leaves nothing behind but the logs that say why
+            if (!existed) RunSession.removeIfNoRuns(out);
+            throw e;
         } finally {
-            if (images != null && !holds.isEmpty()) EngineWatch.briefly(() -> images.release(holds));
+            releaseHolds(); // a session that ended before its runs began
         }
+    }
+
+    /** Removes this session's holds (at most a few seconds, however the engine is), once. */
+    private void releaseHolds() {
+        if (images == null || holds.isEmpty()) return;
+        List<String> mine = List.copyOf(holds);
+        holds.clear();
+        EngineWatch.briefly(() -> images.release(mine));
     }
 
     private Result runLocked(Matrix matrix, Options options, Listener listener, Path out) throws IOException {
@@ -404,7 +419,9 @@ public final class MatrixRunner {
                             + out.resolve("raw.csv") + " are intact. Finish the run with: jdkmatrix run --resume " + out
                             + " (through make: make matrix RUN_ARGS=\"--resume " + out + "\")");
                 }
+                // before the shutdown hook lets the JVM go on a signal: the lease and the holds are this session's last containers
                 if (lease != null) EngineWatch.briefly(lease::close);
+                releaseHolds();
                 finished.countDown();
                 if (!stopping) {
                     try {

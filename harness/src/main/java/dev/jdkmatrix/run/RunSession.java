@@ -67,6 +67,46 @@ final class RunSession {
         return lock;
     }
 
+    /** A new run into a folder that holds runs is refused before anything is made (the check under the lock stays, for a race). */
+    static void refuseStoredRuns(Path out) {
+        Path raw = out.resolve("raw.csv");
+        if (!Files.exists(raw)) return;
+        int n;
+        try {
+            n = RawCsv.read(raw).size();
+        } catch (IOException | RuntimeException e) {
+            return; // the check under the lock says what is wrong with it
+        }
+        if (n > 0) {
+            throw new ExitException(ExitException.BAD_INPUT, "results folder " + out + " holds " + n + " stored runs already"
+                    + "\n  fix: finish that run with 'run --resume " + out + "', or write to a new folder with --out");
+        }
+    }
+
+    /**
+     * Removes what a session made in a results folder it created, when it stored no run: the lock,
+     * run.json, an empty logs folder and the folder if nothing else is left (a log that says why
+     * it failed stays).
+     */
+    static void removeIfNoRuns(Path out) {
+        if (Files.exists(out.resolve("raw.csv"))) return;
+        try {
+            Files.deleteIfExists(out.resolve(".lock"));
+            Files.deleteIfExists(out.resolve("run.json"));
+            Path logs = out.resolve("logs");
+            if (Files.isDirectory(logs)) {
+                try (var files = Files.list(logs)) {
+                    if (files.findAny().isEmpty()) Files.delete(logs);
+                }
+            }
+            try (var left = Files.list(out)) {
+                if (left.findAny().isEmpty()) Files.delete(out);
+            }
+        } catch (IOException | RuntimeException e) {
+            // what is left says nothing wrong; the refusal is the message
+        }
+    }
+
     static List<RawRow> storedRows(Path out) throws IOException {
         Path raw = out.resolve("raw.csv");
         return Files.exists(raw) ? RawCsv.read(raw) : List.of();

@@ -48,6 +48,20 @@ class CommandLineTest {
     }
 
     @Test
+    void planRefusesCpusAboveThisHostsAsRunDoes() throws IOException {
+        Path m = tmp.resolve("wide.yaml");
+        int over = Runtime.getRuntime().availableProcessors() + 1;
+        Files.writeString(m, "matrix:\n  jdk: 21\n  cpus: " + over + "\n  cpu-mode: cpuset\n  memory: 1g\n  tasks: 1\n  executor: virtual\n  workload: sleep\n");
+        Files.writeString(tmp.resolve("Dockerfile.jdk21"), "FROM debian:trixie-slim\n");
+        for (String cmd : new String[] {"plan", "run"}) {
+            Result r = cmd.equals("plan") ? run("plan", "--matrix", m.toString()) : run("run", "--matrix", m.toString(), "--out", tmp.resolve("never").toString());
+            assertThat(r.code()).as(cmd + ": " + r.err()).isEqualTo(ExitException.BAD_INPUT);
+            assertThat(r.err()).contains(m + ":3:9", "cpus " + over + " is more than the " + (over - 1) + " CPUs of this host", "fix:");
+        }
+        assertThat(Files.exists(tmp.resolve("never"))).isFalse();
+    }
+
+    @Test
     void aMatrixThatWouldRunForDaysIsRefusedUnlessYes() throws IOException {
         Path big = tmp.resolve("big.yaml");
         Files.writeString(big, "timeout: 48h\nmatrix:\n  jdk: 21\n  cpus: 1\n  memory: 1g\n  tasks: 100000\n  executor: fixed:1\n  workload:\n    - name: sleep\n      params: { wait-ms: 1000 }\n");

@@ -3,6 +3,8 @@ package dev.jdkmatrix.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,7 +39,7 @@ class DocsTest {
     @Test
     void theWorkloadTableIsPrintedFromTheDescriptors() throws IOException {
         assertThat(between(WORKLOADS_PAGE, "workloads"))
-                .as("docs/workloads.md's table; refresh it with: java -jar harness/target/jdkmatrix.jar workloads")
+                .as("docs/workloads.md's table; refresh it with: harness/scripts/jdkmatrix.sh workloads")
                 .isEqualTo(WorkloadsCommand.table());
     }
 
@@ -78,6 +80,83 @@ class DocsTest {
         }
         assertThat(broken).as("broken relative links in README.md and docs/").isEmpty();
         assertThat(checked).as("relative links checked").isGreaterThan(50);
+    }
+
+    /** The pages whose fenced commands a reader copies (the performance pages quote older harnesses on purpose). */
+    static List<Path> pages() throws IOException {
+        List<Path> pages = new ArrayList<>(List.of(README, PROJECT.resolve("CONTRIBUTING.md")));
+        try (Stream<Path> docs = Files.list(PROJECT.resolve("docs"))) {
+            docs.filter(p -> p.toString().endsWith(".md") && !p.getFileName().toString().startsWith("performance")).sorted().forEach(pages::add);
+        }
+        return pages;
+    }
+
+    private static final Pattern PLAN_COMMAND = Pattern.compile("^\\$? *(?:make plan MATRIX=(\\S+)|harness/scripts/jdkmatrix\\.sh plan --matrix (\\S+?);?)(?:\\s|$)");
+
+    @Test
+    void theDocsCheapCommandsRunAsWritten() throws IOException {
+        int checked = 0;
+        List<String> failed = new ArrayList<>();
+        for (Path page : pages()) {
+            Matcher fences = FENCE.matcher(Files.readString(page));
+            while (fences.find()) {
+                for (String line : fences.group().split("\n")) {
+                    assertThat(line).as(PROJECT.relativize(page) + ": a bare java -jar fails where the default java is 17; use harness/scripts/jdkmatrix.sh or make")
+                            .doesNotContain("java -jar harness/target/jdkmatrix.jar");
+                    Matcher m = PLAN_COMMAND.matcher(line);
+                    if (!m.find()) continue;
+                    Path matrix = PROJECT.resolve(m.group(1) != null ? m.group(1) : m.group(2));
+                    if (!Files.isRegularFile(matrix)) continue; // a file the page shows, not one of the project's
+                    StringWriter err = new StringWriter();
+                    int code = Main.execute(new String[] {"plan", "--matrix", matrix.toString()}, new PrintWriter(new StringWriter()), new PrintWriter(err));
+                    checked++;
+                    if (code != 0) failed.add(PROJECT.relativize(page) + ": " + line.strip() + " -> exit " + code + ": " + err);
+                }
+            }
+        }
+        assertThat(failed).isEmpty();
+        assertThat(checked).as("plan commands of the docs run").isGreaterThanOrEqualTo(1);
+    }
+
+    @Test
+    void everyCommandsHelpPrintsWithoutAWarningAndVersionSaysWhichJdkmatrix() {
+        java.io.PrintStream was = System.err;
+        java.io.ByteArrayOutputStream stderr = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(stderr, true));
+        try {
+            List<String> subs = new ArrayList<>(new picocli.CommandLine(new Main()).getSubcommands().keySet());
+            assertThat(subs).contains("run", "plan", "compare", "prune");
+            for (String sub : subs) {
+                if (sub.equals("help")) continue;
+                StringWriter out = new StringWriter();
+                StringWriter err = new StringWriter();
+                int code = Main.execute(new String[] {sub, "--help"}, new PrintWriter(out), new PrintWriter(err));
+                assertThat(code).as(sub + " --help: " + err).isZero();
+                assertThat(out.toString()).as(sub + " --help").contains("Usage: jdkmatrix " + sub);
+            }
+            StringWriter version = new StringWriter();
+            assertThat(Main.execute(new String[] {"--version"}, new PrintWriter(version), new PrintWriter(new StringWriter()))).isZero();
+            assertThat(version.toString()).startsWith("jdkmatrix ");
+        } finally {
+            System.setErr(was);
+        }
+        assertThat(stderr.toString()).as("picocli's warnings (a '%' not written '%%' in a description)").doesNotContain("picocli WARN");
+    }
+
+    /** Targets of the Makefile that only other targets use. */
+    static final Set<String> INTERNAL_TARGETS = Set.of("help", "jdk", "check-no-jdk", "check-resume", "check-scripts", "setup", "chromium");
+
+    @Test
+    void makeHelpNamesEveryTargetAPersonRuns() throws IOException {
+        String makefile = Files.readString(PROJECT.resolve("Makefile"));
+        Matcher phony = Pattern.compile("(?m)^\\.PHONY: *(.+)$").matcher(makefile);
+        assertThat(phony.find()).isTrue();
+        String help = makefile.lines().filter(l -> l.startsWith("#   ")).collect(java.util.stream.Collectors.joining("\n"));
+        List<String> missing = new ArrayList<>();
+        for (String target : phony.group(1).trim().split("\\s+")) {
+            if (!INTERNAL_TARGETS.contains(target) && !Pattern.compile("make " + Pattern.quote(target) + "\\b").matcher(help).find()) missing.add(target);
+        }
+        assertThat(missing).as("targets make help does not name (the lines starting '#   ' at the top of the Makefile)").isEmpty();
     }
 
     @Test

@@ -134,6 +134,13 @@ class BadMatrixTest {
                 Arguments.of("exclude with unknown key", GOOD + "  exclude:\n    - { jvm: 21 }\n", 9, "neither an axis, a param nor jvm-args"),
                 Arguments.of("a key twice", GOOD.replace("  cpus: 1\n", "  cpus: 1\n  cpus: 2\n"), 4, "'cpus' is given twice in this mapping (first on line 3)"),
                 Arguments.of("a top-level key twice", "warmup: 1\nwarmup: 2\n" + GOOD, 2, "'warmup' is given twice"),
+                Arguments.of("equal cpus on one axis", GOOD.replace("  cpus: 1\n", "  cpus: [1, 1.0]\n"), 3,
+                        "cpus lists '1.0', which is the same cpus as '1' (line 3): every cell of it would be made twice"),
+                Arguments.of("equal memory on one axis", GOOD.replace("  memory: 1g\n", "  memory: [1g, 1024m]\n"), 4, "which is the same memory as '1g'"),
+                Arguments.of("a jdk twice on one axis", GOOD.replace("  jdk: 21\n", "  jdk: [21, 25, 21]\n"), 2, "jdk lists '21' twice"),
+                Arguments.of("a name with a path", "name: ../../etc/x\n" + GOOD, 1, "name '../../etc/x' may hold only letters, digits"),
+                Arguments.of("a name with HTML", "name: '<img src=x>'\n" + GOOD, 1, "write a name such as 'img-src-x'"),
+                Arguments.of("a name not in ASCII", "name: matrice-été\n" + GOOD, 1, "(ASCII)"),
                 Arguments.of("a param twice", GOOD.replace("  workload: sleep\n", "  workload:\n    - name: sleep\n      params:\n        wait-ms: 10\n        wait-ms: 20\n"), 11,
                         "'wait-ms' is given twice in this mapping (first on line 10)"),
                 Arguments.of("include missing axis", GOOD.replace("executor: virtual", "executor: [virtual, cached]")

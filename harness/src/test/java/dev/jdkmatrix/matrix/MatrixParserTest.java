@@ -166,6 +166,19 @@ class MatrixParserTest extends MatrixFiles {
                   tasks: 10
                   executor: virtual
                   workload: sleep
+                """)).isInstanceOf(MatrixException.class).hasMessageContaining("cpus lists '1.0', which is the same cpus as '1'");
+        // written differently on two axes that meet in one cell: still one cell, refused as a duplicate
+        assertThatThrownBy(() -> parse("""
+                matrix:
+                  jdk: 21
+                  cpus: 1
+                  memory: 1g
+                  tasks: 10
+                  executor: virtual
+                  workload:
+                    - name: sleep
+                    - name: sleep
+                      cpus: 1.0
                 """)).isInstanceOf(MatrixException.class).hasMessageContaining("duplicate cell");
     }
 

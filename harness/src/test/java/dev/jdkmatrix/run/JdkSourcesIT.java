@@ -29,6 +29,8 @@ class JdkSourcesIT {
     static final Path BENCHMARKS = ItSupport.PROJECT.resolve("examples/jmh/target/benchmarks.jar");
 
     ItSupport.Ran ran;
+    Path ranMatrix;
+    Path ranOut;
     final String runId = "it-jdks-" + ProcessHandle.current().pid();
 
     @BeforeAll
@@ -67,6 +69,8 @@ class JdkSourcesIT {
                 """.formatted(TEMURIN_25, archive, DEBIAN_17, APP));
         Path out = tmp.resolve("out");
         ran = ItSupport.run(m, out, runId, 0);
+        ranMatrix = m;
+        ranOut = out;
     }
 
     RawRow row(Predicate<RawRow> p) {
@@ -122,6 +126,40 @@ class JdkSourcesIT {
         int code = ItSupport.cli(w, "plan", "--matrix", m.toString());
         assertThat(code).as(w.toString()).isEqualTo(ExitException.BAD_INPUT);
         assertThat(w.toString()).contains("benchmarks.jar needs Java 21 (class file 65); jdk debian-17 is Java 17", "fix: exclude", "--release 17");
+    }
+
+    @Test
+    void anImageThatCannotBePulledIsExit3AndLeavesNoFolderBehind(@TempDir Path tmp) throws IOException {
+        Path m = tmp.resolve("unpullable.yaml");
+        Files.writeString(m, """
+                name: unpullable
+                repetitions: 1
+                warmup: 0
+                jdks:
+                  nowhere: { image: "jdkmatrix/no-such-jdk:0" }
+                matrix:
+                  cpus: 1
+                  memory: 512m
+                  workload:
+                    - name: sort
+                      kind: jar
+                      jar: %s
+                """.formatted(APP));
+        java.io.StringWriter w = new java.io.StringWriter();
+        int code = ItSupport.cli(w, "run", "--matrix", m.toString(), "--out", tmp.resolve("out").toString(), "--workloads-jar", ItSupport.JAR.toString(),
+                "--progress", "lines", "--no-report");
+        assertThat(code).as(w.toString()).isEqualTo(ExitException.ENVIRONMENT);
+        assertThat(w.toString()).contains("image jdkmatrix/no-such-jdk:0 for jdk 'nowhere' is not on the engine and cannot be pulled", "fix:");
+        assertThat(tmp.resolve("out")).as("no .lock, run.json or empty logs/ left").doesNotExist();
+    }
+
+    @Test
+    void aNewRunIntoAFolderWithRunsIsRefusedBeforeAnyImageOrContainer() {
+        java.io.StringWriter w = new java.io.StringWriter();
+        int code = ItSupport.cli(w, "run", "--matrix", ranMatrix.toString(), "--out", ranOut.toString(), "--workloads-jar", ItSupport.JAR.toString(),
+                "--progress", "lines", "--no-report");
+        assertThat(code).as(w.toString()).isEqualTo(ExitException.BAD_INPUT);
+        assertThat(w.toString()).contains("holds 4 stored runs already", "--resume").doesNotContain("engine ", "image", "jdk temurin-25:");
     }
 
     @Test

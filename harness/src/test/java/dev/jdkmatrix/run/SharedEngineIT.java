@@ -130,7 +130,7 @@ class SharedEngineIT {
                 }
             }
             RunMetadata metaB = RunJson.read(outB.resolve("run.json"));
-            assertThat(metaB.sessions().get(0).lease()).contains("waited", "for " + a);
+            assertThat(metaB.sessions().get(0).lease()).contains("waited", "for run " + a);
             assertThat(RunJson.read(outA.resolve("run.json")).sessions().get(0).lease()).contains("no wait");
             assertThat(ItSupport.containers(a)).as("a's holds, lease and runs are gone").isEmpty();
             assertThat(ItSupport.containers(b)).isEmpty();

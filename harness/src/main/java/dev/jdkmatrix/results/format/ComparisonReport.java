@@ -16,7 +16,7 @@ import java.util.TreeMap;
 /** A comparison as Markdown (for a job summary) and as CSV. */
 public final class ComparisonReport {
 
-    public static final List<String> CSV_COLUMNS = List.of("cell", "baseline_n", "new_n", "baseline_median_ms", "new_median_ms", "change",
+    public static final List<String> CSV_COLUMNS = List.of("cell", "baseline_n", "new_n", "baseline_median", "new_median", "change",
             "change_ci_low", "change_ci_high", "baseline_cv", "new_cv", "verdict", "unit", "better", "mann_whitney_p");
 
     private ComparisonReport() {}

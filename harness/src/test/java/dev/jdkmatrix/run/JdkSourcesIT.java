@@ -138,6 +138,7 @@ class JdkSourcesIT {
                 jdks:
                   nowhere: { image: "jdkmatrix/no-such-jdk:0" }
                 matrix:
+                  jdk: nowhere
                   cpus: 1
                   memory: 512m
                   workload:

@@ -21,6 +21,7 @@
 #   make merge OUT=dir DIRS="a b"         one results folder from shard folders
 #   make compare BASELINE=dir NEW=dir     per-cell changes as Markdown (COMPARE_ARGS=--fail-on-regression ...)
 #   make publish SITE=dir NEW=dir         add a run to a gallery site: compare, render, index; galleries of the newest KEEP_GALLERIES=14 kept
+#   make readme-quick      run make quick and write its output into README.md, with the commit and date
 #   make prune             remove from the engine what no jdkmatrix session uses (PRUNE_ARGS=--dry-run, --all for JDK images too)
 #   make lint-workflows    actionlint on .github/workflows (installed with go install if missing)
 SHELL := /bin/bash
@@ -54,7 +55,7 @@ SOURCES := $(shell find harness/src workloads/src examples/jmh/src examples/jar/
 # The harness, started with a class-data archive per subcommand and JDK (see the script).
 JDKMATRIX := $(SCRIPTS)/jdkmatrix.sh
 
-.PHONY: help jdk check-no-jdk check-resume build docker base-image setup plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-site bench-verdicts nightly-local shards merge compare publish prune lint-workflows clean
+.PHONY: help jdk check-no-jdk check-resume build docker base-image setup plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-site bench-verdicts nightly-local shards merge compare publish prune readme-quick lint-workflows clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -98,6 +99,9 @@ RESULTS ?=
 report: build
 	@test -n "$(RESULTS)" || { echo "make report: name the results folder, e.g. make report RESULTS=results/reference" >&2; exit 2; }
 	$(JDKMATRIX) report --results $(RESULTS) $(REPORT_ARGS)
+
+readme-quick: build
+	@$(SCRIPTS)/readme-quick.sh
 
 prune: build docker
 	$(JDKMATRIX) prune $(PRUNE_ARGS)

@@ -52,6 +52,13 @@ class DocsTest {
     }
 
     @Test
+    void theReadmesQuotedRunSaysWhereItCameFrom() throws IOException {
+        assertThat(Files.readString(README)).as("README's make quick block: rewrite it with make readme-quick")
+                .containsPattern("<!-- quick:begin written by harness/scripts/readme-quick\\.sh \\(make readme-quick\\) at [0-9a-f]{7,}[^>]* on \\d{4}-\\d{2}-\\d{2}: "
+                        + "make quick took \\d+ s -->\\n```\\n\\$ make quick\\njdkmatrix: 12 cells");
+    }
+
+    @Test
     void theReadmeFitsOnAScreen() throws IOException {
         assertThat(Files.readAllLines(README)).as("README.md lines; move reference material into a page under docs/")
                 .hasSizeLessThanOrEqualTo(README_MAX_LINES);

@@ -138,7 +138,9 @@ public final class Columns {
             "interval_pct", "target_reached",
             // added with JMH as a JMH user reads it: the mode (thrpt, avgt, sample, ss; empty for other kinds), and the
             // units of the metric_ columns ("gc.alloc.rate.norm=B/op;...")
-            "jmh_mode", "metric_units");
+            "jmh_mode", "metric_units",
+            // the CVs in percent, as interval_pct is (wall_ms_cv and score_cv stay fractions: 0.05 is 5 %)
+            "wall_ms_cv_pct", "score_cv_pct");
 
     /**
      * comparisons.csv: a row per pair of cells of a group (cells that differ only along the

@@ -75,6 +75,7 @@ public final class Summarizer {
             v.put("wall_ms_mean", ms(s.mean()));
             v.put("wall_ms_stddev", ms(s.stddev()));
             v.put("wall_ms_cv", String.format(Locale.ROOT, "%.4f", s.cv()));
+            v.put("wall_ms_cv_pct", String.format(Locale.ROOT, "%.2f", s.cv() * 100));
             v.put("wall_ms_ci_low", ms(s.ciLow()));
             v.put("wall_ms_ci_high", ms(s.ciHigh()));
             v.put("ci_level", String.format(Locale.ROOT, "%.4f", s.ciLevel()));
@@ -103,6 +104,7 @@ public final class Summarizer {
                 v.put("score_ci_low", significant(score.ciLow()));
                 v.put("score_ci_high", significant(score.ciHigh()));
                 v.put("score_cv", String.format(Locale.ROOT, "%.4f", score.cv()));
+                v.put("score_cv_pct", String.format(Locale.ROOT, "%.2f", score.cv() * 100));
                 v.put("score_unit", first.get("score_unit").isEmpty() ? "ms" : first.get("score_unit"));
                 v.put("score_better", first.get("score_better").isEmpty() ? "lower" : first.get("score_better"));
                 v.put("score_error_median", significant(median(ok, r -> r.number("score_error"))));

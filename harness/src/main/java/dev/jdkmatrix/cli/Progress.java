@@ -92,7 +92,7 @@ final class Progress implements MatrixRunner.Listener {
         String cell = run.cell().id();
         if (cell.length() > 60) cell = cell.substring(0, 57) + "...";
         err.printf("\r\033[K[%s%s] %d/%d %3d%% ETA %s  %s %s%d  %s", "#".repeat(filled), ".".repeat(width - filled), done, total,
-                total == 0 ? 100 : done * 100 / total, eta(done), run.phase() == PlannedRun.Phase.WARMUP ? "warmup" : "rep",
+                total == 0 ? 100 : done * 100 / total, eta(done), label(run),
                 "", run.repetition(), cell);
         err.flush();
     }
@@ -115,7 +115,7 @@ final class Progress implements MatrixRunner.Listener {
             return;
         }
         err.printf("[%d/%d] %-7s %s %s%d %s  %s  ETA %s%n", done, total, row.get("status"), run.cell().id(),
-                run.phase() == PlannedRun.Phase.WARMUP ? "warmup" : "rep", run.repetition(), figure(row), row.get("status_detail"), eta(done));
+                label(run), run.repetition(), figure(row), row.get("status_detail"), eta(done));
         err.flush();
     }
 
@@ -161,5 +161,14 @@ final class Progress implements MatrixRunner.Listener {
             err.print("\r\033[K");
             err.flush();
         }
+    }
+
+    /** How a progress line names a run's phase: warmup 1, rep 3, profile 1. */
+    static String label(PlannedRun run) {
+        return switch (run.phase()) {
+            case WARMUP -> "warmup";
+            case MEASURE -> "rep";
+            case PROFILE -> "profile";
+        };
     }
 }

@@ -42,6 +42,12 @@ public final class Images {
     public static final String LABEL_RUN_IMAGE = "dev.jdkmatrix.run-image-of";
     /** Where the jar is in a run image. */
     public static final String IMAGE_JAR = "/opt/jdkmatrix/workloads.jar";
+    /** Where async-profiler's library is in a run image: a profile run loads it with -agentpath (or JMH's -prof async:libPath=). */
+    public static final String IMAGE_PROFILER = "/opt/jdkmatrix/libasyncProfiler.so";
+    /** The library's place in the harness jar (tools.profiler:async-profiler, classifier linux-x64, from Maven Central). */
+    static final String PROFILER_RESOURCE = "linux-x64/libasyncProfiler.so";
+    /** SHA-256 of async-profiler 4.1's linux-x64 library, checked before it goes into an image. */
+    static final String PROFILER_SHA256 = "8d16556469adc3fe6661f0c023bfc2081342c930796b1d68ae1cd8248bef4c28";
     /**
      * An empty folder owned by {@link #IMAGE_USER_ID}: a run's volume for the files the harness
      * copies out afterwards (a JFR recording, JMH's JSON) starts as a copy of it.
@@ -229,6 +235,7 @@ public final class Images {
             throw new ExitException(ExitException.ENVIRONMENT, "cannot read the workloads jar " + jar + ": " + e.getMessage() + "\n  fix: run 'make build' (or pass --workloads-jar)");
         }
         List<WorkloadKind.UserJar> users = userJars.stream().distinct().sorted(java.util.Comparator.comparing(WorkloadKind.UserJar::sha256)).toList();
+        byte[] profiler = profilerLibrary();
         String hash = runImageHash(base.imageId(), bytes, users.stream().map(WorkloadKind.UserJar::sha256).toList());
         String tag = "jdkmatrix/run-" + base.jdk().toLowerCase(Locale.ROOT) + ":" + hash.substring(0, 16);
         String id = imageId(tag);
@@ -236,13 +243,15 @@ public final class Images {
         progress.accept("adding the workloads jar" + (users.isEmpty() ? "" : " and " + users.size() + " jar(s) of yours") + " to " + base.reference() + " as " + tag);
         long t0 = System.nanoTime();
         StringBuilder dockerfile = new StringBuilder("FROM " + base.reference() + "\n"
-                + "COPY workloads.jar " + IMAGE_JAR + "\n");
+                + "COPY workloads.jar " + IMAGE_JAR + "\n"
+                + "COPY libasyncProfiler.so " + IMAGE_PROFILER + "\n");
         for (WorkloadKind.UserJar u : users) dockerfile.append("COPY user/").append(u.sha256()).append(".jar ").append(u.imagePath()).append('\n');
         dockerfile.append("COPY --chown=" + IMAGE_USER_ID + ":" + IMAGE_USER_ID + " out/ " + IMAGE_OUT_DIR + "/\n");
         try {
             ImageFromDockerfile image = new ImageFromDockerfile(tag, false)
                     .withFileFromString("Dockerfile", dockerfile.toString())
                     .withFileFromPath("workloads.jar", jar)
+                    .withFileFromTransferable("libasyncProfiler.so", org.testcontainers.images.builder.Transferable.of(profiler, 0644))
                     .withFileFromString("out/.keep", "");
             for (WorkloadKind.UserJar u : users) image.withFileFromPath("user/" + u.sha256() + ".jar", u.path());
             image.withBuildImageCmdModifier(cmd -> cmd.withLabels(Map.of(LABEL_INPUTS, hash, LABEL_RUN_IMAGE, base.jdk(),
@@ -260,7 +269,29 @@ public final class Images {
     }
 
     static String runImageHash(String baseImageId, byte[] jar, List<String> userJarHashes) {
-        return sha256(RECIPE + " run\n" + baseImageId + "\n" + String.join("\n", userJarHashes) + "\n", jar);
+        return sha256(RECIPE + " run\n" + baseImageId + "\n" + String.join("\n", userJarHashes) + "\nasync-profiler " + PROFILER_SHA256 + "\n", jar);
+    }
+
+    /** async-profiler's library from the harness jar, checked against {@link #PROFILER_SHA256}. */
+    static byte[] profilerLibrary() {
+        byte[] lib;
+        try (InputStream in = Images.class.getResourceAsStream("/" + PROFILER_RESOURCE)) {
+            if (in == null) throw new IOException("no " + PROFILER_RESOURCE + " on the harness's class path");
+            lib = in.readAllBytes();
+        } catch (IOException e) {
+            throw new ExitException(ExitException.ENVIRONMENT, "cannot read async-profiler's library: " + e.getMessage()
+                    + "\n  fix: run 'make build' (the harness jar carries it from Maven Central's tools.profiler:async-profiler, classifier linux-x64)", e);
+        }
+        try {
+            String sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(lib));
+            if (!sha.equals(PROFILER_SHA256)) {
+                throw new ExitException(ExitException.ENVIRONMENT, PROFILER_RESOURCE + " has SHA-256 " + sha + ", not async-profiler 4.1's " + PROFILER_SHA256
+                        + "\n  fix: rebuild the harness (make clean build); if the version in pom.xml changed on purpose, put its library's SHA-256 in Images.PROFILER_SHA256");
+            }
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+        return lib;
     }
 
     /** Hex SHA-256 of a header naming the recipe, then a stream's bytes. */

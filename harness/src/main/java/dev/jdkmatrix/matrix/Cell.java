@@ -16,7 +16,8 @@ import java.util.TreeMap;
  * {@code workload} is the built-in workload's name, or the label a {@code jmh} or {@code jar}
  * entry gives its cells. {@code jfr} records the JFR event {@code jdk.VirtualThreadPinned} at
  * threshold 0 in every run of the cell; it is a setting of how the cell is observed, not an
- * axis, so it is not part of {@link #id()}. {@code cpuMode} says how the CPU limit is enforced
+ * axis, so it is not part of {@link #id()}, and so is {@code profile} (the event of the cell's one
+ * profile run, {@link Profile#NONE} for none). {@code cpuMode} says how the CPU limit is enforced
  * (a CFS quota or pinned CPUs); the id names it only when it is not the default quota, so cells
  * of runs stored before it keep their ids.
  */
@@ -32,7 +33,14 @@ public record Cell(
         MemoryLimit memory,
         List<String> jvmArgs,
         Duration timeout,
-        boolean jfr) {
+        boolean jfr,
+        Profile profile) {
+
+    /** A cell that is not profiled. */
+    public Cell(WorkloadKind kind, String workload, SortedMap<String, String> params, String executor, int tasks, String jdk, CpuLimit cpus,
+                CpuMode cpuMode, MemoryLimit memory, List<String> jvmArgs, Duration timeout, boolean jfr) {
+        this(kind, workload, params, executor, tasks, jdk, cpus, cpuMode, memory, jvmArgs, timeout, jfr, Profile.NONE);
+    }
 
     /** A cell of a built-in workload. */
     public Cell(String workload, SortedMap<String, String> params, String executor, int tasks, String jdk, CpuLimit cpus,
@@ -58,6 +66,7 @@ public record Cell(
         }
         Objects.requireNonNull(memory, "memory");
         Objects.requireNonNull(timeout, "timeout");
+        Objects.requireNonNull(profile, "profile");
         if (kind instanceof WorkloadKind.Builtin) {
             if (tasks < 1) throw new IllegalArgumentException("tasks must be at least 1, got " + tasks);
             if (executor.isEmpty()) throw new IllegalArgumentException("a built-in workload needs an executor");

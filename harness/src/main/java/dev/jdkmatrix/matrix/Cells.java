@@ -38,7 +38,8 @@ final class Cells {
         try {
             return new Cell(new WorkloadKind.Builtin(Workloads.get(workload)), workload, new TreeMap<>(params), c.values.get("executor").text(), Integer.parseInt(c.values.get("tasks").text()),
                     jdkValue.text(), CpuLimit.parse(c.values.get("cpus").text()), cpuMode(parser, c), MemoryLimit.parse(c.values.get("memory").text()),
-                    c.jvmArgs.text().isEmpty() ? List.of() : List.of(c.jvmArgs.text().split("\u0000")), c.timeout, c.jfr);
+                    c.jvmArgs.text().isEmpty() ? List.of() : List.of(c.jvmArgs.text().split("\u0000")), c.timeout, c.jfr,
+                    c.profile == null ? Profile.NONE : c.profile);
         } catch (IllegalArgumentException e) {
             throw parser.error(c.origin, e.getMessage(), "correct the entry");
         }
@@ -55,7 +56,8 @@ final class Cells {
         try {
             return new Cell(c.kind, c.values.get("workload").text(), new TreeMap<>(params), "", 0, jdkValue.text(),
                     CpuLimit.parse(c.values.get("cpus").text()), cpuMode(parser, c), MemoryLimit.parse(c.values.get("memory").text()),
-                    c.jvmArgs.text().isEmpty() ? List.of() : List.of(c.jvmArgs.text().split("\u0000")), c.timeout, c.jfr);
+                    c.jvmArgs.text().isEmpty() ? List.of() : List.of(c.jvmArgs.text().split("\u0000")), c.timeout, c.jfr,
+                    c.profile == null ? Profile.NONE : c.profile);
         } catch (IllegalArgumentException e) {
             throw parser.error(c.origin, e.getMessage(), "correct the entry");
         }

@@ -38,6 +38,8 @@ final class Combinations {
         Value jvmArgs;
         Duration timeout;
         Boolean jfr;
+        /** What the cell's profile run samples; null is none. */
+        Profile profile;
         Node origin;
         /** The kind of a jmh or jar cell (with its benchmark); null for a built-in one, whose kind follows from its name. */
         WorkloadKind kind;
@@ -57,11 +59,12 @@ final class Combinations {
         List<Value> globalJvm = k.containsKey("jvm-args") ? parser.jvmArgsAxis(k.get("jvm-args")) : List.of(new Value("", matrixNode));
         Duration globalTimeout = k.containsKey("timeout") ? parser.duration(k.get("timeout")) : defaultTimeout;
         Boolean globalJfr = k.containsKey("jfr") ? parser.bool(k.get("jfr"), "jfr") : null;
+        Profile globalProfile = k.containsKey("profile") ? profile(parser, k.get("profile")) : null;
 
         List<Node> entries = workloads instanceof SequenceNode s ? s.getValue() : List.of(workloads);
         if (entries.isEmpty()) throw parser.error(workloads, "workload is an empty list", "add at least one workload entry");
         List<Combo> combos = new ArrayList<>();
-        for (Node entry : entries) combos.addAll(expandWorkload(parser, entry, global, globalJvm, globalTimeout, globalJfr));
+        for (Node entry : entries) combos.addAll(expandWorkload(parser, entry, global, globalJvm, globalTimeout, globalJfr, globalProfile));
 
         if (k.containsKey("exclude")) IncludeExclude.exclude(parser, k.get("exclude"), combos);
         if (combos.isEmpty()) throw parser.error(k.get("exclude"), "exclude removes every combination; the matrix is empty", "narrow the exclude entries");
@@ -135,12 +138,24 @@ final class Combinations {
         return out;
     }
 
-    static List<Combo> expandWorkload(MatrixParser parser, Node entry, Map<String, List<Value>> global, List<Value> globalJvm, Duration globalTimeout, Boolean globalJfr) {
+    /** {@code profile: EVENT}, one of async-profiler's events ({@link Profile}). */
+    static Profile profile(MatrixParser parser, Node n) {
+        String raw = parser.scalar(n, "profile");
+        try {
+            return Profile.parse(raw);
+        } catch (IllegalArgumentException e) {
+            throw parser.error(n, e.getMessage(), Suggest.fix(raw, Profile.TEXTS, "profile events") + " (cpu samples on-CPU time, wall every thread, alloc allocations, lock contended locks)");
+        }
+    }
+
+    static List<Combo> expandWorkload(MatrixParser parser, Node entry, Map<String, List<Value>> global, List<Value> globalJvm, Duration globalTimeout, Boolean globalJfr,
+                                      Profile globalProfile) {
         Map<String, List<Value>> axes = new LinkedHashMap<>();
         Map<String, List<Value>> params = new LinkedHashMap<>();
         List<Value> jvm = globalJvm;
         Duration timeout = globalTimeout;
         Boolean jfr = globalJfr;
+        Profile profile = globalProfile;
         Value name;
         Map<String, Node> wk = Map.of();
         String kind = "builtin";
@@ -171,13 +186,14 @@ final class Combinations {
             if (wk.containsKey("jvm-args")) jvm = parser.jvmArgsAxis(wk.get("jvm-args"));
             if (wk.containsKey("timeout")) timeout = parser.duration(wk.get("timeout"));
             if (wk.containsKey("jfr")) jfr = parser.bool(wk.get("jfr"), "jfr");
+            if (wk.containsKey("profile")) profile = profile(parser, wk.get("profile"));
             if (wk.containsKey("params")) {
                 Map<String, Node> seen = new HashMap<>();
                 for (NodeTuple t : parser.mapping(wk.get("params"), "params", "write params: { wait-ms: [100, 50] }").getValue()) {
                     String p = parser.scalar(t.getKeyNode(), "a param name");
                     parser.once(seen, t, p);
                     seen.put(p, t.getValueNode());
-                    if (AXES.contains(p) || p.equals("jvm-args") || p.equals("timeout") || p.equals("jfr") || p.equals("kind") || p.equals("benchmark")) {
+                    if (AXES.contains(p) || p.equals("jvm-args") || p.equals("timeout") || p.equals("jfr") || p.equals("profile") || p.equals("kind") || p.equals("benchmark")) {
                         throw parser.error(t.getKeyNode(), "'" + p + "' is an axis, not a param", "move it out of params: to the workload entry itself");
                     }
                     params.put(p, values(parser, t.getValueNode(), p));
@@ -216,6 +232,12 @@ final class Combinations {
         switch (kind) {
             case "jmh" -> {
                 for (JmhCells.Expansion x : JmhCells.expand(parser, entry, wk, params)) {
+                    if (profile != null && x.kind().profilers().stream().anyMatch(p -> p.startsWith("async"))) {
+                        throw parser.error(wk.getOrDefault("profilers", entry), "profilers: lists async and profile: " + profile.text()
+                                        + " is set: both ask for async-profiler on this entry",
+                                "keep one: profile: (one profile run outside the measured ones, the library in the run image) or JMH's -prof async in profilers: "
+                                        + "(every measured run, the library installed in your image by hand)");
+                    }
                     Map<String, List<Value>> axesOfBenchmark = new LinkedHashMap<>(all);
                     axesOfBenchmark.putAll(x.params());
                     for (Combo c : product(axesOfBenchmark)) {
@@ -245,6 +267,7 @@ final class Combinations {
                 c.jvmArgs = j;
                 c.timeout = timeout;
                 c.jfr = jfr != null ? jfr : jfrDefault;
+                c.profile = profile;
                 c.origin = entry;
                 out.add(c);
             }
@@ -278,6 +301,7 @@ final class Combinations {
         c.jvmArgs = base.jvmArgs;
         c.timeout = base.timeout;
         c.jfr = base.jfr;
+        c.profile = base.profile;
         c.origin = base.origin;
         c.kind = base.kind;
         return c;

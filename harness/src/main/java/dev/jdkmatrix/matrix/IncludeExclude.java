@@ -64,6 +64,7 @@ final class IncludeExclude {
             Value jvm = null;
             Duration timeout = null;
             Boolean jfr = null;
+            Profile profile = null;
             Node entryNode = entry.values().iterator().next();
             for (Map.Entry<String, Node> e : entry.entrySet()) {
                 switch (e.getKey()) {
@@ -71,9 +72,10 @@ final class IncludeExclude {
                             : parser.failList(e.getValue())), e.getValue());
                     case "timeout" -> timeout = parser.duration(e.getValue());
                     case "jfr" -> jfr = parser.bool(e.getValue(), "jfr");
+                    case "profile" -> profile = Combinations.profile(parser, e.getValue());
                     default -> {
                         if (!known.contains(e.getKey())) {
-                            throw parser.error(e.getValue(), "include key '" + e.getKey() + "' is neither an axis, a param, jvm-args, timeout nor jfr",
+                            throw parser.error(e.getValue(), "include key '" + e.getKey() + "' is neither an axis, a param, jvm-args, timeout, jfr nor profile",
                                     Suggest.fix(e.getKey(), known, "keys"));
                         }
                         vals.put(e.getKey(), new Value(Combinations.normalize(parser, e.getKey(), parser.scalar(e.getValue(), e.getKey()), e.getValue()), e.getValue()));
@@ -90,6 +92,7 @@ final class IncludeExclude {
                 if (jvm != null) c.jvmArgs = jvm;
                 if (timeout != null) c.timeout = timeout;
                 if (jfr != null) c.jfr = jfr;
+                if (profile != null) c.profile = profile;
             }
             if (!matched) {
                 Combo c = new Combo();
@@ -113,6 +116,7 @@ final class IncludeExclude {
                 c.jvmArgs = jvm != null ? jvm : globalJvm.get(0);
                 c.timeout = timeout != null ? timeout : globalTimeout;
                 c.jfr = jfr != null ? jfr : Workloads.get(c.values.get("workload").text()).jfrByDefault();
+                c.profile = profile;
                 added.add(c);
             }
         }

@@ -97,7 +97,13 @@ public record Matrix(
             for (Cell c : cells) {
                 for (int w = 1; w <= warmup; w++) runs.add(new PlannedRun(seq++, c, PlannedRun.Phase.WARMUP, w));
                 for (int r = 1; r <= repetitions.max(); r++) runs.add(new PlannedRun(seq++, c, PlannedRun.Phase.MEASURE, r));
+                if (c.profile() != Profile.NONE) runs.add(new PlannedRun(seq++, c, PlannedRun.Phase.PROFILE, 1));
             }
+            return List.copyOf(runs);
+        }
+        // after every measured round: a profile run never sits between the compared runs of a round
+        for (Cell c : cells) {
+            if (c.profile() != Profile.NONE) runs.add(new PlannedRun(seq++, c, PlannedRun.Phase.PROFILE, 1));
         }
         return List.copyOf(runs);
     }

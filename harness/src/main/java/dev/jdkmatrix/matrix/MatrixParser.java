@@ -36,8 +36,8 @@ public final class MatrixParser extends MatrixYaml {
     public static final double DEFAULT_COMPARE_THRESHOLD = 0.10;
     /** A comparison inside a run calls faster or slower only when its whole interval lies past this (docs/verdicts.md). */
     public static final double DEFAULT_MIN_DIFFERENCE = 0.005;
-    static final List<String> MATRIX_KEYS = List.of("jdk", "cpus", "cpu-mode", "memory", "tasks", "executor", "jvm-args", "timeout", "jfr", "workload", "exclude", "include");
-    static final List<String> WORKLOAD_KEYS = List.of("name", "kind", "jdk", "cpus", "cpu-mode", "memory", "tasks", "executor", "jvm-args", "timeout", "jfr", "params",
+    static final List<String> MATRIX_KEYS = List.of("jdk", "cpus", "cpu-mode", "memory", "tasks", "executor", "jvm-args", "timeout", "jfr", "profile", "workload", "exclude", "include");
+    static final List<String> WORKLOAD_KEYS = List.of("name", "kind", "jdk", "cpus", "cpu-mode", "memory", "tasks", "executor", "jvm-args", "timeout", "jfr", "profile", "params",
             "jar", "benchmarks", "jmh-args", "profilers", "main", "args", "result");
     /** The kinds of workload entry: the project's workloads, a JMH uber-jar, any runnable jar. */
     static final List<String> KINDS = List.of("builtin", "jmh", "jar");

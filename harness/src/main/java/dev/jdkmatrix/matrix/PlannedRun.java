@@ -3,13 +3,14 @@ package dev.jdkmatrix.matrix;
 import java.util.Objects;
 
 /**
- * One run of the plan: a fresh JVM in a fresh container for a cell. Warm-up runs are stored
- * but left out of every statistic. {@code sequence} is the run's place in the plan, from 1.
+ * One run of the plan: a fresh JVM in a fresh container for a cell. Warm-up runs and a profiled
+ * cell's profile run are stored but left out of every statistic. {@code sequence} is the run's
+ * place in the plan, from 1.
  */
 public record PlannedRun(int sequence, Cell cell, Phase phase, int repetition) {
 
     public enum Phase {
-        WARMUP, MEASURE;
+        WARMUP, MEASURE, PROFILE;
 
         public String text() {
             return name().toLowerCase(java.util.Locale.ROOT);

@@ -67,7 +67,13 @@ public final class Columns {
      */
     public static final List<String> RAW_JMH = List.of("jmh_threads", "jmh_warmup_time", "jmh_warmup_batch_size", "jmh_measurement_time", "jmh_batch_size");
 
-    public static final List<String> RAW = concat(concat(concat(concat(concat(concat(RAW_HARNESS, RAW_RECORD), RAW_ADDED), RAW_KINDS), RAW_JDK), RAW_TRUST), RAW_JMH);
+    /**
+     * Added with profiles: a profile run's async-profiler event (cpu, wall, alloc, lock; empty on
+     * every other run), its stacks' file under profiles/ (collapsed, gzipped) and their samples.
+     */
+    public static final List<String> RAW_PROFILE = List.of("profile_event", "profile_file", "profile_samples");
+    public static final List<String> RAW = concat(concat(concat(concat(concat(concat(concat(RAW_HARNESS, RAW_RECORD), RAW_ADDED), RAW_KINDS), RAW_JDK), RAW_TRUST), RAW_JMH),
+            RAW_PROFILE);
 
     /** Whether a name is a named raw.csv column (a set: every row's every key is checked). */
     public static boolean isRaw(String column) {
@@ -140,7 +146,10 @@ public final class Columns {
             // units of the metric_ columns ("gc.alloc.rate.norm=B/op;...")
             "jmh_mode", "metric_units",
             // the CVs in percent, as interval_pct is (wall_ms_cv and score_cv stay fractions: 0.05 is 5 %)
-            "wall_ms_cv_pct", "score_cv_pct");
+            "wall_ms_cv_pct", "score_cv_pct",
+            // added with profiles: the cell's profile run (its event, stacks and samples), and its figure against the cell's
+            // median in percent, oriented so that positive is slower (what sampling cost, as far as one run tells)
+            "profile_event", "profile_file", "profile_samples", "profile_overhead_pct");
 
     /**
      * comparisons.csv: a row per pair of cells of a group (cells that differ only along the

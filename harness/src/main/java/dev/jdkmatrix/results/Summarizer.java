@@ -29,12 +29,41 @@ public final class Summarizer {
      */
     public static List<SummaryRow> summarize(List<RawRow> rows, double target) {
         Map<String, List<RawRow>> byCell = new LinkedHashMap<>();
+        Map<String, RawRow> profiled = new java.util.HashMap<>();
         for (RawRow r : rows) {
             if (r.measured()) byCell.computeIfAbsent(r.get("cell"), k -> new ArrayList<>()).add(r);
+            if ("profile".equals(r.get("phase")) && r.ok()) profiled.put(r.get("cell"), r);
         }
         List<SummaryRow> out = new ArrayList<>();
-        for (Map.Entry<String, List<RawRow>> e : byCell.entrySet()) out.add(summarizeCell(e.getValue(), target));
+        for (Map.Entry<String, List<RawRow>> e : byCell.entrySet()) {
+            SummaryRow s = summarizeCell(e.getValue(), target);
+            out.add(profiled.containsKey(e.getKey()) ? withProfile(s, profiled.get(e.getKey())) : s);
+        }
         return out;
+    }
+
+    /**
+     * A cell's summary with its profile run beside it: the stacks' file and samples, and the run's
+     * figure against the cell's median in percent (what sampling cost, as far as one run tells).
+     */
+    private static double parse(String text) {
+        try {
+            return text.isEmpty() ? Double.NaN : Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+
+    static SummaryRow withProfile(SummaryRow s, RawRow profile) {
+        Map<String, String> v = new LinkedHashMap<>(s.values());
+        v.put("profile_event", profile.get("profile_event"));
+        v.put("profile_file", profile.get("profile_file"));
+        v.put("profile_samples", profile.get("profile_samples"));
+        double median = parse(s.score("median"));
+        double run = Double.isFinite(profile.score()) ? profile.score() : profile.number("wall_ms");
+        v.put("profile_overhead_pct", Double.isFinite(median) && median != 0 && Double.isFinite(run)
+                ? String.format(Locale.ROOT, "%.1f", (run / median - 1) * 100 * (s.higherIsBetter() ? -1 : 1)) : "");
+        return new SummaryRow(v);
     }
 
     /**

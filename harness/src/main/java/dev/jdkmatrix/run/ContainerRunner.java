@@ -16,6 +16,7 @@ import com.github.dockerjava.api.model.MountType;
 import com.github.dockerjava.api.model.StreamType;
 import dev.jdkmatrix.images.Images;
 import dev.jdkmatrix.matrix.Cell;
+import dev.jdkmatrix.matrix.Profile;
 import dev.jdkmatrix.matrix.WorkloadKind;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
@@ -59,6 +60,10 @@ public final class ContainerRunner {
      */
     public static final String CONTAINER_OUT_DIR = Images.IMAGE_OUT_DIR;
     public static final String CONTAINER_JFR_FILE = CONTAINER_OUT_DIR + "/run.jfr";
+    /** Where a profile run of a built-in or jar cell writes its collapsed stacks (async-profiler's {@code collapsed} output). */
+    public static final String CONTAINER_PROFILE_FILE = CONTAINER_OUT_DIR + "/profile.collapsed";
+    /** Where JMH's {@code -prof async} writes a profile run's stacks (a folder per benchmark under it). */
+    public static final String CONTAINER_PROFILE_DIR = CONTAINER_OUT_DIR + "/profile";
     /** Where a JMH run writes its {@code -rf json} result. */
     public static final String CONTAINER_JMH_FILE = CONTAINER_OUT_DIR + "/jmh.json";
     /**
@@ -101,9 +106,38 @@ public final class ContainerRunner {
         this.outDir = outDir.toAbsolutePath().normalize().toString();
     }
 
-    /** The command the container runs; see {@link #command(Cell, String)}. */
+    /** The command the container runs; see {@link #command(Cell, String, Profile)}. */
     public static List<String> command(Cell cell) {
-        return command(cell, null);
+        return command(cell, null, Profile.NONE);
+    }
+
+    static List<String> command(Cell cell, String upstream) {
+        return command(cell, upstream, Profile.NONE);
+    }
+
+    /**
+     * async-profiler as a JVM agent for a profile run: started with the JVM, sampling {@code profile}'s
+     * event (cpu every 1 ms of CPU time with its own timer, as perf_events is not allowed in the run
+     * containers; wall every 5 ms of each thread; alloc and lock at the library's defaults), its
+     * collapsed stacks written to {@link #CONTAINER_PROFILE_FILE} when the JVM exits.
+     */
+    static String agent(Profile profile) {
+        String interval = switch (profile) {
+            case CPU -> ",interval=1ms";
+            case WALL -> ",interval=5ms";
+            default -> "";
+        };
+        return "-agentpath:" + Images.IMAGE_PROFILER + "=start,event=" + profile.event() + interval + ",file=" + CONTAINER_PROFILE_FILE + ",collapsed";
+    }
+
+    /** JMH's own async-profiler integration for a profile run: it profiles the fork it measures, not its launcher. */
+    static String jmhAsync(Profile profile) {
+        String interval = switch (profile) {
+            case CPU -> ";interval=1000000";
+            case WALL -> ";interval=5000000";
+            default -> "";
+        };
+        return "async:libPath=" + Images.IMAGE_PROFILER + ";output=collapsed;event=" + profile.event() + interval + ";dir=" + CONTAINER_PROFILE_DIR;
     }
 
     /**
@@ -118,9 +152,10 @@ public final class ContainerRunner {
      *     {@code ${param}} replaced by the cell's value.</li>
      * </ul>
      */
-    static List<String> command(Cell cell, String upstream) {
+    static List<String> command(Cell cell, String upstream, Profile profile) {
         List<String> cmd = new ArrayList<>();
         cmd.add("java");
+        if (profile != Profile.NONE && !(cell.kind() instanceof WorkloadKind.Jmh)) cmd.add(agent(profile));
         switch (cell.kind()) {
             case WorkloadKind.Builtin b -> {
                 if (cell.jfr()) cmd.addAll(JFR_ARGS);
@@ -142,6 +177,7 @@ public final class ContainerRunner {
                 cmd.addAll(List.of("-rf", "json", "-rff", CONTAINER_JMH_FILE));
                 for (String a : cell.jvmArgs()) cmd.addAll(List.of("-jvmArgsAppend", a));
                 for (String p : j.profilers()) cmd.addAll(List.of("-prof", p));
+                if (profile != Profile.NONE) cmd.addAll(List.of("-prof", jmhAsync(profile)));
                 cmd.addAll(j.jmhArgs());
             }
             case WorkloadKind.Jar j -> {
@@ -175,18 +211,29 @@ public final class ContainerRunner {
      * only when there is a file to copy out.
      */
     public ContainerResult run(Cell cell, String image, String name, String cpuset, Map<String, Path> files) {
-        if (!UpstreamStub.needed(cell)) return run(cell, image, name, cpuset, files, null);
+        return run(cell, image, name, cpuset, files, Profile.NONE);
+    }
+
+    /** {@link #run(Cell, String, String, String, Map)} with async-profiler sampling {@code profile} (a profile run), or {@link Profile#NONE}. */
+    public ContainerResult run(Cell cell, String image, String name, String cpuset, Map<String, Path> files, Profile profile) {
+        if (!UpstreamStub.needed(cell)) return run(cell, image, name, cpuset, files, null, profile);
         // the stub starts before the measured container and outside its timings
         try (UpstreamStub stub = UpstreamStub.start(image, labels(cell), name + "-upstream")) {
-            return run(cell, image, name, cpuset, files, stub);
+            return run(cell, image, name, cpuset, files, stub, profile);
         }
     }
 
     /** The files a run of this cell writes for the harness: its JFR recording, its JMH JSON. */
     public static Map<String, String> outputFiles(Cell cell) {
+        return outputFiles(cell, Profile.NONE);
+    }
+
+    /** The files a run writes for the harness, a profile run's stacks included (a JMH run's: the folder JMH writes them under). */
+    public static Map<String, String> outputFiles(Cell cell, Profile profile) {
         Map<String, String> f = new java.util.LinkedHashMap<>();
         if (cell.jfr()) f.put(CONTAINER_JFR_FILE, "jfr");
         if (cell.kind() instanceof WorkloadKind.Jmh) f.put(CONTAINER_JMH_FILE, "jmh.json");
+        if (profile != Profile.NONE) f.put(cell.kind() instanceof WorkloadKind.Jmh ? CONTAINER_PROFILE_DIR : CONTAINER_PROFILE_FILE, "profile");
         return f;
     }
 
@@ -199,14 +246,18 @@ public final class ContainerRunner {
                 LABEL_CELL, cell.id());
     }
 
-    /** The container's command: {@link #command(Cell, String)} inside {@link #CPU_STAT_SCRIPT}. */
+    /** The container's command: {@link #command(Cell, String, Profile)} inside {@link #CPU_STAT_SCRIPT}. */
     static List<String> containerCommand(Cell cell, String upstream) {
+        return containerCommand(cell, upstream, Profile.NONE);
+    }
+
+    static List<String> containerCommand(Cell cell, String upstream, Profile profile) {
         List<String> cmd = new ArrayList<>(List.of("sh", "-c", CPU_STAT_SCRIPT, "sh"));
-        cmd.addAll(command(cell, upstream));
+        cmd.addAll(command(cell, upstream, profile));
         return cmd;
     }
 
-    private ContainerResult run(Cell cell, String image, String name, String cpuset, Map<String, Path> files, UpstreamStub stub) {
+    private ContainerResult run(Cell cell, String image, String name, String cpuset, Map<String, Path> files, UpstreamStub stub, Profile profile) {
         long t0 = System.nanoTime();
         if (cell.cpuMode() == dev.jdkmatrix.matrix.CpuMode.CPUSET && cpuset == null) {
             throw new IllegalArgumentException("cell " + cell.id() + " pins its CPUs, and no cpuset was given for it");
@@ -224,7 +275,7 @@ public final class ContainerRunner {
                 .withVolumeOptions(new com.github.dockerjava.api.model.VolumeOptions().withLabels(labels(cell)))));
         CreateContainerResponse created = client.createContainerCmd(image)
                 .withName(name)
-                .withCmd(containerCommand(cell, stub == null ? null : UpstreamStub.URL))
+                .withCmd(containerCommand(cell, stub == null ? null : UpstreamStub.URL, profile))
                 .withUser(USER)
                 .withWorkingDir("/tmp")
                 .withLabels(labels(cell))
@@ -305,9 +356,13 @@ public final class ContainerRunner {
             java.nio.file.Files.deleteIfExists(target);
             try (InputStream archive = client.copyArchiveFromContainerCmd(id, file).exec();
                  TarArchiveInputStream tar = new TarArchiveInputStream(archive)) {
-                TarArchiveEntry entry = tar.getNextEntry();
-                if (entry == null || !entry.isFile() || entry.getSize() == 0) return;
-                java.nio.file.Files.copy(tar, target);
+                // a file, or the first file of a folder (JMH writes a profile under a folder per benchmark)
+                for (TarArchiveEntry entry = tar.getNextEntry(); entry != null; entry = tar.getNextEntry()) {
+                    if (entry.isFile() && entry.getSize() > 0) {
+                        java.nio.file.Files.copy(tar, target);
+                        return;
+                    }
+                }
             }
         } catch (NotFoundException e) {
             // no file: the columns stay empty

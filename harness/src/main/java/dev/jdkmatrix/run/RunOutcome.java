@@ -3,6 +3,7 @@ package dev.jdkmatrix.run;
 import dev.jdkmatrix.images.ImageRef;
 import dev.jdkmatrix.matrix.Cell;
 import dev.jdkmatrix.matrix.PlannedRun;
+import dev.jdkmatrix.matrix.Profile;
 import dev.jdkmatrix.results.Columns;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.Summarizer;
@@ -31,10 +32,17 @@ final class RunOutcome {
         String name = "jdkmatrix-" + runId.replaceAll("[^A-Za-z0-9_.-]", "-") + "-" + file;
         String jfrName = "logs/" + file + ".jfr";
         String jmhName = "logs/" + file + ".jmh.json";
+        String stacksName = "logs/" + file + ".collapsed";
+        // a profiled cell's profile run samples with async-profiler; every other run is as the cell says
+        Profile profile = run.phase() == PlannedRun.Phase.PROFILE ? cell.profile() : Profile.NONE;
         Map<String, Path> files = new LinkedHashMap<>();
-        ContainerRunner.outputFiles(cell).forEach((inContainer, what) -> files.put(inContainer, out.resolve(what.equals("jfr") ? jfrName : jmhName)));
+        ContainerRunner.outputFiles(cell, profile).forEach((inContainer, what) -> files.put(inContainer, out.resolve(switch (what) {
+            case "jfr" -> jfrName;
+            case "profile" -> stacksName;
+            default -> jmhName;
+        })));
         StealMeter.Span span = stealMeter.start();
-        ContainerResult res = runner.run(cell, image.reference(), name, cpuset, files);
+        ContainerResult res = runner.run(cell, image.reference(), name, cpuset, files, profile);
         double steal = span.percent();
         String logName = "logs/" + file + ".log";
         long logStart = System.nanoTime();
@@ -44,6 +52,7 @@ final class RunOutcome {
             throw new IOException("cannot write the log of run seq " + run.sequence() + " to " + out.resolve(logName) + ": " + e.getMessage(), e);
         }
         Map<String, String> jfr = cell.jfr() ? readJfr(out, jfrName) : Map.of();
+        Map<String, String> stacks = profile == Profile.NONE ? Map.of() : Profiles.store(out, stacksName, "profiles/" + file + ".collapsed.gz", profile);
         double logMs = (System.nanoTime() - logStart) / 1e6;
 
         Map<String, String> v = new LinkedHashMap<>();
@@ -72,6 +81,7 @@ final class RunOutcome {
         v.put("log_ms", Summarizer.ms(logMs));
         v.put("cpuset", cpuset == null ? "" : cpuset);
         v.putAll(jfr);
+        v.putAll(stacks);
         v.put("host_steal_pct", Double.isFinite(steal) ? String.format(java.util.Locale.ROOT, "%.1f", steal) : "");
         v.put("kind", cell.kind().name());
         v.put("benchmark", cell.benchmark());
@@ -171,7 +181,8 @@ final class RunOutcome {
                 + "# run: " + run.phase().text() + " " + run.repetition() + ", seq " + run.sequence() + "\n"
                 + "# image: " + image.reference() + " (" + image.imageId() + ")\n"
                 + "# container: " + res.containerName() + " " + res.containerId() + "\n"
-                + "# command: " + String.join(" ", ContainerRunner.command(run.cell())) + "\n"
+                + "# command: " + String.join(" ", ContainerRunner.command(run.cell(), null,
+                        run.phase() == PlannedRun.Phase.PROFILE ? run.cell().profile() : Profile.NONE)) + "\n"
                 + "# exit: " + res.exitCode() + (res.oomKilled() ? " (oom-killed)" : "") + (res.timedOut() ? " (timeout)" : "") + "\n"
                 + "# --- stdout\n" + res.stdout() + (res.stdout().endsWith("\n") || res.stdout().isEmpty() ? "" : "\n")
                 + "# --- stderr\n" + res.stderr();

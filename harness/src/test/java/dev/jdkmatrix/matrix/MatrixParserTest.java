@@ -36,6 +36,31 @@ class MatrixParserTest extends MatrixFiles {
     }
 
     @Test
+    void aProfiledCellGetsOneProfileRunAfterItsMeasuredRunsAndKeepsItsId() throws IOException {
+        Matrix plain = parse(BASE);
+        Matrix m = parse(BASE.replace("    - name: sleep\n", "    - name: sleep\n      profile: cpu\n")
+                + "  include:\n    - { jdk: 25, cpus: 2, wait-ms: 10, executor: virtual, profile: wall }\n");
+        assertThat(m.cells()).extracting(Cell::id).isEqualTo(plain.cells().stream().map(Cell::id).toList());
+        assertThat(m.cells()).extracting(Cell::profile).containsOnly(Profile.CPU, Profile.WALL);
+        assertThat(m.cells()).filteredOn(c -> c.profile() == Profile.WALL).hasSize(1);
+        List<PlannedRun> plan = m.plan();
+        List<PlannedRun> profiles = plan.stream().filter(r -> r.phase() == PlannedRun.Phase.PROFILE).toList();
+        assertThat(profiles).hasSize(m.cells().size()).allMatch(r -> r.repetition() == 1);
+        assertThat(plan.subList(plan.size() - profiles.size(), plan.size())).as("blocked: after every measured round").isEqualTo(profiles);
+        assertThat(plan).hasSize(plain.plan().size() + m.cells().size());
+        assertThat(profiles.get(0).key()).endsWith("#profile1");
+
+        Matrix sequential = parse("order: sequential\n" + BASE.replace("    - name: sleep\n", "    - name: sleep\n      profile: alloc\n"));
+        List<PlannedRun> s = sequential.plan();
+        for (int i = 0; i < s.size(); i++) {
+            if (s.get(i).phase() != PlannedRun.Phase.PROFILE) continue;
+            assertThat(s.get(i - 1).cell()).as("sequential: right after its own measured runs").isEqualTo(s.get(i).cell());
+            assertThat(s.get(i - 1).phase()).isEqualTo(PlannedRun.Phase.MEASURE);
+        }
+        assertThat(parse(BASE).plan()).noneMatch(r -> r.phase() == PlannedRun.Phase.PROFILE);
+    }
+
+    @Test
     void jfrIsOnForPinningByDefaultAndSwitchablePerWorkload() throws IOException {
         String yaml = """
                 matrix:

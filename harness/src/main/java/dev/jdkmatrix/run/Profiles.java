@@ -1,0 +1,77 @@
+package dev.jdkmatrix.run;
+
+import dev.jdkmatrix.matrix.Profile;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * A profile run's stacks, as async-profiler writes them collapsed (one line per distinct stack:
+ * the frames from the thread's root to the sampled one, separated by ';', then a space and the
+ * number of samples): kept gzipped under the results folder's {@code profiles/}, named by the
+ * run's sequence, and counted for raw.csv.
+ */
+public final class Profiles {
+
+    private Profiles() {}
+
+    /**
+     * Moves the stacks copied out of a run ({@code raw}, under {@code out}) to {@code stored}, gzipped,
+     * and returns raw.csv's columns for them: the event, the file and the number of samples (all
+     * empty but the event when the JVM wrote none: killed, out of memory).
+     */
+    static Map<String, String> store(Path out, String raw, String stored, Profile profile) throws IOException {
+        Map<String, String> v = new LinkedHashMap<>();
+        v.put("profile_event", profile.text());
+        Path from = out.resolve(raw);
+        if (!Files.isRegularFile(from)) return v;
+        Path to = out.resolve(stored);
+        Files.createDirectories(to.getParent());
+        long samples = 0;
+        try (BufferedReader in = Files.newBufferedReader(from, StandardCharsets.UTF_8);
+             OutputStream gz = new GZIPOutputStream(Files.newOutputStream(to))) {
+            for (String line; (line = in.readLine()) != null; ) {
+                samples += samples(line);
+                gz.write(line.getBytes(StandardCharsets.UTF_8));
+                gz.write('\n');
+            }
+        } catch (IOException e) {
+            throw new IOException("cannot store the profile of " + raw + " as " + to + ": " + e.getMessage(), e);
+        }
+        Files.delete(from);
+        v.put("profile_file", stored);
+        v.put("profile_samples", Long.toString(samples));
+        return v;
+    }
+
+    /** The samples of one collapsed line (its last field), 0 for a line that has none. */
+    static long samples(String line) {
+        int space = line.lastIndexOf(' ');
+        if (space < 0) return 0;
+        try {
+            return Long.parseLong(line.substring(space + 1).trim());
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    /** The collapsed stacks of a stored profile, {@code stack -> samples}. */
+    public static Map<String, Long> read(Path gz) throws IOException {
+        Map<String, Long> stacks = new LinkedHashMap<>();
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(new GZIPInputStream(Files.newInputStream(gz)), StandardCharsets.UTF_8))) {
+            for (String line; (line = in.readLine()) != null; ) {
+                int space = line.lastIndexOf(' ');
+                if (space > 0) stacks.merge(line.substring(0, space), samples(line), Long::sum);
+            }
+        }
+        return stacks;
+    }
+}

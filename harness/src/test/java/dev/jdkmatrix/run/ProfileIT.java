@@ -1,0 +1,146 @@
+package dev.jdkmatrix.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.SummaryRow;
+import dev.jdkmatrix.results.format.SummaryCsv;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Profile runs in the run containers as they are (no capability added, no perf_events): a cpu
+ * profile of cpu-loop on JDK 21 and 25 and of a jar cell, a wall profile of sleep, an alloc profile
+ * of a JMH benchmark through JMH's -prof async; each stored gzipped beside the run's rows and left
+ * out of every statistic.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ProfileIT {
+
+    ItSupport.Ran ran;
+    Path out;
+    final String runId = "it-profile-" + ProcessHandle.current().pid();
+
+    @BeforeAll
+    void run(@TempDir Path tmp) throws IOException {
+        Path m = tmp.resolve("profile.yaml");
+        Files.writeString(m, """
+                name: profile-it
+                repetitions: 2
+                warmup: 0
+                timeout: 1m
+                %s
+                matrix:
+                  cpus: 1
+                  memory: 512m
+                  workload:
+                    - name: cpu-loop
+                      jdk: ["21", "25"]
+                      tasks: 4
+                      executor: fixed:1
+                      params: { iterations: 400000000 }
+                      profile: cpu
+                    - name: sleep
+                      jdk: "25"
+                      tasks: 20
+                      executor: fixed:4
+                      params: { wait-ms: 200 }
+                      profile: wall
+                    - name: sort
+                      kind: jar
+                      jar: %s
+                      jdk: "25"
+                      args: [--size, '1000000', --rounds, '3']
+                      profile: cpu
+                    - name: joins
+                      kind: jmh
+                      jar: %s
+                      jdk: "25"
+                      benchmarks: 'StringJoinBench\\.plusInLoop'
+                      params: { size: [100] }
+                      jmh-args: [-f, 1, -wi, 1, -i, 2, -w, 1s, -r, 1s]
+                      profile: alloc
+                """.formatted(ItSupport.jdks("21", "25"), ItSupport.PROJECT.resolve("examples/jar/target/app.jar"),
+                ItSupport.PROJECT.resolve("examples/jmh/target/benchmarks.jar")));
+        out = tmp.resolve("out");
+        ran = ItSupport.run(m, out, runId, 0);
+    }
+
+    List<RawRow> profileRuns() {
+        return ran.rows().stream().filter(r -> r.get("phase").equals("profile")).toList();
+    }
+
+    /** The share of a profile's samples whose stack holds {@code frame}. */
+    double share(RawRow row, String frame) throws IOException {
+        Map<String, Long> stacks = Profiles.read(out.resolve(row.get("profile_file")));
+        long all = stacks.values().stream().mapToLong(Long::longValue).sum();
+        long with = stacks.entrySet().stream().filter(e -> e.getKey().contains(frame)).mapToLong(Map.Entry::getValue).sum();
+        return all == 0 ? 0 : (double) with / all;
+    }
+
+    @Test
+    void everyProfiledCellHasOneProfileRunAfterItsMeasuredRunsWithItsStacksStored() throws IOException {
+        assertThat(ran.rows()).as(ran.err()).hasSize(5 * 3).allMatch(RawRow::ok, "ok");
+        List<RawRow> profiles = profileRuns();
+        assertThat(profiles).hasSize(5);
+        int lastMeasured = ran.rows().stream().filter(RawRow::measured).mapToInt(r -> (int) r.number("seq")).max().orElseThrow();
+        for (RawRow p : profiles) {
+            assertThat(p.number("seq")).as("after every measured round").isGreaterThan(lastMeasured);
+            assertThat(p.get("profile_file")).startsWith("profiles/").endsWith(".collapsed.gz");
+            assertThat(out.resolve(p.get("profile_file"))).isRegularFile();
+            assertThat(p.number("profile_samples")).as(p.get("cell")).isGreaterThan(10);
+        }
+        assertThat(ran.rows()).filteredOn(RawRow::measured).allMatch(r -> r.get("profile_event").isEmpty(), "measured without a profiler");
+        assertThat(ran.err()).contains("profile1");
+    }
+
+    @Test
+    void aCpuProfileOfCpuLoopHasTheLoopInMostSamplesOnBothJdks() throws IOException {
+        for (String jdk : List.of("21", "25")) {
+            RawRow p = profileRuns().stream().filter(r -> r.get("workload").equals("cpu-loop") && r.get("jdk").equals(jdk)).findFirst().orElseThrow();
+            assertThat(p.get("profile_event")).isEqualTo("cpu");
+            assertThat(share(p, "CpuLoop")).as("JDK " + jdk + ": share of samples in CpuLoop's task").isGreaterThan(0.5);
+        }
+    }
+
+    @Test
+    void aWallProfileOfSleepShowsThreadsAsleep() throws IOException {
+        RawRow p = profileRuns().stream().filter(r -> r.get("workload").equals("sleep")).findFirst().orElseThrow();
+        assertThat(p.get("profile_event")).isEqualTo("wall");
+        assertThat(share(p, "Thread.sleep")).as("share of wall samples in Thread.sleep").isGreaterThan(0.05);
+        assertThat(share(p, "CpuLoop")).isZero();
+    }
+
+    @Test
+    void aJarCellIsProfiledThroughTheAgentToo() throws IOException {
+        RawRow p = profileRuns().stream().filter(r -> r.get("workload").equals("sort")).findFirst().orElseThrow();
+        assertThat(share(p, "dev/jdkmatrix/examples/jar/SortApp")).as("share of samples under SortApp").isGreaterThan(0.1);
+    }
+
+    @Test
+    void aJmhCellIsProfiledThroughJmhsOwnAsyncProfilerInItsFork() throws IOException {
+        RawRow p = profileRuns().stream().filter(r -> r.get("workload").equals("joins")).findFirst().orElseThrow();
+        assertThat(p.get("profile_event")).isEqualTo("alloc");
+        assertThat(p.get("status_detail")).isEmpty();
+        // the allocations of the benchmark's method, in the fork JMH measures (its launcher allocates nothing of it)
+        assertThat(share(p, "StringJoinBench.plusInLoop")).as("share of allocation samples under plusInLoop").isGreaterThan(0.5);
+    }
+
+    @Test
+    void theSummaryLeavesTheProfileRunOutAndSaysWhatItCost() throws IOException {
+        List<SummaryRow> summary = SummaryCsv.read(out.resolve("summary.csv"));
+        assertThat(summary).hasSize(5).allSatisfy(s -> {
+            assertThat(s.get("n")).as(s.get("cell")).isEqualTo("2");
+            assertThat(s.get("profile_file")).startsWith("profiles/");
+            assertThat(s.get("profile_overhead_pct")).isNotEmpty();
+        });
+        assertThat(ItSupport.containers(runId)).isEmpty();
+    }
+}

@@ -143,14 +143,16 @@ public final class ContainerRunner {
     /**
      * The command the container runs, never through a shell, by the cell's kind:
      * <ul>
-     * <li>builtin: {@code java [jfr] [jvm args] -jar workloads.jar <workload> --executor E --tasks N [--param v ...]},
+     * <li>builtin: {@code java [agent] [jfr] [jvm args] -jar workloads.jar <workload> --executor E --tasks N [--param v ...]},
      *     with {@code --upstream URL} for a workload that fetches from an {@link UpstreamStub};</li>
      * <li>jmh: {@code java -jar benchmarks.jar ^\Q<benchmark>\E$ -bm MODE [-p k=v ...] -rf json -rff /out/jmh.json
      *     [-jvmArgsAppend ARG ...] [-prof P ...] [jmh-args]}: exactly one benchmark, mode and param set, the
      *     cell's JVM options for JMH's forks (the JVMs it measures), JMH's own launcher left as it is;</li>
-     * <li>jar: {@code java [jfr] [jvm args] -jar app.jar ARGS} or {@code -cp app.jar MAIN ARGS}, each
+     * <li>jar: {@code java [agent] [jfr] [jvm args] -jar app.jar ARGS} or {@code -cp app.jar MAIN ARGS}, each
      *     {@code ${param}} replaced by the cell's value.</li>
      * </ul>
+     * A profile run ({@code profile} not {@link Profile#NONE}) adds async-profiler: the {@link #agent} of a
+     * builtin or jar run, a {@code -prof} {@link #jmhAsync} for a jmh run (after the entry's own profilers).
      */
     static List<String> command(Cell cell, String upstream, Profile profile) {
         List<String> cmd = new ArrayList<>();

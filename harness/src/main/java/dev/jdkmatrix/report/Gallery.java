@@ -66,6 +66,7 @@ final class Gallery {
         }
         if (writeups != null) b.append("<a href=\"#writeups\">Write-ups vs measured</a><a href=\"#claims\">Claims</a>");
         if (!folder.comparisons().isEmpty()) b.append("<a href=\"#comparisons\">Comparisons</a>");
+        if (folder.raw().stream().anyMatch(r -> "profile".equals(r.get("phase")))) b.append("<a href=\"#profiles\">Profiles</a>");
         b.append("<a href=\"#summary\">Summary table</a><a href=\"#environment\">Environment</a></nav>\n");
         if (writeups != null) b.append(writeups(writeups));
         if (!notDrawn.isEmpty()) b.append(notDrawnNote(folder, figures.size(), notDrawn, maxBytes));
@@ -81,6 +82,7 @@ final class Gallery {
             }
         }
         if (!folder.comparisons().isEmpty()) b.append("<h2 id=\"comparisons\">Comparisons inside this run</h2>\n").append(comparisonsTable(folder.comparisons(), maxRows));
+        b.append(ProfilePages.section(ProfilePages.of(folder.dir(), folder.raw())));
         failures(b, folder.raw());
         b.append("<h2 id=\"summary\">Summary table</h2>\n").append(summaryTable(maxRows > 0 && cells.size() > maxRows ? cells.subList(0, maxRows) : cells));
         if (maxRows > 0 && cells.size() > maxRows) {
@@ -88,7 +90,7 @@ final class Gallery {
         }
         b.append("<h2 id=\"environment\">Environment</h2>\n").append(environment(m));
         b.append("<p><small>Made by <code>jdkmatrix report</code> from raw.csv").append(m != null ? " and run.json" : "")
-                .append(" only. Per-run output and JFR recordings are in logs/ beside this page.</small></p>\n</body>\n</html>\n");
+                .append(" only. Per-run output and JFR recordings are in logs/ beside this page, profiles in profiles/.</small></p>\n</body>\n</html>\n");
         return b.toString();
     }
 

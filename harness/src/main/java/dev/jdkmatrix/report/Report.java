@@ -103,6 +103,8 @@ public final class Report {
         } else {
             writeAll(figures, chartDir, options.svg());
         }
+        List<ProfilePages.Profiled> profiles = ProfilePages.of(dir, folder.raw());
+        ProfilePages.writeFlameGraphs(profiles, dir);
         long t3 = System.nanoTime();
         Path page = dir.resolve("index.html");
         Files.writeString(page, Gallery.page(folder, drawn, charts.cells(), options.indexLink(), options.svg(), writeups, rows, notDrawn, options.maxBytes()),

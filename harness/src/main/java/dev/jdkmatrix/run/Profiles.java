@@ -1,16 +1,15 @@
 package dev.jdkmatrix.run;
 
 import dev.jdkmatrix.matrix.Profile;
+import dev.jdkmatrix.results.format.CollapsedStacks;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 
 /**
@@ -39,7 +38,7 @@ public final class Profiles {
         try (BufferedReader in = Files.newBufferedReader(from, StandardCharsets.UTF_8);
              OutputStream gz = new GZIPOutputStream(Files.newOutputStream(to))) {
             for (String line; (line = in.readLine()) != null; ) {
-                samples += samples(line);
+                samples += CollapsedStacks.samples(line);
                 gz.write(line.getBytes(StandardCharsets.UTF_8));
                 gz.write('\n');
             }
@@ -50,28 +49,5 @@ public final class Profiles {
         v.put("profile_file", stored);
         v.put("profile_samples", Long.toString(samples));
         return v;
-    }
-
-    /** The samples of one collapsed line (its last field), 0 for a line that has none. */
-    static long samples(String line) {
-        int space = line.lastIndexOf(' ');
-        if (space < 0) return 0;
-        try {
-            return Long.parseLong(line.substring(space + 1).trim());
-        } catch (NumberFormatException e) {
-            return 0;
-        }
-    }
-
-    /** The collapsed stacks of a stored profile, {@code stack -> samples}. */
-    public static Map<String, Long> read(Path gz) throws IOException {
-        Map<String, Long> stacks = new LinkedHashMap<>();
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(new GZIPInputStream(Files.newInputStream(gz)), StandardCharsets.UTF_8))) {
-            for (String line; (line = in.readLine()) != null; ) {
-                int space = line.lastIndexOf(' ');
-                if (space > 0) stacks.merge(line.substring(0, space), samples(line), Long::sum);
-            }
-        }
-        return stacks;
     }
 }

@@ -79,7 +79,7 @@ class ProfileIT {
 
     /** The share of a profile's samples whose stack holds {@code frame}. */
     double share(RawRow row, String frame) throws IOException {
-        Map<String, Long> stacks = Profiles.read(out.resolve(row.get("profile_file")));
+        Map<String, Long> stacks = dev.jdkmatrix.results.format.CollapsedStacks.read(out.resolve(row.get("profile_file")));
         long all = stacks.values().stream().mapToLong(Long::longValue).sum();
         long with = stacks.entrySet().stream().filter(e -> e.getKey().contains(frame)).mapToLong(Map.Entry::getValue).sum();
         return all == 0 ? 0 : (double) with / all;
@@ -131,6 +131,21 @@ class ProfileIT {
         assertThat(p.get("status_detail")).isEmpty();
         // the allocations of the benchmark's method, in the fork JMH measures (its launcher allocates nothing of it)
         assertThat(share(p, "StringJoinBench.plusInLoop")).as("share of allocation samples under plusInLoop").isGreaterThan(0.5);
+    }
+
+    @Test
+    void theGalleryHasAFlameGraphPerProfileAndTheDifferenceBetweenTheJdks() throws IOException {
+        dev.jdkmatrix.report.Report.render(out, dev.jdkmatrix.report.Report.Options.DEFAULT);
+        String page = Files.readString(out.resolve("index.html"));
+        assertThat(page).contains("<h2 id=\"profiles\">Profiles</h2>", "cpu-loop(iterations=400000000) fixed:1 tasks=4 cpus=1 mem=512m cpu: JDK 21 against JDK 25",
+                "<strong>JDK 25: ");
+        for (RawRow p : profileRuns()) {
+            Path flame = out.resolve(p.get("profile_file").replace(".collapsed.gz", ".html"));
+            assertThat(page).contains("href=\"" + p.get("profile_file").replace(".collapsed.gz", ".html") + "\"");
+            String html = Files.readString(flame);
+            assertThat(html).as(flame.toString()).contains("<script", p.get("cell"))// nothing loaded from elsewhere (a link to async-profiler's page is a link, not a resource)
+                    .doesNotContainPattern("src=[\"']?https?:|<link[^>]*https?:|url\\(['\"]?https?:|@import");
+        }
     }
 
     @Test

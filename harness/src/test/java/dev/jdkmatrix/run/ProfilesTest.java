@@ -54,7 +54,7 @@ class ProfilesTest {
         Map<String, String> v = Profiles.store(out, "logs/00007.collapsed", "profiles/00007.collapsed.gz", Profile.CPU);
         assertThat(v).containsEntry("profile_event", "cpu").containsEntry("profile_file", "profiles/00007.collapsed.gz").containsEntry("profile_samples", "100");
         assertThat(out.resolve("logs/00007.collapsed")).doesNotExist();
-        assertThat(Profiles.read(out.resolve("profiles/00007.collapsed.gz"))).containsEntry("java/lang/Thread.run;dev/jdkmatrix/workloads/CpuLoop.lambda$task$0", 90L)
+        assertThat(dev.jdkmatrix.results.format.CollapsedStacks.read(out.resolve("profiles/00007.collapsed.gz"))).containsEntry("java/lang/Thread.run;dev/jdkmatrix/workloads/CpuLoop.lambda$task$0", 90L)
                 .hasSize(3);
         assertThat(Profiles.store(out, "logs/none.collapsed", "profiles/none.collapsed.gz", Profile.WALL)).as("a JVM that wrote none")
                 .containsOnly(Map.entry("profile_event", "wall"));

@@ -1,0 +1,102 @@
+package dev.jdkmatrix.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What changed between two profiles of cells that differ in one axis (the JDK): each frame's share
+ * of the samples, self (the sampled frame itself) and total (anywhere on the stack, counted once
+ * per stack), in A and in B, the frames whose shares moved most first.
+ */
+public final class ProfileDiff {
+
+    private ProfileDiff() {}
+
+    /** A frame's shares of its profile's samples (fractions) in A and in B. */
+    public record Change(String frame, double selfA, double selfB, double totalA, double totalB) {
+        public double selfDelta() {
+            return selfB - selfA;
+        }
+
+        public double totalDelta() {
+            return totalB - totalA;
+        }
+
+        /** How far it moved: the larger of its self and total changes. */
+        double moved() {
+            return Math.max(Math.abs(selfDelta()), Math.abs(totalDelta()));
+        }
+    }
+
+    /** Self and total shares of every frame of collapsed stacks ({@code stack -> samples}). */
+    record Shares(Map<String, Double> self, Map<String, Double> total) {
+        static Shares of(Map<String, Long> stacks) {
+            long all = stacks.values().stream().mapToLong(Long::longValue).sum();
+            Map<String, Double> self = new HashMap<>();
+            Map<String, Double> total = new HashMap<>();
+            if (all == 0) return new Shares(self, total);
+            for (Map.Entry<String, Long> e : stacks.entrySet()) {
+                String[] frames = e.getKey().split(";");
+                for (int i = 0; i < frames.length; i++) frames[i] = normalized(frames[i]);
+                double share = (double) e.getValue() / all;
+                self.merge(frames[frames.length - 1], share, Double::sum);
+                Set<String> once = new HashSet<>(List.of(frames)); // a recursive frame counts once per stack
+                for (String f : once) total.merge(f, share, Double::sum);
+            }
+            return new Shares(self, total);
+        }
+    }
+
+    private static final java.util.regex.Pattern HIDDEN_CLASS = java.util.regex.Pattern.compile("\\.0x[0-9a-f]{6,}");
+
+    /**
+     * A frame as two runs can share it: a hidden class's address dropped ({@code CpuLoop$$Lambda.0x00007fda2c0093e0.call}
+     * is {@code CpuLoop$$Lambda.call}), as every JVM places its lambdas and method handles elsewhere.
+     */
+    static String normalized(String frame) {
+        return frame.indexOf(".0x") < 0 ? frame : HIDDEN_CLASS.matcher(frame).replaceAll("");
+    }
+
+    /** The {@code n} frames whose self or total share moved most from {@code a} to {@code b}. */
+    public static List<Change> top(Map<String, Long> a, Map<String, Long> b, int n) {
+        Shares sa = Shares.of(a);
+        Shares sb = Shares.of(b);
+        Set<String> frames = new HashSet<>(sa.total().keySet());
+        frames.addAll(sb.total().keySet());
+        List<Change> all = new ArrayList<>();
+        for (String f : frames) {
+            all.add(new Change(f, sa.self().getOrDefault(f, 0.0), sb.self().getOrDefault(f, 0.0), sa.total().getOrDefault(f, 0.0), sb.total().getOrDefault(f, 0.0)));
+        }
+        all.sort(Comparator.comparingDouble(Change::moved).reversed().thenComparing(Change::frame));
+        return all.subList(0, Math.min(n, all.size()));
+    }
+
+    /**
+     * The one line under a differential table: the frame whose own samples (self) changed most,
+     * relative to what it had in A, such as {@code JDK 25: 38 % fewer samples in ArraysSupport.mismatch}.
+     */
+    public static String takeaway(String b, List<Change> changes) {
+        Change most = changes.stream().max(Comparator.comparingDouble(c -> Math.abs(c.selfDelta()))).orElse(null);
+        if (most == null || most.selfDelta() == 0) return b + ": no frame's share of the samples changed";
+        String frame = shortName(most.frame());
+        if (most.selfA() == 0) return String.format(Locale.ROOT, "%s: %s appears, with %.0f %% of the samples", b, frame, most.selfB() * 100);
+        double relative = most.selfB() / most.selfA() - 1;
+        return String.format(Locale.ROOT, "%s: %.0f %% %s samples in %s (%.1f %% of all, was %.1f %%)", b, Math.abs(relative) * 100,
+                relative < 0 ? "fewer" : "more", frame, most.selfB() * 100, most.selfA() * 100);
+    }
+
+    /** A frame as a reader names it: {@code java/util/ArraysSupport.mismatch} as {@code ArraysSupport.mismatch}; async-profiler's {@code _[j]}-style marks dropped. */
+    public static String shortName(String frame) {
+        String f = frame.replaceAll("_\\[[a-z0-9]\\]$", "");
+        int paren = f.indexOf('(');
+        String head = paren < 0 ? f : f.substring(0, paren);
+        int slash = head.lastIndexOf('/');
+        return slash < 0 ? f : f.substring(slash + 1);
+    }
+}

@@ -1,0 +1,145 @@
+package dev.jdkmatrix.report;
+
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.format.CollapsedStacks;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.zip.GZIPInputStream;
+import one.convert.Arguments;
+import one.convert.FlameGraph;
+
+/**
+ * The gallery's profiles: for every profile run whose stacks are in the folder, a flame graph page
+ * beside them ({@code profiles/SEQ.html}, async-profiler's own converter: one self-contained HTML
+ * file, its script inline, nothing loaded from elsewhere), and for every two profiled cells that
+ * differ only in the JDK, the frames whose share of the samples changed most, with a one-line
+ * takeaway. A folder whose profiles were not kept (a published night keeps only its data) says so.
+ */
+final class ProfilePages {
+
+    /** Frames in a differential table. */
+    static final int TOP_FRAMES = 20;
+
+    /** One profiled cell's profile run, and where its stacks are (null when not in this folder). */
+    record Profiled(RawRow row, Path stacks) {
+        String cell() {
+            return row.get("cell");
+        }
+
+        String jdk() {
+            return row.get("jdk");
+        }
+
+        /** The cell's id without its JDK: two profiles of one key differ only in the JDK. */
+        String key() {
+            return row.get("profile_event") + "|" + cell().replaceAll("(^| )jdk=\\S+", "");
+        }
+
+        String page() {
+            return row.get("profile_file").replace(".collapsed.gz", ".html");
+        }
+    }
+
+    private ProfilePages() {}
+
+    static List<Profiled> of(Path dir, List<RawRow> raw) {
+        List<Profiled> out = new ArrayList<>();
+        for (RawRow r : raw) {
+            if (!"profile".equals(r.get("phase")) || r.get("profile_file").isEmpty()) continue;
+            Path stacks = dir.resolve(r.get("profile_file")).normalize();
+            out.add(new Profiled(r, stacks.startsWith(dir.normalize()) && Files.isRegularFile(stacks) ? stacks : null));
+        }
+        return out;
+    }
+
+    /** Writes each profile's flame graph page; returns how many. */
+    static int writeFlameGraphs(List<Profiled> profiles, Path dir) throws IOException {
+        int n = 0;
+        for (Profiled p : profiles) {
+            if (p.stacks() == null) continue;
+            Arguments args = new Arguments();
+            args.title = p.cell() + " - " + p.row().get("profile_event") + " profile, " + p.row().get("profile_samples") + " samples";
+            FlameGraph fg = new FlameGraph(args);
+            try (Reader in = new InputStreamReader(new GZIPInputStream(Files.newInputStream(p.stacks())), StandardCharsets.UTF_8)) {
+                fg.parseCollapsed(in);
+            }
+            try (PrintStream out = new PrintStream(Files.newOutputStream(dir.resolve(p.page())), false, StandardCharsets.UTF_8)) {
+                fg.dump(out);
+            }
+            n++;
+        }
+        return n;
+    }
+
+    /** The gallery's section, or empty when the run profiled nothing. */
+    static String section(List<Profiled> profiles) {
+        if (profiles.isEmpty()) return "";
+        StringBuilder b = new StringBuilder("<h2 id=\"profiles\">Profiles</h2>\n");
+        b.append("<p>Each profiled cell's one profile run (left out of every figure above), sampled by async-profiler: its flame graph and its ")
+                .append("collapsed stacks. For two cells that differ only in the JDK, the ").append(TOP_FRAMES)
+                .append(" frames whose share of the samples changed most: self is the frame itself sampled, total anywhere on the stack.</p>\n");
+        b.append("<table>\n<tr><th>cell</th><th>event</th><th>samples</th><th>flame graph</th><th>stacks</th></tr>\n");
+        int missing = 0;
+        for (Profiled p : profiles) {
+            b.append("<tr><td>").append(Html.esc(p.cell())).append("</td><td>").append(Html.esc(p.row().get("profile_event"))).append("</td><td>")
+                    .append(Html.esc(p.row().get("profile_samples"))).append("</td>");
+            if (p.stacks() == null) {
+                missing++;
+                b.append("<td colspan=\"2\">not in this folder</td></tr>\n");
+            } else {
+                b.append("<td><a href=\"").append(Html.esc(p.page())).append("\">flame graph</a></td><td><a href=\"").append(Html.esc(p.row().get("profile_file")))
+                        .append("\">").append(Html.esc(p.row().get("profile_file"))).append("</a></td></tr>\n");
+            }
+        }
+        b.append("</table>\n");
+        if (missing > 0) b.append("<p>").append(missing).append(" profile(s) are not in this folder: a published night keeps its data, not its profiles.</p>\n");
+        Map<String, List<Profiled>> byKey = new LinkedHashMap<>();
+        for (Profiled p : profiles) if (p.stacks() != null) byKey.computeIfAbsent(p.key(), k -> new ArrayList<>()).add(p);
+        for (List<Profiled> same : byKey.values()) {
+            same.sort(java.util.Comparator.comparingInt((Profiled x) -> ChartText.jdkOrder(x.jdk())).thenComparing(Profiled::jdk));
+            for (int i = 0; i + 1 < same.size(); i++) b.append(diff(same.get(i), same.get(i + 1)));
+        }
+        return b.toString();
+    }
+
+    /** The differential table of two profiles, A on the older JDK, B on the newer, under its takeaway. */
+    static String diff(Profiled a, Profiled b) {
+        List<ProfileDiff.Change> all;
+        try {
+            all = ProfileDiff.top(CollapsedStacks.read(a.stacks()), CollapsedStacks.read(b.stacks()), Integer.MAX_VALUE);
+        } catch (IOException e) {
+            return "<p>cannot read " + Html.esc(a.stacks() + " or " + b.stacks()) + ": " + Html.esc(e.getMessage()) + "</p>\n";
+        }
+        StringBuilder h = new StringBuilder();
+        h.append("<h3>").append(Html.esc(b.cell().replaceAll("(^| )jdk=\\S+", "") + " " + b.row().get("profile_event") + ": JDK " + a.jdk() + " against JDK " + b.jdk()))
+                .append("</h3>\n<p><strong>").append(Html.esc(ProfileDiff.takeaway("JDK " + b.jdk(), all))).append("</strong></p>\n");
+        List<ProfileDiff.Change> top = all.subList(0, Math.min(TOP_FRAMES, all.size()));
+        h.append("<table>\n<tr><th>frame</th><th>self, JDK ").append(Html.esc(a.jdk())).append("</th><th>self, JDK ").append(Html.esc(b.jdk()))
+                .append("</th><th>change</th><th>total, JDK ").append(Html.esc(a.jdk())).append("</th><th>total, JDK ").append(Html.esc(b.jdk()))
+                .append("</th><th>change</th></tr>\n");
+        for (ProfileDiff.Change c : top) {
+            h.append("<tr><td title=\"").append(Html.esc(c.frame())).append("\">").append(Html.esc(ProfileDiff.shortName(c.frame()))).append("</td>")
+                    .append(pct(c.selfA())).append(pct(c.selfB())).append(delta(c.selfDelta()))
+                    .append(pct(c.totalA())).append(pct(c.totalB())).append(delta(c.totalDelta())).append("</tr>\n");
+        }
+        return h.append("</table>\n").toString();
+    }
+
+    private static String pct(double share) {
+        return String.format(Locale.ROOT, "<td class=\"num\">%.1f %%</td>", share * 100);
+    }
+
+    private static String delta(double d) {
+        return String.format(Locale.ROOT, "<td class=\"num\">%+.1f pt</td>", d * 100);
+    }
+}

@@ -47,7 +47,7 @@ public final class PlanCommand implements Callable<Integer> {
         out.printf("%4s  %-72s %10s%n", "#", "cell", "est/run");
         int i = 1;
         for (Cell c : m.cells()) {
-            out.printf("%4d  %-72s %10s%n", i++, c.id() + (c.jfr() ? " +jfr" : ""), Durations.text(Duration.ofMillis(Math.round(Estimate.runMillis(c)))));
+            out.printf("%4d  %-72s %10s%n", i++, c.id() + (c.jfr() ? " +jfr" : "") + (c.profile() != dev.jdkmatrix.matrix.Profile.NONE ? " +profile=" + c.profile().text() : ""), Durations.text(Duration.ofMillis(Math.round(Estimate.runMillis(c)))));
         }
         Duration total = Estimate.of(m.plan());
         if (m.repetitions().adaptive()) {

@@ -22,13 +22,16 @@ import one.convert.FlameGraph;
  * The gallery's profiles: for every profile run whose stacks are in the folder, a flame graph page
  * beside them ({@code profiles/SEQ.html}, async-profiler's own converter: one self-contained HTML
  * file, its script inline, nothing loaded from elsewhere), and for every two profiled cells that
- * differ only in the JDK, the frames whose share of the samples changed most, with a one-line
- * takeaway. A folder whose profiles were not kept (a published night keeps only its data) says so.
+ * differ only in the JDK (or only in the executor), the frames whose share of the samples changed
+ * most, with a one-line takeaway. A folder whose profiles were not kept (a published night keeps only its data) says so.
  */
 final class ProfilePages {
 
     /** Frames in a differential table. */
     static final int TOP_FRAMES = 20;
+    /** The raw.csv columns that make a cell what it is. */
+    static final List<String> IDENTITY = List.of("workload", "kind", "benchmark", "jmh_mode", "params", "executor", "tasks", "jdk", "cpus", "cpu_mode",
+            "memory", "jvm_args");
 
     /** One profiled cell's profile run, and where its stacks are (null when not in this folder). */
     record Profiled(RawRow row, Path stacks) {
@@ -40,9 +43,16 @@ final class ProfilePages {
             return row.get("jdk");
         }
 
-        /** The cell's id without its JDK: two profiles of one key differ only in the JDK. */
-        String key() {
-            return row.get("profile_event") + "|" + cell().replaceAll("(^| )jdk=\\S+", "");
+        /** What identifies the cell but {@code axis} (jdk or executor): two profiles of one key differ only along it. */
+        String keyWithout(String axis) {
+            StringBuilder k = new StringBuilder(row.get("profile_event"));
+            for (String c : IDENTITY) if (!c.equals(axis)) k.append('|').append(row.get(c));
+            return k.toString();
+        }
+
+        /** The cell's value of {@code axis}, as the table's heading names it. */
+        String value(String axis) {
+            return axis.equals("jdk") ? "JDK " + jdk() : row.get(axis);
         }
 
         String page() {
@@ -86,7 +96,7 @@ final class ProfilePages {
         if (profiles.isEmpty()) return "";
         StringBuilder b = new StringBuilder("<h2 id=\"profiles\">Profiles</h2>\n");
         b.append("<p>Each profiled cell's one profile run (left out of every figure above), sampled by async-profiler: its flame graph and its ")
-                .append("collapsed stacks. For two cells that differ only in the JDK, the ").append(TOP_FRAMES)
+                .append("collapsed stacks. For two cells that differ only in the JDK, or only in the executor, the ").append(TOP_FRAMES)
                 .append(" frames whose share of the samples changed most: self is the frame itself sampled, total anywhere on the stack.</p>\n");
         b.append("<table>\n<tr><th>cell</th><th>event</th><th>samples</th><th>flame graph</th><th>stacks</th></tr>\n");
         int missing = 0;
@@ -103,17 +113,32 @@ final class ProfilePages {
         }
         b.append("</table>\n");
         if (missing > 0) b.append("<p>").append(missing).append(" profile(s) are not in this folder: a published night keeps its data, not its profiles.</p>\n");
-        Map<String, List<Profiled>> byKey = new LinkedHashMap<>();
-        for (Profiled p : profiles) if (p.stacks() != null) byKey.computeIfAbsent(p.key(), k -> new ArrayList<>()).add(p);
-        for (List<Profiled> same : byKey.values()) {
-            same.sort(java.util.Comparator.comparingInt((Profiled x) -> ChartText.jdkOrder(x.jdk())).thenComparing(Profiled::jdk));
-            for (int i = 0; i + 1 < same.size(); i++) b.append(diff(same.get(i), same.get(i + 1)));
+        // along the JDK (older first), then along the executor (in the order the run has them)
+        for (String axis : List.of("jdk", "executor")) {
+            Map<String, List<Profiled>> byKey = new LinkedHashMap<>();
+            for (Profiled p : profiles) {
+                if (p.stacks() != null && !(axis.equals("executor") && p.row().get("executor").isEmpty())) {
+                    byKey.computeIfAbsent(p.keyWithout(axis), k -> new ArrayList<>()).add(p);
+                }
+            }
+            for (List<Profiled> same : byKey.values()) {
+                if (axis.equals("jdk")) same.sort(java.util.Comparator.comparingInt((Profiled x) -> ChartText.jdkOrder(x.jdk())).thenComparing(Profiled::jdk));
+                for (int i = 0; i + 1 < same.size(); i++) b.append(diff(same.get(i), same.get(i + 1), axis));
+            }
         }
         return b.toString();
     }
 
-    /** The differential table of two profiles, A on the older JDK, B on the newer, under its takeaway. */
-    static String diff(Profiled a, Profiled b) {
+    /** A cell's id without the token of {@code axis}, for the heading of a pair that differs along it. */
+    static String without(Profiled p, String axis) {
+        String id = p.cell();
+        if (axis.equals("jdk")) return id.replaceAll("(^| )jdk=\\S+", "");
+        String executor = p.row().get("executor");
+        return executor.isEmpty() ? id : id.replace(" " + executor + " ", " ");
+    }
+
+    /** The differential table of two profiles that differ along {@code axis} (A on the older JDK), under its takeaway. */
+    static String diff(Profiled a, Profiled b, String axis) {
         List<ProfileDiff.Change> all;
         try {
             all = ProfileDiff.top(CollapsedStacks.read(a.stacks()), CollapsedStacks.read(b.stacks()), Integer.MAX_VALUE);
@@ -121,11 +146,13 @@ final class ProfilePages {
             return "<p>cannot read " + Html.esc(a.stacks() + " or " + b.stacks()) + ": " + Html.esc(e.getMessage()) + "</p>\n";
         }
         StringBuilder h = new StringBuilder();
-        h.append("<h3>").append(Html.esc(b.cell().replaceAll("(^| )jdk=\\S+", "") + " " + b.row().get("profile_event") + ": JDK " + a.jdk() + " against JDK " + b.jdk()))
-                .append("</h3>\n<p><strong>").append(Html.esc(ProfileDiff.takeaway("JDK " + b.jdk(), all))).append("</strong></p>\n");
+        String va = a.value(axis);
+        String vb = b.value(axis);
+        h.append("<h3>").append(Html.esc(without(b, axis) + " " + b.row().get("profile_event") + ": " + va + " against " + vb))
+                .append("</h3>\n<p><strong>").append(Html.esc(ProfileDiff.takeaway(vb, all))).append("</strong></p>\n");
         List<ProfileDiff.Change> top = all.subList(0, Math.min(TOP_FRAMES, all.size()));
-        h.append("<table>\n<tr><th>frame</th><th>self, JDK ").append(Html.esc(a.jdk())).append("</th><th>self, JDK ").append(Html.esc(b.jdk()))
-                .append("</th><th>change</th><th>total, JDK ").append(Html.esc(a.jdk())).append("</th><th>total, JDK ").append(Html.esc(b.jdk()))
+        h.append("<table>\n<tr><th>frame</th><th>self, ").append(Html.esc(va)).append("</th><th>self, ").append(Html.esc(vb))
+                .append("</th><th>change</th><th>total, ").append(Html.esc(va)).append("</th><th>total, ").append(Html.esc(vb))
                 .append("</th><th>change</th></tr>\n");
         for (ProfileDiff.Change c : top) {
             h.append("<tr><td title=\"").append(Html.esc(c.frame())).append("\">").append(Html.esc(ProfileDiff.shortName(c.frame()))).append("</td>")

@@ -71,6 +71,48 @@ class GalleryBrowserIT {
         }
     }
 
+    @Test
+    void aProfiledRunsFlameGraphsAreLinkedAndDrawTheirStacksWithNothingFromElsewhere(@TempDir Path results) throws Exception {
+        Path run = results.resolve("profiled");
+        Files.createDirectories(run.resolve("profiles"));
+        List<dev.jdkmatrix.results.RawRow> rows = new ArrayList<>(JmhReportTest.rows());
+        // one profile run per JDK of the slow benchmark's cell, its stacks as a profile run stores them
+        int seq = rows.size();
+        for (String jdk : List.of("21", "25")) {
+            dev.jdkmatrix.results.RawRow last = rows.stream().filter(r -> r.get("jdk").equals(jdk) && r.get("jmh_mode").equals("thrpt")).reduce((a, b) -> b).orElseThrow();
+            java.util.Map<String, String> v = new java.util.LinkedHashMap<>(last.values());
+            String file = String.format("profiles/%05d.collapsed.gz", ++seq);
+            v.put("seq", Integer.toString(seq));
+            v.put("phase", "profile");
+            v.put("rep", "1");
+            v.put("profile_event", "cpu");
+            v.put("profile_file", file);
+            v.put("profile_samples", "100");
+            rows.add(new dev.jdkmatrix.results.RawRow(v));
+            String stacks = jdk.equals("21") ? "java/lang/Thread.run;Bench.slow;java/util/Arrays.sort 70\njava/lang/Thread.run;Bench.slow 30\n"
+                    : "java/lang/Thread.run;Bench.slow;java/util/Arrays.sort 20\njava/lang/Thread.run;Bench.slow 50\njava/lang/Thread.run;Bench.slow;java/lang/Math.abs 30\n";
+            try (var gz = new java.util.zip.GZIPOutputStream(Files.newOutputStream(run.resolve(file)))) {
+                gz.write(stacks.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
+        }
+        try (var csv = dev.jdkmatrix.results.format.RawCsv.append(run.resolve("raw.csv"), List.of())) {
+            rows.forEach(csv::write);
+        }
+        Report.render(run, new Report.Options(false, false, null));
+        try (Browser browser = Browser.start()) {
+            check(browser, run.resolve("index.html"), Path.of("target", "profiled-gallery-screenshot.png")); // every link resolves: the flame graphs exist
+            JsonNode takeaway = browser.eval("[...document.querySelectorAll('#profiles ~ p strong')].map(s => s.textContent).join('|')");
+            assertThat(takeaway.asText()).contains("JDK 25: 71 % fewer samples in Arrays.sort (20.0 % of all, was 70.0 %)");
+            browser.open(run.resolve("profiles/00042.html").toUri().toString());
+            JsonNode drawn = browser.eval("JSON.stringify({h: document.getElementById('canvas').height, title: document.title, "
+                    + "elsewhere: performance.getEntriesByType('resource').filter(e => !e.name.startsWith('file:')).length})");
+            JsonNode d = JSON.readTree(drawn.asText());
+            assertThat(d.get("h").asInt()).as("the flame graph's canvas is drawn").isGreaterThan(50);
+            assertThat(d.get("elsewhere").asInt()).as("resources fetched from elsewhere").isZero();
+            Files.write(Path.of("target", "flame-graph-screenshot.png"), browser.screenshot());
+        }
+    }
+
     private static void check(Browser browser, Path page, Path screenshot) throws Exception {
         browser.open(page.toUri().toString());
         JsonNode images = browser.eval("JSON.stringify([...document.images].map(i => ({src: i.src, ok: i.complete && i.naturalWidth > 0, w: i.naturalWidth})))");

@@ -22,6 +22,7 @@
 #   make compare BASELINE=dir NEW=dir     per-cell changes as Markdown (COMPARE_ARGS=--fail-on-regression ...)
 #   make publish SITE=dir NEW=dir         add a run to a gallery site: compare, render, index; galleries of the newest KEEP_GALLERIES=14 kept
 #   make readme-quick      run make quick and write its output into README.md, with the commit and date
+#   make remote-demo       make quick through a forwarded engine socket (socat), its output into docs/nightly.md
 #   make prune             remove from the engine what no jdkmatrix session uses (PRUNE_ARGS=--dry-run, --all for JDK images too)
 #   make lint-workflows    actionlint on .github/workflows (installed with go install if missing)
 SHELL := /bin/bash
@@ -55,7 +56,7 @@ SOURCES := $(shell find harness/src workloads/src examples/jmh/src examples/jar/
 # The harness, started with a class-data archive per subcommand and JDK (see the script).
 JDKMATRIX := $(SCRIPTS)/jdkmatrix.sh
 
-.PHONY: help jdk check-no-jdk check-resume build docker base-image setup plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-site bench-verdicts nightly-local shards merge compare publish prune readme-quick lint-workflows clean
+.PHONY: help jdk check-no-jdk check-resume build docker base-image setup plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-site bench-verdicts nightly-local shards merge compare publish prune readme-quick remote-demo lint-workflows clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -101,7 +102,15 @@ report: build
 	$(JDKMATRIX) report --results $(RESULTS) $(REPORT_ARGS)
 
 readme-quick: build
-	@$(SCRIPTS)/readme-quick.sh
+	@$(SCRIPTS)/quote-run.sh README.md quick readme-quick "make quick" -- $(MAKE) --no-print-directory -s quick RUN_ARGS="--progress lines"
+
+# docs/nightly.md's remote-engine demo: the engine's socket forwarded to tcp://127.0.0.1:2375 by socat, as an SSH tunnel would.
+remote-demo: build docker
+	@command -v socat >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq socat >/dev/null; }
+	@rm -rf /tmp/remote-demo; socat TCP-LISTEN:2375,bind=127.0.0.1,reuseaddr,fork UNIX-CONNECT:/var/run/docker.sock & pid=$$!; trap "kill $$pid" EXIT; sleep 1; \
+	  $(SCRIPTS)/quote-run.sh docs/nightly.md remote-demo remote-demo \
+	    'DOCKER_HOST=tcp://127.0.0.1:2375 make quick OUT=/tmp/remote-demo RUN_ARGS="--run-id remote-demo --progress lines --no-report"' \
+	    -- env DOCKER_HOST=tcp://127.0.0.1:2375 $(MAKE) --no-print-directory -s quick OUT=/tmp/remote-demo RUN_ARGS="--run-id remote-demo --progress lines --no-report"
 
 prune: build docker
 	$(JDKMATRIX) prune $(PRUNE_ARGS)

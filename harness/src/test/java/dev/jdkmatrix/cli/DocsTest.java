@@ -51,11 +51,18 @@ class DocsTest {
                 .isEqualTo(Files.readString(PROJECT.resolve("examples/minimal.yaml")));
     }
 
+    /** The opening of a quoted run's block, as harness/scripts/quote-run.sh writes it: where and when it came from. */
+    static String stamp(String marker, String target) {
+        return "<!-- " + marker + ":begin written by harness/scripts/quote-run\\.sh \\(make " + target + "\\) at [0-9a-f]{7,}[^>]* on \\d{4}-\\d{2}-\\d{2}: "
+                + "the run took \\d+ s -->\\n```\\n";
+    }
+
     @Test
-    void theReadmesQuotedRunSaysWhereItCameFrom() throws IOException {
+    void theDocsQuotedRunsSayWhereTheyCameFrom() throws IOException {
         assertThat(Files.readString(README)).as("README's make quick block: rewrite it with make readme-quick")
-                .containsPattern("<!-- quick:begin written by harness/scripts/readme-quick\\.sh \\(make readme-quick\\) at [0-9a-f]{7,}[^>]* on \\d{4}-\\d{2}-\\d{2}: "
-                        + "make quick took \\d+ s -->\\n```\\n\\$ make quick\\njdkmatrix: 12 cells");
+                .containsPattern(stamp("quick", "readme-quick") + "\\$ make quick\\njdkmatrix: 12 cells");
+        assertThat(Files.readString(PROJECT.resolve("docs/nightly.md"))).as("docs/nightly.md's remote-engine demo: rewrite it with make remote-demo")
+                .containsPattern(stamp("remote-demo", "remote-demo") + "\\$ DOCKER_HOST=tcp://127\\.0\\.0\\.1:2375 make quick .*\\njdkmatrix: 12 cells");
     }
 
     @Test

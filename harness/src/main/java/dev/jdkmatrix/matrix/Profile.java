@@ -21,6 +21,18 @@ public enum Profile {
         return name().toLowerCase(Locale.ROOT);
     }
 
+    /**
+     * How often a profile run samples, in nanoseconds: cpu every 1 ms of CPU time, wall every 5 ms
+     * of each thread; 0 for alloc and lock, which keep the library's own defaults.
+     */
+    public long intervalNanos() {
+        return switch (this) {
+            case CPU -> 1_000_000;
+            case WALL -> 5_000_000;
+            default -> 0;
+        };
+    }
+
     public String text() {
         return this == NONE ? "" : event();
     }

@@ -1,5 +1,6 @@
 package dev.jdkmatrix.report;
 
+import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.format.CollapsedStacks;
 import java.io.IOException;
@@ -29,9 +30,6 @@ final class ProfilePages {
 
     /** Frames in a differential table. */
     static final int TOP_FRAMES = 20;
-    /** The raw.csv columns that make a cell what it is. */
-    static final List<String> IDENTITY = List.of("workload", "kind", "benchmark", "jmh_mode", "params", "executor", "tasks", "jdk", "cpus", "cpu_mode",
-            "memory", "jvm_args");
 
     /** One profiled cell's profile run, and where its stacks are (null when not in this folder). */
     record Profiled(RawRow row, Path stacks) {
@@ -43,11 +41,11 @@ final class ProfilePages {
             return row.get("jdk");
         }
 
-        /** What identifies the cell but {@code axis} (jdk or executor): two profiles of one key differ only along it. */
+        /** The cell's axes and params but {@code axis} (jdk or executor), and the event: two profiles of one key differ only along it. */
         String keyWithout(String axis) {
-            StringBuilder k = new StringBuilder(row.get("profile_event"));
-            for (String c : IDENTITY) if (!c.equals(axis)) k.append('|').append(row.get(c));
-            return k.toString();
+            java.util.SortedMap<String, String> axes = new java.util.TreeMap<>(Comparisons.axes(row));
+            axes.remove(axis);
+            return row.get("profile_event") + "|" + axes;
         }
 
         /** The cell's value of {@code axis}, as the table's heading names it. */

@@ -35,35 +35,8 @@ public final class Summarizer {
             if ("profile".equals(r.get("phase")) && r.ok()) profiled.put(r.get("cell"), r);
         }
         List<SummaryRow> out = new ArrayList<>();
-        for (Map.Entry<String, List<RawRow>> e : byCell.entrySet()) {
-            SummaryRow s = summarizeCell(e.getValue(), target);
-            out.add(profiled.containsKey(e.getKey()) ? withProfile(s, profiled.get(e.getKey())) : s);
-        }
+        for (Map.Entry<String, List<RawRow>> e : byCell.entrySet()) out.add(summarizeCell(e.getValue(), target, profiled.get(e.getKey())));
         return out;
-    }
-
-    /**
-     * A cell's summary with its profile run beside it: the stacks' file and samples, and the run's
-     * figure against the cell's median in percent (what sampling cost, as far as one run tells).
-     */
-    private static double parse(String text) {
-        try {
-            return text.isEmpty() ? Double.NaN : Double.parseDouble(text);
-        } catch (NumberFormatException e) {
-            return Double.NaN;
-        }
-    }
-
-    static SummaryRow withProfile(SummaryRow s, RawRow profile) {
-        Map<String, String> v = new LinkedHashMap<>(s.values());
-        v.put("profile_event", profile.get("profile_event"));
-        v.put("profile_file", profile.get("profile_file"));
-        v.put("profile_samples", profile.get("profile_samples"));
-        double median = parse(s.score("median"));
-        double run = Double.isFinite(profile.score()) ? profile.score() : profile.number("wall_ms");
-        v.put("profile_overhead_pct", Double.isFinite(median) && median != 0 && Double.isFinite(run)
-                ? String.format(Locale.ROOT, "%.1f", (run / median - 1) * 100 * (s.higherIsBetter() ? -1 : 1)) : "");
-        return new SummaryRow(v);
     }
 
     /**
@@ -80,7 +53,8 @@ public final class Summarizer {
         return out;
     }
 
-    static SummaryRow summarizeCell(List<RawRow> all, double target) {
+    /** A cell's summary from its measured runs {@code all}, with its profile run beside it when it has one (else null). */
+    static SummaryRow summarizeCell(List<RawRow> all, double target, RawRow profile) {
         RawRow first = all.get(0);
         // a noisy run (steal over max-steal) was made again: it is counted, not a failure, and in no statistic
         List<RawRow> runs = all.stream().filter(r -> !r.noisy()).toList();
@@ -172,6 +146,18 @@ public final class Summarizer {
             if (metrics.containsKey(k)) u.append(u.isEmpty() ? "" : ";").append(k).append('=').append(unit);
         });
         v.put("metric_units", u.toString());
+        if (profile != null) {
+            // the profile run's figure against the cell's median, in percent, positive when slower: what sampling cost, as far as one run tells
+            v.put("profile_event", profile.get("profile_event"));
+            v.put("profile_file", profile.get("profile_file"));
+            v.put("profile_samples", profile.get("profile_samples"));
+            double median = median(ok, RawRow::score);
+            if (!Double.isFinite(median)) median = median(ok, r -> r.number("wall_ms"));
+            double run = Double.isFinite(profile.score()) ? profile.score() : profile.number("wall_ms");
+            boolean higher = "higher".equals(first.get("score_better"));
+            v.put("profile_overhead_pct", Double.isFinite(median) && median != 0 && Double.isFinite(run)
+                    ? String.format(Locale.ROOT, "%.1f", (run / median - 1) * 100 * (higher ? -1 : 1)) : "");
+        }
         for (String name : first.paramNames()) v.put(Columns.param(name), first.get(Columns.param(name)));
         return new SummaryRow(v);
     }

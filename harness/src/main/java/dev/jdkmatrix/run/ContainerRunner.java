@@ -117,26 +117,18 @@ public final class ContainerRunner {
 
     /**
      * async-profiler as a JVM agent for a profile run: started with the JVM, sampling {@code profile}'s
-     * event (cpu every 1 ms of CPU time with its own timer, as perf_events is not allowed in the run
-     * containers; wall every 5 ms of each thread; alloc and lock at the library's defaults), its
-     * collapsed stacks written to {@link #CONTAINER_PROFILE_FILE} when the JVM exits.
+     * event at its {@link Profile#intervalNanos} (cpu with the library's own timer, as perf_events is not
+     * allowed in the run containers), its collapsed stacks written to {@link #CONTAINER_PROFILE_FILE}
+     * when the JVM exits.
      */
     static String agent(Profile profile) {
-        String interval = switch (profile) {
-            case CPU -> ",interval=1ms";
-            case WALL -> ",interval=5ms";
-            default -> "";
-        };
+        String interval = profile.intervalNanos() == 0 ? "" : ",interval=" + profile.intervalNanos() / 1_000_000 + "ms";
         return "-agentpath:" + Images.IMAGE_PROFILER + "=start,event=" + profile.event() + interval + ",file=" + CONTAINER_PROFILE_FILE + ",collapsed";
     }
 
     /** JMH's own async-profiler integration for a profile run: it profiles the fork it measures, not its launcher. */
     static String jmhAsync(Profile profile) {
-        String interval = switch (profile) {
-            case CPU -> ";interval=1000000";
-            case WALL -> ";interval=5000000";
-            default -> "";
-        };
+        String interval = profile.intervalNanos() == 0 ? "" : ";interval=" + profile.intervalNanos(); // JMH's option is in nanoseconds
         return "async:libPath=" + Images.IMAGE_PROFILER + ";output=collapsed;event=" + profile.event() + interval + ";dir=" + CONTAINER_PROFILE_DIR;
     }
 

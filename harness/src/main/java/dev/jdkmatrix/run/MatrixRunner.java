@@ -474,12 +474,7 @@ public final class MatrixRunner {
             refs.put(jdkName, again);
             return again;
         } catch (RuntimeException e) {
-            int stored;
-            try {
-                stored = RunSession.storedRows(out).size();
-            } catch (IOException io) {
-                stored = -1;
-            }
+            int stored = RunSession.storedCount(out);
             throw new ExitException(ExitException.ENVIRONMENT, "image " + missing.reference() + " of jdk '" + jdkName + "' was removed from the engine during the run, "
                     + "and building it again failed: " + Docker.rootMessage(e) + ". " + (stored >= 0 ? "The " + stored + " runs stored in " + out.resolve("raw.csv") + " are intact" : "")
                     + "\n  fix: check the engine (docker system df, make base-image), then finish the run: jdkmatrix run --resume " + out

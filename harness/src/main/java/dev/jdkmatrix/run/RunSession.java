@@ -41,12 +41,7 @@ final class RunSession {
     static ExitException writeFailed(Exception e, Path out) {
         Throwable cause = e instanceof java.io.UncheckedIOException u ? u.getCause() : e;
         String what = e.getMessage() == null ? cause.toString() : e.getMessage();
-        int stored;
-        try {
-            stored = storedRows(out).size();
-        } catch (IOException | RuntimeException again) {
-            stored = -1;
-        }
+        int stored = storedCount(out);
         return new ExitException(ExitException.ENVIRONMENT, what + ". " + (stored >= 0 ? "The " + stored + " runs stored in " + out.resolve("raw.csv")
                 + " are intact (a row cut by the failure is dropped when the run is resumed)" : "raw.csv could not be read back")
                 + "\n  fix: free space on the disk of " + out + " (df -h " + out + ") or restore its permissions, then finish the run: jdkmatrix run --resume "
@@ -69,17 +64,22 @@ final class RunSession {
 
     /** A new run into a folder that holds runs is refused before anything is made (the check under the lock stays, for a race). */
     static void refuseStoredRuns(Path out) {
-        Path raw = out.resolve("raw.csv");
-        if (!Files.exists(raw)) return;
-        int n;
+        int n = storedCount(out); // unreadable (-1): the check under the lock says what is wrong with it
+        if (n > 0) throw holdsRuns(out, n);
+    }
+
+    /** A new run into a folder that holds {@code n} runs: refused, with the resume that finishes them. */
+    private static ExitException holdsRuns(Path out, int n) {
+        return new ExitException(ExitException.BAD_INPUT, "results folder " + out + " holds " + n + " stored runs already"
+                + "\n  fix: finish that run with 'run --resume " + out + "', or write to a new folder with --out");
+    }
+
+    /** How many runs the folder's raw.csv holds, or -1 when it cannot be read. */
+    static int storedCount(Path out) {
         try {
-            n = RawCsv.read(raw).size();
+            return storedRows(out).size();
         } catch (IOException | RuntimeException e) {
-            return; // the check under the lock says what is wrong with it
-        }
-        if (n > 0) {
-            throw new ExitException(ExitException.BAD_INPUT, "results folder " + out + " holds " + n + " stored runs already"
-                    + "\n  fix: finish that run with 'run --resume " + out + "', or write to a new folder with --out");
+            return -1;
         }
     }
 
@@ -120,10 +120,7 @@ final class RunSession {
         Path raw = out.resolve("raw.csv");
         List<RawRow> rows = Files.exists(raw) ? RawCsv.read(raw) : List.of();
         if (!options.resume()) {
-            if (!rows.isEmpty()) {
-                throw new ExitException(ExitException.BAD_INPUT, "results folder " + out + " holds " + rows.size() + " stored runs already"
-                        + "\n  fix: finish that run with 'run --resume " + out + "', or write to a new folder with --out");
-            }
+            if (!rows.isEmpty()) throw holdsRuns(out, rows.size());
             return java.util.Set.of();
         }
         if (before == null) {

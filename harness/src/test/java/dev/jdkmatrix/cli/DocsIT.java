@@ -24,7 +24,6 @@ import org.junit.jupiter.api.Test;
 class DocsIT {
 
     static final Path PROJECT = DocsTest.PROJECT.toAbsolutePath().normalize();
-    static final Pattern FENCE = Pattern.compile("(?ms)^```[^\\n]*\\n(.*?)^```");
     /** Commands that start no container: what the harness refuses or lists before Docker, and make's help. */
     static final Pattern CHEAP = Pattern.compile("jdkmatrix\\.sh (plan|workloads|--help|--version|\\S+ --help)\\b|DOCKER_HOST=tcp://127\\.0\\.0\\.1:1 |^make help$");
 
@@ -33,7 +32,7 @@ class DocsIT {
     static List<Quoted> quoted() throws IOException {
         List<Quoted> out = new ArrayList<>();
         for (Path page : DocsTest.pages()) {
-            Matcher fences = FENCE.matcher(Files.readString(page));
+            Matcher fences = DocsTest.FENCE.matcher(Files.readString(page));
             while (fences.find()) {
                 String[] lines = fences.group(1).split("\n");
                 for (int i = 0; i < lines.length; i++) {

@@ -32,7 +32,8 @@ class DocsTest {
     static final int README_MAX_LINES = 250;
 
     private static final Pattern LINK = Pattern.compile("!?\\[[^\\]]*\\]\\(([^)\\s]+)\\)");
-    private static final Pattern FENCE = Pattern.compile("(?ms)^```.*?^```");
+    /** A fenced block of Markdown; its group 1 is the block's text, without the fences. */
+    static final Pattern FENCE = Pattern.compile("(?ms)^```[^\\n]*\\n(.*?)^```");
     private static final Pattern INLINE_CODE = Pattern.compile("`[^`\\n]*`");
     private static final Pattern HEADING = Pattern.compile("(?m)^#{1,6} +(.+?) *#*$");
 

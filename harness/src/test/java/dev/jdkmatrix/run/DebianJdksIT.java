@@ -63,8 +63,7 @@ class DebianJdksIT {
                   workload: sleep
                 """.formatted(ItSupport.PROJECT));
         StringWriter w = new StringWriter();
-        int code = ItSupport.cli(w, "run", "--matrix", m.toString(), "--out", tmp.resolve("out").toString(), "--workloads-jar", ItSupport.JAR.toString(),
-                "--progress", "lines", "--no-report");
+        int code = ItSupport.attempt(w, m, tmp.resolve("out"));
         assertThat(code).isEqualTo(ExitException.BAD_INPUT);
         assertThat(w.toString()).contains("cell 'sleep(wait-ms=100) virtual tasks=10 jdk=lts-old", "which is JDK 17", "need JDK 21+", "fix: exclude");
         assertThat(tmp.resolve("out/raw.csv")).satisfiesAnyOf(p -> assertThat(p).doesNotExist(), p -> assertThat(Files.readAllLines(p)).hasSize(1));

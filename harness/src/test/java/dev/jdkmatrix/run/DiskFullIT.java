@@ -63,8 +63,7 @@ class DiskFullIT {
                 """.formatted(ItSupport.jdks("25")));
         Path out = dir.resolve("run");
         StringWriter err = new StringWriter();
-        int code = ItSupport.cli(err, "run", "--matrix", m.toString(), "--out", out.toString(), "--workloads-jar", ItSupport.JAR.toString(),
-                "--run-id", "full", "--progress", "lines", "--no-report");
+        int code = ItSupport.attempt(err, m, out, "--run-id", "full");
         String text = err.toString();
         assertThat(code).as(text).isEqualTo(ExitException.ENVIRONMENT);
         assertThat(text).contains("No space left on device", "cannot write", "are intact", "--resume " + out).doesNotContain("cannot lock");

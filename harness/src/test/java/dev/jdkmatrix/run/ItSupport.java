@@ -41,11 +41,21 @@ public final class ItSupport {
         }
     }
 
-    /** Runs a matrix into {@code out} with the project's workloads jar, no report, and checks the exit code. */
+    /**
+     * Runs a matrix into {@code out} with the project's workloads jar, progress in lines and no
+     * report, and {@code more} options; what it printed goes to {@code err}. Returns the exit code.
+     */
+    public static int attempt(StringWriter err, Path matrix, Path out, String... more) {
+        List<String> args = new java.util.ArrayList<>(List.of("run", "--matrix", matrix.toString(), "--out", out.toString(), "--workloads-jar", JAR.toString(),
+                "--progress", "lines", "--no-report"));
+        args.addAll(List.of(more));
+        return cli(err, args.toArray(String[]::new));
+    }
+
+    /** Runs a matrix into {@code out} as {@link #attempt} does, under {@code runId}, and checks the exit code. */
     public static Ran run(Path matrix, Path out, String runId, int expectedExit) throws java.io.IOException {
         StringWriter w = new StringWriter();
-        int code = cli(w, "run", "--matrix", matrix.toString(), "--out", out.toString(), "--workloads-jar", JAR.toString(),
-                "--run-id", runId, "--progress", "lines", "--no-report");
+        int code = attempt(w, matrix, out, "--run-id", runId);
         org.assertj.core.api.Assertions.assertThat(code).as(w.toString()).isEqualTo(expectedExit);
         return new Ran(dev.jdkmatrix.results.format.RawCsv.read(out.resolve("raw.csv")), w.toString());
     }

@@ -147,8 +147,7 @@ class JdkSourcesIT {
                       jar: %s
                 """.formatted(APP));
         java.io.StringWriter w = new java.io.StringWriter();
-        int code = ItSupport.cli(w, "run", "--matrix", m.toString(), "--out", tmp.resolve("out").toString(), "--workloads-jar", ItSupport.JAR.toString(),
-                "--progress", "lines", "--no-report");
+        int code = ItSupport.attempt(w, m, tmp.resolve("out"));
         assertThat(code).as(w.toString()).isEqualTo(ExitException.ENVIRONMENT);
         assertThat(w.toString()).contains("image jdkmatrix/no-such-jdk:0 for jdk 'nowhere' is not on the engine and cannot be pulled", "fix:");
         assertThat(tmp.resolve("out")).as("no .lock, run.json or empty logs/ left").doesNotExist();
@@ -157,8 +156,7 @@ class JdkSourcesIT {
     @Test
     void aNewRunIntoAFolderWithRunsIsRefusedBeforeAnyImageOrContainer() {
         java.io.StringWriter w = new java.io.StringWriter();
-        int code = ItSupport.cli(w, "run", "--matrix", ranMatrix.toString(), "--out", ranOut.toString(), "--workloads-jar", ItSupport.JAR.toString(),
-                "--progress", "lines", "--no-report");
+        int code = ItSupport.attempt(w, ranMatrix, ranOut);
         assertThat(code).as(w.toString()).isEqualTo(ExitException.BAD_INPUT);
         assertThat(w.toString()).contains("holds 4 stored runs already", "--resume").doesNotContain("engine ", "image", "jdk temurin-25:");
     }

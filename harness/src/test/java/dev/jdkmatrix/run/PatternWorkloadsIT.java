@@ -67,8 +67,7 @@ class PatternWorkloadsIT {
                 """.formatted(ItSupport.jdks("21", "25")));
         Path out = tmp.resolve("out");
         StringWriter w = new StringWriter();
-        int code = ItSupport.cli(w, "run", "--matrix", m.toString(), "--out", out.toString(), "--workloads-jar", ItSupport.JAR.toString(),
-                "--run-id", runId, "--progress", "lines", "--no-report");
+        int code = ItSupport.attempt(w, m, out, "--run-id", runId);
         err = w.toString();
         // footprint on fixed:4 cannot run: it says so, and that run is 'invalid'
         assertThat(code).as(err).isEqualTo(ExitException.RUNS_FAILED);

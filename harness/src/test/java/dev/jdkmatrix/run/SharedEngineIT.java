@@ -216,8 +216,7 @@ class SharedEngineIT {
         Path m = matrix("share-rmi", 4, 1000, false);
         StringWriter w = new StringWriter();
         int[] code = {-1};
-        Thread t = new Thread(() -> code[0] = ItSupport.cli(w, "run", "--matrix", m.toString(), "--out", out.toString(), "--workloads-jar",
-                ItSupport.JAR.toString(), "--run-id", runId, "--progress", "lines", "--no-report"));
+        Thread t = new Thread(() -> code[0] = ItSupport.attempt(w, m, out, "--run-id", runId));
         t.start();
         List<Container> running = ItSupport.awaitRunning(runId, t::isAlive);
         assertThat(running).as(w.toString()).isNotEmpty();

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make publish SITE=dir NEW=dir: add a results folder to a published gallery site and keep its
-# history. The run's stored files (not its logs) are copied to SITE/<name>/, its CSV files gzipped; it is compared with
+# history. The run's stored files (not its logs) are copied to SITE/<name>/, its CSV files gzipped, its profiles'
+# stacks as they are; it is compared with
 # the newest run already in SITE of the same runner class (jdkmatrix previous), the comparison going to
 # SITE/<name>/compare.md and .csv (and to $GITHUB_STEP_SUMMARY when set); then its gallery and
 # SITE/index.html, with the trends across every run, are rendered. Only the newest KEEP_GALLERIES
@@ -30,6 +31,12 @@ gzip -9 -n -c "$NEW/raw.csv" > "$SITE/$name/raw.csv.gz"
 [ -f "$NEW/summary.csv" ] && gzip -9 -n -c "$NEW/summary.csv" > "$SITE/$name/summary.csv.gz"
 [ -f "$NEW/comparisons.csv" ] && gzip -9 -n -c "$NEW/comparisons.csv" > "$SITE/$name/comparisons.csv.gz"
 cp "$NEW/run.json" "$SITE/$name/"
+# profiled cells' collapsed stacks (gzipped already, a few KB each): the gallery's differential tables
+# are computed from them, and its flame graph pages drawn from them within the night's budget
+if compgen -G "$NEW/profiles/*.collapsed.gz" > /dev/null; then
+  mkdir -p "$SITE/$name/profiles"
+  cp "$NEW"/profiles/*.collapsed.gz "$SITE/$name/profiles/"
+fi
 if [ -n "$previous" ]; then
   args=(--csv "$SITE/$name/compare.csv" --markdown "$SITE/$name/compare.md")
   [ -n "${GITHUB_STEP_SUMMARY:-}" ] && args=(--csv "$SITE/$name/compare.csv" --markdown "$GITHUB_STEP_SUMMARY")

@@ -78,17 +78,57 @@ public final class ProfileDiff {
     }
 
     /**
-     * The one line under a differential table: the frame whose own samples (self) changed most,
-     * relative to what it had in A, such as {@code JDK 25: 38 % fewer samples in ArraysSupport.mismatch}.
+     * The one line under a differential table: the Java frame whose samples changed most, relative
+     * to what it had in A, such as {@code JDK 25: 38 % fewer samples in ArraysSupport.mismatch}. A
+     * sample counts for the innermost Java frame of its stack, so the native code a Java method
+     * calls counts for it (a wall profile's sleeping threads are in libc, called by Thread.sleep);
+     * a stack with no Java frame counts for its own last frame, which the line names only when no
+     * Java frame changed.
      */
-    public static String takeaway(String b, List<Change> changes) {
-        Change most = changes.stream().max(Comparator.comparingDouble(c -> Math.abs(c.selfDelta()))).orElse(null);
-        if (most == null || most.selfDelta() == 0) return b + ": no frame's share of the samples changed";
-        String frame = shortName(most.frame());
-        if (most.selfA() == 0) return String.format(Locale.ROOT, "%s: %s appears, with %.0f %% of the samples", b, frame, most.selfB() * 100);
-        double relative = most.selfB() / most.selfA() - 1;
+    public static String takeaway(String b, Map<String, Long> stacksA, Map<String, Long> stacksB) {
+        Map<String, Double> sa = innermostJava(stacksA);
+        Map<String, Double> sb = innermostJava(stacksB);
+        Set<String> frames = new java.util.TreeSet<>(sa.keySet());
+        frames.addAll(sb.keySet());
+        Comparator<String> byChange = Comparator.comparingDouble(f -> Math.abs(sb.getOrDefault(f, 0.0) - sa.getOrDefault(f, 0.0)));
+        String most = frames.stream().filter(f -> isJava(f) && Math.abs(sb.getOrDefault(f, 0.0) - sa.getOrDefault(f, 0.0)) > 1e-12).max(byChange)
+                .orElse(frames.stream().max(byChange).orElse(null));
+        double was = most == null ? 0 : sa.getOrDefault(most, 0.0);
+        double is = most == null ? 0 : sb.getOrDefault(most, 0.0);
+        if (most == null || Math.abs(is - was) < 1e-12) return b + ": no frame's share of the samples changed";
+        String frame = shortName(most);
+        if (was == 0) return String.format(Locale.ROOT, "%s: %s appears, with %.1f %% of the samples", b, frame, is * 100);
+        double relative = is / was - 1;
         return String.format(Locale.ROOT, "%s: %.0f %% %s samples in %s (%.1f %% of all, was %.1f %%)", b, Math.abs(relative) * 100,
-                relative < 0 ? "fewer" : "more", frame, most.selfB() * 100, most.selfA() * 100);
+                relative < 0 ? "fewer" : "more", frame, is * 100, was * 100);
+    }
+
+    /** Each frame's share of the samples whose innermost Java frame it is (the last frame for a stack with none). */
+    static Map<String, Double> innermostJava(Map<String, Long> stacks) {
+        long all = stacks.values().stream().mapToLong(Long::longValue).sum();
+        Map<String, Double> out = new HashMap<>();
+        if (all == 0) return out;
+        for (Map.Entry<String, Long> e : stacks.entrySet()) {
+            String[] frames = e.getKey().split(";");
+            String at = normalized(frames[frames.length - 1]);
+            for (int i = frames.length - 1; i >= 0; i--) {
+                if (isJava(frames[i])) {
+                    at = normalized(frames[i]);
+                    break;
+                }
+            }
+            out.merge(at, (double) e.getValue() / all, Double::sum);
+        }
+        return out;
+    }
+
+    /**
+     * Whether a frame is Java code: not a native library ({@code libc.so.6}), not the JVM's own C++
+     * ({@code Compile::Compile}), not one of async-profiler's markers ({@code [unknown]}).
+     */
+    static boolean isJava(String frame) {
+        String f = frame.replaceAll("_\\[[a-z0-9]\\]$", "");
+        return !f.contains("::") && !f.startsWith("[") && !f.matches(".*\\.so(\\.[0-9]+)*") && f.matches("[\\w$/.<>\\[\\]]*\\.[\\w$<>]+");
     }
 
     /** A frame as a reader names it: {@code java/util/ArraysSupport.mismatch} as {@code ArraysSupport.mismatch}; async-profiler's {@code _[j]}-style marks dropped. */

@@ -24,7 +24,8 @@ import one.convert.FlameGraph;
  * beside them ({@code profiles/SEQ.html}, async-profiler's own converter: one self-contained HTML
  * file, its script inline, nothing loaded from elsewhere), and for every two profiled cells that
  * differ only in the JDK (or only in the executor), the frames whose share of the samples changed
- * most, with a one-line takeaway. A folder whose profiles were not kept (a published night keeps only its data) says so.
+ * most, with a one-line takeaway and their differential flame graph ({@link DiffFlameGraph}). A gallery with a
+ * byte budget draws the pages that fit (the differentials first) and says how many it left out.
  */
 final class ProfilePages {
 
@@ -32,7 +33,7 @@ final class ProfilePages {
     static final int TOP_FRAMES = 20;
 
     /** One profiled cell's profile run, and where its stacks are (null when not in this folder). */
-    record Profiled(RawRow row, Path stacks) {
+    record Profiled(RawRow row, Path stacks, Path folder) {
         String cell() {
             return row.get("cell");
         }
@@ -56,6 +57,11 @@ final class ProfilePages {
         String page() {
             return row.get("profile_file").replace(".collapsed.gz", ".html");
         }
+
+        /** Whether its flame graph page is in the folder (a published night keeps the ones its bytes allow). */
+        boolean drawn() {
+            return Files.isRegularFile(folder.resolve(page()));
+        }
     }
 
     private ProfilePages() {}
@@ -65,14 +71,24 @@ final class ProfilePages {
         for (RawRow r : raw) {
             if (!"profile".equals(r.get("phase")) || r.get("profile_file").isEmpty()) continue;
             Path stacks = dir.resolve(r.get("profile_file")).normalize();
-            out.add(new Profiled(r, stacks.startsWith(dir.normalize()) && Files.isRegularFile(stacks) ? stacks : null));
+            out.add(new Profiled(r, stacks.startsWith(dir.normalize()) && Files.isRegularFile(stacks) ? stacks : null, dir));
         }
         return out;
     }
 
-    /** Writes each profile's flame graph page; returns how many. */
-    static int writeFlameGraphs(List<Profiled> profiles, Path dir) throws IOException {
-        int n = 0;
+    /**
+     * Writes the differential flame graph of every pair, then every profile's flame graph page,
+     * each while the pages written stay within {@code bytes} (a page that does not fit is not
+     * written, and one written before by another report is removed); returns the bytes written.
+     */
+    static long writePages(List<Profiled> profiles, Path dir, long bytes) throws IOException {
+        long used = 0;
+        for (Pair p : pairs(profiles)) {
+            String title = without(p.b(), p.axis()) + " " + p.b().row().get("profile_event") + ": " + p.a().value(p.axis()) + " against " + p.b().value(p.axis());
+            byte[] svg = DiffFlameGraph.svg(title, p.a().value(p.axis()), p.b().value(p.axis()), CollapsedStacks.read(p.a().stacks()),
+                    CollapsedStacks.read(p.b().stacks())).getBytes(StandardCharsets.UTF_8);
+            used += keep(dir.resolve(p.page()), svg, bytes - used);
+        }
         for (Profiled p : profiles) {
             if (p.stacks() == null) continue;
             Arguments args = new Arguments();
@@ -81,12 +97,23 @@ final class ProfilePages {
             try (Reader in = new InputStreamReader(new GZIPInputStream(Files.newInputStream(p.stacks())), StandardCharsets.UTF_8)) {
                 fg.parseCollapsed(in);
             }
-            try (PrintStream out = new PrintStream(Files.newOutputStream(dir.resolve(p.page())), false, StandardCharsets.UTF_8)) {
+            java.io.ByteArrayOutputStream page = new java.io.ByteArrayOutputStream();
+            try (PrintStream out = new PrintStream(page, false, StandardCharsets.UTF_8)) {
                 fg.dump(out);
             }
-            n++;
+            used += keep(dir.resolve(p.page()), page.toByteArray(), bytes - used);
         }
-        return n;
+        return used;
+    }
+
+    /** Writes {@code content} to {@code file} if it fits in {@code left} bytes (else removes the file); returns the bytes written. */
+    private static long keep(Path file, byte[] content, long left) throws IOException {
+        if (content.length > left) {
+            Files.deleteIfExists(file);
+            return 0;
+        }
+        Files.write(file, content);
+        return content.length;
     }
 
     /** The gallery's section, or empty when the run profiled nothing. */
@@ -98,6 +125,7 @@ final class ProfilePages {
                 .append(" frames whose share of the samples changed most: self is the frame itself sampled, total anywhere on the stack.</p>\n");
         b.append("<table>\n<tr><th>cell</th><th>event</th><th>samples</th><th>flame graph</th><th>stacks</th></tr>\n");
         int missing = 0;
+        int undrawn = 0;
         for (Profiled p : profiles) {
             b.append("<tr><td>").append(Html.esc(p.cell())).append("</td><td>").append(Html.esc(p.row().get("profile_event"))).append("</td><td>")
                     .append(Html.esc(p.row().get("profile_samples"))).append("</td>");
@@ -105,13 +133,45 @@ final class ProfilePages {
                 missing++;
                 b.append("<td colspan=\"2\">not in this folder</td></tr>\n");
             } else {
-                b.append("<td><a href=\"").append(Html.esc(p.page())).append("\">flame graph</a></td><td><a href=\"").append(Html.esc(p.row().get("profile_file")))
-                        .append("\">").append(Html.esc(p.row().get("profile_file"))).append("</a></td></tr>\n");
+                if (p.drawn()) b.append("<td><a href=\"").append(Html.href(p.page())).append("\">flame graph</a></td>");
+                else {
+                    undrawn++;
+                    b.append("<td>not drawn</td>");
+                }
+                b.append("<td><a href=\"").append(Html.href(p.row().get("profile_file"))).append("\">").append(Html.esc(p.row().get("profile_file"))).append("</a></td></tr>\n");
             }
         }
         b.append("</table>\n");
-        if (missing > 0) b.append("<p>").append(missing).append(" profile(s) are not in this folder: a published night keeps its data, not its profiles.</p>\n");
-        // along the JDK (older first), then along the executor (in the order the run has them)
+        if (missing > 0) b.append("<p>").append(missing).append(" profile(s) are not in this folder: their stacks were not copied with it.</p>\n");
+        long diffsUndrawn = pairs(profiles).stream().filter(x -> !x.drawn()).count();
+        if (undrawn + diffsUndrawn > 0) {
+            b.append("<p>").append(undrawn).append(" flame graph(s) and ").append(diffsUndrawn)
+                    .append(" differential flame graph(s) were not drawn within this gallery's bytes; their stacks are here, and <code>jdkmatrix report --results</code> on a copy of this folder draws them all.</p>\n");
+        }
+        for (Pair pair : pairs(profiles)) b.append(diff(pair));
+        return b.toString();
+    }
+
+    /** Two profiles of cells that differ only along {@code axis} (jdk or executor); A is the older JDK, or the executor the run lists first. */
+    record Pair(Profiled a, Profiled b, String axis) {
+        /** The differential flame graph's page, beside the two profiles' stacks. */
+        String page() {
+            return "profiles/diff-" + seq(a) + "-" + seq(b) + ".svg";
+        }
+
+        boolean drawn() {
+            return Files.isRegularFile(a.folder().resolve(page()));
+        }
+
+        private static String seq(Profiled p) {
+            String f = p.row().get("profile_file");
+            return f.substring(f.lastIndexOf('/') + 1).replace(".collapsed.gz", "");
+        }
+    }
+
+    /** Every pair of profiles (with their stacks in the folder) to set side by side: along the JDK, older first, then along the executor. */
+    static List<Pair> pairs(List<Profiled> profiles) {
+        List<Pair> out = new ArrayList<>();
         for (String axis : List.of("jdk", "executor")) {
             Map<String, List<Profiled>> byKey = new LinkedHashMap<>();
             for (Profiled p : profiles) {
@@ -121,10 +181,10 @@ final class ProfilePages {
             }
             for (List<Profiled> same : byKey.values()) {
                 if (axis.equals("jdk")) same.sort(java.util.Comparator.comparingInt((Profiled x) -> ChartText.jdkOrder(x.jdk())).thenComparing(Profiled::jdk));
-                for (int i = 0; i + 1 < same.size(); i++) b.append(diff(same.get(i), same.get(i + 1), axis));
+                for (int i = 0; i + 1 < same.size(); i++) out.add(new Pair(same.get(i), same.get(i + 1), axis));
             }
         }
-        return b.toString();
+        return out;
     }
 
     /** A cell's id without the token of {@code axis}, for the heading of a pair that differs along it. */
@@ -136,10 +196,17 @@ final class ProfilePages {
     }
 
     /** The differential table of two profiles that differ along {@code axis} (A on the older JDK), under its takeaway. */
-    static String diff(Profiled a, Profiled b, String axis) {
-        List<ProfileDiff.Change> all;
+    static String diff(Pair pair) {
+        Profiled a = pair.a();
+        Profiled b = pair.b();
+        String axis = pair.axis();
+        List<ProfileDiff.Change> top;
+        String takeaway;
         try {
-            all = ProfileDiff.top(CollapsedStacks.read(a.stacks()), CollapsedStacks.read(b.stacks()), Integer.MAX_VALUE);
+            Map<String, Long> stacksA = CollapsedStacks.read(a.stacks());
+            Map<String, Long> stacksB = CollapsedStacks.read(b.stacks());
+            top = ProfileDiff.top(stacksA, stacksB, TOP_FRAMES);
+            takeaway = ProfileDiff.takeaway(b.value(axis), stacksA, stacksB);
         } catch (IOException e) {
             return "<p>cannot read " + Html.esc(a.stacks() + " or " + b.stacks()) + ": " + Html.esc(e.getMessage()) + "</p>\n";
         }
@@ -147,8 +214,12 @@ final class ProfilePages {
         String va = a.value(axis);
         String vb = b.value(axis);
         h.append("<h3>").append(Html.esc(without(b, axis) + " " + b.row().get("profile_event") + ": " + va + " against " + vb))
-                .append("</h3>\n<p><strong>").append(Html.esc(ProfileDiff.takeaway(vb, all))).append("</strong></p>\n");
-        List<ProfileDiff.Change> top = all.subList(0, Math.min(TOP_FRAMES, all.size()));
+                .append("</h3>\n<p><strong>").append(Html.esc(takeaway)).append("</strong>");
+        if (pair.drawn()) {
+            h.append(" (<a href=\"").append(Html.href(pair.page())).append("\">differential flame graph</a>: red where ").append(Html.esc(vb))
+                    .append(" spends a larger share, blue a smaller one)");
+        }
+        h.append("</p>\n");
         h.append("<table>\n<tr><th>frame</th><th>self, ").append(Html.esc(va)).append("</th><th>self, ").append(Html.esc(vb))
                 .append("</th><th>change</th><th>total, ").append(Html.esc(va)).append("</th><th>total, ").append(Html.esc(vb))
                 .append("</th><th>change</th></tr>\n");

@@ -91,20 +91,22 @@ public final class Report {
         List<Figure> drawn = figures;
         List<Figure> notDrawn = List.of();
         int rows = 0;
+        List<ProfilePages.Profiled> profiles = ProfilePages.of(dir, folder.raw());
         if (options.maxBytes() > 0) {
             rows = BUDGET_ROWS;
+            // the profiles' pages first, within a quarter of the budget (the differential flame graphs before the flame graphs)
+            long profilePages = ProfilePages.writePages(profiles, dir, options.maxBytes() / 4);
             // what the page costs without a chart, and each chart's figure on it, come out of the budget first
             long page = utf8(Gallery.page(folder, List.of(), charts.cells(), options.indexLink(), options.svg(), writeups, rows, figures, options.maxBytes()));
-            drawn = writeWithin(figures, chartDir, options.svg(), options.maxBytes() - page);
+            drawn = writeWithin(figures, chartDir, options.svg(), options.maxBytes() - page - profilePages);
             java.util.Set<Figure> kept = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
             kept.addAll(drawn);
             notDrawn = figures.stream().filter(f -> !kept.contains(f)).toList();
             drawn = figures.stream().filter(kept::contains).toList(); // in the gallery's order
         } else {
             writeAll(figures, chartDir, options.svg());
+            ProfilePages.writePages(profiles, dir, Long.MAX_VALUE);
         }
-        List<ProfilePages.Profiled> profiles = ProfilePages.of(dir, folder.raw());
-        ProfilePages.writeFlameGraphs(profiles, dir);
         long t3 = System.nanoTime();
         Path page = dir.resolve("index.html");
         Files.writeString(page, Gallery.page(folder, drawn, charts.cells(), options.indexLink(), options.svg(), writeups, rows, notDrawn, options.maxBytes()),

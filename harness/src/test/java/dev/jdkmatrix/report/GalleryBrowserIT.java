@@ -74,30 +74,10 @@ class GalleryBrowserIT {
     @Test
     void aProfiledRunsFlameGraphsAreLinkedAndDrawTheirStacksWithNothingFromElsewhere(@TempDir Path results) throws Exception {
         Path run = results.resolve("profiled");
-        Files.createDirectories(run.resolve("profiles"));
-        List<dev.jdkmatrix.results.RawRow> rows = new ArrayList<>(JmhReportTest.rows());
         // one profile run per JDK of the slow benchmark's cell, its stacks as a profile run stores them
-        int seq = rows.size();
-        for (String jdk : List.of("21", "25")) {
-            dev.jdkmatrix.results.RawRow last = rows.stream().filter(r -> r.get("jdk").equals(jdk) && r.get("jmh_mode").equals("thrpt")).reduce((a, b) -> b).orElseThrow();
-            java.util.Map<String, String> v = new java.util.LinkedHashMap<>(last.values());
-            String file = String.format("profiles/%05d.collapsed.gz", ++seq);
-            v.put("seq", Integer.toString(seq));
-            v.put("phase", "profile");
-            v.put("rep", "1");
-            v.put("profile_event", "cpu");
-            v.put("profile_file", file);
-            v.put("profile_samples", "100");
-            rows.add(new dev.jdkmatrix.results.RawRow(v));
-            String stacks = jdk.equals("21") ? "java/lang/Thread.run;Bench.slow;java/util/Arrays.sort 70\njava/lang/Thread.run;Bench.slow 30\n"
-                    : "java/lang/Thread.run;Bench.slow;java/util/Arrays.sort 20\njava/lang/Thread.run;Bench.slow 50\njava/lang/Thread.run;Bench.slow;java/lang/Math.abs 30\n";
-            try (var gz = new java.util.zip.GZIPOutputStream(Files.newOutputStream(run.resolve(file)))) {
-                gz.write(stacks.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            }
-        }
-        try (var csv = dev.jdkmatrix.results.format.RawCsv.append(run.resolve("raw.csv"), List.of())) {
-            rows.forEach(csv::write);
-        }
+        ProfiledFolder.write(run, JmhReportTest.rows(), r -> r.get("jmh_mode").equals("thrpt"),
+                jdk -> jdk.equals("21") ? "java/lang/Thread.run;Bench.slow;java/util/Arrays.sort 70\njava/lang/Thread.run;Bench.slow 30\n"
+                        : "java/lang/Thread.run;Bench.slow;java/util/Arrays.sort 20\njava/lang/Thread.run;Bench.slow 50\njava/lang/Thread.run;Bench.slow;java/lang/Math.abs 30\n");
         Report.render(run, new Report.Options(false, false, null));
         try (Browser browser = Browser.start()) {
             check(browser, run.resolve("index.html"), Path.of("target", "profiled-gallery-screenshot.png")); // every link resolves: the flame graphs exist
@@ -110,6 +90,22 @@ class GalleryBrowserIT {
             assertThat(d.get("h").asInt()).as("the flame graph's canvas is drawn").isGreaterThan(50);
             assertThat(d.get("elsewhere").asInt()).as("resources fetched from elsewhere").isZero();
             Files.write(Path.of("target", "flame-graph-screenshot.png"), browser.screenshot());
+            // the differential flame graph the table links: Arrays.sort shrank (blue), Math.abs appeared (red)
+            browser.open(run.resolve("index.html").toUri().toString());
+            JsonNode link = browser.eval("[...document.querySelectorAll('#profiles ~ p a')].filter(a => a.textContent === 'differential flame graph').map(a => a.href).join('|')");
+            assertThat(link.asText()).endsWith("profiles/diff-00041-00042.svg").doesNotContain("|");
+            browser.open(link.asText());
+            JsonNode boxes = browser.eval("JSON.stringify({fills: Object.fromEntries([...document.querySelectorAll('g > title')]"
+                    + ".map(t => [t.textContent.split(':')[0], getComputedStyle(t.parentNode.querySelector('rect')).fill])), "
+                    + "w: document.documentElement.getBoundingClientRect().width, "
+                    + "elsewhere: performance.getEntriesByType('resource').filter(e => !e.name.startsWith('file:')).length})");
+            JsonNode b = JSON.readTree(boxes.asText());
+            assertThat(b.get("fills").get("java/util/Arrays.sort").asText()).isEqualTo("rgb(31, 119, 180)");
+            assertThat(b.get("fills").get("java/lang/Math.abs").asText()).startsWith("rgb(2").isNotEqualTo("rgb(224, 224, 224)");
+            assertThat(b.get("fills").get("java/lang/Thread.run").asText()).isEqualTo("rgb(224, 224, 224)");
+            assertThat(b.get("w").asDouble()).as("the SVG is laid out").isGreaterThan(1000);
+            assertThat(b.get("elsewhere").asInt()).as("resources fetched from elsewhere").isZero();
+            Files.write(Path.of("target", "diff-flame-graph-screenshot.png"), browser.screenshot());
         }
     }
 

@@ -32,10 +32,32 @@ class ProfileDiffTest {
 
     @Test
     void theTakeawayNamesTheFrameWhoseOwnSamplesChangedMost() {
-        assertThat(ProfileDiff.takeaway("JDK 25", ProfileDiff.top(A, B, 20))).isEqualTo("JDK 25: 60 % fewer samples in x (20.0 % of all, was 50.0 %)");
-        assertThat(ProfileDiff.takeaway("JDK 25", ProfileDiff.top(Map.of("main;a", 8L, "main;b", 2L), Map.of("main;a", 6L, "main;b", 1L, "main;n", 3L), 20)))
-                .isEqualTo("JDK 25: n appears, with 30 % of the samples");
-        assertThat(ProfileDiff.takeaway("JDK 25", ProfileDiff.top(A, A, 20))).isEqualTo("JDK 25: no frame's share of the samples changed");
+        assertThat(ProfileDiff.takeaway("JDK 25", A, B)).isEqualTo("JDK 25: 60 % fewer samples in x (20.0 % of all, was 50.0 %)");
+        assertThat(ProfileDiff.takeaway("JDK 25", Map.of("main;a", 8L, "main;b", 2L), Map.of("main;a", 6L, "main;b", 1L, "main;n", 3L)))
+                .isEqualTo("JDK 25: n appears, with 30.0 % of the samples");
+        assertThat(ProfileDiff.takeaway("JDK 25", A, A)).isEqualTo("JDK 25: no frame's share of the samples changed");
+    }
+
+    @Test
+    void theTakeawayCountsASampleForItsInnermostJavaFrameAndNamesAJavaFrameFirst() {
+        // a wall profile: threads asleep are in libc under Thread.sleep (50 % to 10 %); idle JVM threads in libc alone grow
+        Map<String, Long> a = Map.of("java/lang/Thread.run;java/lang/Thread.sleep;libc.so.6", 50L, "thread_native_entry;libc.so.6", 50L);
+        Map<String, Long> b = Map.of("java/lang/Thread.run;java/lang/Thread.sleep;libc.so.6", 10L, "thread_native_entry;libc.so.6", 90L);
+        assertThat(ProfileDiff.takeaway("JDK 25", a, b)).isEqualTo("JDK 25: 80 % fewer samples in Thread.sleep (10.0 % of all, was 50.0 %)");
+        assertThat(ProfileDiff.innermostJava(a)).containsOnlyKeys("java/lang/Thread.sleep", "libc.so.6");
+        // no Java frame changed: the native one is named
+        Map<String, Long> c = Map.of("java/lang/Thread.run;java/lang/Thread.sleep;libc.so.6", 40L, "thread_native_entry;libc.so.6", 30L, "[unknown]", 20L, "libjvm.so", 10L);
+        Map<String, Long> d = Map.of("java/lang/Thread.run;java/lang/Thread.sleep;libc.so.6", 40L, "thread_native_entry;libc.so.6", 50L, "[unknown]", 5L, "libjvm.so", 5L);
+        assertThat(ProfileDiff.takeaway("JDK 25", c, d))
+                .isEqualTo("JDK 25: 67 % more samples in libc.so.6 (50.0 % of all, was 30.0 %)");
+        assertThat(ProfileDiff.isJava("java/util/DualPivotQuicksort.sort")).isTrue();
+        assertThat(ProfileDiff.isJava("SortApp.main")).isTrue();
+        assertThat(ProfileDiff.isJava("java/lang/Thread.<init>_[j]")).isTrue();
+        assertThat(ProfileDiff.isJava("libc.so.6")).isFalse();
+        assertThat(ProfileDiff.isJava("libjvm.so")).isFalse();
+        assertThat(ProfileDiff.isJava("Compile::Compile")).isFalse();
+        assertThat(ProfileDiff.isJava("[unknown]")).isFalse();
+        assertThat(ProfileDiff.isJava("thread_native_entry")).isFalse();
     }
 
     @Test

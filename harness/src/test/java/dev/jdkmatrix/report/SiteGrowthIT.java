@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code make publish} (harness/scripts/publish.sh, with the shipped jar) of the reference run,
  * night after night: each night adds at most {@link #NIGHT_BOUND} bytes to the site while every
  * kept gallery is new (the most a night adds), its data is kept gzipped, and a night
- * whose gallery was pruned is rendered again from that data.
+ * whose gallery was pruned is rendered again from that data. The second night profiled a cell on
+ * two JDKs: it keeps the stacks, the differential table and the profile pages that fit.
  */
 class SiteGrowthIT {
 
@@ -32,7 +33,11 @@ class SiteGrowthIT {
         for (String night : List.of("night-1", "night-2")) {
             Path in = tmp.resolve("in").resolve(night);
             Files.createDirectories(in);
-            Files.copy(reference.resolve("raw.csv"), in.resolve("raw.csv"));
+            if (night.equals("night-1")) Files.copy(reference.resolve("raw.csv"), in.resolve("raw.csv"));
+            else { // night 2 profiled one cell on both JDKs: its stacks (300 made-up lines each; a real profile of a sort has 80 to 190) come with it
+                ProfiledFolder.write(in, dev.jdkmatrix.results.format.RawCsv.read(reference.resolve("raw.csv")), r -> true,
+                        jdk -> ProfiledFolder.manyStacks(jdk.hashCode(), 300));
+            }
             Files.copy(reference.resolve("summary.csv"), in.resolve("summary.csv"));
             Files.writeString(in.resolve("run.json"), Files.readString(reference.resolve("run.json"))
                     .replaceFirst("\"run_id\" : \"[^\"]*\"", "\"run_id\" : \"" + night + "\""));
@@ -45,6 +50,15 @@ class SiteGrowthIT {
             assertThat(site.resolve(night + "/raw.csv")).doesNotExist();
             assertThat(site.resolve(night + "/summary.csv")).doesNotExist();
             assertThat(site.resolve(night + "/index.html")).isNotEmptyFile();
+        }
+        // the profiled night keeps its stacks, its differential table, and the pages its bytes allow, linked
+        try (Stream<Path> stacks = Files.list(site.resolve("night-2/profiles"))) {
+            assertThat(stacks.filter(p -> p.toString().endsWith(".collapsed.gz")).count()).isEqualTo(2);
+        }
+        String night2 = Files.readString(site.resolve("night-2/index.html"));
+        assertThat(night2).contains("<h2 id=\"profiles\">", "<strong>JDK 25: ", "href=\"profiles/diff-");
+        try (Stream<Path> pages = Files.list(site.resolve("night-2/profiles"))) {
+            for (Path p : pages.filter(p -> !p.toString().endsWith(".gz")).toList()) assertThat(night2).contains("href=\"profiles/" + p.getFileName() + "\"");
         }
         assertThat(site.resolve("night-2/compare.csv")).as("the second night is compared with the first, read from raw.csv.gz").isNotEmptyFile();
         String index = Files.readString(site.resolve("index.html"));

@@ -14,6 +14,7 @@
 #   make bench-harness     harness vs a plain docker-run loop: writes docs/performance.md
 #   make bench-report      time 'report' on a synthetic 500-cell folder: writes docs/report-benchmark.md
 #   make bench-cpu-modes   the CPU-bound cells under a CFS quota and pinned (examples/trust.yaml, ~1 h): writes docs/cpu-modes.md
+#   make bench-internals   what reading the JVM's internals costs (docs/matrices/internals-cost.yaml, ~25 min): writes docs/internals-cost.md
 #   make bench-site        what one make publish adds to a site, and the site after 365 nights: writes docs/site-growth.md
 #   make bench-verdicts    how often comparisons are right on known differences, paired and unpaired (~40 min): writes docs/verdicts.md
 #   make nightly-local     the nightly pipeline on a small matrix: 2 shards -> merge -> compare
@@ -56,7 +57,7 @@ SOURCES := $(shell find harness/src workloads/src examples/jmh/src examples/jar/
 # The harness, started with a class-data archive per subcommand and JDK (see the script).
 JDKMATRIX := $(SCRIPTS)/jdkmatrix.sh
 
-.PHONY: help jdk check-no-jdk check-resume build docker base-image setup plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-site bench-verdicts nightly-local shards merge compare publish prune readme-quick remote-demo lint-workflows clean
+.PHONY: help jdk check-no-jdk check-resume build docker base-image setup plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-verdicts nightly-local shards merge compare publish prune readme-quick remote-demo lint-workflows clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -171,6 +172,12 @@ bench-cpu-modes: setup build
 	$(if $(RESULTS),,rm -rf $(CPU_MODES_DIR) && $(JDKMATRIX) run --matrix examples/trust.yaml --out $(CPU_MODES_DIR) --run-id cpu-modes --progress lines --yes --no-report)
 	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/CpuModesReport.java $(CPU_MODES_DIR) "make bench-cpu-modes" > docs/cpu-modes.md
 	@echo "bench-cpu-modes: wrote docs/cpu-modes.md"
+
+INTERNALS_DIR := $(if $(RESULTS),$(RESULTS),target/bench-internals)
+bench-internals: setup build
+	$(if $(RESULTS),,rm -rf $(INTERNALS_DIR) && $(JDKMATRIX) run --matrix docs/matrices/internals-cost.yaml --out $(INTERNALS_DIR) --run-id internals-cost --progress lines --yes --no-report)
+	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/InternalsCostReport.java $(INTERNALS_DIR) "make bench-internals" > docs/internals-cost.md
+	@echo "bench-internals: wrote docs/internals-cost.md"
 
 bench-site: build
 	$(SCRIPTS)/bench-site.sh

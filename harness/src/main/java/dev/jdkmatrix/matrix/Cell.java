@@ -17,7 +17,9 @@ import java.util.TreeMap;
  * entry gives its cells. {@code jfr} records the JFR event {@code jdk.VirtualThreadPinned} at
  * threshold 0 in every run of the cell; it is a setting of how the cell is observed, not an
  * axis, so it is not part of {@link #id()}, and so is {@code profile} (the event of the cell's one
- * profile run, {@link Profile#NONE} for none). {@code cpuMode} says how the CPU limit is enforced
+ * profile run, {@link Profile#NONE} for none), and so is {@code internals} (each run's JVM writes
+ * its GC log and performance counters, read as raw.csv's internals columns; the matrix's
+ * {@code jvm-internals}). {@code cpuMode} says how the CPU limit is enforced
  * (a CFS quota or pinned CPUs); the id names it only when it is not the default quota, so cells
  * of runs stored before it keep their ids.
  */
@@ -34,12 +36,25 @@ public record Cell(
         List<String> jvmArgs,
         Duration timeout,
         boolean jfr,
-        Profile profile) {
+        Profile profile,
+        boolean internals) {
+
+    /** A cell whose runs leave the JVM's internals out. */
+    public Cell(WorkloadKind kind, String workload, SortedMap<String, String> params, String executor, int tasks, String jdk, CpuLimit cpus,
+                CpuMode cpuMode, MemoryLimit memory, List<String> jvmArgs, Duration timeout, boolean jfr, Profile profile) {
+        this(kind, workload, params, executor, tasks, jdk, cpus, cpuMode, memory, jvmArgs, timeout, jfr, profile, false);
+    }
 
     /** A cell that is not profiled. */
     public Cell(WorkloadKind kind, String workload, SortedMap<String, String> params, String executor, int tasks, String jdk, CpuLimit cpus,
                 CpuMode cpuMode, MemoryLimit memory, List<String> jvmArgs, Duration timeout, boolean jfr) {
         this(kind, workload, params, executor, tasks, jdk, cpus, cpuMode, memory, jvmArgs, timeout, jfr, Profile.NONE);
+    }
+
+    /** This cell with the JVM's internals read from its runs or not (never for a jmh cell, whose JVMs are JMH's forks). */
+    public Cell withInternals(boolean on) {
+        boolean v = on && !(kind instanceof WorkloadKind.Jmh);
+        return v == internals ? this : new Cell(kind, workload, params, executor, tasks, jdk, cpus, cpuMode, memory, jvmArgs, timeout, jfr, profile, v);
     }
 
     /** A cell of a built-in workload. */
@@ -67,6 +82,7 @@ public record Cell(
         Objects.requireNonNull(memory, "memory");
         Objects.requireNonNull(timeout, "timeout");
         Objects.requireNonNull(profile, "profile");
+        if (internals && kind instanceof WorkloadKind.Jmh) throw new IllegalArgumentException("a jmh cell's JVMs are JMH's forks: the harness reads no internals of them");
         if (kind instanceof WorkloadKind.Builtin) {
             if (tasks < 1) throw new IllegalArgumentException("tasks must be at least 1, got " + tasks);
             if (executor.isEmpty()) throw new IllegalArgumentException("a built-in workload needs an executor");

@@ -29,13 +29,20 @@ import org.snakeyaml.engine.v2.nodes.ScalarNode;
 public final class MatrixParser extends MatrixYaml {
 
     static final List<String> TOP_KEYS = List.of("name", "repetitions", "warmup", "timeout", "order", "compare-along", "seed", "compare-threshold", "min-difference",
-            "max-steal", "jdks",
+            "max-steal", "jvm-internals", "jdks",
             "matrix");
     static final List<String> REPETITION_KEYS = List.of("min", "max", "target");
     /** `compare` calls a change a regression past this fraction unless the cell is noisy. */
     public static final double DEFAULT_COMPARE_THRESHOLD = 0.10;
     /** A comparison inside a run calls faster or slower only when its whole interval lies past this (docs/verdicts.md). */
     public static final double DEFAULT_MIN_DIFFERENCE = 0.005;
+    /**
+     * Whether a matrix that says nothing reads the JVM's internals (GC pauses, safepoints, JIT time)
+     * from its built-in and jar runs: off, as make bench-internals did not find every reference
+     * cell's median within 2 % with them (docs/internals-cost.md: 11 of 14; the three others within
+     * their own noise, their paired intervals around 1); {@code jvm-internals: true} turns them on.
+     */
+    public static final boolean DEFAULT_JVM_INTERNALS = false;
     static final List<String> MATRIX_KEYS = List.of("jdk", "cpus", "cpu-mode", "memory", "tasks", "executor", "jvm-args", "timeout", "jfr", "profile", "workload", "exclude", "include");
     static final List<String> WORKLOAD_KEYS = List.of("name", "kind", "jdk", "cpus", "cpu-mode", "memory", "tasks", "executor", "jvm-args", "timeout", "jfr", "profile", "params",
             "jar", "benchmarks", "jmh-args", "profilers", "main", "args", "result");
@@ -110,7 +117,9 @@ public final class MatrixParser extends MatrixYaml {
             throw error(top, "no 'matrix:' key", "add 'matrix:' with at least 'jdk:' and 'workload:'; see matrix.yaml for an example");
         }
         Map<String, Jdk> used = new TreeMap<>();
-        List<Cell> cells = Combinations.expand(this, matrixNode, timeout, declared, used);
+        // the JVM's internals read from every built-in and jar run when the matrix asks (off by default: make bench-internals, docs/internals-cost.md)
+        boolean internals = topKeys.containsKey("jvm-internals") ? bool(topKeys.get("jvm-internals"), "jvm-internals") : DEFAULT_JVM_INTERNALS;
+        List<Cell> cells = Combinations.expand(this, matrixNode, timeout, declared, used).stream().map(c -> c.withInternals(internals)).toList();
         List<String> along = CompareAlong.resolve(this, topKeys.get("compare-along"), cells);
         String sha = sha256(bytes);
         // a seed of the file's own: shards of one matrix plan the same order, and a resume finds it again

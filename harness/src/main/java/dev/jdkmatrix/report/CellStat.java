@@ -57,7 +57,11 @@ record CellStat(
         double scoreCv,
         String jmhMode,
         SortedMap<String, Double> metrics,
-        SortedMap<String, String> metricUnits) {
+        SortedMap<String, String> metricUnits,
+        double gcPauseMs,
+        double gcPauseMaxMs,
+        double safepointMs,
+        double jitMs) {
 
     CellStat {
         Objects.requireNonNull(cell, "cell");
@@ -85,7 +89,8 @@ record CellStat(
                 num(s.score("ci_high")), s.scoreUnit(), s.higherIsBetter(), num(s.get("score_error_median")),
                 num(s.get("cpu_throttled_ms_median")), num(s.get("cpu_throttled_periods_median")), num(s.get("cpu_periods_median")), num(s.get("cpus")),
                 num(s.score("min")), num(s.score("max")), num(s.get("score_cv").isEmpty() ? s.get("wall_ms_cv") : s.get("score_cv")), s.get("jmh_mode"),
-                metrics, new TreeMap<>(dev.jdkmatrix.results.Params.parse(s.get("metric_units"))));
+                metrics, new TreeMap<>(dev.jdkmatrix.results.Params.parse(s.get("metric_units"))), num(s.get("gc_pause_ms_median")),
+                num(s.get("gc_pause_max_ms_median")), num(s.get("safepoint_ms_median")), num(s.get("jit_ms_median")));
     }
 
     boolean measured() {

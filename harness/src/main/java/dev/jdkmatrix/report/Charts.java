@@ -24,7 +24,7 @@ final class Charts {
 
     /** The kinds, in the gallery's order: a new kind is registered here. */
     static final List<ChartKind> KINDS = List.of(new PinningChart(), new JdkChart(), new ScoreChart(), new MetricChart(), new SpeedupChart(), new WallChart(), new ScalingChart(),
-            new MemoryChart(), new DistributionChart(), new ThrottlingChart());
+            new MemoryChart(), new InternalsChart(), new DistributionChart(), new ThrottlingChart());
 
     private final List<CellStat> cells;
     private final List<Comparisons.Row> comparisons;

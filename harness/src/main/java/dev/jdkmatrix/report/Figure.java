@@ -24,6 +24,7 @@ record Figure(String name, Section section, String caption, Chart<?, ?> chart, S
         WALL("Median wall time by executor"),
         SCALING("Scaling"),
         MEMORY("Memory"),
+        INTERNALS("Inside the JVM: GC pauses, safepoints, JIT compilation"),
         DISTRIBUTION("Distribution of repetitions"),
         THROTTLING("CPU throttling under a quota"),
         TREND("Trends across runs");

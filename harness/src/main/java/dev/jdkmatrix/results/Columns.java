@@ -72,8 +72,16 @@ public final class Columns {
      * every other run), its stacks' file under profiles/ (collapsed, gzipped) and their samples.
      */
     public static final List<String> RAW_PROFILE = List.of("profile_event", "profile_file", "profile_samples");
-    public static final List<String> RAW = concat(concat(concat(concat(concat(concat(concat(RAW_HARNESS, RAW_RECORD), RAW_ADDED), RAW_KINDS), RAW_JDK), RAW_TRUST), RAW_JMH),
-            RAW_PROFILE);
+
+    /**
+     * Added with the JVM's internals (a built-in or jar run with {@code jvm-internals} on; empty
+     * otherwise): GC pauses from the JVM's GC log (count, total, longest), time at safepoints
+     * (count, total, and of it the time to reach them) and JIT compilation time from its
+     * performance counters, saved when it exits.
+     */
+    public static final List<String> RAW_INTERNALS = List.of("gc_pauses", "gc_pause_ms", "gc_pause_max_ms", "safepoints", "safepoint_ms", "safepoint_sync_ms", "jit_ms");
+    public static final List<String> RAW = concat(concat(concat(concat(concat(concat(concat(concat(RAW_HARNESS, RAW_RECORD), RAW_ADDED), RAW_KINDS), RAW_JDK), RAW_TRUST), RAW_JMH),
+            RAW_PROFILE), RAW_INTERNALS);
 
     /** Whether a name is a named raw.csv column (a set: every row's every key is checked). */
     public static boolean isRaw(String column) {
@@ -149,7 +157,9 @@ public final class Columns {
             "wall_ms_cv_pct", "score_cv_pct",
             // added with profiles: the cell's profile run (its event, stacks and samples), and its figure against the cell's
             // median in percent, oriented so that positive is slower (what sampling cost, as far as one run tells)
-            "profile_event", "profile_file", "profile_samples", "profile_overhead_pct");
+            "profile_event", "profile_file", "profile_samples", "profile_overhead_pct",
+            // added with the JVM's internals: their medians over the cell's ok runs
+            "gc_pauses_median", "gc_pause_ms_median", "gc_pause_max_ms_median", "safepoints_median", "safepoint_ms_median", "jit_ms_median");
 
     /**
      * comparisons.csv: a row per pair of cells of a group (cells that differ only along the

@@ -126,6 +126,12 @@ public final class Summarizer {
         v.put("interval_pct", Double.isFinite(reach) ? String.format(Locale.ROOT, "%.2f", reach * 100) : "");
         v.put("target_reached", Double.isNaN(target) || ok.isEmpty() ? "" : Double.isFinite(reach) && reach <= target ? "yes" : "no");
         v.put("jmh_mode", first.get("jmh_mode"));
+        v.put("gc_pauses_median", whole(median(ok, r -> r.number("gc_pauses"))));
+        v.put("gc_pause_ms_median", ms(median(ok, r -> r.number("gc_pause_ms"))));
+        v.put("gc_pause_max_ms_median", ms(median(ok, r -> r.number("gc_pause_max_ms"))));
+        v.put("safepoints_median", whole(median(ok, r -> r.number("safepoints"))));
+        v.put("safepoint_ms_median", ms(median(ok, r -> r.number("safepoint_ms"))));
+        v.put("jit_ms_median", ms(median(ok, r -> r.number("jit_ms"))));
         // each metric's median over the ok runs, as its own column, its unit in metric_units
         Map<String, List<Double>> metrics = new TreeMap<>();
         Map<String, String> units = new TreeMap<>();

@@ -135,12 +135,12 @@ public final class ContainerRunner {
     /**
      * The command the container runs, never through a shell, by the cell's kind:
      * <ul>
-     * <li>builtin: {@code java [agent] [jfr] [jvm args] -jar workloads.jar <workload> --executor E --tasks N [--param v ...]},
+     * <li>builtin: {@code java [agent] [jfr] [internals] [jvm args] -jar workloads.jar <workload> --executor E --tasks N [--param v ...]},
      *     with {@code --upstream URL} for a workload that fetches from an {@link UpstreamStub};</li>
      * <li>jmh: {@code java -jar benchmarks.jar ^\Q<benchmark>\E$ -bm MODE [-p k=v ...] -rf json -rff /out/jmh.json
      *     [-jvmArgsAppend ARG ...] [-prof P ...] [jmh-args]}: exactly one benchmark, mode and param set, the
      *     cell's JVM options for JMH's forks (the JVMs it measures), JMH's own launcher left as it is;</li>
-     * <li>jar: {@code java [agent] [jfr] [jvm args] -jar app.jar ARGS} or {@code -cp app.jar MAIN ARGS}, each
+     * <li>jar: {@code java [agent] [jfr] [internals] [jvm args] -jar app.jar ARGS} or {@code -cp app.jar MAIN ARGS}, each
      *     {@code ${param}} replaced by the cell's value.</li>
      * </ul>
      * A profile run ({@code profile} not {@link Profile#NONE}) adds async-profiler: the {@link #agent} of a
@@ -153,6 +153,7 @@ public final class ContainerRunner {
         switch (cell.kind()) {
             case WorkloadKind.Builtin b -> {
                 if (cell.jfr()) cmd.addAll(JFR_ARGS);
+                if (cell.internals()) cmd.addAll(JvmInternals.ARGS);
                 cmd.addAll(cell.jvmArgs());
                 cmd.add("-jar");
                 cmd.add(CONTAINER_JAR);
@@ -176,6 +177,7 @@ public final class ContainerRunner {
             }
             case WorkloadKind.Jar j -> {
                 if (cell.jfr()) cmd.addAll(JFR_ARGS);
+                if (cell.internals()) cmd.addAll(JvmInternals.ARGS);
                 cmd.addAll(cell.jvmArgs());
                 if (j.mainClass().isEmpty()) {
                     cmd.addAll(List.of("-jar", j.jar().imagePath()));
@@ -222,10 +224,14 @@ public final class ContainerRunner {
         return outputFiles(cell, Profile.NONE);
     }
 
-    /** The files a run writes for the harness, a profile run's stacks included (a JMH run's: the folder JMH writes them under). */
+    /** The files a run writes for the harness (its internals' GC log and counters too), a profile run's stacks included (a JMH run's: the folder JMH writes them under). */
     public static Map<String, String> outputFiles(Cell cell, Profile profile) {
         Map<String, String> f = new java.util.LinkedHashMap<>();
         if (cell.jfr()) f.put(CONTAINER_JFR_FILE, "jfr");
+        if (cell.internals()) {
+            f.put(JvmInternals.GC_LOG, "gc-log");
+            f.put(JvmInternals.PERF_DATA, "perf-data");
+        }
         if (cell.kind() instanceof WorkloadKind.Jmh) f.put(CONTAINER_JMH_FILE, "jmh.json");
         if (profile != Profile.NONE) f.put(cell.kind() instanceof WorkloadKind.Jmh ? CONTAINER_PROFILE_DIR : CONTAINER_PROFILE_FILE, "profile");
         return f;

@@ -36,9 +36,21 @@ public record JdkProbe(String vendor, String version, String runtimeVersion, Str
 
     /** Runs the probe in a container of {@code image}. */
     static JdkProbe of(DockerClient client, String image, String jdk, Map<String, String> labels) {
+        return of(client, image, jdk, labels, List.of());
+    }
+
+    /**
+     * Runs the probe in a container of {@code image}; where {@code profiled} names cells of this JDK
+     * with {@code profile:}, its JVM loads async-profiler as their profile runs will (sampling into
+     * /tmp), so a JDK that cannot load it (the library is built for glibc on x86-64: not a musl
+     * JDK, not another architecture) is refused here, before any run.
+     */
+    static JdkProbe of(DockerClient client, String image, String jdk, Map<String, String> labels, List<String> profiled) {
         HostConfig host = ContainerRunner.lockDown(HostConfig.newHostConfig().withNetworkMode("none").withMemory(512L << 20).withMemorySwap(512L << 20));
         // through the same sh wrapper as every run, so that an image without /bin/sh is found here, before any run
-        List<String> cmd = new java.util.ArrayList<>(List.of("sh", "-c", ContainerRunner.CPU_STAT_SCRIPT, "sh", "java", "-XshowSettings:properties", "-version"));
+        List<String> cmd = new java.util.ArrayList<>(List.of("sh", "-c", ContainerRunner.CPU_STAT_SCRIPT, "sh", "java"));
+        if (!profiled.isEmpty()) cmd.add(PROBE_AGENT);
+        cmd.addAll(List.of("-XshowSettings:properties", "-version"));
         String id = client.createContainerCmd(image).withCmd(cmd)
                 .withUser(ContainerRunner.USER).withWorkingDir("/tmp").withLabels(labels).withHostConfig(host).exec().getId();
         StringBuilder out = new StringBuilder();
@@ -73,6 +85,13 @@ public record JdkProbe(String vendor, String version, String runtimeVersion, Str
                 // removed with the other leftovers at the next start
             }
         }
+        String agentFailure = profiled.isEmpty() ? null : agentFailure(out.toString());
+        if (agentFailure != null) {
+            throw new ExitException(ExitException.BAD_INPUT, "jdk '" + jdk + "' (image " + image + ") cannot load async-profiler, which profile: needs for "
+                    + (profiled.size() == 1 ? "cell '" + profiled.get(0) + "'" : profiled.size() + " cells ('" + profiled.get(0) + "', ...)") + ": " + agentFailure
+                    + "\n  fix: take profile: off the cells of jdk '" + jdk + "' (set it on other entries, or exclude them), or profile on a glibc-based x86-64 JDK image"
+                    + " (the library async-profiler ships for linux-x64)");
+        }
         JdkProbe p = parse(out.toString());
         if (p == null) {
             throw new ExitException(ExitException.ENVIRONMENT, "'java -XshowSettings:properties -version' in image " + image + " of jdk '" + jdk
@@ -80,6 +99,21 @@ public record JdkProbe(String vendor, String version, String runtimeVersion, Str
                     + "\n  fix: check that the image's 'java' is a JDK or JRE that runs on it");
         }
         return p;
+    }
+
+    /** The agent a probe loads for a JDK with profiled cells: started and sampling, as a profile run's, into the container's /tmp. */
+    static final String PROBE_AGENT = "-agentpath:" + dev.jdkmatrix.images.Images.IMAGE_PROFILER + "=start,event=cpu,interval=10ms,file=/tmp/probe.collapsed,collapsed";
+
+    /**
+     * What the JVM said when it could not load the agent (HotSpot: {@code Could not find agent library
+     * ... with error: ...}, or the agent's own error), one line; null when it loaded.
+     */
+    static String agentFailure(String output) {
+        for (String line : output.split("\n")) {
+            String l = line.strip();
+            if (l.contains("agent library") || l.startsWith("[ERROR]") || l.contains("Agent_OnLoad")) return l;
+        }
+        return null;
     }
 
     /** Reads the properties that {@code -XshowSettings:properties} prints ("    key = value"); null without java.version. */

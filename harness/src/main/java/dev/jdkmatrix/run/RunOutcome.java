@@ -16,7 +16,8 @@ import java.util.Map;
 
 /**
  * The outcome of one run: its container run and timed, its log written, its result read (the
- * workload's record, JMH's JSON, a jar's figure; the JFR recording's pinned events), how it ended
+ * workload's record, JMH's JSON, a jar's figure; the JFR recording's pinned events; the JVM's
+ * internals), how it ended
  * classified ({@link Outcome}), and all of it as the run's raw row.
  */
 final class RunOutcome {
@@ -33,12 +34,16 @@ final class RunOutcome {
         String jfrName = "logs/" + file + ".jfr";
         String jmhName = "logs/" + file + ".jmh.json";
         String stacksName = "logs/" + file + ".collapsed";
+        String gcLogName = "logs/" + file + ".gc.log";
+        String perfName = "logs/" + file + ".hsperf";
         // a profiled cell's profile run samples with async-profiler; every other run is as the cell says
         Profile profile = run.phase() == PlannedRun.Phase.PROFILE ? cell.profile() : Profile.NONE;
         Map<String, Path> files = new LinkedHashMap<>();
         ContainerRunner.outputFiles(cell, profile).forEach((inContainer, what) -> files.put(inContainer, out.resolve(switch (what) {
             case "jfr" -> jfrName;
             case "profile" -> stacksName;
+            case "gc-log" -> gcLogName;
+            case "perf-data" -> perfName;
             default -> jmhName;
         })));
         StealMeter.Span span = stealMeter.start();
@@ -53,6 +58,9 @@ final class RunOutcome {
         }
         Map<String, String> jfr = cell.jfr() ? readJfr(out, jfrName) : Map.of();
         Map<String, String> stacks = profile == Profile.NONE ? Map.of() : Profiles.store(out, stacksName, "profiles/" + file + ".collapsed.gz", profile);
+        // the GC log stays in logs/ beside the run's output; the counters, once read, are not kept
+        Map<String, String> internals = cell.internals() ? JvmInternals.columns(out.resolve(gcLogName), out.resolve(perfName)) : Map.of();
+        Files.deleteIfExists(out.resolve(perfName));
         double logMs = (System.nanoTime() - logStart) / 1e6;
 
         Map<String, String> v = new LinkedHashMap<>();
@@ -82,6 +90,7 @@ final class RunOutcome {
         v.put("cpuset", cpuset == null ? "" : cpuset);
         v.putAll(jfr);
         v.putAll(stacks);
+        v.putAll(internals);
         v.put("host_steal_pct", Double.isFinite(steal) ? String.format(java.util.Locale.ROOT, "%.1f", steal) : "");
         v.put("kind", cell.kind().name());
         v.put("benchmark", cell.benchmark());

@@ -161,7 +161,8 @@ final class RunSession {
         Map<String, String> labels = withRole(labels(options, out), "probe");
         Map<String, JdkProbe> probes = new TreeMap<>();
         for (ImageRef ref : refs.values()) {
-            JdkProbe p = JdkProbe.of(client, ref.reference(), ref.jdk(), labels);
+            List<String> profiled = matrix.cells().stream().filter(c -> c.jdk().equals(ref.jdk()) && c.profile() != dev.jdkmatrix.matrix.Profile.NONE).map(Cell::id).toList();
+            JdkProbe p = JdkProbe.of(client, ref.reference(), ref.jdk(), labels, profiled);
             probes.put(ref.jdk(), p);
             listener.message("jdk " + ref.jdk() + ": " + p.vendor() + " " + p.runtimeVersion() + " (" + p.vmName() + ")");
         }

@@ -110,6 +110,7 @@ class BadMatrixTest {
                 Arguments.of("adaptive repetitions bad target", "repetitions: { min: 5, max: 30, target: tight }\n" + GOOD, 1, "3% or 0.03"),
                 Arguments.of("max-steal of 100 %", "max-steal: 100%\n" + GOOD, 1, "below 100 %"),
                 Arguments.of("max-steal not a number", "max-steal: some\n" + GOOD, 1, "10% or 0.1"),
+                Arguments.of("jvm-internals not a boolean", "jvm-internals: sometimes\n" + GOOD, 1, "jvm-internals"),
 
                 // yaml text, expected line (0 = whole file), words the message must hold
                 Arguments.of("malformed YAML", "matrix:\n  jdk: [21, 25\n  cpus: 1\n", -1, "malformed YAML"),

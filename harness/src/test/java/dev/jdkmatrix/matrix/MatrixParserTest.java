@@ -61,6 +61,28 @@ class MatrixParserTest extends MatrixFiles {
     }
 
     @Test
+    void theJvmsInternalsAreReadFromBuiltinAndJarRunsWhenAskedAndNeverFromJmhForks() throws IOException {
+        String yaml = """
+                %s
+                matrix:
+                  jdk: 21
+                  cpus: 1
+                  memory: 1g
+                  tasks: 10
+                  executor: virtual
+                  workload: [sleep, cpu-loop]
+                """;
+        assertThat(parse(yaml.formatted("")).cells()).hasSize(2).noneMatch(Cell::internals);
+        assertThat(parse(yaml.formatted("jvm-internals: true")).cells()).hasSize(2).allMatch(Cell::internals);
+        assertThat(parse(yaml.formatted("jvm-internals: false")).cells()).noneMatch(Cell::internals);
+        // a setting of how the runs are observed, not an axis
+        assertThat(parse(yaml.formatted("")).cells().get(0).id()).isEqualTo(parse(yaml.formatted("jvm-internals: false")).cells().get(0).id());
+        Cell sleep = parse(yaml.formatted("jvm-internals: true")).cells().get(0);
+        assertThat(sleep.withInternals(false).internals()).isFalse();
+        assertThat(sleep.withInternals(true)).isSameAs(sleep);
+    }
+
+    @Test
     void jfrIsOnForPinningByDefaultAndSwitchablePerWorkload() throws IOException {
         String yaml = """
                 matrix:

@@ -107,6 +107,14 @@ class UserWorkloadsTest {
         Cell jar = m.cells().stream().filter(c -> c.kind() instanceof WorkloadKind.Jar && c.params().get("size").equals("100000")).findFirst().orElseThrow();
         assertThat(ContainerRunnerCommands.of(jar)).containsExactly("java", "-XX:+UseSerialGC", "-Dx=1", "-cp", ((WorkloadKind.Jar) jar.kind()).jar().imagePath(),
                 "com.example.Main", "--size", "100000");
+        // jvm-internals: true: the JVM's internals before the cell's own options (so theirs win) on the jar, never on JMH's forks
+        Matrix on = parse("jvm-internals: true\n" + MATRIX.replace("  memory: 1g\n", "  memory: 1g\n  jvm-args: [-XX:+UseSerialGC, -Dx=1]\n"));
+        Cell jarOn = on.cells().stream().filter(c -> c.kind() instanceof WorkloadKind.Jar && c.params().get("size").equals("100000")).findFirst().orElseThrow();
+        assertThat(ContainerRunnerCommands.of(jarOn)).containsExactly("java", "-Xlog:gc,gc+phases:file=/out/jvm-gc.log", "-XX:+PerfDataSaveToFile",
+                "-XX:PerfDataSaveFile=/out/jvm.hsperf", "-XX:+UseSerialGC", "-Dx=1", "-cp", ((WorkloadKind.Jar) jar.kind()).jar().imagePath(),
+                "com.example.Main", "--size", "100000");
+        assertThat(on.cells()).filteredOn(c -> c.kind() instanceof WorkloadKind.Jmh).isNotEmpty().noneMatch(Cell::internals);
+        assertThat(ContainerRunnerCommands.of(on.cells().get(0))).isEqualTo(cmd);
     }
 
     @Test

@@ -129,6 +129,45 @@ class JdkSourcesIT {
     }
 
     @Test
+    void aJdkThatCannotLoadAsyncProfilerIsRefusedForItsProfiledCellsBeforeAnyRun(@TempDir Path tmp) throws IOException {
+        // Debian's JDK 25 as Dockerfile.jdk25 installs it (its layers cached), in an image where the library's path is a folder:
+        // the JVM cannot load the agent, as a musl JDK or one of another architecture could not
+        String dockerfile = Files.readString(ItSupport.PROJECT.resolve("Dockerfile.jdk25"))
+                .replace("USER 10001", "RUN mkdir -p " + dev.jdkmatrix.images.Images.IMAGE_PROFILER + "\nUSER 10001");
+        assertThat(dockerfile).contains("RUN mkdir -p /opt/jdkmatrix/libasyncProfiler.so");
+        Files.writeString(tmp.resolve("Dockerfile.noagent"), dockerfile);
+        String matrix = """
+                name: no-agent
+                repetitions: 1
+                warmup: 0
+                jdks:
+                  noagent-25: { dockerfile: Dockerfile.noagent }
+                matrix:
+                  jdk: noagent-25
+                  cpus: 1
+                  memory: 512m
+                  workload:
+                    - name: sleep
+                      tasks: 10
+                      executor: virtual
+                      params: { wait-ms: 10 }
+                      %s
+                """;
+        Path m = tmp.resolve("noagent.yaml");
+        Files.writeString(m, matrix.formatted("profile: cpu"));
+        java.io.StringWriter w = new java.io.StringWriter();
+        int code = ItSupport.attempt(w, m, tmp.resolve("out"));
+        assertThat(code).as(w.toString()).isEqualTo(ExitException.BAD_INPUT);
+        assertThat(w.toString()).contains("jdk 'noagent-25' (image jdkmatrix/run-noagent-25:", "cannot load async-profiler, which profile: needs for cell 'sleep(wait-ms=10) virtual tasks=10 jdk=noagent-25",
+                "Could not find agent library /opt/jdkmatrix/libasyncProfiler.so", "fix: take profile: off the cells of jdk 'noagent-25'");
+        assertThat(tmp.resolve("out/raw.csv")).as("no run made").doesNotExist();
+        // the same JDK without profile: runs
+        Files.writeString(m, matrix.formatted(""));
+        w = new java.io.StringWriter();
+        assertThat(ItSupport.attempt(w, m, tmp.resolve("out2"))).as(w.toString()).isZero();
+    }
+
+    @Test
     void anImageThatCannotBePulledIsExit3AndLeavesNoFolderBehind(@TempDir Path tmp) throws IOException {
         Path m = tmp.resolve("unpullable.yaml");
         Files.writeString(m, """

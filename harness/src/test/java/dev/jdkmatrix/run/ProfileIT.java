@@ -33,6 +33,7 @@ class ProfileIT {
         Path m = tmp.resolve("profile.yaml");
         Files.writeString(m, """
                 name: profile-it
+                jvm-internals: true
                 repetitions: 2
                 warmup: 0
                 timeout: 1m
@@ -53,11 +54,18 @@ class ProfileIT {
                       executor: [fixed:4, virtual]
                       params: { wait-ms: 200 }
                       profile: wall
+                    - name: semaphore
+                      jdk: "25"
+                      tasks: 200
+                      executor: fixed:50
+                      params: { permits: 2, call-ms: 5 }
+                      profile: lock
                     - name: sort
                       kind: jar
                       jar: %s
                       jdk: "25"
                       args: [--size, '1000000', --rounds, '3']
+                      jvm-args: [-Xmx16m]
                       profile: cpu
                     - name: joins
                       kind: jmh
@@ -87,9 +95,9 @@ class ProfileIT {
 
     @Test
     void everyProfiledCellHasOneProfileRunAfterItsMeasuredRunsWithItsStacksStored() throws IOException {
-        assertThat(ran.rows()).as(ran.err()).hasSize(6 * 3).allMatch(RawRow::ok, "ok");
+        assertThat(ran.rows()).as(ran.err()).hasSize(7 * 3).allMatch(RawRow::ok, "ok");
         List<RawRow> profiles = profileRuns();
-        assertThat(profiles).hasSize(6);
+        assertThat(profiles).hasSize(7);
         int lastMeasured = ran.rows().stream().filter(RawRow::measured).mapToInt(r -> (int) r.number("seq")).max().orElseThrow();
         for (RawRow p : profiles) {
             assertThat(p.number("seq")).as("after every measured round").isGreaterThan(lastMeasured);
@@ -117,6 +125,15 @@ class ProfileIT {
         assertThat(share(p, "Thread.sleep")).as("share of wall samples in Thread.sleep").isGreaterThan(0.05);
         // the workloads' descriptors load with the jar (CpuLoop's class initializer may catch a sample), nothing of its loop runs
         assertThat(share(p, "CpuLoop.lambda")).as("share of samples in CpuLoop's task").isLessThan(0.01);
+    }
+
+    @Test
+    void aLockProfileOfTheSemaphoreShowsItsWaitersContending() throws IOException {
+        // 200 tasks of 50 platform threads through 2 permits: nearly every acquire parks its thread, inside the Semaphore's synchronizer
+        // (a virtual thread that waits unmounts instead of parking its carrier, which the lock event does not see)
+        RawRow p = profileRuns().stream().filter(r -> r.get("workload").equals("semaphore")).findFirst().orElseThrow();
+        assertThat(p.get("profile_event")).isEqualTo("lock");
+        assertThat(share(p, "java/util/concurrent/Semaphore")).as("share of lock samples under Semaphore").isGreaterThan(0.5);
     }
 
     @Test
@@ -150,9 +167,40 @@ class ProfileIT {
     }
 
     @Test
+    void everyBuiltinAndJarRunReadsTheJvmsInternalsAndAJmhRunNone() throws IOException {
+        // jvm-internals: true: GC log and counters from every built-in and jar JVM
+        for (RawRow r : ran.rows()) {
+            String cell = r.get("cell") + " seq " + r.get("seq");
+            if (r.get("kind").equals("jmh")) {
+                assertThat(dev.jdkmatrix.results.Columns.RAW_INTERNALS).as(cell).allMatch(c -> r.get(c).isEmpty());
+                continue;
+            }
+            assertThat(r.number("jit_ms")).as(cell + ": JIT compilation time").isGreaterThan(0);
+            assertThat(r.number("safepoints")).as(cell + ": safepoints").isGreaterThanOrEqualTo(0);
+            assertThat(r.number("gc_pauses")).as(cell + ": GC pauses").isGreaterThanOrEqualTo(0);
+            assertThat(r.number("gc_pause_max_ms")).as(cell).isLessThanOrEqualTo(r.number("gc_pause_ms"));
+            assertThat(out.resolve("logs/" + String.format("%05d", (int) r.number("seq")) + ".gc.log")).as(cell + ": its GC log kept").isRegularFile();
+            assertThat(out.resolve("logs/" + String.format("%05d", (int) r.number("seq")) + ".hsperf")).as(cell + ": the counters, read, not kept").doesNotExist();
+        }
+        // sorting 1,000,000 ints 3 times in a 16 MB heap collects garbage: its pauses are counted, none longer than their total
+        assertThat(ran.rows()).filteredOn(r -> r.get("workload").equals("sort")).allSatisfy(r -> {
+            assertThat(r.number("gc_pauses")).as("GC pauses of " + r.get("cell")).isGreaterThanOrEqualTo(1);
+            assertThat(r.number("gc_pause_ms")).isGreaterThan(0);
+        });
+        RawRow builtin = ran.rows().stream().filter(r -> r.get("kind").equals("builtin")).findFirst().orElseThrow();
+        String log = Files.readString(out.resolve(String.format("logs/%05d.log", (int) builtin.number("seq"))));
+        assertThat(log).contains("-Xlog:gc,gc+phases:file=/out/jvm-gc.log", "-XX:+PerfDataSaveToFile");
+        List<SummaryRow> summary = SummaryCsv.read(out.resolve("summary.csv"));
+        assertThat(summary).filteredOn(s -> !s.get("kind").equals("jmh")).allSatisfy(s -> assertThat(Double.parseDouble(s.get("jit_ms_median"))).isGreaterThan(0));
+        dev.jdkmatrix.report.Report.render(out, dev.jdkmatrix.report.Report.Options.DEFAULT);
+        String page = Files.readString(out.resolve("index.html"));
+        assertThat(page).contains("Inside the JVM: GC pauses, safepoints, JIT compilation", "GC pause time per run by JDK");
+    }
+
+    @Test
     void theSummaryLeavesTheProfileRunOutAndSaysWhatItCost() throws IOException {
         List<SummaryRow> summary = SummaryCsv.read(out.resolve("summary.csv"));
-        assertThat(summary).hasSize(6).allSatisfy(s -> {
+        assertThat(summary).hasSize(7).allSatisfy(s -> {
             assertThat(s.get("n")).as(s.get("cell")).isEqualTo("2");
             assertThat(s.get("profile_file")).startsWith("profiles/");
             assertThat(s.get("profile_overhead_pct")).isNotEmpty();

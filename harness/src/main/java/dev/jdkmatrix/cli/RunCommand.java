@@ -55,6 +55,11 @@ public final class RunCommand implements Callable<Integer> {
             + "this engine, and let its runs overlap ours (run.json records it)")
     boolean noLease;
 
+    @Option(names = "--engine-cpus", paramLabel = "CPUS", description = "measure on these CPUs of the engine only (Docker's cpuset form: 1, 0,1, 2-3), "
+            + "leasing just them, so that another session given other CPUs measures beside this one; every cell must be cpu-mode cpuset "
+            + "(default: every CPU, leased as a whole)")
+    String engineCpus;
+
     @Option(names = "--yes", description = "run even when the estimate exceeds 24 hours")
     boolean yes;
 
@@ -120,6 +125,18 @@ public final class RunCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ExitException(ExitException.BAD_INPUT, "--shard: " + e.getMessage() + "\n  fix: pass --shard K/N with 1 <= K <= N");
         }
+        List<Integer> sessionCpus = null;
+        if (engineCpus != null) {
+            try {
+                sessionCpus = dev.jdkmatrix.run.CpuSlots.parse(engineCpus);
+            } catch (IllegalArgumentException e) {
+                throw new ExitException(ExitException.BAD_INPUT, "--engine-cpus: " + e.getMessage());
+            }
+            if (noLease) {
+                throw new ExitException(ExitException.BAD_INPUT, "--engine-cpus leases those CPUs and --no-lease takes no lease: the two contradict each other"
+                        + "\n  fix: keep --engine-cpus (sessions on other CPUs measure beside this one) or --no-lease (measure beside any session), not both");
+            }
+        }
         List<PlannedRun> runs = share.select(m);
         Duration estimate = Estimate.of(runs);
         if (estimate.compareTo(LONGEST_WITHOUT_YES) > 0 && !yes) {
@@ -130,7 +147,7 @@ public final class RunCommand implements Callable<Integer> {
                 share.count() > 1 ? " in shard " + share.text() : "", Durations.text(estimate), dir);
         outw.flush();
         Progress listener = new Progress(err, bar, runs);
-        MatrixRunner.Result result = new MatrixRunner().run(m, new MatrixRunner.Options(dir, id, workloadsJar, Path.of("").toAbsolutePath(), resume != null, packed, share, !noLease), listener);
+        MatrixRunner.Result result = new MatrixRunner().run(m, new MatrixRunner.Options(dir, id, workloadsJar, Path.of("").toAbsolutePath(), resume != null, packed, share, !noLease, sessionCpus), listener);
         listener.finish();
         outw.printf("jdkmatrix: %d runs stored in %s (%s%s); statuses %s%n", result.runs(), dir.resolve("raw.csv"),
                 resume != null ? result.sessionRuns() + " in this session, " : "", Durations.text(listener.total()), result.statusCounts());

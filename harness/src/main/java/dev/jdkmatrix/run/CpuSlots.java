@@ -7,10 +7,11 @@ import java.util.List;
 import java.util.StringJoiner;
 
 /**
- * The host's CPUs, handed out to runs that go side by side: a run whose cell asks for a whole
- * number of CPUs below the host's gets that many CPUs that no other running container has
- * (its {@code cpuset}); any other run (a fraction of a CPU, or as many as the host) takes every
- * CPU and so runs alone. Blocks until the CPUs are free; never gives one CPU to two runs.
+ * The session's CPUs (the host's, or the ones {@code --engine-cpus} gives it), handed out to runs
+ * that go side by side: a run whose cell asks for a whole number of CPUs below the session's gets
+ * that many CPUs that no other running container has (its {@code cpuset}); any other run (a
+ * fraction of a CPU, or as many as the session has) takes every one and so runs alone. Blocks
+ * until the CPUs are free; never gives one CPU to two runs.
  */
 public final class CpuSlots {
 
@@ -25,10 +26,30 @@ public final class CpuSlots {
     }
 
     private final boolean[] used;
+    /** The host's indices of this session's CPUs, ascending. */
+    private final List<Integer> cpus;
 
     public CpuSlots(int hostCpus) {
+        this(all(hostCpus));
+    }
+
+    /** Slots over these CPUs of the host (their indices, distinct). */
+    public CpuSlots(List<Integer> cpus) {
+        if (cpus.isEmpty()) throw new IllegalArgumentException("a session has at least one CPU");
+        this.cpus = cpus.stream().sorted().distinct().toList();
+        if (this.cpus.size() != cpus.size() || this.cpus.get(0) < 0) throw new IllegalArgumentException("CPUs are distinct indices from 0, got " + cpus);
+        this.used = new boolean[this.cpus.size()];
+    }
+
+    /** CPUs 0 to {@code hostCpus - 1}. */
+    public static List<Integer> all(int hostCpus) {
         if (hostCpus < 1) throw new IllegalArgumentException("a host has at least one CPU, got " + hostCpus);
-        this.used = new boolean[hostCpus];
+        return java.util.stream.IntStream.range(0, hostCpus).boxed().toList();
+    }
+
+    /** How many CPUs this session has. */
+    public int size() {
+        return used.length;
     }
 
     /** Whether a cell can run beside others. */
@@ -66,15 +87,17 @@ public final class CpuSlots {
         for (int i = 0; i < used.length && taken.size() < n; i++) {
             if (!used[i]) {
                 used[i] = true;
-                taken.add(i);
+                taken.add(this.cpus.get(i));
             }
         }
         return List.copyOf(taken);
     }
 
     public synchronized void release(List<Integer> cpus) {
-        for (int i : cpus) {
-            if (!used[i]) throw new IllegalStateException("CPU " + i + " released twice");
+        for (int cpu : cpus) {
+            int i = this.cpus.indexOf(cpu);
+            if (i < 0) throw new IllegalStateException("CPU " + cpu + " is not this session's");
+            if (!used[i]) throw new IllegalStateException("CPU " + cpu + " released twice");
             used[i] = false;
         }
         notifyAll();
@@ -94,11 +117,32 @@ public final class CpuSlots {
      * the harness or the engine, so they may still run on those CPUs now and then.
      */
     public static List<Integer> pinned(Cell cell, int hostCpus) {
+        return pinned(cell, all(hostCpus));
+    }
+
+    /** {@link #pinned(Cell, int)} among a session's CPUs ({@code --engine-cpus}): the last {@code cpus} of them. */
+    public static List<Integer> pinned(Cell cell, List<Integer> sessionCpus) {
         int n = (int) cell.cpus().value();
-        if (n < 1 || n > hostCpus || n != cell.cpus().value()) throw new IllegalArgumentException("cannot pin " + cell.cpus().text() + " of " + hostCpus + " CPUs");
-        List<Integer> cpus = new ArrayList<>();
-        for (int i = hostCpus - n; i < hostCpus; i++) cpus.add(i);
-        return List.copyOf(cpus);
+        if (n < 1 || n > sessionCpus.size() || n != cell.cpus().value()) throw new IllegalArgumentException("cannot pin " + cell.cpus().text() + " of " + sessionCpus.size() + " CPUs");
+        List<Integer> sorted = sessionCpus.stream().sorted().toList();
+        return List.copyOf(sorted.subList(sorted.size() - n, sorted.size()));
+    }
+
+    /** CPUs as Docker's {@code --cpuset-cpus} writes them ({@code 1}, {@code 0,1}, {@code 2-3}, {@code 0-1,3}); ascending, each once. */
+    public static List<Integer> parse(String text) {
+        java.util.TreeSet<Integer> out = new java.util.TreeSet<>();
+        for (String part : text.split(",", -1)) {
+            String p = part.strip();
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,4})(?:-(\\d{1,4}))?").matcher(p);
+            if (!m.matches()) throw new IllegalArgumentException("'" + text + "' is not a list of CPUs; write them as Docker's --cpuset-cpus does: 1, 0,1 or 2-3");
+            int from = Integer.parseInt(m.group(1));
+            int to = m.group(2) == null ? from : Integer.parseInt(m.group(2));
+            if (to < from) throw new IllegalArgumentException("'" + p + "' runs backwards; write the lower CPU first, such as " + to + "-" + from);
+            for (int c = from; c <= to; c++) {
+                if (!out.add(c)) throw new IllegalArgumentException("'" + text + "' names CPU " + c + " twice");
+            }
+        }
+        return List.copyOf(out);
     }
 
     /** Docker's cpuset text: 0,1. */

@@ -24,10 +24,13 @@ import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
 
 /**
- * The engine's measuring lease: while a session measures, it holds a container of the fixed name
- * {@link #NAME} on the engine, created and never started (it costs nothing and runs nothing). The
- * engine creates a name once, atomically, so two sessions cannot both hold it; a second session
- * waits, saying for whom and since when, until the holder removes it at its end.
+ * The engine's measuring lease, one per CPU: while a session measures, it holds for each engine
+ * CPU it measures on (every CPU, or those {@code --engine-cpus} gives it) a container of the fixed
+ * name {@link #name(int)} on the engine, created and never started (it costs nothing and runs
+ * nothing). The engine creates a name once, atomically, so two sessions cannot both hold one CPU;
+ * a session takes its CPUs in ascending order (so two sessions never wait for each other's), and
+ * waits for a held one, saying for whom and since when, until the holder removes it at its end.
+ * Two sessions given disjoint CPUs measure side by side.
  *
  * <p>A holder that dies cannot remove it. Its labels name the holder's host and pid: on the same
  * host a pid that is gone frees it at once. From another host the holder is judged by its
@@ -37,8 +40,16 @@ import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
  */
 public final class EngineLease implements AutoCloseable {
 
-    /** The lease's container name: one per engine. */
+    /** The start of the lease containers' names: one per engine CPU, {@link #name(int)}. */
     public static final String NAME = "jdkmatrix-measuring-lease";
+
+    /** The container name of the lease of engine CPU {@code cpu}: {@code jdkmatrix-measuring-lease-cpu1}. */
+    public static String name(int cpu) {
+        return NAME + "-cpu" + cpu;
+    }
+
+    /** The engine CPU a lease container is for. */
+    public static final String LABEL_CPU = "dev.jdkmatrix.lease-cpu";
     /** The role label of the lease's container. */
     public static final String ROLE = "lease";
     /** When the holder took it, ISO-8601 in UTC (the holder's clock: shown, never compared). */
@@ -59,15 +70,18 @@ public final class EngineLease implements AutoCloseable {
     private static final java.util.Set<String> HELD = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private final DockerClient client;
-    private final String id;
+    /** The lease containers, one per CPU, in the order of {@link #cpus}. */
+    private final java.util.List<String> ids;
+    private final java.util.List<Integer> cpus;
     private final ScheduledExecutorService beats;
     private final Duration waited;
     private final String waitedFor;
     private long beat;
 
-    private EngineLease(DockerClient client, String id, Duration waited, String waitedFor) {
+    private EngineLease(DockerClient client, java.util.List<String> ids, java.util.List<Integer> cpus, Duration waited, String waitedFor) {
         this.client = client;
-        this.id = id;
+        this.ids = java.util.List.copyOf(ids);
+        this.cpus = java.util.List.copyOf(cpus);
         this.waited = waited;
         this.waitedFor = waitedFor;
         this.beats = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -75,9 +89,14 @@ public final class EngineLease implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        HELD.add(id);
+        HELD.addAll(this.ids);
         heartbeat();
         beats.scheduleAtFixedRate(this::heartbeat, HEARTBEAT.toMillis(), HEARTBEAT.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** The engine CPUs this lease holds. */
+    public java.util.List<Integer> cpus() {
+        return cpus;
     }
 
     /** How long this session waited for the lease. */
@@ -87,8 +106,9 @@ public final class EngineLease implements AutoCloseable {
 
     /** What run.json records of it: held, and for whom the session waited how long. */
     public String describe() {
-        return waitedFor.isEmpty() ? "measured under the engine's lease (no wait)"
-                : "measured under the engine's lease (waited " + Math.round(waited.toMillis() / 1000.0) + " s for run " + waitedFor + ")";
+        String of = "the engine's lease of CPU" + (cpus.size() == 1 ? " " : "s ") + CpuSlots.cpuset(cpus);
+        return waitedFor.isEmpty() ? "measured under " + of + " (no wait)"
+                : "measured under " + of + " (waited " + Math.round(waited.toMillis() / 1000.0) + " s for run " + waitedFor + ")";
     }
 
     /** What run.json records of a session run with {@code --no-lease}. */
@@ -142,31 +162,57 @@ public final class EngineLease implements AutoCloseable {
     }
 
     /**
-     * Takes the lease, waiting while another session holds it. {@code image} is any image the
+     * Takes the lease of each of {@code cpus} (the engine's CPUs this session measures on), in
+     * ascending order, waiting while another session holds one. {@code image} is any image the
      * engine has (the session's run image); {@code labels} name the session (run, pid, host).
-     * Returns null when {@code stop} turns true while it waits (a SIGTERM).
+     * Returns null when {@code stop} turns true while it waits (a SIGTERM), having released what
+     * it took.
      */
-    public static EngineLease acquire(DockerClient client, String image, Map<String, String> labels, Consumer<String> say,
+    public static EngineLease acquire(DockerClient client, String image, Map<String, String> labels, java.util.List<Integer> cpus, Consumer<String> say,
                                       java.util.function.BooleanSupplier stop) throws InterruptedException {
         long start = System.nanoTime();
+        java.util.List<Integer> sorted = cpus.stream().sorted().distinct().toList();
+        java.util.List<String> ids = new java.util.ArrayList<>();
+        String[] waitedFor = {""};
+        for (int cpu : sorted) {
+            String id = acquireOne(client, image, labels, cpu, sorted, say, stop, waitedFor);
+            if (id == null) {
+                for (String taken : ids) {
+                    try {
+                        client.removeContainerCmd(taken).withForce(true).exec();
+                    } catch (RuntimeException e) {
+                        // freed by this pid's end, or by its silence
+                    }
+                }
+                return null;
+            }
+            ids.add(id);
+        }
+        Duration waited = Duration.ofNanos(System.nanoTime() - start);
+        if (!waitedFor[0].isEmpty()) say.accept("took the engine's measuring lease after waiting " + Math.round(waited.toMillis() / 1000.0) + " s");
+        return new EngineLease(client, ids, sorted, waited, waitedFor[0]);
+    }
+
+    /** Takes one CPU's lease, waiting while another session holds it; its container's id, or null when {@code stop} turned true. */
+    private static String acquireOne(DockerClient client, String image, Map<String, String> labels, int cpu, java.util.List<Integer> all, Consumer<String> say,
+                                     java.util.function.BooleanSupplier stop, String[] waitedFor) throws InterruptedException {
+        String name = name(cpu);
         Watch watch = null;
-        String waitedFor = "";
         long lastSaid = 0;
+        String saidFor = "";
         while (!stop.getAsBoolean()) {
             Map<String, String> mine = new LinkedHashMap<>(labels);
             mine.put(ContainerRunner.LABEL_ROLE, ROLE);
             mine.put(LABEL_SINCE, Instant.now().toString());
+            mine.put(LABEL_CPU, Integer.toString(cpu));
             try {
-                String id = client.createContainerCmd(image).withName(NAME).withLabels(mine).withCmd("true").exec().getId();
-                Duration waited = Duration.ofNanos(System.nanoTime() - start);
-                if (!waitedFor.isEmpty()) say.accept("took the engine's measuring lease after waiting " + Math.round(waited.toMillis() / 1000.0) + " s");
-                return new EngineLease(client, id, waited, waitedFor);
+                return client.createContainerCmd(image).withName(name).withLabels(mine).withCmd("true").exec().getId();
             } catch (ConflictException e) {
                 // held: by whom?
             }
             InspectContainerResponse held;
             try {
-                held = client.inspectContainerCmd(NAME).exec();
+                held = client.inspectContainerCmd(name).exec();
             } catch (NotFoundException e) {
                 continue; // released between the two calls: try again
             }
@@ -177,7 +223,7 @@ public final class EngineLease implements AutoCloseable {
             if (holder.goneHere(Environment.hostname())) why = "its process is gone";
             else if (watch.silentFor(expiry(), now)) why = "no heartbeat for " + expiry().toSeconds() + " s";
             if (why != null) {
-                say.accept("taking over the engine's measuring lease of " + holder.describe() + ": " + why);
+                say.accept("taking over the engine's measuring lease of CPU " + cpu + " from " + holder.describe() + ": " + why);
                 try {
                     client.removeContainerCmd(holder.id()).withForce(true).exec();
                 } catch (NotFoundException e) {
@@ -185,11 +231,13 @@ public final class EngineLease implements AutoCloseable {
                 }
                 continue;
             }
-            if (!holder.run().equals(waitedFor) || now - lastSaid > Duration.ofMinutes(1).toNanos()) {
-                say.accept("waiting for " + holder.describe() + " (another session measuring on this engine; --no-lease measures beside it)");
+            if (!holder.run().equals(saidFor) || now - lastSaid > Duration.ofMinutes(1).toNanos()) {
+                say.accept("waiting for " + holder.describe() + " on CPU " + cpu + " (another session measuring on this engine; this session measures on CPU"
+                        + (all.size() == 1 ? " " : "s ") + CpuSlots.cpuset(all) + "; --no-lease measures beside it, --engine-cpus on other CPUs)");
                 lastSaid = now;
+                saidFor = holder.run();
             }
-            waitedFor = holder.run();
+            waitedFor[0] = holder.run();
             Thread.sleep(POLL.toMillis());
         }
         return null;
@@ -210,7 +258,7 @@ public final class EngineLease implements AutoCloseable {
 
     private synchronized void heartbeat() {
         beat++;
-        writeHeartbeat(client, id, beat + " " + Instant.now());
+        for (String id : ids) writeHeartbeat(client, id, beat + " " + Instant.now());
     }
 
     /** Copies the heartbeat file, holding {@code text}, into a lease container; a failure is no matter (the next beat tries again). */
@@ -237,11 +285,13 @@ public final class EngineLease implements AutoCloseable {
     @Override
     public void close() {
         beats.shutdownNow();
-        HELD.remove(id);
-        try {
-            client.removeContainerCmd(id).withForce(true).exec();
-        } catch (RuntimeException e) {
-            // gone already, or the engine is: a dead holder's lease is freed by its pid or its silence
+        for (String id : ids) {
+            HELD.remove(id);
+            try {
+                client.removeContainerCmd(id).withForce(true).exec();
+            } catch (RuntimeException e) {
+                // gone already, or the engine is: a dead holder's lease is freed by its pid or its silence
+            }
         }
     }
 }

@@ -52,14 +52,16 @@ public final class MatrixRunner {
 
     /**
      * Where and with what to run; {@code resume} finishes a run stored in {@code outDir};
-     * {@code parallel} packs cells onto disjoint CPU sets (see {@link CpuSlots}).
+     * {@code parallel} packs cells onto disjoint CPU sets (see {@link CpuSlots}); {@code engineCpus}
+     * (null: all) are the engine's CPUs this session measures on, leased one by one, so that two
+     * sessions given disjoint ones measure side by side ({@code --engine-cpus}).
      */
     public record Options(Path outDir, String runId, Path workloadsJar, Path projectDir, boolean resume, CpuSlots.Packing packing,
-                          dev.jdkmatrix.matrix.Shard shard, boolean lease) {
+                          dev.jdkmatrix.matrix.Shard shard, boolean lease, List<Integer> engineCpus) {
         /** Measuring under the engine's lease ({@link EngineLease}). */
         public Options(Path outDir, String runId, Path workloadsJar, Path projectDir, boolean resume, CpuSlots.Packing packing,
                        dev.jdkmatrix.matrix.Shard shard) {
-            this(outDir, runId, workloadsJar, projectDir, resume, packing, shard, true);
+            this(outDir, runId, workloadsJar, projectDir, resume, packing, shard, true, null);
         }
 
         public Options {
@@ -67,6 +69,7 @@ public final class MatrixRunner {
             java.util.Objects.requireNonNull(runId, "runId");
             java.util.Objects.requireNonNull(workloadsJar, "workloadsJar");
             java.util.Objects.requireNonNull(projectDir, "projectDir");
+            engineCpus = engineCpus == null ? null : List.copyOf(engineCpus);
         }
     }
 
@@ -141,6 +144,31 @@ public final class MatrixRunner {
     }
 
     /** Removes this session's holds (at most a few seconds, however the engine is), once. */
+    /**
+     * A session confined to some of the engine's CPUs ({@code --engine-cpus}) measures only cells it
+     * can keep on them: pinned ({@code cpu-mode: cpuset}), with at most as many CPUs as it was given.
+     * A quota cell runs on every CPU of the engine, so it would disturb a session beside it.
+     */
+    static void checkEngineCpus(Matrix matrix, List<Integer> cpus, int engineCpus) {
+        for (int c : cpus) {
+            if (c >= engineCpus) {
+                throw new ExitException(ExitException.BAD_INPUT, "--engine-cpus names CPU " + c + ", and the engine has " + engineCpus + " (0 to " + (engineCpus - 1) + ")"
+                        + "\n  fix: name CPUs of this engine, such as --engine-cpus " + (engineCpus - 1));
+            }
+        }
+        for (Cell c : matrix.cells()) {
+            if (c.cpuMode() != dev.jdkmatrix.matrix.CpuMode.CPUSET) {
+                throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": cell '" + c.id() + "' limits its CPUs by a quota (cpu-mode quota), which lets it run on "
+                        + "every CPU of the engine: --engine-cpus " + CpuSlots.cpuset(cpus) + " could not keep it off another session's CPUs"
+                        + "\n  fix: set cpu-mode: cpuset (pinned CPUs) for a session given --engine-cpus, or leave --engine-cpus out (the session then leases the whole engine)");
+            }
+            if (c.cpus().value() > cpus.size()) {
+                throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": cell '" + c.id() + "' asks for " + c.cpus().text() + " CPUs, and --engine-cpus "
+                        + CpuSlots.cpuset(cpus) + " gives this session " + cpus.size() + "\n  fix: give the session at least " + c.cpus().text() + " CPUs, or use fewer in the cell");
+            }
+        }
+    }
+
     private void releaseHolds() {
         if (images == null || holds.isEmpty()) return;
         List<String> mine = List.copyOf(holds);
@@ -172,6 +200,7 @@ public final class MatrixRunner {
             throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": " + tooLarge.size() + " cell(s) ask for more CPUs than the engine's "
                     + engine.cpus() + ", first: " + tooLarge.get(0) + "\n  fix: use cpus of at most " + engine.cpus() + ", or a bigger engine (DOCKER_HOST)");
         }
+        if (options.engineCpus() != null) checkEngineCpus(matrix, options.engineCpus(), engine.cpus() > 0 ? engine.cpus() : Runtime.getRuntime().availableProcessors());
         RunMetadata.Host host = Environment.host();
         images = new Images(client);
         long imagesStart = System.nanoTime();
@@ -252,9 +281,11 @@ public final class MatrixRunner {
         Map<String, Integer> counts = new TreeMap<>();
         int[] done = {0};
         int hostCpus = engine.cpus() > 0 ? engine.cpus() : Runtime.getRuntime().availableProcessors();
-        CpuSlots slots = new CpuSlots(hostCpus);
+        // the CPUs this session measures on: the engine's, or those --engine-cpus gives it
+        List<Integer> sessionCpus = options.engineCpus() != null ? options.engineCpus() : CpuSlots.all(hostCpus);
+        CpuSlots slots = new CpuSlots(sessionCpus);
         java.util.concurrent.ExecutorService workers = options.packing() == CpuSlots.Packing.OFF ? null
-                : java.util.concurrent.Executors.newFixedThreadPool(hostCpus);
+                : java.util.concurrent.Executors.newFixedThreadPool(sessionCpus.size());
         java.util.concurrent.atomic.AtomicReference<Exception> failure = new java.util.concurrent.atomic.AtomicReference<>();
         Object storeLock = new Object();
         // every cell of the matrix, not only this shard's: shards of one plan share their columns
@@ -274,7 +305,7 @@ public final class MatrixRunner {
         EngineLease lease = null;
         if (options.lease()) {
             try {
-                lease = EngineLease.acquire(client, refs.values().iterator().next().reference(), sessionLabels, listener::message, () -> stopping);
+                lease = EngineLease.acquire(client, refs.values().iterator().next().reference(), sessionLabels, sessionCpus, listener::message, () -> stopping);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 stopping = true;
@@ -353,7 +384,7 @@ public final class MatrixRunner {
                 if (workers == null) {
                     listener.runStarted(run, done[0], total[0]);
                     try {
-                        EngineWatch.bounded(run, image, run.cell().cpuMode() == dev.jdkmatrix.matrix.CpuMode.CPUSET ? CpuSlots.cpuset(CpuSlots.pinned(run.cell(), hostCpus)) : null,
+                        EngineWatch.bounded(run, image, run.cell().cpuMode() == dev.jdkmatrix.matrix.CpuMode.CPUSET ? CpuSlots.cpuset(CpuSlots.pinned(run.cell(), sessionCpus)) : null,
                                 attempts, client);
                     } catch (RuntimeException e) {
                         throw EngineWatch.engineLostOr(e, client, engine, run, out, done[0]);
@@ -367,8 +398,8 @@ public final class MatrixRunner {
                     Thread.currentThread().interrupt();
                     break;
                 }
-                String cpuset = CpuSlots.packable(run.cell(), hostCpus, options.packing()) ? CpuSlots.cpuset(cpus)
-                        : run.cell().cpuMode() == dev.jdkmatrix.matrix.CpuMode.CPUSET ? CpuSlots.cpuset(CpuSlots.pinned(run.cell(), hostCpus)) : null;
+                String cpuset = CpuSlots.packable(run.cell(), sessionCpus.size(), options.packing()) ? CpuSlots.cpuset(cpus)
+                        : run.cell().cpuMode() == dev.jdkmatrix.matrix.CpuMode.CPUSET ? CpuSlots.cpuset(CpuSlots.pinned(run.cell(), sessionCpus)) : null;
                 synchronized (storeLock) {
                     listener.runStarted(run, done[0], total[0]);
                     inFlight.merge(run.cell().id(), 1, Integer::sum);

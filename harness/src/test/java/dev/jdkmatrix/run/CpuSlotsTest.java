@@ -86,4 +86,29 @@ class CpuSlotsTest {
         assertThat(UpstreamStub.needed(cell("sleep", "1"))).isFalse();
         assertThat(ContainerRunner.command(cell("sleep", "1"))).doesNotContain("--upstream");
     }
+
+    @Test
+    void aSessionGivenSomeEngineCpusHandsOutOnlyThoseAndPinsToItsLastOnes() throws Exception {
+        assertThat(CpuSlots.parse("1")).containsExactly(1);
+        assertThat(CpuSlots.parse("0,1")).containsExactly(0, 1);
+        assertThat(CpuSlots.parse("2-3")).containsExactly(2, 3);
+        assertThat(CpuSlots.parse(" 5, 0-1 ")).containsExactly(0, 1, 5);
+        for (String bad : List.of("", "a", "1,,2", "3-1", "1,1", "-1")) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> CpuSlots.parse(bad)).as(bad).isInstanceOf(IllegalArgumentException.class);
+        }
+        CpuSlots slots = new CpuSlots(List.of(2, 3));
+        assertThat(slots.size()).isEqualTo(2);
+        assertThat(slots.demand(cell("fault", "1"), CpuSlots.Packing.AUTO)).as("a 1-CPU cell packs within the session's 2").isEqualTo(1);
+        assertThat(slots.demand(cell("fault", "2"), CpuSlots.Packing.AUTO)).as("as many as the session has: alone").isEqualTo(2);
+        List<Integer> first = slots.acquire(1);
+        List<Integer> second = slots.acquire(1);
+        assertThat(List.of(first.get(0), second.get(0))).containsExactly(2, 3);
+        slots.release(first);
+        assertThat(slots.acquire(1)).containsExactly(2);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> slots.release(List.of(0))).hasMessageContaining("not this session's");
+        assertThat(CpuSlots.pinned(cell("sleep", "1"), List.of(0, 1))).containsExactly(1);
+        assertThat(CpuSlots.pinned(cell("sleep", "1"), List.of(0))).containsExactly(0);
+        assertThat(CpuSlots.pinned(cell("sleep", "2"), List.of(3, 1, 2))).containsExactly(2, 3);
+        assertThat(CpuSlots.pinned(cell("sleep", "1"), 2)).containsExactly(1);
+    }
 }

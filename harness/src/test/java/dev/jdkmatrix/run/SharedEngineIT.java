@@ -139,6 +139,59 @@ class SharedEngineIT {
         }
     }
 
+    @Test
+    void twoSessionsGivenDisjointEngineCpusMeasureSideBySide() throws Exception {
+        String a = "it-share-cpu0-" + ProcessHandle.current().pid();
+        String b = "it-share-cpu1-" + ProcessHandle.current().pid();
+        Path m = tmp.resolve("pinned.yaml");
+        Files.writeString(m, """
+                name: pinned
+                repetitions: 4
+                warmup: 0
+                timeout: 1m
+                %s
+                matrix:
+                  jdk: "25"
+                  cpus: 1
+                  cpu-mode: cpuset
+                  memory: 256m
+                  tasks: 2
+                  executor: virtual
+                  workload:
+                    - name: sleep
+                      params: { wait-ms: 1500 }
+                """.formatted(ItSupport.jdks("25")));
+        Process pa = start(m, tmp.resolve("cpu0"), a, "--engine-cpus", "0");
+        Process pb = start(m, tmp.resolve("cpu1"), b, "--engine-cpus", "1");
+        try {
+            assertThat(pa.waitFor(3, TimeUnit.MINUTES)).as(log(a)).isTrue();
+            assertThat(pb.waitFor(3, TimeUnit.MINUTES)).as(log(b)).isTrue();
+            assertThat(pa.exitValue()).as(log(a)).isZero();
+            assertThat(pb.exitValue()).as(log(b)).isZero();
+            assertThat(log(a) + log(b)).doesNotContain("waiting for", "Exception");
+            List<RawRow> rowsA = RawCsv.read(tmp.resolve("cpu0/raw.csv"));
+            List<RawRow> rowsB = RawCsv.read(tmp.resolve("cpu1/raw.csv"));
+            assertThat(rowsA).hasSize(4).allMatch(RawRow::ok, "ok").allMatch(r -> r.get("cpuset").equals("0"), "pinned to CPU 0");
+            assertThat(rowsB).hasSize(4).allMatch(RawRow::ok, "ok").allMatch(r -> r.get("cpuset").equals("1"), "pinned to CPU 1");
+            // each run takes about 2 s, and both sessions started together: their runs overlapped, each on its own CPU
+            long overlapping = rowsA.stream().filter(x -> rowsB.stream().anyMatch(y -> overlap(x, y))).count();
+            assertThat(overlapping).as("runs of a that overlap a run of b").isGreaterThanOrEqualTo(2);
+            assertThat(RunJson.read(tmp.resolve("cpu0/run.json")).sessions().get(0).lease()).isEqualTo("measured under the engine's lease of CPU 0 (no wait)");
+            assertThat(RunJson.read(tmp.resolve("cpu1/run.json")).sessions().get(0).lease()).isEqualTo("measured under the engine's lease of CPU 1 (no wait)");
+            assertThat(ItSupport.containers(a)).isEmpty();
+            assertThat(ItSupport.containers(b)).isEmpty();
+        } finally {
+            pa.destroyForcibly();
+            pb.destroyForcibly();
+        }
+        // a quota cell runs on every CPU of the engine: a session confined to some is refused before any image
+        StringWriter w = new StringWriter();
+        Files.writeString(m, Files.readString(m).replace("cpu-mode: cpuset", "cpu-mode: quota"));
+        assertThat(ItSupport.attempt(w, m, tmp.resolve("quota"), "--engine-cpus", "1")).as(w.toString()).isEqualTo(dev.jdkmatrix.ExitException.BAD_INPUT);
+        assertThat(w.toString()).contains("limits its CPUs by a quota (cpu-mode quota)", "--engine-cpus 1 could not keep it off another session's CPUs", "fix: set cpu-mode: cpuset")
+                .doesNotContain("building image");
+    }
+
     static boolean overlap(RawRow x, RawRow y) {
         long x0 = Instant.parse(x.get("started_at")).toEpochMilli();
         long y0 = Instant.parse(y.get("started_at")).toEpochMilli();
@@ -160,7 +213,7 @@ class SharedEngineIT {
             p.destroyForcibly();
         }
         assertThat(client.listContainersCmd().withShowAll(true).withNameFilter(List.of(EngineLease.NAME))
-                .withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, killed)).exec()).as("SIGKILL leaves the lease").hasSize(1);
+                .withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, killed)).exec()).as("SIGKILL leaves the lease of every CPU").hasSize(client.infoCmd().exec().getNCPU());
         String next = "it-share-next-" + ProcessHandle.current().pid();
         ItSupport.Ran ran = ItSupport.run(matrix("share-next", 1, 100, false), tmp.resolve("next"), next, 0);
         // its lease and holds go with the orphans the next start removes (a session that dies later is taken over by the same test of its pid)
@@ -172,7 +225,7 @@ class SharedEngineIT {
     @Test
     void aLeaseOfAnotherHostIsKeptWhileItsHeartbeatGoesOnAndTakenOverOnceItStops() throws Exception {
         String ghost = "it-share-ghost-" + ProcessHandle.current().pid();
-        String id = client.createContainerCmd(Images.BASE_IMAGE).withName(EngineLease.NAME).withCmd("true")
+        String id = client.createContainerCmd(Images.BASE_IMAGE).withName(EngineLease.name(0)).withCmd("true")
                 .withLabels(Map.of(ContainerRunner.LABEL_RUN, ghost, ContainerRunner.LABEL_HOST, "elsewhere-" + Environment.hostname(),
                         ContainerRunner.LABEL_PID, "1", ContainerRunner.LABEL_ROLE, EngineLease.ROLE, EngineLease.LABEL_SINCE, Instant.now().toString()))
                 .exec().getId();
@@ -193,7 +246,7 @@ class SharedEngineIT {
             String waiting = "it-share-waiting-" + ProcessHandle.current().pid();
             Path out = tmp.resolve("waiting");
             ItSupport.Ran ran = ItSupport.run(matrix("share-waiting", 1, 100, false), out, waiting, 0);
-            assertThat(ran.err()).contains("waiting for run " + ghost + " of host elsewhere-", "taking over the engine's measuring lease of run " + ghost,
+            assertThat(ran.err()).contains("waiting for run " + ghost + " of host elsewhere-", "on CPU 0", "taking over the engine's measuring lease of CPU 0 from run " + ghost,
                     "no heartbeat for 6 s");
             String lease = RunJson.read(out.resolve("run.json")).sessions().get(0).lease();
             long waited = Long.parseLong(lease.replaceAll(".*waited (\\d+) s.*", "$1"));

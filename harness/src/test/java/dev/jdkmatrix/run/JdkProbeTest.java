@@ -39,4 +39,14 @@ class JdkProbeTest {
         assertThat(JdkProbe.parse("    java.version = 1.8.0_412\n    java.specification.version = 1.8\n").feature()).isEqualTo(8);
         assertThat(JdkProbe.parse("Error: could not find libjava.so\n")).isNull();
     }
+
+    @Test
+    void aJvmThatCouldNotLoadTheAgentIsToldFromOneThatDid() {
+        // as HotSpot says it (JDK 17 and 25 alike), the line the refusal quotes
+        String failed = "Error occurred during initialization of VM\nCould not find agent library /opt/jdkmatrix/libasyncProfiler.so in absolute path, "
+                + "with error: /opt/jdkmatrix/libasyncProfiler.so: cannot read file data: Is a directory\n";
+        assertThat(JdkProbe.agentFailure(failed)).startsWith("Could not find agent library /opt/jdkmatrix/libasyncProfiler.so").endsWith("Is a directory");
+        assertThat(JdkProbe.agentFailure("Property settings:\n    java.version = 25.0.1\nopenjdk version \"25.0.1\"\n")).isNull();
+        assertThat(JdkProbe.PROBE_AGENT).startsWith("-agentpath:/opt/jdkmatrix/libasyncProfiler.so=start,event=cpu");
+    }
 }

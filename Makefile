@@ -71,9 +71,9 @@ jdk:
 
 build: jdk $(JAR) $(WORKLOADS_JAR) $(EXAMPLE_JARS)
 
+# one make at a time builds them (target/build.lock): a second make that waited builds nothing
 $(JAR) $(WORKLOADS_JAR) $(EXAMPLE_JARS) &: $(SOURCES)
-	$(MVN) -DskipTests package
-	@touch $(JAR) $(WORKLOADS_JAR) $(EXAMPLE_JARS)
+	@$(SCRIPTS)/build-jars.sh "$(MVN)" $(JAR) $(WORKLOADS_JAR) $(EXAMPLE_JARS) -- $(SOURCES)
 
 docker:
 	@$(SCRIPTS)/ensure-docker.sh

@@ -272,8 +272,17 @@ public final class Images {
         return sha256(RECIPE + " run\n" + baseImageId + "\n" + String.join("\n", userJarHashes) + "\nasync-profiler " + PROFILER_SHA256 + "\n", jar);
     }
 
-    /** async-profiler's library from the harness jar, checked against {@link #PROFILER_SHA256}. */
+    /** The library once read and checked: every JDK's run image carries the same bytes. */
+    private static volatile byte[] profilerBytes;
+
+    /** async-profiler's library from the harness jar, checked against {@link #PROFILER_SHA256} (read once per harness process). */
     static byte[] profilerLibrary() {
+        byte[] read = profilerBytes;
+        if (read == null) profilerBytes = read = readProfilerLibrary();
+        return read;
+    }
+
+    private static byte[] readProfilerLibrary() {
         byte[] lib;
         try (InputStream in = Images.class.getResourceAsStream("/" + PROFILER_RESOURCE)) {
             if (in == null) throw new IOException("no " + PROFILER_RESOURCE + " on the harness's class path");

@@ -60,14 +60,14 @@ final class DiffFlameGraph {
     }
 
     private static void add(Node root, Map<String, Long> stacks, boolean isA) {
-        long all = stacks.values().stream().mapToLong(Long::longValue).sum();
+        long all = ProfileDiff.samples(stacks);
         if (all == 0) return;
         for (Map.Entry<String, Long> e : stacks.entrySet()) {
             double share = (double) e.getValue() / all;
             Node n = root;
             credit(n, share, isA);
-            for (String frame : e.getKey().split(";")) {
-                n = n.children.computeIfAbsent(ProfileDiff.normalized(frame), Node::new);
+            for (String frame : ProfileDiff.frames(e.getKey())) {
+                n = n.children.computeIfAbsent(frame, Node::new);
                 credit(n, share, isA);
             }
         }

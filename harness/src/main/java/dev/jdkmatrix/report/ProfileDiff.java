@@ -37,13 +37,12 @@ public final class ProfileDiff {
     /** Self and total shares of every frame of collapsed stacks ({@code stack -> samples}). */
     record Shares(Map<String, Double> self, Map<String, Double> total) {
         static Shares of(Map<String, Long> stacks) {
-            long all = stacks.values().stream().mapToLong(Long::longValue).sum();
+            long all = samples(stacks);
             Map<String, Double> self = new HashMap<>();
             Map<String, Double> total = new HashMap<>();
             if (all == 0) return new Shares(self, total);
             for (Map.Entry<String, Long> e : stacks.entrySet()) {
-                String[] frames = e.getKey().split(";");
-                for (int i = 0; i < frames.length; i++) frames[i] = normalized(frames[i]);
+                String[] frames = frames(e.getKey());
                 double share = (double) e.getValue() / all;
                 self.merge(frames[frames.length - 1], share, Double::sum);
                 Set<String> once = new HashSet<>(List.of(frames)); // a recursive frame counts once per stack
@@ -54,6 +53,22 @@ public final class ProfileDiff {
     }
 
     private static final java.util.regex.Pattern HIDDEN_CLASS = java.util.regex.Pattern.compile("\\.0x[0-9a-f]{6,}");
+    /** async-profiler's mark of a frame's kind at its end: {@code _[j]}, {@code _[i]}, {@code _[0]}. */
+    private static final java.util.regex.Pattern MARK = java.util.regex.Pattern.compile("_\\[[a-z0-9]\\]$");
+    private static final java.util.regex.Pattern NATIVE_LIBRARY = java.util.regex.Pattern.compile(".*\\.so(\\.[0-9]+)*");
+    private static final java.util.regex.Pattern CLASS_DOT_METHOD = java.util.regex.Pattern.compile("[\\w$/.<>\\[\\]]*\\.[\\w$<>]+");
+
+    /** The samples of collapsed stacks ({@code stack -> samples}) in all. */
+    static long samples(Map<String, Long> stacks) {
+        return stacks.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** A collapsed stack's frames, root first, each {@link #normalized}. */
+    static String[] frames(String stack) {
+        String[] frames = stack.split(";");
+        for (int i = 0; i < frames.length; i++) frames[i] = normalized(frames[i]);
+        return frames;
+    }
 
     /**
      * A frame as two runs can share it: a hidden class's address dropped ({@code CpuLoop$$Lambda.0x00007fda2c0093e0.call}
@@ -90,9 +105,10 @@ public final class ProfileDiff {
         Map<String, Double> sb = innermostJava(stacksB);
         Set<String> frames = new java.util.TreeSet<>(sa.keySet());
         frames.addAll(sb.keySet());
-        Comparator<String> byChange = Comparator.comparingDouble(f -> Math.abs(sb.getOrDefault(f, 0.0) - sa.getOrDefault(f, 0.0)));
-        String most = frames.stream().filter(f -> isJava(f) && Math.abs(sb.getOrDefault(f, 0.0) - sa.getOrDefault(f, 0.0)) > 1e-12).max(byChange)
-                .orElse(frames.stream().max(byChange).orElse(null));
+        java.util.function.ToDoubleFunction<String> change = f -> Math.abs(sb.getOrDefault(f, 0.0) - sa.getOrDefault(f, 0.0));
+        Comparator<String> byChange = Comparator.comparingDouble(change);
+        String most = frames.stream().filter(f -> isJava(f) && change.applyAsDouble(f) > 1e-12).max(byChange)
+                .orElseGet(() -> frames.stream().max(byChange).orElse(null));
         double was = most == null ? 0 : sa.getOrDefault(most, 0.0);
         double is = most == null ? 0 : sb.getOrDefault(most, 0.0);
         if (most == null || Math.abs(is - was) < 1e-12) return b + ": no frame's share of the samples changed";
@@ -105,15 +121,15 @@ public final class ProfileDiff {
 
     /** Each frame's share of the samples whose innermost Java frame it is (the last frame for a stack with none). */
     static Map<String, Double> innermostJava(Map<String, Long> stacks) {
-        long all = stacks.values().stream().mapToLong(Long::longValue).sum();
+        long all = samples(stacks);
         Map<String, Double> out = new HashMap<>();
         if (all == 0) return out;
         for (Map.Entry<String, Long> e : stacks.entrySet()) {
-            String[] frames = e.getKey().split(";");
-            String at = normalized(frames[frames.length - 1]);
+            String[] frames = frames(e.getKey());
+            String at = frames[frames.length - 1];
             for (int i = frames.length - 1; i >= 0; i--) {
                 if (isJava(frames[i])) {
-                    at = normalized(frames[i]);
+                    at = frames[i];
                     break;
                 }
             }
@@ -127,13 +143,13 @@ public final class ProfileDiff {
      * ({@code Compile::Compile}), not one of async-profiler's markers ({@code [unknown]}).
      */
     static boolean isJava(String frame) {
-        String f = frame.replaceAll("_\\[[a-z0-9]\\]$", "");
-        return !f.contains("::") && !f.startsWith("[") && !f.matches(".*\\.so(\\.[0-9]+)*") && f.matches("[\\w$/.<>\\[\\]]*\\.[\\w$<>]+");
+        String f = MARK.matcher(frame).replaceAll("");
+        return !f.contains("::") && !f.startsWith("[") && !NATIVE_LIBRARY.matcher(f).matches() && CLASS_DOT_METHOD.matcher(f).matches();
     }
 
     /** A frame as a reader names it: {@code java/util/ArraysSupport.mismatch} as {@code ArraysSupport.mismatch}; async-profiler's {@code _[j]}-style marks dropped. */
     public static String shortName(String frame) {
-        String f = frame.replaceAll("_\\[[a-z0-9]\\]$", "");
+        String f = MARK.matcher(frame).replaceAll("");
         int paren = f.indexOf('(');
         String head = paren < 0 ? f : f.substring(0, paren);
         int slash = head.lastIndexOf('/');

@@ -200,7 +200,8 @@ public final class MatrixRunner {
             throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": " + tooLarge.size() + " cell(s) ask for more CPUs than the engine's "
                     + engine.cpus() + ", first: " + tooLarge.get(0) + "\n  fix: use cpus of at most " + engine.cpus() + ", or a bigger engine (DOCKER_HOST)");
         }
-        if (options.engineCpus() != null) checkEngineCpus(matrix, options.engineCpus(), engine.cpus() > 0 ? engine.cpus() : Runtime.getRuntime().availableProcessors());
+        int hostCpus = engine.cpus() > 0 ? engine.cpus() : Runtime.getRuntime().availableProcessors();
+        if (options.engineCpus() != null) checkEngineCpus(matrix, options.engineCpus(), hostCpus);
         RunMetadata.Host host = Environment.host();
         images = new Images(client);
         long imagesStart = System.nanoTime();
@@ -280,7 +281,6 @@ public final class MatrixRunner {
 
         Map<String, Integer> counts = new TreeMap<>();
         int[] done = {0};
-        int hostCpus = engine.cpus() > 0 ? engine.cpus() : Runtime.getRuntime().availableProcessors();
         // the CPUs this session measures on: the engine's, or those --engine-cpus gives it
         List<Integer> sessionCpus = options.engineCpus() != null ? options.engineCpus() : CpuSlots.all(hostCpus);
         CpuSlots slots = new CpuSlots(sessionCpus);

@@ -17,11 +17,15 @@
 #   make bench-internals   what reading the JVM's internals costs (docs/matrices/internals-cost.yaml, ~25 min): writes docs/internals-cost.md
 #   make bench-site        what one make publish adds to a site, and the site after 365 nights: writes docs/site-growth.md
 #   make bench-verdicts    how often comparisons are right on known differences, paired and unpaired (~40 min): writes docs/verdicts.md
+#   make bench-history     the history's change finder on histories made from the real nights: writes docs/history.md's block
+#   make otava-fixtures    the change points Apache Otava 0.8.0 finds on EDivisiveTest's series (pip installs it under target/)
+#   make history-real      24 nights of a small matrix in a row, a jar 5 % slower on JDK 25 from night 10: what history finds (~25 min)
 #   make nightly-local     the nightly pipeline on a small matrix: 2 shards -> merge -> compare
 #   make shards N=3        the shard list for CI, as JSON: [1,2,3]
 #   make merge OUT=dir DIRS="a b"         one results folder from shard folders
 #   make compare BASELINE=dir NEW=dir     per-cell changes as Markdown (COMPARE_ARGS=--fail-on-regression ...)
-#   make publish SITE=dir NEW=dir         add a run to a gallery site: compare, render, index; galleries of the newest KEEP_GALLERIES=14 kept
+#   make publish SITE=dir NEW=dir         add a run to a gallery site: compare, render, index and history; galleries of the newest KEEP_GALLERIES=14 kept
+#   make history SITE=dir                what changed over a site's nights, and when (HISTORY_ARGS=--fail-on-regression ...)
 #   make readme-quick      run make quick and write its output into README.md, with the commit and date
 #   make remote-demo       make quick through a forwarded engine socket (socat), its output into docs/nightly.md
 #   make prune             remove from the engine what no jdkmatrix session uses (PRUNE_ARGS=--dry-run, --all for JDK images too)
@@ -57,7 +61,7 @@ SOURCES := $(shell find harness/src workloads/src examples/jmh/src examples/jar/
 # The harness, started with a class-data archive per subcommand and JDK (see the script).
 JDKMATRIX := $(SCRIPTS)/jdkmatrix.sh
 
-.PHONY: help jdk check-no-jdk check-resume build docker base-image setup plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-verdicts nightly-local shards merge compare publish prune readme-quick remote-demo lint-workflows clean
+.PHONY: help jdk check-no-jdk check-resume build docker base-image setup plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-verdicts bench-history otava-fixtures history-real nightly-local shards merge compare history publish prune readme-quick remote-demo lint-workflows clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -182,6 +186,25 @@ bench-internals: setup build
 bench-site: build
 	$(SCRIPTS)/bench-site.sh
 
+# The history's change finder calibrated on the nights of docs/runs/history-real (make history-real made them; CHANGE_NIGHT
+# is the first night of its step): writes its block of docs/history.md. HISTORIES=n changes the histories per figure (100).
+CHANGE_NIGHT ?= night-10
+bench-history: build
+	"$$JAVA_HOME/bin/java" -Dhistories=$(or $(HISTORIES),100) -cp harness/target/jdkmatrix.jar harness/scripts/HistoryBench.java docs/runs/history-real $(CHANGE_NIGHT) \
+	  "make bench-history" target/bench-history > target/bench-history.md
+	$(SCRIPTS)/write-block.sh docs/history.md bench-history "make bench-history" < target/bench-history.md
+
+# The fixtures EDivisiveTest holds the history's E-Divisive to: series analysed by Apache Otava 0.8.0 itself (from PyPI,
+# into a virtual environment under target/).
+otava-fixtures:
+	@test -x target/otava/bin/python || { python3 -m venv target/otava && target/otava/bin/pip install -q apache-otava==0.8.0; }
+	target/otava/bin/python harness/scripts/otava-fixtures.py harness/src/test/resources/history/otava-fixtures.json
+
+# NIGHTS nights of harness/matrices/history-real.yaml one after the other (the work jar 5 % slower on JDK 25 from night
+# CHANGE_AT on), their site's history printed; their data kept in docs/runs/history-real for make bench-history.
+history-real: setup build
+	NIGHTS=$(or $(NIGHTS),24) CHANGE_AT=$(or $(CHANGE_AT),10) $(SCRIPTS)/history-real.sh
+
 # RESULTS=dir reuses a stored run of harness/matrices/verdicts.yaml instead of running it again; VERDICTS_NOTE="..." adds a line
 # to the report (what else ran on the machine).
 VERDICTS_DIR := $(if $(RESULTS),$(RESULTS),target/bench-verdicts)
@@ -199,6 +222,11 @@ merge: build
 
 compare: build
 	$(JDKMATRIX) compare $(BASELINE) $(NEW) $(COMPARE_ARGS)
+
+# What changed over a site's nights (docs/history.md): HISTORY_ARGS="--fail-on-regression --csv f.csv ..."
+history: build
+	@test -n "$(SITE)" || { echo "make history: name the site, e.g. make history SITE=target/nightly-local/site" >&2; exit 2; }
+	$(JDKMATRIX) history $(SITE) $(HISTORY_ARGS)
 
 KEEP_GALLERIES ?= 14
 publish: build
@@ -220,8 +248,11 @@ nightly-local: setup build
 	$(MAKE) --no-print-directory publish SITE=$(NIGHTLY_DIR)/site NEW=$(NIGHTLY_DIR)/serial
 	$(MAKE) --no-print-directory publish SITE=$(NIGHTLY_DIR)/site NEW=$(NIGHTLY_DIR)/merged
 	@test -s $(NIGHTLY_DIR)/site/merged/compare.csv && grep -q 'href="serial/index.html"' $(NIGHTLY_DIR)/site/index.html \
-	  && grep -q 'href="merged/index.html"' $(NIGHTLY_DIR)/site/index.html && test -s $(NIGHTLY_DIR)/site/trends/trend-speedup.png \
-	  || { echo "nightly-local: FAILED, the site does not list both published runs with their comparison and trends"; exit 1; }
+	  && grep -q 'href="merged/index.html"' $(NIGHTLY_DIR)/site/index.html && ls $(NIGHTLY_DIR)/site/trends/history-*.png >/dev/null \
+	  && test -s $(NIGHTLY_DIR)/site/changes.csv && test -s $(NIGHTLY_DIR)/site/figures.csv && test -s $(NIGHTLY_DIR)/site/merged/history.md \
+	  && test -s $(NIGHTLY_DIR)/site/merged/bencher.json \
+	  || { echo "nightly-local: FAILED, the site does not list both published runs with their comparison, history and trends"; exit 1; }
+	$(JDKMATRIX) history $(NIGHTLY_DIR)/site --fail-on-regression
 	@planned=$$($(JDKMATRIX) plan --matrix $(QUICK_MATRIX) | tail -1 | cut -d' ' -f1); \
 	 merged=$$(($$(wc -l < $(NIGHTLY_DIR)/merged/raw.csv) - 1)); \
 	 cells=$$(($$(wc -l < $(NIGHTLY_DIR)/compare.csv) - 1)); \

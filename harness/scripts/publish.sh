@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make publish SITE=dir NEW=dir: add a results folder to a published gallery site and keep its
-# history. The run's stored files (not its logs) are copied to SITE/<name>/, its CSV files gzipped, its profiles'
+# history (jdkmatrix history: the changes of every figure over the nights, docs/history.md). The run's stored files (not its logs) are copied to SITE/<name>/, its CSV files gzipped, its profiles'
 # stacks as they are; it is compared with
 # the newest run already in SITE of the same runner class (jdkmatrix previous), the comparison going to
 # SITE/<name>/compare.md and .csv (and to $GITHUB_STEP_SUMMARY when set); then its gallery and
@@ -52,6 +52,11 @@ budget=$(( ${NIGHT_BYTES:-1900000} - data ))
 [ "$budget" -gt 100000 ] || budget=100000
 JAR="$JAR" harness/scripts/jdkmatrix.sh report --results "$SITE/$name" --link-index --max-bytes "$budget"
 JAR="$JAR" harness/scripts/jdkmatrix.sh index "$SITE" --keep-galleries "${KEEP_GALLERIES:-14}"
+# What changed over the nights (the index above wrote SITE/changes.csv and SITE/figures.csv from the same history):
+# tonight's new and suspected changes as Markdown in the night's folder and the job summary, and the night's figures
+# for other dashboards (Bencher Metric Format, github-action-benchmark's custom JSON) in its folder.
+JAR="$JAR" harness/scripts/jdkmatrix.sh history "$SITE" --export newest --markdown "$SITE/$name/history.md" > /dev/null
+[ -n "${GITHUB_STEP_SUMMARY:-}" ] && cat "$SITE/$name/history.md" >> "$GITHUB_STEP_SUMMARY"
 
 # What this night cost the site (GitHub Pages serves at most 1 GB): the reference run adds under
 # 2 MB (docs/site-growth.md); a bigger matrix adds more, and fewer kept galleries make up for it.

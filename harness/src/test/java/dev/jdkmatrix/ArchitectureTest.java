@@ -32,6 +32,12 @@ class ArchitectureTest {
             .should().dependOnClassesThat().resideInAnyPackage("dev.jdkmatrix.run..", "dev.jdkmatrix.images..", "dev.jdkmatrix.cli..",
                     "dev.jdkmatrix.report..", "dev.jdkmatrix.matrix..", "org.testcontainers..", "com.github.dockerjava..", "picocli..");
 
+    @ArchTest
+    static final ArchRule historyReadsOnlyStoredResults = noClasses().that().resideInAPackage("dev.jdkmatrix.history..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.jdkmatrix.run..", "dev.jdkmatrix.images..", "dev.jdkmatrix.cli..",
+                    "dev.jdkmatrix.report..", "dev.jdkmatrix.claims..", "dev.jdkmatrix.matrix..", "org.testcontainers..", "com.github.dockerjava..",
+                    "picocli..", "org.knowm..");
+
     /** A chart kind draws from the shared vocabulary (ChartStyle, ChartText, JdkNotes, ChartCells), never from another kind: each is a room of its own. */
     @ArchTest
     static final ArchRule chartKindsDoNotDependOnEachOther = noClasses().that().implement("dev.jdkmatrix.report.ChartKind")

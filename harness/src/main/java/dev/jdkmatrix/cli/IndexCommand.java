@@ -13,8 +13,9 @@ import picocli.CommandLine.Parameters;
 
 /** The index of a folder of results folders (a site): every run, newest first, and the trends across them. */
 @Command(name = "index", mixinStandardHelpOptions = true,
-        description = "Write SITE/index.html (every results folder inside SITE, newest first, linked to its gallery or its run.json) "
-                + "and SITE/trends/ (the headline figures across runs). Touches nothing else; 'make publish' runs it on the site.")
+        description = "Write SITE/index.html (what changed over the nights first, then every results folder inside SITE, newest first, linked to "
+                + "its gallery or its run.json), SITE/trends/ (each figure's nights as a chart), SITE/changes.csv and SITE/figures.csv (the history, as "
+                + "'history' finds it). Touches nothing else; 'make publish' runs it on the site.")
 public final class IndexCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -25,6 +26,9 @@ public final class IndexCommand implements Callable<Integer> {
 
     @Option(names = "--svg", description = "also write each trend chart as SVG")
     boolean svg;
+
+    @CommandLine.Mixin
+    HistoryOptions history;
 
     @Option(names = "--keep-galleries", paramLabel = "N", description = "remove the galleries (index.html, charts/) of all but the newest N runs; their data stays, "
             + "listed and on the trends, and 'report' renders any of them again (default: 0, keep every gallery)")
@@ -42,7 +46,7 @@ public final class IndexCommand implements Callable<Integer> {
         }
         Report.Indexed r;
         try {
-            r = Report.index(site, svg, keepGalleries);
+            r = Report.index(site, svg, keepGalleries, history.finder(), history.watchTarget());
         } catch (IOException e) {
             throw new ExitException(ExitException.BAD_INPUT, "cannot index " + site + ": " + e.getMessage()
                     + "\n  fix: name a folder of results folders, writable by this user");

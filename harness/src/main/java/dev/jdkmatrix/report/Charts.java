@@ -1,14 +1,9 @@
 package dev.jdkmatrix.report;
 
-import static dev.jdkmatrix.report.ChartText.*;
-import static dev.jdkmatrix.report.JdkNotes.*;
-
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.SummaryRow;
-import dev.jdkmatrix.workloads.Descriptor;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -54,26 +49,6 @@ final class Charts {
         ChartCells in = new ChartCells(cells, comparisons);
         List<Figure> out = new ArrayList<>();
         for (ChartKind k : KINDS) out.addAll(k.figures(in));
-        return out;
-    }
-
-    /**
-     * The figures a run is remembered by, for trends across runs: every speedup of virtual threads,
-     * and every slowdown of synchronized pinning before JEP 491 against after it.
-     */
-    Map<String, Double> headlines() {
-        ChartCells in = new ChartCells(cells, comparisons);
-        Map<String, Double> out = new LinkedHashMap<>();
-        for (String jdk : jdks(in.measured())) {
-            for (SpeedupChart.Ratio r : SpeedupChart.ratios(in, jdk)) out.put("virtual vs " + r.baseline() + ", " + r.shape() + ", JDK " + jdk, r.value());
-        }
-        List<CellStat> sync = in.measured().stream().filter(c -> c.has(Descriptor.Trait.PINNING) && c.param("lock").equals("synchronized")).toList();
-        for (List<CellStat> g : groups(sync, c -> key(c.paramsWithout("lock"), c.executor(), c.tasks(), c.cpus(), c.cpuMode(), c.memory(), c.jvmArgs()))) {
-            CellStat old = g.stream().filter(c -> jdkOrder(c.jdk()) < JEP_491_JDK).findFirst().orElse(null);
-            CellStat neu = g.stream().filter(c -> jdkOrder(c.jdk()) >= JEP_491_JDK).findFirst().orElse(null);
-            if (old == null || neu == null) continue;
-            out.put("synchronized JDK " + old.jdk() + " / JDK " + neu.jdk() + ", " + old.tasks() + "t " + old.cpuText(), old.median() / neu.median());
-        }
         return out;
     }
 }

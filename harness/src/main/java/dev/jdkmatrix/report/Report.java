@@ -2,7 +2,13 @@ package dev.jdkmatrix.report;
 
 import dev.jdkmatrix.claims.Claims;
 import dev.jdkmatrix.claims.Verdicts;
-import dev.jdkmatrix.results.format.RawCsv;
+import dev.jdkmatrix.history.ChangeFinder;
+import dev.jdkmatrix.history.FigureKey;
+import dev.jdkmatrix.history.History;
+import dev.jdkmatrix.history.HistoryCsv;
+import dev.jdkmatrix.history.Night;
+import dev.jdkmatrix.history.Nights;
+import dev.jdkmatrix.history.Watch;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -167,40 +173,46 @@ public final class Report {
     }
 
     /**
-     * Writes {@code site}/index.html, and {@code site}/trends/ with the trend charts, over every
-     * sub-folder with a raw.csv (or raw.csv.gz) and a run.json. With {@code keepGalleries} > 0, the galleries
-     * (index.html and charts/) of all but the newest that many runs are removed: their data stays,
-     * listed in the index and on the trends, and {@code report} renders any of them again. Nothing
-     * else in {@code site} is touched.
+     * Writes {@code site}/index.html, {@code site}/trends/ (each figure's nights as a chart),
+     * {@code site}/changes.csv and {@code site}/figures.csv over every sub-folder with a raw.csv (or
+     * raw.csv.gz) and a run.json, with the history's default method. With {@code keepGalleries} > 0,
+     * the galleries (index.html and charts/) of all but the newest that many runs are removed: their
+     * data stays, listed in the index and on the trends, and {@code report} renders any of them again.
+     * Nothing else in {@code site} is touched.
      */
     public static Indexed index(Path site, boolean svg, int keepGalleries) throws IOException {
+        return index(site, svg, keepGalleries, ChangeFinder.Options.DEFAULT, Watch.DEFAULT_TARGET);
+    }
+
+    /** As above, the history found with {@code options} and each figure judged at {@code target} (a step, 0.05 for 5 %). */
+    public static Indexed index(Path site, boolean svg, int keepGalleries, ChangeFinder.Options options, double target) throws IOException {
         System.setProperty("java.awt.headless", "true");
+        Nights.Read read = Nights.read(site);
+        History history = History.of(read, options, target);
         List<RunIndex.Entry> entries = new ArrayList<>();
-        try (var dirs = Files.list(site)) {
-            for (Path d : dirs.filter(p -> Files.isRegularFile(p.resolve("run.json")) && RawCsv.in(p).isPresent()).sorted().toList()) {
-                ResultsFolder f = ResultsFolder.load(d);
-                if (f.meta() == null) continue;
-                Charts c = Charts.of(f);
-                entries.add(new RunIndex.Entry(d.getFileName().toString(), f.meta(), c.headlines(), c.cells().size(), Files.isRegularFile(d.resolve("index.html"))));
-            }
+        for (Night n : read.nights()) {
+            int cells = (int) n.figures().keySet().stream().filter(k -> k instanceof FigureKey.Cell).count();
+            entries.add(new RunIndex.Entry(n.folder(), n.meta(), cells, Files.isRegularFile(site.resolve(n.folder()).resolve("index.html"))));
         }
-        entries.sort(RunIndex.byStart());
         int removed = 0;
         for (int i = 0; keepGalleries > 0 && i < entries.size() - keepGalleries; i++) {
             RunIndex.Entry e = entries.get(i);
             if (!e.gallery()) continue;
             removeGallery(site.resolve(e.folder()));
-            entries.set(i, new RunIndex.Entry(e.folder(), e.meta(), e.headlines(), e.cells(), false));
+            entries.set(i, new RunIndex.Entry(e.folder(), e.meta(), e.cells(), false));
             removed++;
         }
-        List<Figure> trends = RunIndex.trends(entries);
+        List<Figure> trends = RunIndex.trends(entries, history);
         Path trendDir = site.resolve("trends");
+        if (Files.isDirectory(trendDir)) deleteCharts(trendDir); // a figure no longer charted leaves no stale chart
         if (!trends.isEmpty()) {
             Files.createDirectories(trendDir);
             writeAll(trends, trendDir, svg);
         }
+        HistoryCsv.writeChanges(site.resolve("changes.csv"), history);
+        HistoryCsv.writeFigures(site.resolve("figures.csv"), history);
         Path page = site.resolve("index.html");
-        Files.writeString(page, RunIndex.page(entries, trends, svg), StandardCharsets.UTF_8);
+        Files.writeString(page, RunIndex.page(entries, history, trends, svg), StandardCharsets.UTF_8);
         return new Indexed(page, entries.size(), removed);
     }
 

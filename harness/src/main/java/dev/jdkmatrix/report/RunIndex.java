@@ -1,109 +1,151 @@
 package dev.jdkmatrix.report;
 
+import dev.jdkmatrix.history.Change;
+import dev.jdkmatrix.history.ChangeFinder;
+import dev.jdkmatrix.history.FigureKey;
+import dev.jdkmatrix.history.History;
+import dev.jdkmatrix.history.Series;
+import dev.jdkmatrix.history.Watch;
 import dev.jdkmatrix.results.RunMetadata;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
+import java.util.Date;
 import java.util.List;
-import java.util.Map;
+import java.util.Locale;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * The page above the results folders: every run, oldest first in the trend charts and newest
- * first in the table, with the headline figures of each run traced across runs.
+ * The page above the results folders (a site of nights): first what changed over the nights (the
+ * history's changes, regressions first, newest first), then how far each figure moves from night
+ * to night, then every run (newest first), then each figure's nights as a chart by date.
  */
 final class RunIndex {
 
-    /** Lines per trend chart: the headlines measured in the most runs. */
-    static final int MAX_LINES = 8;
-
     private RunIndex() {}
 
-    /** One run as the index knows it: its folder name, metadata, headline figures and whether it has a gallery. */
-    record Entry(String folder, RunMetadata meta, Map<String, Double> headlines, int cells, boolean gallery) {}
+    /** One run as the index knows it: its folder name, metadata, how many cells it measured and whether it has a gallery. */
+    record Entry(String folder, RunMetadata meta, int cells, boolean gallery) {}
 
-    static List<Figure> trends(List<Entry> chronological) {
-        List<Figure> out = new ArrayList<>();
-        if (chronological.size() < 2) return out;
-        out.addAll(trend(chronological, "virtual vs ", "virtual-thread speedup across runs (baseline median / virtual median)", "speedup (x)", "trend-speedup"));
-        out.addAll(trend(chronological, "synchronized ", "synchronized pinning before / after JEP 491 across runs", "slowdown (x)", "trend-pinning"));
-        XYChart overhead = chart("harness overhead per run across runs (median)", "ms");
-        List<Double> x = new ArrayList<>();
+    /** The history's charts, then the harness's overhead per night. */
+    static List<Figure> trends(List<Entry> chronological, History history) {
+        List<Figure> out = new ArrayList<>(HistoryCharts.of(history));
+        XYChart overhead = new XYChartBuilder().width(ChartStyle.WIDTH).height(ChartStyle.HEIGHT).title("harness overhead per run, by night (median)")
+                .xAxisTitle("night (UTC)").yAxisTitle("ms").build();
+        ChartStyle.style(overhead);
+        overhead.getStyler().setDatePattern("yyyy-MM-dd");
+        List<Date> x = new ArrayList<>();
         List<Double> y = new ArrayList<>();
-        for (int i = 0; i < chronological.size(); i++) {
-            RunMetadata.Overhead o = chronological.get(i).meta().harnessOverheadMs();
-            if (o != null && o.n() > 0) {
-                x.add(i + 1.0);
+        for (Entry e : chronological) {
+            RunMetadata.Overhead o = e.meta().harnessOverheadMs();
+            if (o == null || o.n() == 0) continue;
+            try {
+                x.add(Date.from(Instant.parse(e.meta().startedAt())));
                 y.add(o.median());
+            } catch (RuntimeException notATime) {
+                // a night whose start is not a time is not on a chart by date
             }
         }
         if (x.size() >= 2) {
             overhead.addSeries("harness overhead median", x, y).setMarker(SeriesMarkers.CIRCLE);
-            out.add(new Figure("trend-overhead", Figure.Section.TREND, String.format(java.util.Locale.ROOT,
-                    "harness overhead median from %.0f ms (run 1) to %.0f ms (run %d).", y.get(0), y.get(y.size() - 1), chronological.size()), overhead));
+            out.add(new Figure("trend-overhead", Figure.Section.TREND, String.format(Locale.ROOT,
+                    "harness overhead median from %.0f ms (%s) to %.0f ms (%s).", y.get(0), date(x.get(0)), y.get(y.size() - 1), date(x.get(x.size() - 1))), overhead));
         }
         return out;
     }
 
-    private static List<Figure> trend(List<Entry> runs, String prefix, String title, String unit, String name) {
-        Map<String, Integer> seen = new LinkedHashMap<>();
-        for (Entry e : runs) e.headlines().keySet().stream().filter(k -> k.startsWith(prefix)).forEach(k -> seen.merge(k, 1, Integer::sum));
-        List<String> keys = seen.entrySet().stream().filter(e -> e.getValue() >= 2)
-                .sorted(Map.Entry.<String, Integer>comparingByValue().reversed()).limit(MAX_LINES).map(Map.Entry::getKey).toList();
-        if (keys.isEmpty()) return List.of();
-        XYChart chart = chart(title, unit);
-        double lo = Double.POSITIVE_INFINITY;
-        double hi = 0;
-        for (String k : keys) {
-            List<Double> x = new ArrayList<>();
-            List<Double> y = new ArrayList<>();
-            for (int i = 0; i < runs.size(); i++) {
-                Double v = runs.get(i).headlines().get(k);
-                if (v != null && Double.isFinite(v)) {
-                    x.add(i + 1.0);
-                    y.add(v);
-                    lo = Math.min(lo, v);
-                    hi = Math.max(hi, v);
-                }
-            }
-            XYSeries s = chart.addSeries(k, x, y);
-            s.setMarker(SeriesMarkers.CIRCLE);
-        }
-        if (lo > 0 && hi / lo > ChartStyle.LOG_SPAN) {
-            chart.getStyler().setYAxisLogarithmic(true);
-            ChartStyle.labelEveryStep(chart.getStyler(), hi / lo);
-        }
-        String caption = keys.size() + " figure(s) measured in at least two of the " + runs.size() + " runs; run numbers are those of the table below.";
-        return List.of(new Figure(name, Figure.Section.TREND, caption, chart));
+    private static String date(Date d) {
+        return d.toInstant().toString().substring(0, 10);
     }
 
-    private static XYChart chart(String title, String unit) {
-        XYChart chart = new XYChartBuilder().width(ChartStyle.WIDTH).height(ChartStyle.HEIGHT).title(title).xAxisTitle("run (oldest = 1)").yAxisTitle(unit).build();
-        ChartStyle.style(chart);
-        chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
-        chart.getStyler().setLegendLayout(org.knowm.xchart.style.Styler.LegendLayout.Vertical);
-        chart.getStyler().setXAxisDecimalPattern("0");
-        chart.getStyler().setMarkerSize(9);
-        return chart;
-    }
-
-    static String page(List<Entry> chronological, List<Figure> trends, boolean svg) {
+    static String page(List<Entry> chronological, History history, List<Figure> trends, boolean svg) {
         StringBuilder b = new StringBuilder();
         b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
                 .append("<title>jdkmatrix runs</title>\n<style>\n").append(Gallery.CSS).append("</style>\n</head>\n<body>\n<h1>jdkmatrix runs</h1>\n");
-        b.append("<p>").append(chronological.size()).append(" results folders. Each gallery holds its charts, summary table and environment.");
+        changes(b, history);
+        figures(b, history);
+        runs(b, chronological);
+        if (!trends.isEmpty()) {
+            b.append("<h2 id=\"trends\">Each figure by night</h2>\n<p>A night's value with its interval as a band; the level between changes as a red step, ")
+                    .append("each change a dashed line between its two nights. Figures with changes first, then comparisons, then cells (at most ")
+                    .append(HistoryCharts.MAX_CHARTS).append("; figures.csv lists every one).</p>\n");
+            for (Figure f : trends) Gallery.figure(b, f, "trends/", svg);
+        }
+        return b.append("</body>\n</html>\n").toString();
+    }
+
+    /** The changes, regressions first and newest first, each with its size, its evidence and what changed between its nights. */
+    private static void changes(StringBuilder b, History h) {
+        ChangeFinder.Options o = h.options();
+        b.append("<h2 id=\"changes\">What changed</h2>\n<p>").append(h.changes().isEmpty() ? "No change found" : h.changes().size() + " change(s)")
+                .append(" over ").append(h.nights().size()).append(" night(s) in ").append(h.findings().size())
+                .append(" figures (each cell's median and each within-night comparison's paired ratio, one series per runner class), by E-Divisive means as Apache Otava ")
+                .append("computes it (window ").append(o.method().window()).append(", p ").append(o.method().maxPText()).append("); a change is confirmed when ")
+                .append(o.confirmNights()).append(" nights after it hold it, suspected before. The size is the ratio of the geometric means after and before it, with its 95 % interval. ")
+                .append("<a href=\"changes.csv\">changes.csv</a> and <a href=\"figures.csv\">figures.csv</a> hold it all.</p>\n");
+        if (!h.changes().isEmpty()) {
+            b.append("<table>\n<tr><th>status</th><th>direction</th><th>figure</th><th>first night after it</th><th>change [95 % CI]</th><th>p</th>")
+                    .append("<th>nights before / after</th><th>what changed between the two nights</th></tr>\n");
+            for (Change c : h.changes()) {
+                b.append(c.status() == Change.Status.SUSPECTED ? "<tr class=\"noisy\">" : c.regression() ? "<tr class=\"failed\">" : "<tr>")
+                        .append("<td>").append(c.status().text()).append(h.newTonight().contains(c) ? ", new tonight" : "").append("</td><td>").append(c.direction())
+                        .append("</td><td>").append(figure(c.figure(), c.compared())).append("</td><td>").append(Html.esc(c.after().date())).append(" <a href=\"")
+                        .append(Html.href(c.after().folder() + "/run.json")).append("\">").append(Html.esc(c.after().runId())).append("</a></td><td class=\"num\">")
+                        .append(Html.esc(c.sizeText())).append("</td><td class=\"num\">").append(String.format(Locale.ROOT, "%.2g", c.pValue()))
+                        .append("</td><td class=\"num\">").append(c.nightsBefore()).append(" / ").append(c.nightsAfter()).append("</td><td>")
+                        .append(Html.esc(c.whatChangedText())).append("</td></tr>\n");
+            }
+            b.append("</table>\n");
+        }
+        if (!h.skipped().isEmpty()) {
+            b.append("<p>").append(h.skipped().size()).append(" folder(s) passed over:</p>\n<ul>\n");
+            h.skipped().forEach(s -> b.append("<li>").append(Html.esc(s)).append("</li>\n"));
+            b.append("</ul>\n");
+        }
+    }
+
+    private static String figure(FigureKey k, String compared) {
+        return k instanceof FigureKey.Pair p ? "comparison " + Html.esc(compared) + ": <code>" + Html.esc(p.cellB()) + "</code> / <code>" + Html.esc(p.cellA()) + "</code>"
+                : "<code>" + Html.esc(k.label()) + "</code>";
+    }
+
+    /** Every series: how far it moves from night to night, and the step it can show. */
+    private static void figures(StringBuilder b, History h) {
+        if (h.findings().isEmpty()) return;
+        long watchable = h.watches().values().stream().filter(Watch::watchable).count();
+        double target = h.watches().values().stream().findFirst().map(Watch::target).orElse(Watch.DEFAULT_TARGET);
+        b.append("<details><summary>").append(watchable).append(" of ").append(h.findings().size()).append(" figures can show a ")
+                .append(String.format(Locale.ROOT, "%.0f %%", target * 100)).append(" step within ").append(h.options().confirmNights())
+                .append(" nights; how far each moves from night to night</summary>\n<table>\n<tr><th>figure</th><th>nights</th><th>changes</th>")
+                .append("<th>spread night to night</th><th>of it, a night's own runs</th><th>step it shows</th><th>what to read</th></tr>\n");
+        List<Series> series = new ArrayList<>(h.allSeries());
+        series.sort(Comparator.comparing((Series s) -> h.watches().get(s).watchable()).reversed().thenComparing(Series::key));
+        for (Series s : series) {
+            Watch w = h.watches().get(s);
+            ChangeFinder.Finding f = h.findings().stream().filter(x -> x.series() == s).findFirst().orElseThrow();
+            b.append(w.watchable() ? "<tr>" : "<tr class=\"noisy\">").append("<td>").append(figure(s.key(), s.newest().compared())).append("</td><td class=\"num\">")
+                    .append(s.entries().size()).append("</td><td class=\"num\">").append(f.changes().size()).append("</td><td class=\"num\">").append(pct(w.spread()))
+                    .append("</td><td class=\"num\">").append(pct(w.withinSd())).append("</td><td class=\"num\">").append(pct(w.resolvable()))
+                    .append("</td><td>").append(Html.esc(f.examined() ? w.advice() : f.note())).append("</td></tr>\n");
+        }
+        b.append("</table>\n</details>\n");
+    }
+
+    private static String pct(double f) {
+        return Double.isFinite(f) ? String.format(Locale.ROOT, "%.1f %%", f * 100) : "";
+    }
+
+    private static void runs(StringBuilder b, List<Entry> chronological) {
+        b.append("<h2 id=\"runs\">Runs</h2>\n<p>").append(chronological.size()).append(" results folders. Each gallery holds its charts, summary table and environment.");
         long without = chronological.stream().filter(e -> !e.gallery()).count();
         if (without > 0) {
             b.append(" ").append(without).append(" older run(s) keep their data only (the link is their run.json; raw.csv.gz and summary.csv.gz are beside it) ")
                     .append("and their points on the trends; <code>make report RESULTS=dir</code> renders the gallery of any of them again.");
         }
-        b.append("</p>\n");
-        b.append("<table>\n<tr><th>#</th><th>run</th><th>matrix</th><th>started</th><th>duration</th><th>cells</th><th>runs</th><th>statuses</th><th>commit</th></tr>\n");
+        b.append("</p>\n<table>\n<tr><th>#</th><th>run</th><th>matrix</th><th>started</th><th>duration</th><th>cells</th><th>runs</th><th>statuses</th><th>commit</th></tr>\n");
         List<Entry> newest = new ArrayList<>(chronological);
         java.util.Collections.reverse(newest);
         for (Entry e : newest) {
@@ -117,11 +159,6 @@ final class RunIndex {
                     .append(Html.esc(m.gitCommit().length() > 12 ? m.gitCommit().substring(0, 12) : m.gitCommit())).append("</code></td></tr>\n");
         }
         b.append("</table>\n");
-        if (!trends.isEmpty()) {
-            b.append("<h2 id=\"trends\">Trends across runs</h2>\n");
-            for (Figure f : trends) Gallery.figure(b, f, "trends/", svg);
-        }
-        return b.append("</body>\n</html>\n").toString();
     }
 
     private static String duration(RunMetadata m) {
@@ -132,9 +169,5 @@ final class RunIndex {
         } catch (RuntimeException e) {
             return "";
         }
-    }
-
-    static Comparator<Entry> byStart() {
-        return Comparator.comparing((Entry e) -> e.meta().startedAt()).thenComparing(Entry::folder);
     }
 }

@@ -28,7 +28,8 @@ public record RunMetadata(
         Overhead harnessOverheadMs,
         double imagesSeconds,
         List<Source> mergedFrom,
-        List<Session> sessions) {
+        List<Session> sessions,
+        List<Jar> jars) {
 
     public static final int SCHEMA = 1;
 
@@ -40,6 +41,28 @@ public record RunMetadata(
         statusCounts = Map.copyOf(statusCounts);
         mergedFrom = mergedFrom == null ? List.of() : List.copyOf(mergedFrom);
         sessions = sessions == null ? List.of() : List.copyOf(sessions);
+        jars = jars == null ? List.of() : List.copyOf(jars); // a run.json written before it recorded its jars
+    }
+
+    /** Metadata of a run with no record of its jars. */
+    public RunMetadata(int schema, String runId, String matrixFile, String matrixName, String matrixSha256, String gitCommit, boolean gitDirty,
+                       String startedAt, String endedAt, Host host, Engine engine, List<Image> images, Map<String, List<String>> jdkBuilds, Plan plan,
+                       Map<String, Integer> statusCounts, Overhead harnessOverheadMs, double imagesSeconds, List<Source> mergedFrom, List<Session> sessions) {
+        this(schema, runId, matrixFile, matrixName, matrixSha256, gitCommit, gitDirty, startedAt, endedAt, host, engine, images, jdkBuilds, plan,
+                statusCounts, harnessOverheadMs, imagesSeconds, mergedFrom, sessions, List.of());
+    }
+
+    /**
+     * A jar the run's containers ran: the built-in workloads jar, or a jmh or jar cell's own, by
+     * {@code name} (its file name), {@code path} (where the harness read it) and the SHA-256 of its
+     * bytes. A change between two nights names the jar whose bytes changed.
+     */
+    public record Jar(String name, String path, String sha256) {
+        public Jar {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(sha256, "sha256");
+            path = path == null ? "" : path;
+        }
     }
 
     /** Metadata of a run with no record of its sessions. */
@@ -47,7 +70,7 @@ public record RunMetadata(
                        String startedAt, String endedAt, Host host, Engine engine, List<Image> images, Map<String, List<String>> jdkBuilds, Plan plan,
                        Map<String, Integer> statusCounts, Overhead harnessOverheadMs, double imagesSeconds, List<Source> mergedFrom) {
         this(schema, runId, matrixFile, matrixName, matrixSha256, gitCommit, gitDirty, startedAt, endedAt, host, engine, images, jdkBuilds, plan,
-                statusCounts, harnessOverheadMs, imagesSeconds, mergedFrom, List.of());
+                statusCounts, harnessOverheadMs, imagesSeconds, mergedFrom, List.of(), List.of());
     }
 
     /**

@@ -222,6 +222,23 @@ final class RunSession {
         RunFigures figures = RunFigures.of(rows);
         return new RunMetadata(RunMetadata.SCHEMA, options.runId(), matrix.file().toString(), matrix.name(), matrix.sha256(), commit, dirty,
                 started.toString(), ended, host, engine, images, figures.jdkBuilds(), plan, figures.statusCounts(), figures.overhead(),
-                RunFigures.round(imagesSeconds), List.of(), sessions);
+                RunFigures.round(imagesSeconds), List.of(), sessions, jars(options.workloadsJar(), matrix));
+    }
+
+    /** The jars the run images hold: the workloads jar (when it can be read) and the user's, each with its SHA-256. */
+    static List<RunMetadata.Jar> jars(Path workloadsJar, Matrix matrix) {
+        List<RunMetadata.Jar> out = new java.util.ArrayList<>();
+        if (workloadsJar != null && Files.isRegularFile(workloadsJar)) {
+            try (var in = Files.newInputStream(workloadsJar)) {
+                java.security.MessageDigest md = java.security.MessageDigest.getInstance("SHA-256");
+                byte[] buf = new byte[1 << 16];
+                for (int n; (n = in.read(buf)) > 0; ) md.update(buf, 0, n);
+                out.add(new RunMetadata.Jar(workloadsJar.getFileName().toString(), workloadsJar.toString(), java.util.HexFormat.of().formatHex(md.digest())));
+            } catch (IOException | java.security.NoSuchAlgorithmException e) {
+                // run.json is written without it; the run image's tag still names its bytes
+            }
+        }
+        for (WorkloadKind.UserJar u : userJars(matrix)) out.add(new RunMetadata.Jar(u.path().getFileName().toString(), u.path().toString(), u.sha256()));
+        return out;
     }
 }

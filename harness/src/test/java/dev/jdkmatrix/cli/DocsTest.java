@@ -64,6 +64,8 @@ class DocsTest {
                 .containsPattern(stamp("quick", "readme-quick") + "\\$ make quick\\njdkmatrix: 12 cells");
         assertThat(Files.readString(PROJECT.resolve("docs/nightly.md"))).as("docs/nightly.md's remote-engine demo: rewrite it with make remote-demo")
                 .containsPattern(stamp("remote-demo", "remote-demo") + "\\$ DOCKER_HOST=tcp://127\\.0\\.0\\.1:2375 make quick .*\\njdkmatrix: 12 cells");
+        assertThat(Files.readString(PROJECT.resolve("docs/history.md"))).as("docs/history.md's calibration: rewrite it with make bench-history")
+                .containsPattern("<!-- bench-history:begin written by make bench-history at [0-9a-f]{7,}[^>]* on \\d{4}-\\d{2}-\\d{2} -->\\nWritten by `make bench-history`");
     }
 
     @Test

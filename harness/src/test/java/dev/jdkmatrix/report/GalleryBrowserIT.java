@@ -50,6 +50,28 @@ class GalleryBrowserIT {
         }
     }
 
+    /** A site's index opens with the history's changes, escaped as every page is: a cell id with HTML in it reads as written and runs nothing. */
+    @Test
+    void aSitesIndexOpensWithWhatChangedAndRunsNothingFromItsData(@TempDir Path site) throws Exception {
+        String hostile = " jvm=[-Dx=<img src=x onerror=\"document.title='ran'\">]";
+        for (int i = 0; i < 20; i++) {
+            dev.jdkmatrix.history.SiteFixture.Night n = dev.jdkmatrix.history.SiteFixture.Night.steady(0.01);
+            dev.jdkmatrix.history.SiteFixture.write(site, i, i >= 12 ? n.level25(860).jar("e".repeat(64)) : n, 5, hostile);
+        }
+        Report.index(site, false, 0);
+        try (Browser browser = Browser.start()) {
+            check(browser, site.resolve("index.html"), Path.of("target", "history-index-screenshot.png"));
+            JsonNode page = browser.eval("JSON.stringify({title: document.title, h2: [...document.querySelectorAll('h2')].map(h => h.id), "
+                    + "rows: [...document.querySelectorAll('#changes ~ table')][0].innerText, scripts: document.scripts.length})");
+            JsonNode p = JSON.readTree(page.asText());
+            assertThat(p.get("title").asText()).as("no handler from the data ran").isEqualTo("jdkmatrix runs");
+            assertThat(p.get("scripts").asInt()).isZero();
+            assertThat(p.get("h2").get(0).asText()).as("what changed heads the page").isEqualTo("changes");
+            assertThat(p.get("rows").asText()).contains("confirmed", "regression", "nightly-012", "jar workloads.jar sha256 aaaaaaaaaaaa -> eeeeeeeeeeee")
+                    .contains("<img src=x onerror=\"document.title='ran'\">");
+        }
+    }
+
     /** A JMH run's gallery: the JDK-against-JDK overview heads it, then a chart per benchmark and mode grouped under its class, then the secondary metrics. */
     @Test
     void aJmhGalleryLoadsEveryImageHeadedByTheOverviewAndGroupedByClass(@TempDir Path results) throws Exception {

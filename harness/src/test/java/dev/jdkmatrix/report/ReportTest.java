@@ -325,13 +325,21 @@ class ReportTest {
     }
 
     @Test
-    void theIndexListsEveryRunAndTracesHeadlinesAcrossThem() throws IOException {
+    void theIndexOpensWithTheHistoryListsEveryRunAndChartsEachFigureByNight() throws IOException {
         assertThat(indexed.runs()).isEqualTo(2);
         String index = Files.readString(results.resolve("index.html"));
-        assertThat(index).contains("href=\"newer/index.html\"", "href=\"older/index.html\"").contains("trends/trend-speedup.png");
+        assertThat(index).contains("href=\"newer/index.html\"", "href=\"older/index.html\"", "href=\"changes.csv\"", "href=\"figures.csv\"");
+        assertThat(index.indexOf("id=\"changes\"")).as("what changed first").isLessThan(index.indexOf("id=\"runs\""));
+        assertThat(index).contains("2 nights, 6 needed to look for changes");
         assertThat(index.indexOf("newer/index.html")).as("newest first").isLessThan(index.indexOf("older/index.html"));
-        assertThat(results.resolve("trends/trend-speedup.png")).isNotEmptyFile();
-        assertThat(results.resolve("trends/trend-pinning.svg")).isNotEmptyFile();
+        try (var trends = Files.list(results.resolve("trends"))) {
+            List<String> names = trends.map(p -> p.getFileName().toString()).toList();
+            assertThat(names).as("a chart (PNG and SVG) per figure of two nights, up to the most shown").anyMatch(n -> n.matches("history-[0-9a-f]+\\.png"))
+                    .anyMatch(n -> n.matches("history-[0-9a-f]+\\.svg")).filteredOn(n -> n.endsWith(".png")).hasSizeBetween(10, HistoryCharts.MAX_CHARTS + 1);
+        }
+        assertThat(Files.readAllLines(results.resolve("changes.csv"))).hasSize(1);
+        assertThat(Files.readAllLines(results.resolve("figures.csv")).size()).isGreaterThan(20);
+        assertThat(index).doesNotContain("<img src=x").contains("&lt;img src=x onerror=alert(1)&gt;");
         for (String href : hrefs(index)) assertThat(results.resolve(href)).as(href).exists();
     }
 

@@ -49,7 +49,7 @@ public final class ComparisonReport {
           .append(String.join(", ", counts.entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).toList())).append(".\n\n");
         md.append("| cell | baseline median (n) | new median (n) | change [95 % CI] | p | CV base / new | verdict |\n|---|---|---|---|---|---|---|\n");
         for (Comparison.Row r : rows) {
-            md.append("| `").append(escape(r.cell())).append("` | ").append(median(r.baselineMedian(), r.baselineN(), r.unit())).append(" | ").append(median(r.newMedian(), r.newN(), r.unit()))
+            md.append("| ").append(Markdown.code(r.cell())).append(" | ").append(median(r.baselineMedian(), r.baselineN(), r.unit())).append(" | ").append(median(r.newMedian(), r.newN(), r.unit()))
               .append(" | ").append(Double.isFinite(r.change()) ? signed(r.change()) + " [" + signed(r.ciLow()) + ", " + signed(r.ciHigh()) + "]" : "—")
               .append(" | ").append(Double.isFinite(r.pValue()) ? pValue(r.pValue()) : "—")
               .append(" | ").append(Double.isFinite(r.baselineCv()) ? pct(r.baselineCv()) : "—").append(" / ").append(Double.isFinite(r.newCv()) ? pct(r.newCv()) : "—")
@@ -75,7 +75,7 @@ public final class ComparisonReport {
     }
 
     private static String escape(String s) {
-        return s.replace("|", "\\|");
+        return Markdown.text(s);
     }
 
     private static String median(double v, int n, String unit) {

@@ -105,7 +105,7 @@ public final class Merge {
                 first.plan().groups(), first.plan().cellIds(), List.of(), first.plan().minDifference());
         RunMetadata merged = new RunMetadata(RunMetadata.SCHEMA, first.runId(), first.matrixFile(), first.matrixName(), first.matrixSha256(),
                 first.gitCommit(), first.gitDirty(), startedAt, endedAt, first.host(), first.engine(), List.copyOf(images.values()),
-                figures.jdkBuilds(), plan, figures.statusCounts(), figures.overhead(), 0, from);
+                figures.jdkBuilds(), plan, figures.statusCounts(), figures.overhead(), 0, from, List.of(), metas.stream().flatMap(m -> m.jars().stream()).distinct().toList());
         RunJson.write(out.resolve("run.json"), merged);
         return merged;
     }

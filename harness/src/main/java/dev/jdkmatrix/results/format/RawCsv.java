@@ -142,7 +142,9 @@ public final class RawCsv implements AutoCloseable {
     public static List<RawRow> read(Path file) throws IOException {
         try (java.io.InputStream stored = Files.newInputStream(file);
              java.io.InputStream bytes = file.getFileName().toString().endsWith(".gz") ? new java.util.zip.GZIPInputStream(stored, 1 << 16) : stored;
-             Reader in = new java.io.BufferedReader(new java.io.InputStreamReader(bytes, StandardCharsets.UTF_8)); CSVReader r = new CSVReader(in)) {
+             Reader in = new java.io.BufferedReader(new java.io.InputStreamReader(bytes, StandardCharsets.UTF_8));
+             // verifyReader off: OpenCSV's check for a closed reader would take a truncated gzip's EOFException for the end of the file
+             CSVReader r = new com.opencsv.CSVReaderBuilder(in).withVerifyReader(false).build()) {
             List<String[]> all = r.readAll();
             if (all.isEmpty()) return List.of();
             String[] header = all.get(0);

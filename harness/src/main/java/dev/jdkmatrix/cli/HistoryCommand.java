@@ -1,0 +1,86 @@
+package dev.jdkmatrix.cli;
+
+import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.history.Exports;
+import dev.jdkmatrix.history.History;
+import dev.jdkmatrix.history.HistoryCsv;
+import dev.jdkmatrix.history.HistoryReport;
+import dev.jdkmatrix.history.Night;
+import dev.jdkmatrix.history.Nights;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** What changed over a site's nights, and when. */
+@Command(name = "history", mixinStandardHelpOptions = true,
+        description = "Find the changes of every figure over the nights of SITE (each cell's median and each within-night comparison's paired ratio, "
+                + "one series per runner class) by E-Divisive means as Apache Otava computes it, and print them with what run.json says changed "
+                + "between the two nights (JDK builds, images, jars, harness commit, runner). Exit 1 under --fail-on-regression when tonight "
+                + "confirmed a regression.")
+public final class HistoryCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "SITE", description = "a folder of published nights (make publish)")
+    Path site;
+
+    @Mixin
+    HistoryOptions options;
+
+    @Option(names = "--csv", paramLabel = "FILE", description = "also write the changes as CSV (the site's changes.csv has the same columns)")
+    Path csv;
+
+    @Option(names = "--figures-csv", paramLabel = "FILE", description = "also write every figure's series: its spread and the step it can show")
+    Path figuresCsv;
+
+    @Option(names = "--markdown", paramLabel = "FILE", description = "append tonight's new and suspected changes as Markdown (e.g. $GITHUB_STEP_SUMMARY)")
+    Path markdown;
+
+    @Option(names = "--export", paramLabel = "WHAT", description = "write each night's figures into its folder as Bencher Metric Format JSON ("
+            + Exports.BMF + ") and github-action-benchmark's custom JSON (" + Exports.SMALLER + ", " + Exports.BIGGER + "): 'all' nights, or 'newest'")
+    String export;
+
+    @Option(names = "--fail-on-regression", description = "exit 1 when tonight's night confirmed a regression (a change the nights after it hold, not one noisy night)")
+    boolean failOnRegression;
+
+    @Override
+    public Integer call() {
+        if (export != null && !export.equals("all") && !export.equals("newest")) {
+            throw new ExitException(ExitException.BAD_INPUT, "--export " + export + ": not a choice\n  fix: --export all (every night) or --export newest (tonight's)");
+        }
+        if (!Files.isDirectory(site)) {
+            throw new ExitException(ExitException.BAD_INPUT, "no history in " + site + ": no such folder\n  fix: name a site of published nights (make publish SITE=dir NEW=dir)");
+        }
+        History h;
+        try {
+            h = History.of(Nights.read(site), options.finder(), options.watchTarget());
+            if (csv != null) HistoryCsv.writeChanges(csv, h);
+            if (figuresCsv != null) HistoryCsv.writeFigures(figuresCsv, h);
+            if (markdown != null) Files.writeString(markdown, HistoryReport.markdown(h), StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            if (export != null) {
+                var nights = export.equals("all") ? h.nights() : h.nights().isEmpty() ? java.util.List.<Night>of() : java.util.List.of(newest(h));
+                for (Night n : nights) Exports.write(n, site.resolve(n.folder()));
+            }
+        } catch (IOException e) {
+            throw new ExitException(ExitException.BAD_INPUT, "cannot read the history of " + site + ": " + e.getMessage()
+                    + "\n  fix: name a readable site of published nights, and writable files for --csv, --markdown and --export");
+        }
+        var out = spec.commandLine().getOut();
+        out.print(HistoryReport.table(h));
+        out.flush();
+        if (h.nights().isEmpty()) spec.commandLine().getErr().println("jdkmatrix: " + site + " holds no night (a folder with run.json and raw.csv or raw.csv.gz)");
+        return failOnRegression && !h.newRegressions().isEmpty() ? ExitException.RUNS_FAILED : 0;
+    }
+
+    private static Night newest(History h) {
+        return h.nights().stream().max(java.util.Comparator.comparing(Night::started)).orElseThrow();
+    }
+}

@@ -1,0 +1,70 @@
+package dev.jdkmatrix.history;
+
+import dev.jdkmatrix.results.format.Markdown;
+import java.util.List;
+import java.util.Locale;
+
+/** The history for people: a table for the terminal, and Markdown of tonight's news for a job summary. */
+public final class HistoryReport {
+
+    private HistoryReport() {}
+
+    /** Every change as a table, with what the history read and passed over. */
+    public static String table(History h) {
+        StringBuilder b = new StringBuilder();
+        b.append(summary(h)).append('\n');
+        h.skipped().forEach(s -> b.append("passed over: ").append(s).append('\n'));
+        if (h.changes().isEmpty()) return b.toString();
+        b.append(String.format(Locale.ROOT, "%n%-10s %-12s %-3s %-10s %-26s %-24s %-9s %s%n", "status", "direction", "new", "night", "run", "change [95 % CI]", "p", "figure / what changed"));
+        for (Change c : h.changes()) {
+            b.append(String.format(Locale.ROOT, "%-10s %-12s %-3s %-10s %-26s %-24s %-9.2g %s%n", c.status().text(), c.direction(),
+                    h.newTonight().contains(c) ? "yes" : "", c.after().date(), c.after().runId(), c.sizeText(), c.pValue(), describe(c)));
+            b.append(String.format(Locale.ROOT, "%88s %s%n", "", c.whatChangedText()));
+        }
+        return b.toString();
+    }
+
+    /** "25 nights of 1 runner class, 26 figures (2 too short to look at), 1 change (1 regression); 0 folders passed over". */
+    static String summary(History h) {
+        long shortOnes = h.findings().stream().filter(f -> !f.examined()).count();
+        long regressions = h.changes().stream().filter(Change::regression).count();
+        return String.format(Locale.ROOT, "jdkmatrix history: %d night(s) of %d runner class(es), %d figure(s)%s, %d change(s) (%d regression(s), %d suspected), "
+                        + "%d new tonight; %d folder(s) passed over; method: E-Divisive means (Otava) window %d, p %s, confirmed after %d night(s)",
+                h.nights().size(), h.runnerClasses().size(), h.findings().size(), shortOnes > 0 ? " (" + shortOnes + " with too few nights to look at)" : "",
+                h.changes().size(), regressions, h.suspected().size(), h.newTonight().size(), h.skipped().size(), h.options().method().window(),
+                h.options().method().maxPText(), h.options().confirmNights());
+    }
+
+    private static String describe(Change c) {
+        return (c.figure() instanceof FigureKey.Pair ? "comparison " + c.compared() + ": " : "cell ") + c.figure().label()
+                + (c.status() == Change.Status.SUSPECTED ? " (" + c.nightsAfter() + " night(s) after it so far)" : "");
+    }
+
+    /** Tonight's new changes and what is suspected, as Markdown for a job summary; every string from data escaped. */
+    public static String markdown(History h) {
+        StringBuilder md = new StringBuilder("## jdkmatrix: what changed over the nights\n\n");
+        md.append(Markdown.text(summary(h))).append(".\n\n");
+        List<Change> fresh = h.changes().stream().filter(h.newTonight()::contains).toList();
+        md.append(fresh.isEmpty() ? "No change confirmed tonight.\n\n" : "### Confirmed tonight\n\n" + rows(fresh) + "\n");
+        if (!h.suspected().isEmpty()) md.append("### Suspected (too few nights after them to confirm)\n\n").append(rows(h.suspected())).append('\n');
+        long older = h.changes().stream().filter(c -> c.status() == Change.Status.CONFIRMED && !h.newTonight().contains(c)).count();
+        if (older > 0) md.append(older).append(" change(s) confirmed on earlier nights: the site's index and changes.csv list them all.\n");
+        if (!h.skipped().isEmpty()) {
+            md.append("\n").append(h.skipped().size()).append(" folder(s) passed over:\n\n");
+            h.skipped().forEach(s -> md.append("- ").append(Markdown.text(s)).append('\n'));
+        }
+        return md.toString();
+    }
+
+    private static String rows(List<Change> changes) {
+        StringBuilder md = new StringBuilder("| | figure | first night after it | change [95 % CI] | p | what changed |\n|---|---|---|---|---|---|\n");
+        for (Change c : changes) {
+            md.append("| ").append(c.regression() ? "**regression**" : "improvement").append(" | ")
+                    .append(c.figure() instanceof FigureKey.Pair ? Markdown.text(c.compared()) + ": " : "").append(Markdown.code(c.figure().label()))
+                    .append(" | ").append(Markdown.text(c.after().date())).append(' ').append(Markdown.code(c.after().runId()))
+                    .append(" | ").append(Markdown.text(c.sizeText())).append(" | ").append(String.format(Locale.ROOT, "%.2g", c.pValue()))
+                    .append(" | ").append(Markdown.text(c.whatChangedText())).append(" |\n");
+        }
+        return md.toString();
+    }
+}

@@ -1,0 +1,37 @@
+package dev.jdkmatrix.history;
+
+import dev.jdkmatrix.results.RunMetadata;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One published night (a results folder of a site): its folder's name, its run.json, when it
+ * started, and every figure it measured: each cell's median and each paired comparison's ratio,
+ * computed from its raw.csv by this harness's statistics (so nights written by older versions are
+ * read the same way as tonight's).
+ */
+public record Night(String folder, RunMetadata meta, Instant started, Map<FigureKey, Measured> figures) {
+
+    public Night {
+        Objects.requireNonNull(folder, "folder");
+        Objects.requireNonNull(meta, "meta");
+        Objects.requireNonNull(started, "started");
+        figures = Map.copyOf(figures);
+    }
+
+    /** The run id, as raw.csv's run_id and the site's table name the night. */
+    public String runId() {
+        return meta.runId();
+    }
+
+    /** What must be equal for two nights to be one series (CPU model and count, Docker and cgroup version). */
+    public String runnerClass() {
+        return meta.runnerClass();
+    }
+
+    /** {@code 2026-11-25}: the night's date (UTC) as charts and tables show it. */
+    public String date() {
+        return started.toString().substring(0, 10);
+    }
+}

@@ -1,0 +1,142 @@
+package dev.jdkmatrix.history;
+
+import dev.jdkmatrix.results.Comparisons;
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.RunMetadata;
+import dev.jdkmatrix.results.Statistics;
+import dev.jdkmatrix.results.format.RawCsv;
+import dev.jdkmatrix.results.format.RunJson;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads the nights of a site: every sub-folder with a run.json and a raw.csv (or raw.csv.gz), its
+ * figures recomputed from its raw rows. A folder whose files cannot be read is named and passed
+ * over; the others are read. Folders of neither (the site's trends, a history folder) are not nights.
+ */
+public final class Nights {
+
+    private Nights() {}
+
+    /** The nights read, oldest first, and one line per folder passed over (what, where, why). */
+    public record Read(List<Night> nights, List<String> skipped) {
+        public Read {
+            nights = List.copyOf(nights);
+            skipped = List.copyOf(skipped);
+        }
+    }
+
+    public static Read read(Path site) throws IOException {
+        if (!Files.isDirectory(site)) throw new IOException(site + " is not a folder");
+        List<Path> folders;
+        try (var dirs = Files.list(site)) {
+            folders = dirs.filter(Files::isDirectory).sorted().toList();
+        }
+        List<Object> read = folders.parallelStream().map(Nights::readOne).toList();
+        List<Night> nights = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
+        for (Object o : read) {
+            if (o instanceof Night n) nights.add(n);
+            else if (o instanceof String s) skipped.add(s);
+        }
+        nights.sort(Comparator.comparing(Night::started).thenComparing(Night::folder));
+        return new Read(nights, skipped);
+    }
+
+    /** A night, a line saying why the folder was passed over, or null for a folder that is not a night. */
+    private static Object readOne(Path dir) {
+        Path json = dir.resolve("run.json");
+        var raw = RawCsv.in(dir);
+        if (!Files.isRegularFile(json) && raw.isEmpty()) return null;
+        String name = dir.getFileName().toString();
+        if (!Files.isRegularFile(json)) return name + ": has " + raw.get().getFileName() + " but no run.json; passed over (publish a night with both)";
+        if (raw.isEmpty()) return name + ": has run.json but no raw.csv or raw.csv.gz; passed over";
+        RunMetadata meta;
+        try {
+            meta = RunJson.read(json);
+        } catch (IOException | RuntimeException e) {
+            return name + ": its run.json cannot be read (" + oneLine(e) + "); passed over";
+        }
+        Instant started;
+        try {
+            started = Instant.parse(meta.startedAt());
+        } catch (RuntimeException e) {
+            return name + ": its run.json's started_at '" + meta.startedAt() + "' is not a time; passed over";
+        }
+        List<RawRow> rows;
+        try {
+            rows = RawCsv.read(raw.get());
+        } catch (IOException | RuntimeException e) {
+            return name + ": its " + raw.get().getFileName() + " cannot be read (" + oneLine(e) + "); passed over";
+        }
+        try {
+            return new Night(name, meta, started, figures(rows, meta));
+        } catch (RuntimeException e) {
+            return name + ": its figures cannot be computed (" + oneLine(e) + "); passed over";
+        }
+    }
+
+    private static String oneLine(Exception e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return m.lines().findFirst().orElse(m);
+    }
+
+    /** Every cell's median and every paired comparison's ratio of one night's rows. */
+    public static Map<FigureKey, Measured> figures(List<RawRow> rows, RunMetadata meta) {
+        Map<String, List<RawRow>> byCell = new LinkedHashMap<>();
+        for (RawRow r : rows) if (r.measured()) byCell.computeIfAbsent(r.get("cell"), k -> new ArrayList<>()).add(r);
+        Map<FigureKey, Measured> out = new HashMap<>();
+        byCell.forEach((cell, runs) -> {
+            double[] v = okScores(runs);
+            if (v.length == 0) return;
+            Statistics s = Statistics.of(v);
+            if (!(s.median() > 0)) return;
+            RawRow first = runs.get(0);
+            out.put(new FigureKey.Cell(cell), new Measured(s.median(), s.ciLow(), s.ciHigh(), s.ciLevel(), s.n(), unit(first),
+                    "higher".equals(first.get("score_better")), "", Set.of(first.get("jdk")), medianError(v)));
+        });
+        for (Comparisons.Row c : Comparisons.of(rows, meta)) {
+            if (!c.paired() || c.ratio() == null) continue;
+            Comparisons.Pairs p = Comparisons.pairs(byCell.get(c.cellA()), byCell.get(c.cellB()));
+            double[] logs = new double[p.a().length];
+            for (int i = 0; i < logs.length; i++) logs[i] = Math.log(p.b()[i] / p.a()[i]);
+            Set<String> jdks = new java.util.TreeSet<>(List.of(byCell.get(c.cellA()).get(0).get("jdk"), byCell.get(c.cellB()).get(0).get("jdk")));
+            out.put(new FigureKey.Pair(c.cellA(), c.cellB()), new Measured(c.ratio().ratio(), c.ratio().low(), c.ratio().high(), c.ratio().level(),
+                    c.ratio().n(), "x", c.higherIsBetter(), c.compared(), jdks, standardError(logs)));
+        }
+        return out;
+    }
+
+    private static double[] okScores(List<RawRow> runs) {
+        return runs.stream().filter(r -> r.ok() && !r.noisy()).mapToDouble(RawRow::score).filter(x -> Double.isFinite(x) && x > 0).toArray();
+    }
+
+    private static String unit(RawRow r) {
+        return r.get("score_unit").isEmpty() ? "ms" : r.get("score_unit");
+    }
+
+    /** The standard error of a median of these figures on the log scale: 1.2533 sd / sqrt(n) (normal efficiency); NaN under two. */
+    static double medianError(double[] v) {
+        double[] logs = java.util.Arrays.stream(v).map(Math::log).toArray();
+        return 1.2533 * standardError(logs);
+    }
+
+    /** sd / sqrt(n) of these values; NaN under two. */
+    static double standardError(double[] x) {
+        int n = x.length;
+        if (n < 2) return Double.NaN;
+        double mean = java.util.Arrays.stream(x).average().orElse(Double.NaN);
+        double ss = 0;
+        for (double d : x) ss += (d - mean) * (d - mean);
+        return Math.sqrt(ss / (n - 1)) / Math.sqrt(n);
+    }
+}

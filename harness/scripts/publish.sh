@@ -45,18 +45,20 @@ if [ -n "$previous" ]; then
 else
   echo "publish: no run of this runner class in $SITE yet, nothing to compare with"
 fi
-# The night's gallery gets what its data left of the night's budget (NIGHT_BYTES, 1.9 MB: a site of a night a day
-# stays far from GitHub Pages' 1 GB): charts drawn by priority while they fit, the page says what it left out.
-data=$(du -cb "$SITE/$name" | tail -1 | cut -f1)
-budget=$(( ${NIGHT_BYTES:-1900000} - data ))
+# What changed over the nights: tonight's new and suspected changes as Markdown in the night's folder and the job
+# summary, and the night's figures for other dashboards (Bencher Metric Format, github-action-benchmark's custom JSON)
+# in its folder; then the site's index with the history (SITE/index.html, changes.csv, figures.csv, trends/).
+JAR="$JAR" harness/scripts/jdkmatrix.sh history "$SITE" --export newest --markdown "$SITE/$name/history.md" > /dev/null
+[ -n "${GITHUB_STEP_SUMMARY:-}" ] && cat "$SITE/$name/history.md" >> "$GITHUB_STEP_SUMMARY"
+JAR="$JAR" harness/scripts/jdkmatrix.sh index "$SITE" --keep-galleries "${KEEP_GALLERIES:-14}" > /dev/null
+# The night's gallery gets what the night has not used of its budget (NIGHT_BYTES, 1.9 MB: a site of a night a day
+# stays far from GitHub Pages' 1 GB): its data, exports and what the index grew by come first; charts are drawn by
+# priority while they fit, the page says what it left out. The index is written again to link the gallery.
+used=$(( $(du -sb "$SITE" | cut -f1) - before ))
+budget=$(( ${NIGHT_BYTES:-1900000} - used ))
 [ "$budget" -gt 100000 ] || budget=100000
 JAR="$JAR" harness/scripts/jdkmatrix.sh report --results "$SITE/$name" --link-index --max-bytes "$budget"
 JAR="$JAR" harness/scripts/jdkmatrix.sh index "$SITE" --keep-galleries "${KEEP_GALLERIES:-14}"
-# What changed over the nights (the index above wrote SITE/changes.csv and SITE/figures.csv from the same history):
-# tonight's new and suspected changes as Markdown in the night's folder and the job summary, and the night's figures
-# for other dashboards (Bencher Metric Format, github-action-benchmark's custom JSON) in its folder.
-JAR="$JAR" harness/scripts/jdkmatrix.sh history "$SITE" --export newest --markdown "$SITE/$name/history.md" > /dev/null
-[ -n "${GITHUB_STEP_SUMMARY:-}" ] && cat "$SITE/$name/history.md" >> "$GITHUB_STEP_SUMMARY"
 
 # What this night cost the site (GitHub Pages serves at most 1 GB): the reference run adds under
 # 2 MB (docs/site-growth.md); a bigger matrix adds more, and fewer kept galleries make up for it.

@@ -1,7 +1,6 @@
 package dev.jdkmatrix.history;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +24,8 @@ public final class Exports {
     public static final String SMALLER = "benchmark-smaller-is-better.json";
     public static final String BIGGER = "benchmark-bigger-is-better.json";
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** Compact: a night's files count in the site's bytes. */
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private Exports() {}
 

@@ -26,7 +26,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  */
 final class HistoryCharts {
 
-    static final int MAX_CHARTS = 24;
+    /** Charts on a site's index: they are rewritten every night, and a night's bytes are bounded (docs/nightly.md). */
+    static final int MAX_CHARTS = 12;
 
     private HistoryCharts() {}
 

@@ -27,6 +27,9 @@ final class RunIndex {
 
     private RunIndex() {}
 
+    /** Rows of the index's table of figures: a site's page is rewritten every night, figures.csv holds them all. */
+    static final int MAX_FIGURE_ROWS = 60;
+
     /** One run as the index knows it: its folder name, metadata, how many cells it measured and whether it has a gallery. */
     record Entry(String folder, RunMetadata meta, int cells, boolean gallery) {}
 
@@ -123,6 +126,11 @@ final class RunIndex {
                 .append("<th>spread night to night</th><th>of it, a night's own runs</th><th>step it shows</th><th>what to read</th></tr>\n");
         List<Series> series = new ArrayList<>(h.allSeries());
         series.sort(Comparator.comparing((Series s) -> h.watches().get(s).watchable()).reversed().thenComparing(Series::key));
+        if (series.size() > MAX_FIGURE_ROWS) {
+            b.append("<tr><td colspan=\"7\">the first ").append(MAX_FIGURE_ROWS).append(" of ").append(series.size())
+                    .append(" figures, those that can show the step first; figures.csv holds every one</td></tr>\n");
+            series = series.subList(0, MAX_FIGURE_ROWS);
+        }
         for (Series s : series) {
             Watch w = h.watches().get(s);
             ChangeFinder.Finding f = h.findings().stream().filter(x -> x.series() == s).findFirst().orElseThrow();

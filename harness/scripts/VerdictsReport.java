@@ -24,7 +24,7 @@ public class VerdictsReport {
 
     static final int SERIES = 10;
     static final double TARGET = 0.03;
-    static final int ADAPTIVE_MIN = 5;
+    static final int ADAPTIVE_MIN = 6;
 
     /** What a comparison is known to be: its name, the compared text of comparisons.csv, and whether b is known to be slower. */
     record Known(String name, String workload, String compared, boolean slower) {}

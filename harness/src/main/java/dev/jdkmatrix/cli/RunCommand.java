@@ -152,6 +152,10 @@ public final class RunCommand implements Callable<Integer> {
         outw.printf("jdkmatrix: %d runs stored in %s (%s%s); statuses %s%n", result.runs(), dir.resolve("raw.csv"),
                 resume != null ? result.sessionRuns() + " in this session, " : "", Durations.text(listener.total()), result.statusCounts());
         outw.printf("jdkmatrix: summary in %s, comparisons in %s, metadata in %s%n", dir.resolve("summary.csv"), dir.resolve("comparisons.csv"), dir.resolve("run.json"));
+        if (m.repetitions().max() < dev.jdkmatrix.matrix.Repetitions.ADAPTIVE_MIN && m.groups().stream().anyMatch(g -> !g.alone())) {
+            outw.printf("jdkmatrix: %d rounds a cell decide no comparison (faster, slower or same take a 95 %% interval: %d rounds); "
+                    + "comparisons.csv says what each could resolve and the rounds it would need%n", m.repetitions().max(), dev.jdkmatrix.matrix.Repetitions.ADAPTIVE_MIN);
+        }
         outw.flush();
         if (!noReport && !result.interrupted() && result.runs() > 0) {
             Report.Result r = ReportCommand.render(dir, Report.Options.DEFAULT);

@@ -138,13 +138,13 @@ public final class MatrixParser extends MatrixYaml {
         }
     }
 
-    /** {@code repetitions: 5}, or {@code repetitions: {min: 5, max: 30, target: 3%}}. */
+    /** {@code repetitions: 6}, or {@code repetitions: {min: 6, max: 30, target: 3%}}. */
     private Repetitions repetitions(Node node) {
         if (node instanceof ScalarNode) return Repetitions.fixed(integer(node, "repetitions", 1));
-        Map<String, Node> k = keys(mapping(node, "repetitions", "write repetitions: 5, or repetitions: {min: 5, max: 30, target: 3%}"),
+        Map<String, Node> k = keys(mapping(node, "repetitions", "write repetitions: 6, or repetitions: {min: 6, max: 30, target: 3%}"),
                 REPETITION_KEYS, "keys of repetitions");
         for (String key : REPETITION_KEYS) {
-            if (!k.containsKey(key)) throw error(node, "repetitions has no '" + key + "'", "write repetitions: {min: 5, max: 30, target: 3%}");
+            if (!k.containsKey(key)) throw error(node, "repetitions has no '" + key + "'", "write repetitions: {min: 6, max: 30, target: 3%}");
         }
         int min = integer(k.get("min"), "repetitions min", Repetitions.ADAPTIVE_MIN);
         int max = integer(k.get("max"), "repetitions max", min);

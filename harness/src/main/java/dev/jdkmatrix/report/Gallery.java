@@ -209,13 +209,16 @@ final class Gallery {
                 .append("from the runs paired by round (Hodges-Lehmann) with its signed-rank interval and p-value, and the ratio of the two ")
                 .append("medians with its bootstrap interval, as two separate runs would be compared. The verdict reads the first: faster or ")
                 .append("slower when the interval lies wholly past the min-difference on one side of 1x, same when it lies within the compare ")
-                .append("threshold, else undecided.</p>\n<table class=\"c\">\n<tr><th>the pair: b differs from a in</th><th>pairs</th><th>paired [interval]</th><th>p</th>")
-                .append("<th>medians [interval]</th><th>verdict</th></tr>\n");
+                .append("threshold, else undecided; and undecided whatever it says when it is below 95 % (fewer than 6 pairs). q: the ")
+                .append("Benjamini-Hochberg q-value over all ").append(rows.size()).append(" comparisons' p-values; ").append(discoveries(rows))
+                .append(" Resolves: the smallest difference its rounds would call at 95 % with 80 % power, from their own spread; ")
+                .append("rounds: what a ±5 % difference would need.</p>\n<table class=\"c\">\n<tr><th>the pair: b differs from a in</th><th>pairs</th>")
+                .append("<th>paired [interval]</th><th>p</th><th>q</th><th>medians [interval]</th><th>resolves</th><th>rounds for ±5 %</th><th>verdict</th></tr>\n");
         int group = -1;
         for (dev.jdkmatrix.results.Comparisons.Row r : single) {
             if (r.group() != group) {
                 group = r.group();
-                b.append("<tr><th colspan=\"6\">group ").append(group).append(": ").append(Html.esc(r.cellA())).append(" and its comparisons (").append(Html.esc(r.unit())).append(", ")
+                b.append("<tr><th colspan=\"9\">group ").append(group).append(": ").append(Html.esc(r.cellA())).append(" and its comparisons (").append(Html.esc(r.unit())).append(", ")
                         .append(r.higherIsBetter() ? "higher" : "lower").append(" is better)</th></tr>\n");
             }
             String paired = r.paired() && r.ratio() != null && r.ratio().n() > 1
@@ -223,11 +226,29 @@ final class Gallery {
             b.append(r.verdict() == dev.jdkmatrix.results.Comparisons.Verdict.UNDECIDED ? "<tr class=\"noisy\">" : "<tr>")
                     .append("<td>").append(Html.esc(r.shared().isEmpty() ? r.compared() : r.shared() + ": " + r.compared()))
                     .append("<td>").append(r.pairs()).append(r.dropped() > 0 ? " (" + r.dropped() + " out)" : "").append("<td>").append(paired)
-                    .append("<td>").append(paired.isEmpty() ? "" : fmt(r.ratio().pValue(), "%.2g"))
+                    .append("<td>").append(paired.isEmpty() ? "" : fmt(r.ratio().pValue(), "%.2g")).append("<td>").append(fmt(r.qValue(), "%.2g"))
                     .append("<td>").append(fmt(r.unpairedRatio(), "%.3f")).append(" [").append(fmt(r.unpairedLow(), "%.3f")).append(", ")
-                    .append(fmt(r.unpairedHigh(), "%.3f")).append("]<td>").append(r.verdict().text()).append("</tr>\n");
+                    .append(fmt(r.unpairedHigh(), "%.3f")).append("]<td>").append(Double.isFinite(r.resolution().resolvable()) ? "±" + fmt(r.resolution().resolvable() * 100, "%.1f") + " %" : "")
+                    .append("<td>").append(r.resolution().roundsForTarget() > 0 ? Integer.toString(r.resolution().roundsForTarget()) : "")
+                    .append("<td>").append(r.verdict().text()).append(r.note().isEmpty() ? "" : "<br><small>" + Html.esc(r.note()) + "</small>").append("</tr>\n");
         }
         return b.append("</table>\n").toString();
+    }
+
+    /**
+     * "4 called faster or slower, 3 of them at q <= 0.05: of those, about 0.2 may be chance.", and how
+     * many rest on intervals below 95 % (a run of fewer than 6 rounds decides nothing).
+     */
+    static String discoveries(List<dev.jdkmatrix.results.Comparisons.Row> rows) {
+        List<dev.jdkmatrix.results.Comparisons.Row> called = rows.stream()
+                .filter(r -> r.verdict() == dev.jdkmatrix.results.Comparisons.Verdict.FASTER || r.verdict() == dev.jdkmatrix.results.Comparisons.Verdict.SLOWER).toList();
+        long kept = called.stream().filter(r -> r.qValue() <= 0.05).count();
+        long below = rows.stream().filter(r -> !r.note().isEmpty()).count();
+        String under = below == 0 ? "" : below == rows.size()
+                ? " <strong>Every comparison of this run rests on fewer rounds than a 95 % interval takes: it decides none.</strong>"
+                : " " + below + " rest on intervals below 95 % and decide nothing.";
+        return called.size() + " called faster or slower, " + kept + " of them at q &le; 0.05: of those, about " + fmt(0.05 * kept, "%.1f")
+                + " may be chance (a false discovery rate of 5 %)." + under;
     }
 
     /**

@@ -172,7 +172,11 @@ public final class Columns {
             "group", "compared", "cell_a", "cell_b", "pairing", "pairs", "pairs_dropped",
             "ratio", "ratio_low", "ratio_high", "ratio_level", "p_value", "ratio_median",
             "unpaired_ratio", "unpaired_low", "unpaired_high", "unpaired_p_value",
-            "unit", "better", "verdict", "unpaired_verdict", "target_reached");
+            "unit", "better", "verdict", "unpaired_verdict", "target_reached",
+            // added with verdicts that never say more than the runs show: why a verdict is undecided when its interval is below 95 %,
+            // the Benjamini-Hochberg q-value of the verdict's p-value over all the run's comparisons, the smallest difference the rounds
+            // would call at 95 % with 80 % power (percent) and the rounds a 5 % difference would need
+            "verdict_note", "q_value", "resolvable_pct", "rounds_for_5pct");
 
     private static List<String> concat(List<String> a, List<String> b) {
         java.util.ArrayList<String> all = new java.util.ArrayList<>(a);

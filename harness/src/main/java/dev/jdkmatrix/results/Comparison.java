@@ -15,7 +15,8 @@ import java.util.SplittableRandom;
  * slower, a throughput up is faster), {@code unchanged} when the whole interval lies within
  * ±threshold, and otherwise, when the interval reaches past the threshold without clearing it,
  * {@code noisy} if either side's own CV exceeds the threshold and {@code undecided} if not: the
- * runs cannot tell, and more runs (or calmer ones) would.
+ * runs cannot tell, and more runs (or calmer ones) would. With fewer than 6 runs a side (a median's
+ * interval under 95 %) it is {@code undecided} whatever the interval says, with why.
  */
 public final class Comparison {
 
@@ -34,7 +35,16 @@ public final class Comparison {
      */
     public record Row(String cell, int baselineN, int newN, double baselineMedian, double newMedian, double change,
                       double ciLow, double ciHigh, double baselineCv, double newCv, Verdict verdict, String unit, boolean higherIsBetter,
-                      double pValue) {}
+                      double pValue, String note) {
+        public Row {
+            note = note == null ? "" : note;
+        }
+
+        public Row(String cell, int baselineN, int newN, double baselineMedian, double newMedian, double change, double ciLow, double ciHigh,
+                   double baselineCv, double newCv, Verdict verdict, String unit, boolean higherIsBetter, double pValue) {
+            this(cell, baselineN, newN, baselineMedian, newMedian, change, ciLow, ciHigh, baselineCv, newCv, verdict, unit, higherIsBetter, pValue, "");
+        }
+    }
 
     /** A cell's scores with their unit and direction. */
     private record Scores(double[] values, String unit, boolean higherIsBetter) {}
@@ -84,6 +94,14 @@ public final class Comparison {
         double low = interval[0] - 1;
         double high = interval[1] - 1;
         Verdict v;
+        double level = Math.min(Statistics.medianLevel(b.length), Statistics.medianLevel(n.length));
+        if (level < Comparisons.DECISION_LEVEL - 1e-9) {
+            // a bootstrap of a few runs calls itself 95 % and is not: the medians' own intervals say what the runs can
+            String note = b.length + " and " + n.length + " runs: a median's interval reaches " + String.format(java.util.Locale.ROOT, "%.1f %%", level * 100)
+                    + ", below the 95 % a verdict needs (" + Comparisons.DECISION_ROUNDS + " runs a side reach it)";
+            return new Row(cell, b.length, n.length, sb.median(), sn.median(), change, low, high, sb.cv(), sn.cv(), Verdict.UNDECIDED, unit, higherIsBetter,
+                    MannWhitney.pValue(b, n), note);
+        }
         if (low > threshold) {
             v = higherIsBetter ? Verdict.FASTER : Verdict.SLOWER;
         } else if (high < -threshold) {

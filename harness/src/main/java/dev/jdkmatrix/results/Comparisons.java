@@ -30,19 +30,29 @@ public final class Comparisons {
 
     /** What a comparison says of b against a, in the figure's direction. */
     public enum Verdict {
-        /** The interval lies wholly past 1 - min-difference on the better side: b is faster (a time down, a throughput up). */
+        /** The interval (at 95 % or more) lies wholly past 1 - min-difference on the better side: b is faster (a time down, a throughput up). */
         FASTER,
-        /** The interval lies wholly past 1 + min-difference on the worse side. */
+        /** The interval (at 95 % or more) lies wholly past 1 + min-difference on the worse side. */
         SLOWER,
-        /** The interval holds 1 and lies within ±threshold: no difference shown, and none as large as the threshold. */
+        /** The interval (at 95 % or more) lies within ±threshold and does not clear ±min-difference: no difference as large as the threshold. */
         SAME,
-        /** The interval holds 1 and reaches past the threshold: the runs cannot tell. */
+        /** Neither: the interval reaches past the threshold without clearing the min-difference, or it is below 95 %: the runs cannot tell. */
         UNDECIDED;
 
         public String text() {
             return name().toLowerCase(Locale.ROOT);
         }
     }
+
+    /**
+     * The level an interval must reach before a comparison says faster, slower or same: below it a
+     * verdict would say more than the runs show (an interval of 3 pairs is a 75 % interval; of 5, a
+     * 93.75 % one). docs/statistics.md.
+     */
+    public static final double DECISION_LEVEL = 0.95;
+
+    /** The rounds (pairs, or runs of each cell) whose interval first reaches {@link #DECISION_LEVEL}: 6 (96.9 %). */
+    public static final int DECISION_ROUNDS = 6;
 
     /** The smallest difference called faster or slower where a run does not say (the matrix's min-difference; docs/verdicts.md). */
     public static final double DEFAULT_MIN_DIFFERENCE = 0.005;
@@ -61,11 +71,25 @@ public final class Comparisons {
      */
     public record Row(int group, String compared, String shared, String cellA, String cellB, boolean paired, String pairing, int pairs, int dropped,
                       PairedRatio ratio, double unpairedRatio, double unpairedLow, double unpairedHigh, double unpairedP,
-                      String unit, boolean higherIsBetter, Verdict verdict, Verdict unpairedVerdict, String targetReached) {
+                      String unit, boolean higherIsBetter, Verdict verdict, Verdict unpairedVerdict, String targetReached,
+                      String note, double qValue, Resolution resolution) {
         public Row {
             Objects.requireNonNull(cellA, "cellA");
             Objects.requireNonNull(cellB, "cellB");
             Objects.requireNonNull(verdict, "verdict");
+            note = note == null ? "" : note;
+            resolution = resolution == null ? Resolution.UNKNOWN : resolution;
+        }
+
+        /** The p-value the verdict's figure has: the paired one where the runs were paired, else the unpaired one. */
+        public double pValue() {
+            return paired && ratio != null ? ratio.pValue() : unpairedP;
+        }
+
+        /** The same row with its q-value (Benjamini-Hochberg, over all the run's comparisons). */
+        Row withQ(double q) {
+            return new Row(group, compared, shared, cellA, cellB, paired, pairing, pairs, dropped, ratio, unpairedRatio, unpairedLow, unpairedHigh, unpairedP,
+                    unit, higherIsBetter, verdict, unpairedVerdict, targetReached, note, q, resolution);
         }
 
         /** How far the unpaired interval reaches from the unpaired ratio, as a fraction of it. */
@@ -108,11 +132,15 @@ public final class Comparisons {
                 for (int j = i + 1; j < groups.get(g).size(); j++) tasks.add(new int[] {g, i, j});
             }
         }
-        return tasks.parallelStream().map(t -> {
+        List<Row> found = tasks.parallelStream().map(t -> {
             String a = groups.get(t[0]).get(t[1]);
             String b = groups.get(t[0]).get(t[2]);
             return compare(t[0] + 1, axes, byCell.get(a), byCell.get(b), axesOf.get(a), axesOf.get(b), paired, pairing, threshold, minDifference, target);
         }).filter(Objects::nonNull).toList();
+        double[] q = Multiplicity.benjaminiHochberg(found.stream().mapToDouble(Row::pValue).toArray());
+        List<Row> out = new ArrayList<>(found.size());
+        for (int i = 0; i < found.size(); i++) out.add(found.get(i).withQ(q[i]));
+        return out;
     }
 
     /** Every pair of every group of a results folder's rows, as its run.json describes the plan (null: a run from before run.json said). */
@@ -266,15 +294,58 @@ public final class Comparisons {
         double unpaired = Statistics.of(vb).median() / Statistics.of(va).median();
         double[] interval = Comparison.bootstrapRatio(key, va, vb);
         double up = MannWhitney.pValue(va, vb);
-        Verdict pv = ratio == null || ratio.n() < 2 ? Verdict.UNDECIDED : verdict(ratio.low(), ratio.high(), higher, threshold, minDifference);
-        Verdict uv = verdict(interval[0], interval[1], higher, threshold, minDifference);
+        Decision pd = pairedDecision(ratio, higher, threshold, minDifference);
+        Decision ud = unpairedDecision(va.length, vb.length, interval[0], interval[1], higher, threshold, minDifference);
         String reached = "";
         if (!Double.isNaN(target)) {
             double reach = paired ? (ratio == null ? Double.NaN : ratio.reach()) : PairedRatio.reach(unpaired, interval[0], interval[1]);
             reached = Double.isFinite(reach) && reach <= target ? "yes" : "no";
         }
+        Resolution resolution = paired ? Resolution.paired(logRatios(p)) : Resolution.unpaired(logs(va), logs(vb));
         return new Row(group, compared(axesA, axesB, along), shared(axesA, axesB, along), fa.get("cell"), fb.get("cell"), paired, paired ? pairing : "none", p.a().length, p.dropped(),
-                ratio, unpaired, interval[0], interval[1], up, unit, higher, paired ? pv : uv, uv, reached);
+                ratio, unpaired, interval[0], interval[1], up, unit, higher, paired ? pd.verdict() : ud.verdict(), ud.verdict(), reached,
+                paired ? pd.note() : ud.note(), Double.NaN, resolution);
+    }
+
+    private static double[] logRatios(Pairs p) {
+        double[] d = new double[p.a().length];
+        for (int i = 0; i < d.length; i++) d[i] = Math.log(p.b()[i] / p.a()[i]);
+        return d;
+    }
+
+    private static double[] logs(double[] v) {
+        return java.util.Arrays.stream(v).map(Math::log).toArray();
+    }
+
+    /** A verdict and, when the runs cannot give one, why ("3 pairs: a 75.0 % interval, ..."). */
+    public record Decision(Verdict verdict, String note) {}
+
+    /** The paired verdict: from an interval of at least {@link #DECISION_LEVEL}, else undecided with why. */
+    public static Decision pairedDecision(PairedRatio ratio, boolean higherIsBetter, double threshold, double minDifference) {
+        if (ratio == null) return new Decision(Verdict.UNDECIDED, "no round in which both cells ran ok");
+        if (ratio.n() < 2 || ratio.level() < DECISION_LEVEL - 1e-9) {
+            return new Decision(Verdict.UNDECIDED, ratio.n() + (ratio.n() == 1 ? " pair" : " pairs") + ": a " + percent(ratio.level())
+                    + " interval, below the 95 % a verdict needs (" + DECISION_ROUNDS + " pairs reach it)");
+        }
+        return new Decision(verdict(ratio.low(), ratio.high(), higherIsBetter, threshold, minDifference), "");
+    }
+
+    /**
+     * The unpaired verdict: from the bootstrap interval of the two medians where each median's own
+     * interval reaches {@link #DECISION_LEVEL} (6 runs a cell), else undecided with why: a bootstrap
+     * of 3 runs calls itself 95 % and is not.
+     */
+    public static Decision unpairedDecision(int na, int nb, double low, double high, boolean higherIsBetter, double threshold, double minDifference) {
+        double level = Math.min(Statistics.medianLevel(na), Statistics.medianLevel(nb));
+        if (level < DECISION_LEVEL - 1e-9) {
+            return new Decision(Verdict.UNDECIDED, na + " and " + nb + " runs: a median's interval reaches " + percent(level)
+                    + ", below the 95 % a verdict needs (" + DECISION_ROUNDS + " runs a cell reach it)");
+        }
+        return new Decision(verdict(low, high, higherIsBetter, threshold, minDifference), "");
+    }
+
+    private static String percent(double level) {
+        return String.format(Locale.ROOT, "%.1f %%", level * 100);
     }
 
     /** The figures of the measured runs that ended ok. */

@@ -50,6 +50,11 @@ public record Statistics(int n, double median, double min, double max, double me
         return Math.max(median - ciLow, ciHigh - median) / Math.abs(median);
     }
 
+    /** The level of the widest interval of a median of n values, [min, max]: 1 - 2^(1-n) (0.75 for 3, 0.9375 for 5, 0.96875 for 6); 0 under 2. */
+    public static double medianLevel(int n) {
+        return n < 2 ? 0 : coverage(n, 1);
+    }
+
     /** The median of values sorted ascending (the mean of the middle pair when their count is even). */
     public static double medianOfSorted(double[] sorted) {
         int n = sorted.length;

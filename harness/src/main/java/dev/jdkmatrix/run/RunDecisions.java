@@ -32,6 +32,7 @@ final class RunDecisions {
         List<RawRow> counted = rows.stream().filter(r -> !r.noisy()).toList();
         if (counted.stream().anyMatch(r -> !r.ok())) return "a measured run ended " + counted.stream().filter(r -> !r.ok()).findFirst().orElseThrow().get("status");
         if (counted.size() >= reps.max()) return "the maximum of " + reps.max() + " runs";
+        if (counted.size() < reps.min()) return null; // never a stop on an interval of fewer rounds than the minimum (under 95 % below 6)
         double reach = Summarizer.reach(counted);
         return reps.reached(reach) ? "within the target" : null;
     }
@@ -56,6 +57,7 @@ final class RunDecisions {
         if (going.size() == 1) return enough(going.values().iterator().next(), reps);
         List<List<RawRow>> cells = List.copyOf(going.values());
         if (cells.stream().allMatch(c -> c.stream().filter(r -> !r.noisy()).count() >= reps.max())) return "the maximum of " + reps.max() + " runs";
+        if (cells.stream().anyMatch(c -> c.stream().filter(r -> !r.noisy()).count() < reps.min())) return null;
         for (int i = 0; i < cells.size(); i++) {
             for (int j = i + 1; j < cells.size(); j++) {
                 PairedRatio p = Comparisons.paired(cells.get(i), cells.get(j));

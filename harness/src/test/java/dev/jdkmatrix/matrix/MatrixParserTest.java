@@ -289,7 +289,7 @@ class MatrixParserTest extends MatrixFiles {
     @Test
     void cpuModeIsAnAxisThatDefaultsToQuotaAndRepetitionsCanAdapt() throws IOException {
         Matrix m = parse("""
-                repetitions: { min: 5, max: 12, target: 3% }
+                repetitions: { min: 6, max: 12, target: 3% }
                 max-steal: 10%
                 matrix:
                   jdk: 21
@@ -305,8 +305,8 @@ class MatrixParserTest extends MatrixFiles {
                   exclude:
                     - { cpus: 0.5, cpu-mode: cpuset }
                 """);
-        assertThat(m.repetitions()).isEqualTo(new Repetitions(5, 12, 0.03));
-        assertThat(m.repetitions().text()).isEqualTo("5 to 12 until ±3%");
+        assertThat(m.repetitions()).isEqualTo(new Repetitions(6, 12, 0.03));
+        assertThat(m.repetitions().text()).isEqualTo("6 to 12 until ±3%");
         assertThat(m.maxSteal()).isEqualTo(0.10);
         // cpu-hash: 3 quota + 2 cpuset; sleep: 3 quota
         assertThat(m.cells()).hasSize(8);

@@ -40,16 +40,16 @@ class ComparisonTest {
     }
 
     static final Map<String, double[]> BASE = new LinkedHashMap<>(Map.of(
-            "regressed", new double[] {100, 101, 99, 100, 102},
-            "improved", new double[] {200, 198, 202, 201, 199},
-            "steady", new double[] {50, 51, 49, 50, 50.5},
-            "noisy", new double[] {100, 160, 70, 130, 90},
+            "regressed", new double[] {100, 101, 99, 100, 102, 100.5},
+            "improved", new double[] {200, 198, 202, 201, 199, 200},
+            "steady", new double[] {50, 51, 49, 50, 50.5, 50},
+            "noisy", new double[] {100, 160, 70, 130, 90, 110},
             "dropped", new double[] {10, 10, 10}));
     static final Map<String, double[]> NEW = new LinkedHashMap<>(Map.of(
-            "regressed", new double[] {130, 131, 129, 132, 130},
-            "improved", new double[] {150, 149, 151, 152, 150},
-            "steady", new double[] {50.5, 51, 50, 49.5, 51},
-            "noisy", new double[] {150, 100, 200, 120, 170},
+            "regressed", new double[] {130, 131, 129, 132, 130, 131},
+            "improved", new double[] {150, 149, 151, 152, 150, 151},
+            "steady", new double[] {50.5, 51, 50, 49.5, 51, 50},
+            "noisy", new double[] {150, 100, 200, 120, 170, 140},
             "added", new double[] {5, 5, 5}));
 
     /** Measured runs of a JMH throughput cell: a higher score is better. */
@@ -73,13 +73,13 @@ class ComparisonTest {
 
     @Test
     void aThroughputThatGrowsIsFasterAndOneThatShrinksIsSlower() {
-        Comparison.Row up = Comparison.compare(throughput("b", 1000, 1010, 990, 1005, 995), throughput("b", 1500, 1510, 1490, 1505, 1495), 0.10).get(0);
+        Comparison.Row up = Comparison.compare(throughput("b", 1000, 1010, 990, 1005, 995, 1000), throughput("b", 1500, 1510, 1490, 1505, 1495, 1500), 0.10).get(0);
         assertThat(up.verdict()).isEqualTo(Comparison.Verdict.FASTER);
         assertThat(up.unit()).isEqualTo("ops/s");
         assertThat(up.higherIsBetter()).isTrue();
-        Comparison.Row down = Comparison.compare(throughput("b", 1500, 1510, 1490, 1505, 1495), throughput("b", 1000, 1010, 990, 1005, 995), 0.10).get(0);
+        Comparison.Row down = Comparison.compare(throughput("b", 1500, 1510, 1490, 1505, 1495, 1500), throughput("b", 1000, 1010, 990, 1005, 995, 1000), 0.10).get(0);
         assertThat(down.verdict()).isEqualTo(Comparison.Verdict.SLOWER);
-        assertThat(dev.jdkmatrix.results.format.ComparisonReport.markdown(List.of(down), "a", "b", 0.10)).contains("1500 ops/s (5)", "**slower**")
+        assertThat(dev.jdkmatrix.results.format.ComparisonReport.markdown(List.of(down), "a", "b", 0.10)).contains("1500 ops/s (6)", "**slower**")
                 .startsWith("**Unpaired:** two separate runs are compared unpaired");
     }
 
@@ -117,7 +117,7 @@ class ComparisonTest {
         int code = Main.execute(new String[] {"compare", base.toString(), now.toString(), "--csv", tmp.resolve("c.csv").toString()},
                 new PrintWriter(out), new PrintWriter(new StringWriter()));
         assertThat(code).isZero();
-        assertThat(out.toString()).contains("| `regressed` | 100.0 ms (5) | 130.0 ms (5) | +30.0 %", "**slower**", "Threshold 10.0 %", "1 noisy");
+        assertThat(out.toString()).contains("| `regressed` | 100.3 ms (6) | 130.5 ms (6) | +30.2 %", "**slower**", "Threshold 10.0 %", "1 noisy");
         assertThat(Files.readAllLines(tmp.resolve("c.csv"))).hasSize(1 + 6).first().asString().startsWith("cell,baseline_n,new_n");
 
         int failing = Main.execute(new String[] {"compare", base.toString(), now.toString(), "--fail-on-regression"},
@@ -140,12 +140,26 @@ class ComparisonTest {
         assertThat(r.verdict()).isEqualTo(Comparison.Verdict.UNDECIDED);
         assertThat(r.pValue()).isLessThan(0.01); // the runs differ; by how much is not settled
         // the same shift with tight runs clears it
-        Comparison.Row clear = Comparison.row("c", new double[] {100, 101, 99, 98, 102}, new double[] {120, 121, 119, 118, 122}, 0.10);
+        Comparison.Row clear = Comparison.row("c", new double[] {100, 101, 99, 98, 102, 97}, new double[] {120, 121, 119, 118, 122, 117}, 0.10);
         assertThat(clear.verdict()).isEqualTo(Comparison.Verdict.SLOWER);
-        assertThat(clear.pValue()).isCloseTo(2.0 / 252, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(clear.pValue()).isCloseTo(2.0 / 924, org.assertj.core.api.Assertions.within(1e-12));
         // within +-threshold throughout
-        assertThat(Comparison.row("c", new double[] {100, 101, 99, 100, 102}, new double[] {103, 104, 102, 103, 105}, 0.10).verdict())
+        assertThat(Comparison.row("c", new double[] {100, 101, 99, 100, 102, 100}, new double[] {103, 104, 102, 103, 105, 103}, 0.10).verdict())
                 .isEqualTo(Comparison.Verdict.UNCHANGED);
+    }
+
+    @Test
+    void fewerThanSixRunsASideDecideNothingAndSayWhy() {
+        // +20 % with runs that do not overlap at all: a bootstrap of 5 calls itself 95 %, each median's interval is 93.75 %
+        Comparison.Row five = Comparison.row("c", new double[] {100, 101, 99, 98, 102}, new double[] {120, 121, 119, 118, 122}, 0.10);
+        assertThat(five.verdict()).isEqualTo(Comparison.Verdict.UNDECIDED);
+        assertThat(five.note()).isEqualTo("5 and 5 runs: a median's interval reaches 93.8 %, below the 95 % a verdict needs (6 runs a side reach it)");
+        for (int n = 2; n <= 5; n++) {
+            double[] a = java.util.stream.IntStream.range(0, n).mapToDouble(i -> 100 + i).toArray();
+            double[] b = java.util.stream.IntStream.range(0, n).mapToDouble(i -> 200 + i).toArray();
+            assertThat(Comparison.row("c", a, b, 0.10).verdict()).as("%d runs a side", n).isEqualTo(Comparison.Verdict.UNDECIDED);
+        }
+        assertThat(dev.jdkmatrix.results.format.ComparisonReport.markdown(List.of(five), "a", "b", 0.10)).contains("undecided (5 and 5 runs: a median");
     }
 
     @Test

@@ -42,7 +42,10 @@ class ComparisonsTest {
         assertThat(exec.pairs()).isEqualTo(5);
         assertThat(exec.dropped()).isEqualTo(1); // round 2's virtual run ended oom
         assertThat(exec.ratio().ratio()).isCloseTo(0.5, within(1e-6));
-        assertThat(exec.verdict()).isEqualTo(Comparisons.Verdict.FASTER);
+        // half the time in every round, but 5 pairs give a 93.75 % interval: no verdict below 95 %
+        assertThat(exec.verdict()).isEqualTo(Comparisons.Verdict.UNDECIDED);
+        assertThat(exec.note()).isEqualTo("5 pairs: a 93.8 % interval, below the 95 % a verdict needs (6 pairs reach it)");
+        assertThat(jdk.note()).isEmpty();
         // the diagonal pair differs in both
         assertThat(c).extracting(Comparisons.Row::compared).contains("jdk 21 -> 25; executor virtual -> fixed:10");
     }
@@ -64,7 +67,7 @@ class ComparisonsTest {
     @Test
     void aSequentialPlanIsComparedUnpairedAndAnOldRunAlongJdkAndExecutor() {
         List<RawRow> rows = new ArrayList<>();
-        for (int rep = 1; rep <= 5; rep++) {
+        for (int rep = 1; rep <= 6; rep++) {
             rows.add(run("21", "fixed:10", rep, 1000 + rep, "ok"));
             rows.add(run("25", "fixed:10", rep, 800 + rep, "ok"));
         }
@@ -72,7 +75,7 @@ class ComparisonsTest {
         assertThat(seq.paired()).isFalse();
         assertThat(seq.pairing()).isEqualTo("none");
         assertThat(seq.verdict()).isEqualTo(seq.unpairedVerdict()).isEqualTo(Comparisons.Verdict.FASTER);
-        assertThat(seq.figure()[1]).isCloseTo(803.0 / 1003.0, within(1e-9));
+        assertThat(seq.figure()[1]).isCloseTo(803.5 / 1003.5, within(1e-9));
         // no run.json: along jdk and executor where they vary, rounds paired as an interleaved plan's
         Comparisons.Row old = Comparisons.of(rows, (RunMetadata) null).get(0);
         assertThat(old.paired()).isTrue();
@@ -108,6 +111,51 @@ class ComparisonsTest {
         }
         assertThat(Comparisons.of(threadlocal, (RunMetadata) null)).hasSize(2)
                 .allMatch(r -> r.cellA().contains("mode=carrier") == r.cellB().contains("mode=carrier"));
+    }
+
+    @Test
+    void noVerdictFromTwoToFivePairsHoweverClearTheirInterval() {
+        for (int n = 2; n <= 7; n++) {
+            double[] a = new double[n];
+            double[] b = new double[n];
+            for (int i = 0; i < n; i++) {
+                a[i] = 1000 + 10 * i;
+                b[i] = a[i] * (1.5 + 0.001 * i); // 50 % slower in every round
+            }
+            Comparisons.Decision d = Comparisons.pairedDecision(PairedRatio.of(a, b), false, 0.10, 0.005);
+            assertThat(d.verdict()).as("%d pairs", n).isEqualTo(n < 6 ? Comparisons.Verdict.UNDECIDED : Comparisons.Verdict.SLOWER);
+            assertThat(d.note()).as("%d pairs", n).isEqualTo(n < 6 ? n + " pairs: a " + String.format(java.util.Locale.ROOT, "%.1f", 100 * (1 - Math.pow(2, 1 - n)))
+                    + " % interval, below the 95 % a verdict needs (6 pairs reach it)" : "");
+            Comparisons.Decision u = Comparisons.unpairedDecision(n, n, 1.4, 1.6, false, 0.10, 0.005);
+            assertThat(u.verdict()).as("%d runs a cell", n).isEqualTo(n < 6 ? Comparisons.Verdict.UNDECIDED : Comparisons.Verdict.SLOWER);
+        }
+        assertThat(Comparisons.pairedDecision(null, false, 0.10, 0.005).note()).contains("no round");
+    }
+
+    @Test
+    void benjaminiHochbergAgainstAHandComputation() {
+        // p sorted: 0.001 0.008 0.039 0.041 0.042 0.06 0.074 0.205 (m = 8); q(k) = min over j >= k of p(j) * 8 / j
+        double[] p = {0.039, 0.001, 0.074, 0.041, 0.008, 0.205, 0.042, 0.06, Double.NaN};
+        double[] q = Multiplicity.benjaminiHochberg(p);
+        // 0.205*8/8 = 0.205; 0.074*8/7 = 0.08457; 0.06*8/6 = 0.08; 0.042*8/5 = 0.0672; 0.041*8/4 = 0.082 -> 0.0672; 0.039*8/3 = 0.104 -> 0.0672;
+        // 0.008*8/2 = 0.032; 0.001*8/1 = 0.008
+        double[] expected = {0.0672, 0.008, 0.084571428571, 0.0672, 0.032, 0.205, 0.0672, 0.08, Double.NaN};
+        for (int i = 0; i < p.length; i++) assertThat(q[i]).as("q of p = %s", p[i]).isCloseTo(expected[i], within(1e-9));
+    }
+
+    @Test
+    void whatARoundsSpreadCanResolveAgainstAHandComputation() {
+        // log ratios with sd 0.02 over 6 pairs: (t(0.975, 5) + t(0.80, 5)) * 0.02 / sqrt(6) = (2.570582 + 0.919544) * 0.02 / 2.449490 = 0.028497
+        double[] d = {0.02, -0.02, 0.02, -0.02, 0.02, -0.02};
+        double sd = Math.sqrt(6 * 0.0004 / 5);
+        Resolution r = Resolution.paired(d);
+        assertThat(r.resolvable()).isCloseTo(Math.expm1((2.5705818366 + 0.9195437802) * sd / Math.sqrt(6)), within(1e-7));
+        // rounds for +-5 %: the fewest m with (t(0.975, m-1) + t(0.80, m-1)) * sd / sqrt(m) <= log(1.05): 6, the least a verdict takes
+        assertThat(r.roundsForTarget()).isEqualTo(6);
+        // ten times the spread needs many more rounds: at m ~ (2.8 sd / log 1.05)^2 = 2.8^2 * 0.0480 / 0.00238 ~ 158
+        double[] wide = java.util.Arrays.stream(d).map(x -> x * 10).toArray();
+        assertThat(Resolution.paired(wide).roundsForTarget()).isBetween(140, 175);
+        assertThat(Resolution.paired(new double[] {0.1}).roundsForTarget()).isEqualTo(-1);
     }
 
     @Test

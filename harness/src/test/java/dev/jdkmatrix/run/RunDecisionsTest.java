@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /** What the runner decides between runs: another adaptive round or not, a noisy run again or not. */
 class RunDecisionsTest {
 
-    static final Repetitions ADAPTIVE = new Repetitions(5, 10, 0.03);
+    static final Repetitions ADAPTIVE = new Repetitions(6, 10, 0.03);
 
     static RawRow row(String status, double wallMs, double stealPct) {
         Map<String, String> v = new LinkedHashMap<>();
@@ -35,10 +35,12 @@ class RunDecisionsTest {
 
     @Test
     void aCalmCellHasEnoughAndANoisyOneGetsAnotherRound() {
-        // five runs within 1 %: the interval of the median reaches 1 % at most
-        assertThat(RunDecisions.enough(rows(1000, 1005, 1010, 995, 1002), ADAPTIVE)).isEqualTo("within the target");
-        // one run 40 % off: the interval (min..max at n = 5) reaches past 3 %
-        assertThat(RunDecisions.enough(rows(1000, 1005, 1400, 995, 1002), ADAPTIVE)).isNull();
+        // six runs within 1 %: the interval of the median reaches 1 % at most
+        assertThat(RunDecisions.enough(rows(1000, 1005, 1010, 995, 1002, 1001), ADAPTIVE)).isEqualTo("within the target");
+        // five such runs are not enough: their interval is 93.75 %, and the minimum is 6
+        assertThat(RunDecisions.enough(rows(1000, 1005, 1010, 995, 1002), ADAPTIVE)).isNull();
+        // one run 40 % off: the interval (min..max at n = 6) reaches past 3 %
+        assertThat(RunDecisions.enough(rows(1000, 1005, 1400, 995, 1002, 1001), ADAPTIVE)).isNull();
         // at the maximum it stops whatever the interval
         assertThat(RunDecisions.enough(rows(1000, 1400, 700, 1300, 800, 1200, 900, 1100, 600, 1500), ADAPTIVE)).contains("maximum");
         // a failed run stops it: more runs of a failing cell help nobody
@@ -46,7 +48,7 @@ class RunDecisionsTest {
         failing.add(row("oom", Double.NaN, 0));
         assertThat(RunDecisions.enough(failing, ADAPTIVE)).contains("oom");
         // noisy runs neither count nor stop it
-        List<RawRow> noisy = rows(1000, 1400, 700, 1300, 800);
+        List<RawRow> noisy = rows(1000, 1400, 700, 1300, 800, 1100);
         noisy.add(row("noisy", 1000, 30));
         assertThat(RunDecisions.enough(noisy, ADAPTIVE)).isNull();
     }

@@ -17,7 +17,7 @@ import java.util.TreeMap;
 public final class ComparisonReport {
 
     public static final List<String> CSV_COLUMNS = List.of("cell", "baseline_n", "new_n", "baseline_median", "new_median", "change",
-            "change_ci_low", "change_ci_high", "baseline_cv", "new_cv", "verdict", "unit", "better", "mann_whitney_p");
+            "change_ci_low", "change_ci_high", "baseline_cv", "new_cv", "verdict", "unit", "better", "mann_whitney_p", "verdict_note");
 
     private ComparisonReport() {}
 
@@ -44,7 +44,8 @@ public final class ComparisonReport {
         md.append("## jdkmatrix: ").append(escape(current)).append(" against ").append(escape(baseline)).append("\n\n");
         md.append("Threshold ").append(pct(threshold)).append(": a cell is `slower` or `faster` only when the whole 95 % bootstrap interval of its change ")
           .append("lies past the threshold (a time that grows is slower; a throughput that grows, faster), `unchanged` when the whole interval lies within it, ")
-          .append("and otherwise `undecided` (or `noisy`, when either side's own CV exceeds the threshold): its runs cannot tell. ")
+          .append("and otherwise `undecided` (or `noisy`, when either side's own CV exceeds the threshold): its runs cannot tell; `undecided` too ")
+          .append("with fewer than 6 runs a side, whose medians' intervals are below 95 %. ")
           .append("p: the Mann-Whitney U test's two-sided p-value (are the two sides' runs drawn from one distribution?). ")
           .append(String.join(", ", counts.entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).toList())).append(".\n\n");
         md.append("| cell | baseline median (n) | new median (n) | change [95 % CI] | p | CV base / new | verdict |\n|---|---|---|---|---|---|---|\n");
@@ -53,7 +54,8 @@ public final class ComparisonReport {
               .append(" | ").append(Double.isFinite(r.change()) ? signed(r.change()) + " [" + signed(r.ciLow()) + ", " + signed(r.ciHigh()) + "]" : "—")
               .append(" | ").append(Double.isFinite(r.pValue()) ? pValue(r.pValue()) : "—")
               .append(" | ").append(Double.isFinite(r.baselineCv()) ? pct(r.baselineCv()) : "—").append(" / ").append(Double.isFinite(r.newCv()) ? pct(r.newCv()) : "—")
-              .append(" | ").append(r.verdict() == Comparison.Verdict.SLOWER ? "**slower**" : r.verdict().text()).append(" |\n");
+              .append(" | ").append(r.verdict() == Comparison.Verdict.SLOWER ? "**slower**" : r.verdict().text())
+              .append(r.note().isEmpty() ? "" : " (" + escape(r.note()) + ")").append(" |\n");
         }
         return md.toString();
     }
@@ -64,7 +66,7 @@ public final class ComparisonReport {
             for (Comparison.Row r : rows) {
                 w.writeNext(new String[] {r.cell(), Integer.toString(r.baselineN()), Integer.toString(r.newN()), num(r.baselineMedian(), 3), num(r.newMedian(), 3),
                         num(r.change(), 4), num(r.ciLow(), 4), num(r.ciHigh(), 4), num(r.baselineCv(), 4), num(r.newCv(), 4), r.verdict().text(), r.unit(),
-                        r.higherIsBetter() ? "higher" : "lower", num(r.pValue(), 4)}, false);
+                        r.higherIsBetter() ? "higher" : "lower", num(r.pValue(), 4), r.note()}, false);
             }
         }
     }

@@ -48,7 +48,9 @@ public final class ComparisonsCsv {
                 shown ? ratio(p.ratio()) : "", shown && p.n() > 1 ? ratio(p.low()) : "", shown && p.n() > 1 ? ratio(p.high()) : "",
                 shown && p.n() > 1 ? String.format(Locale.ROOT, "%.4f", p.level()) : "", shown ? pValue(p.pValue()) : "", shown ? ratio(p.medianRatio()) : "",
                 ratio(r.unpairedRatio()), ratio(r.unpairedLow()), ratio(r.unpairedHigh()), pValue(r.unpairedP()),
-                r.unit(), r.higherIsBetter() ? "higher" : "lower", r.verdict().text(), r.unpairedVerdict().text(), r.targetReached()};
+                r.unit(), r.higherIsBetter() ? "higher" : "lower", r.verdict().text(), r.unpairedVerdict().text(), r.targetReached(),
+                r.note(), pValue(r.qValue()), Double.isFinite(r.resolution().resolvable()) ? String.format(Locale.ROOT, "%.2f", r.resolution().resolvable() * 100) : "",
+                r.resolution().roundsForTarget() > 0 ? Integer.toString(r.resolution().roundsForTarget()) : ""};
     }
 
     /** Six significant digits: a ratio of 1.00012 must not read as 1. */

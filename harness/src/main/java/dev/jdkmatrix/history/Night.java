@@ -20,6 +20,17 @@ public record Night(String folder, RunMetadata meta, Instant started, Map<Figure
         figures = Map.copyOf(figures);
     }
 
+    /** A night is its folder in its site: equal nights have equal folders and starts (a record's equality would compare every figure). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Night n && n.folder.equals(folder) && n.started.equals(started);
+    }
+
+    @Override
+    public int hashCode() {
+        return folder.hashCode() * 31 + started.hashCode();
+    }
+
     /** The run id, as raw.csv's run_id and the site's table name the night. */
     public String runId() {
         return meta.runId();

@@ -104,14 +104,10 @@ public final class Nights {
             out.put(new FigureKey.Cell(cell), new Measured(s.median(), s.ciLow(), s.ciHigh(), s.ciLevel(), s.n(), unit(first),
                     "higher".equals(first.get("score_better")), "", Set.of(first.get("jdk")), medianError(v)));
         });
-        for (Comparisons.Row c : Comparisons.of(rows, meta)) {
-            if (!c.paired() || c.ratio() == null) continue;
-            Comparisons.Pairs p = Comparisons.pairs(byCell.get(c.cellA()), byCell.get(c.cellB()));
-            double[] logs = new double[p.a().length];
-            for (int i = 0; i < logs.length; i++) logs[i] = Math.log(p.b()[i] / p.a()[i]);
+        for (Comparisons.PairedFigure c : Comparisons.pairedFigures(rows, meta)) {
             Set<String> jdks = new java.util.TreeSet<>(List.of(byCell.get(c.cellA()).get(0).get("jdk"), byCell.get(c.cellB()).get(0).get("jdk")));
             out.put(new FigureKey.Pair(c.cellA(), c.cellB()), new Measured(c.ratio().ratio(), c.ratio().low(), c.ratio().high(), c.ratio().level(),
-                    c.ratio().n(), "x", c.higherIsBetter(), c.compared(), jdks, standardError(logs)));
+                    c.ratio().n(), "x", c.higherIsBetter(), c.compared(), jdks, standardError(c.logRatios())));
         }
         return out;
     }

@@ -24,6 +24,17 @@ public record Series(String runnerClass, FigureKey key, List<Entry> entries) {
         if (entries.isEmpty()) throw new IllegalArgumentException("a series of " + key.label() + " needs at least one night");
     }
 
+    /** A series is its figure in its runner class (a record's equality would compare every night of it). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Series s && s.runnerClass.equals(runnerClass) && s.key.equals(key) && s.entries.size() == entries.size();
+    }
+
+    @Override
+    public int hashCode() {
+        return (runnerClass.hashCode() * 31 + key.hashCode()) * 31 + entries.size();
+    }
+
     /** The figure's values on the log scale, where a ratio and its inverse are symmetric and a step of x % is the same size at any level. */
     public double[] logs() {
         return entries.stream().mapToDouble(e -> Math.log(e.measured().value())).toArray();

@@ -143,6 +143,33 @@ public final class Comparisons {
         return out;
     }
 
+    /** A pair of cells of a group with its paired ratio only (b / a), as a history reads a night: no bootstrap, no test of the medians. */
+    public record PairedFigure(String cellA, String cellB, String compared, PairedRatio ratio, boolean higherIsBetter, double[] logRatios) {}
+
+    /** The paired ratio of every pair of every group whose runs were paired (blocked or interleaved order, as run.json says), with at least one round both ran ok. */
+    public static List<PairedFigure> pairedFigures(List<RawRow> rows, RunMetadata meta) {
+        String order = meta == null ? "interleaved" : meta.order();
+        if (!(order.isEmpty() || order.equals("blocked") || order.equals("interleaved"))) return List.of();
+        Map<String, List<RawRow>> byCell = new LinkedHashMap<>();
+        for (RawRow r : rows) if (r.measured()) byCell.computeIfAbsent(r.get("cell"), k -> new ArrayList<>()).add(r);
+        Map<String, SortedMap<String, String>> axesOf = new LinkedHashMap<>();
+        byCell.forEach((cell, runs) -> axesOf.put(cell, axes(runs.get(0))));
+        List<String> along = meta == null || meta.compareAlong() == null ? defaultAlong(axesOf) : meta.compareAlong();
+        List<PairedFigure> out = new ArrayList<>();
+        for (List<String> g : groups(axesOf, along)) {
+            for (int i = 0; i < g.size(); i++) {
+                for (int j = i + 1; j < g.size(); j++) {
+                    Pairs p = pairs(byCell.get(g.get(i)), byCell.get(g.get(j)));
+                    if (p.a().length == 0) continue;
+                    RawRow b = byCell.get(g.get(j)).get(0);
+                    out.add(new PairedFigure(g.get(i), g.get(j), compared(axesOf.get(g.get(i)), axesOf.get(g.get(j)), along), PairedRatio.of(p.a(), p.b()),
+                            "higher".equals(b.get("score_better")), logRatios(p)));
+                }
+            }
+        }
+        return out;
+    }
+
     /** Every pair of every group of a results folder's rows, as its run.json describes the plan (null: a run from before run.json said). */
     public static List<Row> of(List<RawRow> rows, RunMetadata meta) {
         if (meta == null) return of(rows, null, "interleaved", 0.10, Double.NaN);

@@ -39,9 +39,19 @@ public record Resolution(double resolvable, int roundsForTarget) {
 
     /** t(0.975) + t(0.80) at these degrees of freedom: the difference in standard errors that a 95 % test calls 80 % of the time. */
     static double factor(int df) {
+        boolean cached = df < FACTORS.length();
+        if (cached) {
+            long bits = FACTORS.get(df);
+            if (bits != 0) return Double.longBitsToDouble(bits);
+        }
         TDistribution t = TDistribution.of(df);
-        return t.inverseSurvivalProbability(0.025) + t.inverseSurvivalProbability(0.20);
+        double f = t.inverseSurvivalProbability(0.025) + t.inverseSurvivalProbability(0.20);
+        if (cached) FACTORS.set(df, Double.doubleToRawLongBits(f));
+        return f;
     }
+
+    /** factor(df) once computed, by df (a report asks it for every comparison and every step of the rounds' search); 0: not yet. */
+    private static final java.util.concurrent.atomic.AtomicLongArray FACTORS = new java.util.concurrent.atomic.AtomicLongArray(1 << 16);
 
     /** The fewest rounds (at least DECISION_ROUNDS) whose resolvable difference on the log scale is at most the target's; -1 past MAX_ROUNDS. */
     private static int rounds(java.util.function.IntToDoubleFunction resolvableLog) {

@@ -123,12 +123,13 @@ class TrustIT {
     @Test
     void adaptiveRepetitionsStopACalmCellAndTakeANoisyOneToTheMaximumAcrossAResume() throws IOException {
         Path m = tmp.resolve("adaptive.yaml");
-        // calm: one task sleeping 300 ms on a pinned CPU; jitter: 300 to 600 ms at random, never known to +-5 %.
-        // At least 6 rounds: 3 uniform draws all fall within +-5 % of their median (a band 15 % of the
-        // jitter's width) with probability 3p^2 - 2p^3 = 6 % (a fresh-clone CI run failed so), 5 draws 5p^4 - 4p^5 = 0.2 %, 6 less.
+        // calm: one task sleeping 300 ms on a pinned CPU (its JVM adds 45 to 70 ms: 347 to 371 ms in a fresh-clone CI run,
+        // whose [min, max] interval of 6 to 9 runs reached +-5.4 %: the target is 8 %); jitter: 300 to 600 ms at random,
+        // never known to +-8 %: from 6 rounds its [min, max] reaches that only if all its draws fall in a band a fifth of
+        // the jitter's width, under 0.1 %.
         Files.writeString(m, """
                 name: adaptive
-                repetitions: { min: 6, max: 10, target: 5%% }
+                repetitions: { min: 6, max: 10, target: 8%% }
                 warmup: 0
                 %s
                 matrix:
@@ -153,7 +154,7 @@ class TrustIT {
         SummaryRow noisyRow = summary.stream().filter(s -> s.get("params").contains("mode=jitter")).findFirst().orElseThrow();
         assertThat(calmRow.get("target_reached")).isEqualTo("yes");
         assertThat(noisyRow.get("target_reached")).isEqualTo("no");
-        assertThat(Double.parseDouble(noisyRow.get("interval_pct"))).isGreaterThan(5);
+        assertThat(Double.parseDouble(noisyRow.get("interval_pct"))).isGreaterThan(8);
 
         // a kill that lost the last three rounds of the noisy cell: the resume makes them again, and no more
         Path raw = out.resolve("raw.csv");

@@ -24,7 +24,8 @@
 #   make shards N=3        the shard list for CI, as JSON: [1,2,3]
 #   make merge OUT=dir DIRS="a b"         one results folder from shard folders
 #   make compare BASELINE=dir NEW=dir     per-cell changes as Markdown (COMPARE_ARGS=--fail-on-regression ...)
-#   make publish SITE=dir NEW=dir         add a run to a gallery site: compare, render, index and history; galleries of the newest KEEP_GALLERIES=14 kept
+#   make publish SITE=dir NEW=dir         add a run to a gallery site: compare, render, index and history; galleries of the newest KEEP_GALLERIES=14 kept;
+#                                         EXPORT=1 also writes the night for Bencher and github-action-benchmark
 #   make history SITE=dir                what changed over a site's nights, and when (HISTORY_ARGS=--fail-on-regression ...)
 #   make readme-quick      run make quick and write its output into README.md, with the commit and date
 #   make remote-demo       make quick through a forwarded engine socket (socat), its output into docs/nightly.md
@@ -230,7 +231,7 @@ history: build
 
 KEEP_GALLERIES ?= 14
 publish: build
-	KEEP_GALLERIES=$(KEEP_GALLERIES) $(SCRIPTS)/publish.sh $(SITE) $(NEW)
+	KEEP_GALLERIES=$(KEEP_GALLERIES) EXPORT=$(or $(EXPORT),0) $(SCRIPTS)/publish.sh $(SITE) $(NEW)
 
 # The nightly workflow's steps, on one machine and a small matrix: shards, merge, compare with
 # a serial run of the same plan. Checks that the merged folder holds exactly the plan's runs.
@@ -246,11 +247,12 @@ nightly-local: setup build
 	@test ! -e $(NIGHTLY_DIR)/index.html && test ! -e $(NIGHTLY_DIR)/trends \
 	  || { echo "nightly-local: FAILED, report wrote outside its results folder ($(NIGHTLY_DIR)/index.html or trends/)"; exit 1; }
 	$(MAKE) --no-print-directory publish SITE=$(NIGHTLY_DIR)/site NEW=$(NIGHTLY_DIR)/serial
-	$(MAKE) --no-print-directory publish SITE=$(NIGHTLY_DIR)/site NEW=$(NIGHTLY_DIR)/merged
+	$(MAKE) --no-print-directory publish SITE=$(NIGHTLY_DIR)/site NEW=$(NIGHTLY_DIR)/merged EXPORT=1
+	@test -s $(NIGHTLY_DIR)/site/merged/bencher.json && test -s $(NIGHTLY_DIR)/site/merged/benchmark-smaller-is-better.json && test ! -e $(NIGHTLY_DIR)/site/serial/bencher.json \
+	  || { echo "nightly-local: FAILED, make publish EXPORT=1 did not export the night (or the night without it did)"; exit 1; }
 	@test -s $(NIGHTLY_DIR)/site/merged/compare.csv && grep -q 'href="serial/index.html"' $(NIGHTLY_DIR)/site/index.html \
 	  && grep -q 'href="merged/index.html"' $(NIGHTLY_DIR)/site/index.html && ls $(NIGHTLY_DIR)/site/trends/history-*.png >/dev/null \
-	  && test -s $(NIGHTLY_DIR)/site/changes.csv && test -s $(NIGHTLY_DIR)/site/figures.csv && test -s $(NIGHTLY_DIR)/site/merged/history.md \
-	  && test -s $(NIGHTLY_DIR)/site/merged/bencher.json \
+	  && test -s $(NIGHTLY_DIR)/site/changes.csv && test -s $(NIGHTLY_DIR)/site/figures.csv.gz && test -s $(NIGHTLY_DIR)/site/merged/history.md \
 	  || { echo "nightly-local: FAILED, the site does not list both published runs with their comparison, history and trends"; exit 1; }
 	$(JDKMATRIX) history $(NIGHTLY_DIR)/site --fail-on-regression
 	@planned=$$($(JDKMATRIX) plan --matrix $(QUICK_MATRIX) | tail -1 | cut -d' ' -f1); \

@@ -198,7 +198,7 @@ public class HistoryBench {
                 .append("and given a step at a random night between 20 and 45; the default setting (window ").append(o.method().window()).append(", p ")
                 .append(o.method().maxPText()).append("). Found within 3: alerted on the third night at the new level (the earliest a change is confirmed); ")
                 .append("within ").append(LATE).append(": by the last night a change still alerts. Predicted: the power of the t-test of 3 nights after against up to ").append(o.method().window() - 3)
-                .append(" before at p ").append(o.method().maxPText()).append(" (the formula behind figures.csv's resolvable_pct).\n\n")
+                .append(" before at p ").append(o.method().maxPText()).append(" (the formula behind figures.csv.gz's resolvable_pct).\n\n")
                 .append("| spread s | step | step / s | found within 3 nights | within ").append(LATE).append(" | predicted within 3 | false alerts per 100 nights (one figure) |\n|---|---|---|---|---|---|---|\n");
         for (double s : new double[] {0.01, 0.015, 0.02, 0.04, 0.08}) {
             Pool p = new Pool(new FigureKey.Cell("shape"), "shape" + s, true, shape, s);
@@ -242,7 +242,7 @@ public class HistoryBench {
 
     static void perFigure(StringBuilder md, List<Pool> quick, ChangeFinder.Options o) {
         md.append("### Each figure of the quick matrix\n\n")
-                .append("Its night-to-night spread over the real nights (the robust standard deviation of the log), the step figures.csv says it can show ")
+                .append("Its night-to-night spread over the real nights (the robust standard deviation of the log), the step figures.csv.gz says it can show ")
                 .append("within 3 nights, and how often steps of 3, 5 and 10 % drawn on its own noise were found within ").append(LATE).append(" nights.\n\n")
                 .append("| figure | spread | resolvable step (3 nights, 90 %) | 3 % found | 5 % | 10 % |\n|---|---|---|---|---|---|\n");
         for (Pool p : quick) {

@@ -27,6 +27,7 @@ s1=$(size "$OUT/site")
 KEEP_GALLERIES=$KEEP harness/scripts/publish.sh "$OUT/site" "$OUT/in/night-2" > "$OUT/publish-2.txt"
 s2=$(size "$OUT/site")
 charts=$(ls "$OUT/site/night-1/charts" | wc -l)
+charts2=$(ls "$OUT/site/night-2/charts" | wc -l)
 png=$(du -cb "$OUT"/site/night-1/charts/*.png | tail -1 | cut -f1)
 data=$(du -cb "$OUT"/site/night-1/{raw.csv.gz,summary.csv.gz,run.json} | tail -1 | cut -f1)
 
@@ -64,11 +65,13 @@ mib() { echo "scale=2; $1 / 1048576" | bc -l | sed 's/^\./0./'; }
   echo "| a night of a 3,000-cell JMH run ($(cat "$OUT/jmh.txt" | cut -d' ' -f1-5)) into an empty site | $(( j1 - j0 )) | $(mib $(( j1 - j0 ))) |"
   echo
   echo "Once $KEEP nights are published, each further night adds its gallery and removes the oldest kept one,"
-  echo "so the site grows by a night's data (plus its comparison) and the index. Writing the index and the trend charts"
-  echo "over $NIGHTS nights took $index_s s (it reads every night's raw.csv.gz); building that site took $(( t1 - t0 )) s in all."
+  echo "so the site grows by a night's data (plus its comparison) and the index. Writing the index with the history of every"
+  echo "figure (changes.csv, figures.csv.gz, the trend charts) over $NIGHTS nights took $index_s s (it reads every night's raw.csv.gz);"
+  echo "building that site took $(( t1 - t0 )) s in all."
   echo
-  echo "A night's gallery is drawn within what its data leaves of the night's budget (\`NIGHT_BYTES\`, 1,900,000 bytes;"
-  echo "\`report --max-bytes\`). The reference run's night keeps all its charts. The 3,000-cell JMH night"
+  echo "A night's gallery is drawn within what its data, its history and the growth of the site's index leave of the night's budget"
+  echo "(\`NIGHT_BYTES\`, 1,900,000 bytes; \`report --max-bytes\`). The reference run's first night keeps $charts charts, its second"
+  echo "(compared with the first; the site's trend charts are drawn from then on) $charts2 of them. The 3,000-cell JMH night"
   echo "(100 benchmarks x 3 modes x 5 JDKs x 2 CPU limits, -prof gc) keeps $jmh_kept charts ($jmh_kinds): the first page of each"
   echo "JDK pair's overview (its 40 largest changes) first, then the score charts in gallery order while they fit. Its page says:"
   echo

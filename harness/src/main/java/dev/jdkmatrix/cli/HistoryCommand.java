@@ -38,7 +38,7 @@ public final class HistoryCommand implements Callable<Integer> {
     @Option(names = "--csv", paramLabel = "FILE", description = "also write the changes as CSV (the site's changes.csv has the same columns)")
     Path csv;
 
-    @Option(names = "--figures-csv", paramLabel = "FILE", description = "also write every figure's series: its spread and the step it can show")
+    @Option(names = "--figures-csv", paramLabel = "FILE", description = "also write every figure's series: its spread and the step it can show (gzipped when FILE ends in .gz)")
     Path figuresCsv;
 
     @Option(names = "--markdown", paramLabel = "FILE", description = "append tonight's new and suspected changes as Markdown (e.g. $GITHUB_STEP_SUMMARY)")

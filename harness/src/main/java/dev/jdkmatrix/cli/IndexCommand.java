@@ -14,7 +14,7 @@ import picocli.CommandLine.Parameters;
 /** The index of a folder of results folders (a site): every run, newest first, and the trends across them. */
 @Command(name = "index", mixinStandardHelpOptions = true,
         description = "Write SITE/index.html (what changed over the nights first, then every results folder inside SITE, newest first, linked to "
-                + "its gallery or its run.json), SITE/trends/ (each figure's nights as a chart), SITE/changes.csv and SITE/figures.csv (the history, as "
+                + "its gallery or its run.json), SITE/trends/ (each figure's nights as a chart), SITE/changes.csv and SITE/figures.csv.gz (the history, as "
                 + "'history' finds it). Touches nothing else; 'make publish' runs it on the site.")
 public final class IndexCommand implements Callable<Integer> {
 

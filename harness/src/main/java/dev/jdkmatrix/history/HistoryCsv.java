@@ -13,8 +13,8 @@ import java.util.Locale;
 
 /**
  * The history's two files at a site's root: changes.csv (one row per change, regressions first,
- * newest first) and figures.csv (one row per series: how far it moves from night to night and what
- * step it can show). A figure is named as raw.csv ({@code cell}) and comparisons.csv
+ * newest first) and figures.csv.gz (one row per series: how far it moves from night to night and what
+ * step it can show; gzipped, as a site keeps its nights' CSV files: a matrix of 3,000 cells has 12,000 series). A figure is named as raw.csv ({@code cell}) and comparisons.csv
  * ({@code cell_a}, {@code cell_b}) name it; a night by its folder and its run id.
  */
 public final class HistoryCsv {
@@ -54,9 +54,12 @@ public final class HistoryCsv {
         write(file, FIGURES, rows);
     }
 
+    /** Written whole through a temporary file; gzipped when the file's name ends in .gz (a site's figures.csv.gz). */
     private static void write(Path file, List<String> header, List<String[]> rows) throws IOException {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8); ICSVWriter w = new CSVWriter(out, ',', '"', '"', "\n")) {
+        java.io.OutputStream bytes = Files.newOutputStream(tmp);
+        if (file.getFileName().toString().endsWith(".gz")) bytes = new java.util.zip.GZIPOutputStream(bytes, 1 << 16);
+        try (Writer out = new java.io.BufferedWriter(new java.io.OutputStreamWriter(bytes, StandardCharsets.UTF_8)); ICSVWriter w = new CSVWriter(out, ',', '"', '"', "\n")) {
             w.writeNext(header.toArray(String[]::new), false);
             for (String[] r : rows) w.writeNext(r, false);
         }

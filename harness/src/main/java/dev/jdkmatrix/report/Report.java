@@ -174,7 +174,7 @@ public final class Report {
 
     /**
      * Writes {@code site}/index.html, {@code site}/trends/ (each figure's nights as a chart),
-     * {@code site}/changes.csv and {@code site}/figures.csv over every sub-folder with a raw.csv (or
+     * {@code site}/changes.csv and {@code site}/figures.csv.gz over every sub-folder with a raw.csv (or
      * raw.csv.gz) and a run.json, with the history's default method. With {@code keepGalleries} > 0,
      * the galleries (index.html and charts/) of all but the newest that many runs are removed: their
      * data stays, listed in the index and on the trends, and {@code report} renders any of them again.
@@ -210,7 +210,8 @@ public final class Report {
             writeAll(trends, trendDir, svg);
         }
         HistoryCsv.writeChanges(site.resolve("changes.csv"), history);
-        HistoryCsv.writeFigures(site.resolve("figures.csv"), history);
+        Files.deleteIfExists(site.resolve("figures.csv")); // written by a harness before it gzipped it
+        HistoryCsv.writeFigures(site.resolve("figures.csv.gz"), history);
         Path page = site.resolve("index.html");
         Files.writeString(page, RunIndex.page(entries, history, trends, svg), StandardCharsets.UTF_8);
         return new Indexed(page, entries.size(), removed);

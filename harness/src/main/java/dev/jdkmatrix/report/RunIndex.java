@@ -74,7 +74,7 @@ final class RunIndex {
         if (!trends.isEmpty()) {
             b.append("<h2 id=\"trends\">Each figure by night</h2>\n<p>A night's value with its interval as a band; the level between changes as a red step, ")
                     .append("each change a dashed line between its two nights. Figures with changes first, then comparisons, then cells (at most ")
-                    .append(HistoryCharts.MAX_CHARTS).append("; figures.csv lists every one).</p>\n");
+                    .append(HistoryCharts.MAX_CHARTS).append("; figures.csv.gz lists every one).</p>\n");
             for (Figure f : trends) Gallery.figure(b, f, "trends/", svg);
         }
         return b.append("</body>\n</html>\n").toString();
@@ -88,7 +88,7 @@ final class RunIndex {
                 .append(" figures (each cell's median and each within-night comparison's paired ratio, one series per runner class), by E-Divisive means as Apache Otava ")
                 .append("computes it (window ").append(o.method().window()).append(", p ").append(o.method().maxPText()).append("); a change is confirmed when ")
                 .append(o.confirmNights()).append(" nights after it hold it, suspected before. The size is the ratio of the geometric means after and before it, with its 95 % interval. ")
-                .append("<a href=\"changes.csv\">changes.csv</a> and <a href=\"figures.csv\">figures.csv</a> hold it all.</p>\n");
+                .append("<a href=\"changes.csv\">changes.csv</a> and <a href=\"figures.csv.gz\">figures.csv.gz</a> hold it all.</p>\n");
         if (!h.changes().isEmpty()) {
             b.append("<table>\n<tr><th>status</th><th>direction</th><th>figure</th><th>first night after it</th><th>change [95 % CI]</th><th>p</th>")
                     .append("<th>nights before / after</th><th>what changed between the two nights</th></tr>\n");
@@ -128,7 +128,7 @@ final class RunIndex {
         series.sort(Comparator.comparing((Series s) -> h.watches().get(s).watchable()).reversed().thenComparing(Series::key));
         if (series.size() > MAX_FIGURE_ROWS) {
             b.append("<tr><td colspan=\"7\">the first ").append(MAX_FIGURE_ROWS).append(" of ").append(series.size())
-                    .append(" figures, those that can show the step first; figures.csv holds every one</td></tr>\n");
+                    .append(" figures, those that can show the step first; figures.csv.gz holds every one</td></tr>\n");
             series = series.subList(0, MAX_FIGURE_ROWS);
         }
         for (Series s : series) {

@@ -328,7 +328,7 @@ class ReportTest {
     void theIndexOpensWithTheHistoryListsEveryRunAndChartsEachFigureByNight() throws IOException {
         assertThat(indexed.runs()).isEqualTo(2);
         String index = Files.readString(results.resolve("index.html"));
-        assertThat(index).contains("href=\"newer/index.html\"", "href=\"older/index.html\"", "href=\"changes.csv\"", "href=\"figures.csv\"");
+        assertThat(index).contains("href=\"newer/index.html\"", "href=\"older/index.html\"", "href=\"changes.csv\"", "href=\"figures.csv.gz\"");
         assertThat(index.indexOf("id=\"changes\"")).as("what changed first").isLessThan(index.indexOf("id=\"runs\""));
         assertThat(index).contains("2 nights, 6 needed to look for changes");
         assertThat(index.indexOf("newer/index.html")).as("newest first").isLessThan(index.indexOf("older/index.html"));
@@ -338,7 +338,9 @@ class ReportTest {
                     .anyMatch(n -> n.matches("history-[0-9a-f]+\\.svg")).filteredOn(n -> n.endsWith(".png")).hasSizeBetween(10, HistoryCharts.MAX_CHARTS + 1);
         }
         assertThat(Files.readAllLines(results.resolve("changes.csv"))).hasSize(1);
-        assertThat(Files.readAllLines(results.resolve("figures.csv")).size()).isGreaterThan(20);
+        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(results.resolve("figures.csv.gz")))) {
+            assertThat(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().count()).isGreaterThan(20);
+        }
         assertThat(index).doesNotContain("<img src=x").contains("&lt;img src=x onerror=alert(1)&gt;");
         for (String href : hrefs(index)) assertThat(results.resolve(href)).as(href).exists();
     }

@@ -49,7 +49,7 @@ fi
 # summary, and with EXPORT=1 the night's figures for other dashboards (Bencher Metric Format, github-action-benchmark's
 # custom JSON) in its folder; then the site's index with the history (SITE/index.html, changes.csv, figures.csv.gz, trends/).
 export_args=()
-[ "${EXPORT:-0}" = 1 ] && export_args=(--export newest)   # Bencher's and github-action-benchmark's JSON: a few KB a cell, so only when asked
+[ "${EXPORT:-0}" = 1 ] && export_args=(--export "$name")   # Bencher's and github-action-benchmark's JSON: a few KB a cell, so only when asked
 JAR="$JAR" harness/scripts/jdkmatrix.sh history "$SITE" "${export_args[@]}" --markdown "$SITE/$name/history.md" > /dev/null
 [ -n "${GITHUB_STEP_SUMMARY:-}" ] && cat "$SITE/$name/history.md" >> "$GITHUB_STEP_SUMMARY"
 JAR="$JAR" harness/scripts/jdkmatrix.sh index "$SITE" --keep-galleries "${KEEP_GALLERIES:-14}" > /dev/null

@@ -45,7 +45,8 @@ public final class HistoryCommand implements Callable<Integer> {
     Path markdown;
 
     @Option(names = "--export", paramLabel = "WHAT", description = "write each night's figures into its folder as Bencher Metric Format JSON ("
-            + Exports.BMF + ") and github-action-benchmark's custom JSON (" + Exports.SMALLER + ", " + Exports.BIGGER + "): 'all' nights, or 'newest'")
+            + Exports.BMF + ") and github-action-benchmark's custom JSON (" + Exports.SMALLER + ", " + Exports.BIGGER + "): 'all' nights, "
+            + "the 'newest', or one night by its folder's name (make publish EXPORT=1 names the night it publishes)")
     String export;
 
     @Option(names = "--fail-on-regression", description = "exit 1 when tonight's night confirmed a regression (a change the nights after it hold, not one noisy night)")
@@ -53,9 +54,6 @@ public final class HistoryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (export != null && !export.equals("all") && !export.equals("newest")) {
-            throw new ExitException(ExitException.BAD_INPUT, "--export " + export + ": not a choice\n  fix: --export all (every night) or --export newest (tonight's)");
-        }
         if (!Files.isDirectory(site)) {
             throw new ExitException(ExitException.BAD_INPUT, "no history in " + site + ": no such folder\n  fix: name a site of published nights (make publish SITE=dir NEW=dir)");
         }
@@ -65,10 +63,7 @@ public final class HistoryCommand implements Callable<Integer> {
             if (csv != null) HistoryCsv.writeChanges(csv, h);
             if (figuresCsv != null) HistoryCsv.writeFigures(figuresCsv, h);
             if (markdown != null) Files.writeString(markdown, HistoryReport.markdown(h), StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-            if (export != null) {
-                var nights = export.equals("all") ? h.nights() : h.nights().isEmpty() ? java.util.List.<Night>of() : java.util.List.of(newest(h));
-                for (Night n : nights) Exports.write(n, site.resolve(n.folder()));
-            }
+            if (export != null) for (Night n : exported(h)) Exports.write(n, site.resolve(n.folder()));
         } catch (IOException e) {
             throw new ExitException(ExitException.BAD_INPUT, "cannot read the history of " + site + ": " + e.getMessage()
                     + "\n  fix: name a readable site of published nights, and writable files for --csv, --markdown and --export");
@@ -80,7 +75,15 @@ public final class HistoryCommand implements Callable<Integer> {
         return failOnRegression && !h.newRegressions().isEmpty() ? ExitException.RUNS_FAILED : 0;
     }
 
-    private static Night newest(History h) {
-        return h.nights().stream().max(java.util.Comparator.comparing(Night::started)).orElseThrow();
+    /** The nights --export names: all, the newest (by start), or the one of that folder. */
+    private java.util.List<Night> exported(History h) {
+        if (export.equals("all")) return h.nights();
+        if (export.equals("newest")) return h.nights().stream().max(java.util.Comparator.comparing(Night::started)).stream().toList();
+        java.util.List<Night> named = h.nights().stream().filter(n -> n.folder().equals(export)).toList();
+        if (named.isEmpty()) {
+            throw new ExitException(ExitException.BAD_INPUT, "--export " + export + ": no night of " + site + " has that folder"
+                    + "\n  fix: --export all (every night), --export newest, or the name of a night's folder in " + site);
+        }
+        return named;
     }
 }

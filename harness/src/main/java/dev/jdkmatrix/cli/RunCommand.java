@@ -152,10 +152,7 @@ public final class RunCommand implements Callable<Integer> {
         outw.printf("jdkmatrix: %d runs stored in %s (%s%s); statuses %s%n", result.runs(), dir.resolve("raw.csv"),
                 resume != null ? result.sessionRuns() + " in this session, " : "", Durations.text(listener.total()), result.statusCounts());
         outw.printf("jdkmatrix: summary in %s, comparisons in %s, metadata in %s%n", dir.resolve("summary.csv"), dir.resolve("comparisons.csv"), dir.resolve("run.json"));
-        if (m.repetitions().max() < dev.jdkmatrix.matrix.Repetitions.ADAPTIVE_MIN && m.groups().stream().anyMatch(g -> !g.alone())) {
-            outw.printf("jdkmatrix: %d rounds a cell decide no comparison (faster, slower or same take a 95 %% interval: %d rounds); "
-                    + "comparisons.csv says what each could resolve and the rounds it would need%n", m.repetitions().max(), dev.jdkmatrix.matrix.Repetitions.ADAPTIVE_MIN);
-        }
+        undecided(m).ifPresent(outw::println);
         outw.flush();
         if (!noReport && !result.interrupted() && result.runs() > 0) {
             Report.Result r = ReportCommand.render(dir, Report.Options.DEFAULT);
@@ -164,5 +161,13 @@ public final class RunCommand implements Callable<Integer> {
         }
         if (result.interrupted()) return ExitException.INTERRUPTED;
         return result.allOk() ? 0 : ExitException.RUNS_FAILED;
+    }
+
+    /** What a run of too few rounds to decide a comparison says when it ends (make quick's 3); empty when it can decide. */
+    static java.util.Optional<String> undecided(dev.jdkmatrix.matrix.Matrix m) {
+        int rounds = m.repetitions().max();
+        if (rounds >= dev.jdkmatrix.matrix.Repetitions.ADAPTIVE_MIN || m.groups().stream().allMatch(g -> g.alone())) return java.util.Optional.empty();
+        return java.util.Optional.of("jdkmatrix: " + rounds + " rounds a cell decide no comparison (faster, slower or same take a 95 % interval: "
+                + dev.jdkmatrix.matrix.Repetitions.ADAPTIVE_MIN + " rounds); comparisons.csv says what each could resolve and the rounds it would need");
     }
 }

@@ -39,6 +39,8 @@ class HistoryCommandTest {
         assertThat(Files.readAllLines(site.resolve("c.csv"))).hasSizeGreaterThan(1);
         assertThat(site.resolve("nightly-022/bencher.json")).isNotEmptyFile();
         assertThat(site.resolve("nightly-021/bencher.json")).as("--export newest: tonight's only").doesNotExist();
+        assertThat(CommandLineTest.run("history", site.toString(), "--export", "nightly-003").code()).isZero();
+        assertThat(site.resolve("nightly-003/bencher.json")).as("--export NIGHT: that night's").isNotEmptyFile();
         nights(23, 24, 20);
         assertThat(CommandLineTest.run("history", site.toString(), "--fail-on-regression").code()).as("an old regression fails no later night").isZero();
     }
@@ -56,6 +58,7 @@ class HistoryCommandTest {
         assertThat(target.err()).contains("between 0 and 100 %", "fix:");
         CommandLineTest.Result export = CommandLineTest.run("history", site.toString(), "--export", "some");
         assertThat(export.code()).isEqualTo(ExitException.BAD_INPUT);
+        assertThat(export.err()).contains("no night of", "fix: --export all");
         CommandLineTest.Result empty = CommandLineTest.run("history", site.toString());
         assertThat(empty.code()).isZero();
         assertThat(empty.err()).contains("holds no night");

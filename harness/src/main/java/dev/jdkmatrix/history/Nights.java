@@ -96,12 +96,12 @@ public final class Nights {
         for (RawRow r : rows) if (r.measured()) byCell.computeIfAbsent(r.get("cell"), k -> new ArrayList<>()).add(r);
         Map<FigureKey, Measured> out = new HashMap<>();
         byCell.forEach((cell, runs) -> {
-            double[] v = okScores(runs);
+            double[] v = Comparisons.okFigures(runs);
             if (v.length == 0) return;
             Statistics s = Statistics.of(v);
             if (!(s.median() > 0)) return;
             RawRow first = runs.get(0);
-            out.put(new FigureKey.Cell(cell), new Measured(s.median(), s.ciLow(), s.ciHigh(), s.ciLevel(), s.n(), unit(first),
+            out.put(new FigureKey.Cell(cell), new Measured(s.median(), s.ciLow(), s.ciHigh(), s.ciLevel(), s.n(), first.scoreUnit(),
                     "higher".equals(first.get("score_better")), "", Set.of(first.get("jdk")), medianError(v)));
         });
         for (Comparisons.PairedFigure c : Comparisons.pairedFigures(rows, meta)) {
@@ -112,14 +112,6 @@ public final class Nights {
         return out;
     }
 
-    private static double[] okScores(List<RawRow> runs) {
-        return runs.stream().filter(r -> r.ok() && !r.noisy()).mapToDouble(RawRow::score).filter(x -> Double.isFinite(x) && x > 0).toArray();
-    }
-
-    private static String unit(RawRow r) {
-        return r.get("score_unit").isEmpty() ? "ms" : r.get("score_unit");
-    }
-
     /** The standard error of a median of these figures on the log scale: 1.2533 sd / sqrt(n) (normal efficiency); NaN under two. */
     static double medianError(double[] v) {
         double[] logs = java.util.Arrays.stream(v).map(Math::log).toArray();
@@ -128,11 +120,6 @@ public final class Nights {
 
     /** sd / sqrt(n) of these values; NaN under two. */
     static double standardError(double[] x) {
-        int n = x.length;
-        if (n < 2) return Double.NaN;
-        double mean = java.util.Arrays.stream(x).average().orElse(Double.NaN);
-        double ss = 0;
-        for (double d : x) ss += (d - mean) * (d - mean);
-        return Math.sqrt(ss / (n - 1)) / Math.sqrt(n);
+        return x.length < 2 ? Double.NaN : Statistics.of(x).stddev() / Math.sqrt(x.length);
     }
 }

@@ -65,7 +65,7 @@ public record Watch(FigureKey key, int nights, double spread, double withinSd, i
         if (x.length == 0) return Double.NaN;
         double[] s = x.clone();
         Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+        return dev.jdkmatrix.results.Statistics.medianOfSorted(s);
     }
 
     /** What to read of it, and what would make a figure watchable at {@code target}. */

@@ -179,7 +179,7 @@ public final class Comparison {
         Map<String, Scores> out = new LinkedHashMap<>();
         m.forEach((k, v) -> {
             RawRow f = first.get(k);
-            out.put(k, new Scores(v.stream().mapToDouble(Double::doubleValue).toArray(), f.get("score_unit").isEmpty() ? "ms" : f.get("score_unit"),
+            out.put(k, new Scores(v.stream().mapToDouble(Double::doubleValue).toArray(), f.scoreUnit(),
                     "higher".equals(f.get("score_better"))));
         });
         return out;

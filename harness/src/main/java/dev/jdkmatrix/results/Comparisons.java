@@ -313,7 +313,7 @@ public final class Comparisons {
         if (va.length == 0 || vb.length == 0) return null;
         RawRow fa = a.get(0);
         RawRow fb = b.get(0);
-        String unit = fb.get("score_unit").isEmpty() ? "ms" : fb.get("score_unit");
+        String unit = fb.scoreUnit();
         boolean higher = "higher".equals(fb.get("score_better"));
         Pairs p = pairs(a, b);
         PairedRatio ratio = p.a().length == 0 ? null : PairedRatio.of(p.a(), p.b());
@@ -375,8 +375,8 @@ public final class Comparisons {
         return String.format(Locale.ROOT, "%.1f %%", level * 100);
     }
 
-    /** The figures of the measured runs that ended ok. */
-    static double[] okFigures(List<RawRow> runs) {
+    /** The figures of the measured runs that ended ok (a noisy run's last attempt counts; positive and finite only). */
+    public static double[] okFigures(List<RawRow> runs) {
         return runs.stream().filter(r -> r.ok() && !r.noisy()).mapToDouble(RawRow::score).filter(v -> Double.isFinite(v) && v > 0).toArray();
     }
 

@@ -41,6 +41,11 @@ public record RawRow(Map<String, String> values) {
         return get("score").isEmpty() ? number("wall_ms") : number("score");
     }
 
+    /** The figure's unit: ms for a row stored before the workload kinds (its figure is wall_ms). */
+    public String scoreUnit() {
+        return get("score_unit").isEmpty() ? "ms" : get("score_unit");
+    }
+
     /** The run's identity across an interrupted and a resumed harness, equal to {@code PlannedRun.key()} of the run that made it. */
     public String runKey() {
         return get("cell") + "#" + get("phase") + get("rep");

@@ -72,10 +72,7 @@ public record Resolution(double resolvable, int roundsForTarget) {
     }
 
     private static double sd(double[] x) {
-        double mean = java.util.Arrays.stream(x).average().orElse(Double.NaN);
-        double ss = 0;
-        for (double v : x) ss += (v - mean) * (v - mean);
-        return Math.sqrt(ss / (x.length - 1));
+        return Statistics.of(x).stddev();
     }
 
     private static double sq(double x) {

@@ -108,7 +108,7 @@ public final class Summarizer {
                 v.put("score_ci_high", significant(score.ciHigh()));
                 v.put("score_cv", String.format(Locale.ROOT, "%.4f", score.cv()));
                 v.put("score_cv_pct", String.format(Locale.ROOT, "%.2f", score.cv() * 100));
-                v.put("score_unit", first.get("score_unit").isEmpty() ? "ms" : first.get("score_unit"));
+                v.put("score_unit", first.scoreUnit());
                 v.put("score_better", first.get("score_better").isEmpty() ? "lower" : first.get("score_better"));
                 v.put("score_error_median", significant(median(ok, r -> r.number("score_error"))));
             }

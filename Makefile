@@ -1,7 +1,7 @@
 # jdkmatrix: every target brings up what it needs (JDK 21+, Docker engine, base image).
 #   make matrix            run matrix.yaml (MATRIX=other.yaml, OUT=dir to change)
 #   make quick             a small matrix: 25 to 57 s on 2 CPUs once set up, about 160 s the first time (README)
-#   make plan              list the cells and the estimated duration; runs nothing
+#   make plan              list the cells and the estimated duration; runs nothing (PLAN_ARGS="--from dir": the rounds its comparisons need)
 #   make workloads         the built-in workloads with their params (and the kinds jmh, jar)
 #   make matrix MATRIX=examples/jmh.yaml   your own JMH benchmarks across JDKs and CPU limits (examples/jar.yaml: any jar;
 #                                          examples/jdks.yaml: Debian 17, 21, 25, 27 and a JDK folder of this machine)
@@ -89,7 +89,7 @@ base-image: docker
 setup: base-image
 
 plan: build
-	$(JDKMATRIX) plan --matrix $(MATRIX)
+	$(JDKMATRIX) plan --matrix $(MATRIX) $(PLAN_ARGS)
 
 workloads: build
 	@$(JDKMATRIX) workloads
@@ -176,7 +176,9 @@ CPU_MODES_DIR := $(if $(RESULTS),$(RESULTS),target/bench-cpu-modes)
 bench-cpu-modes: setup build
 	$(if $(RESULTS),,rm -rf $(CPU_MODES_DIR) && $(JDKMATRIX) run --matrix examples/trust.yaml --out $(CPU_MODES_DIR) --run-id cpu-modes --progress lines --yes --no-report)
 	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/CpuModesReport.java $(CPU_MODES_DIR) "make bench-cpu-modes" > docs/cpu-modes.md
-	@echo "bench-cpu-modes: wrote docs/cpu-modes.md"
+	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/TrustTable.java $(CPU_MODES_DIR) > target/trust-table.md
+	$(SCRIPTS)/write-block.sh docs/trust.md trust-pairs "make bench-cpu-modes RESULTS=$(CPU_MODES_DIR)" < target/trust-table.md
+	@echo "bench-cpu-modes: wrote docs/cpu-modes.md and docs/trust.md's table of paired against unpaired intervals"
 
 INTERNALS_DIR := $(if $(RESULTS),$(RESULTS),target/bench-internals)
 bench-internals: setup build
@@ -206,7 +208,7 @@ otava-fixtures:
 history-real: setup build
 	NIGHTS=$(or $(NIGHTS),24) CHANGE_AT=$(or $(CHANGE_AT),10) $(SCRIPTS)/history-real.sh
 
-# RESULTS=dir reuses a stored run of harness/matrices/verdicts.yaml instead of running it again; VERDICTS_NOTE="..." adds a line
+# RESULTS=dir[,dir...] reuses stored runs of harness/matrices/verdicts.yaml (pooled) instead of running it again; VERDICTS_NOTE="..." adds a line
 # to the report (what else ran on the machine).
 VERDICTS_DIR := $(if $(RESULTS),$(RESULTS),target/bench-verdicts)
 bench-verdicts: setup build

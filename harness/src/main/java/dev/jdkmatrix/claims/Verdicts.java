@@ -1,6 +1,7 @@
 package dev.jdkmatrix.claims;
 
 import dev.jdkmatrix.results.Comparisons;
+import dev.jdkmatrix.results.Statistics;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.SummaryRow;
 import java.util.ArrayList;
@@ -32,32 +33,41 @@ public final class Verdicts {
 
     /**
      * One measured value and what it was measured on (the axes and params its selector leaves
-     * open), with the confidence interval it has: a median's interval (and what follows from it
-     * for a throughput or a ratio of two medians); a single run's value is its own interval.
-     * {@code paired}: a ratio of two cells whose runs were made in pairs (the same round of a
-     * blocked or interleaved plan), taken from the pairs' ratios and their signed-rank interval.
+     * open), with its 95 % confidence interval [low, high] and the {@code level} that interval
+     * really has (lower when the runs are too few to reach 95 %: 93.75 % for a median of 5), and
+     * its {@link Spread}, which gives the interval at any other level. A median's interval is its
+     * order statistics' (and what follows from it for a throughput or a ratio of two medians); a
+     * single run's value is exact. {@code paired}: a ratio of two cells whose runs were made in
+     * pairs (the same round of a blocked or interleaved plan), from the pairs' signed-rank interval.
      */
-    public record Value(String label, double value, double low, double high, boolean paired) {
+    public record Value(String label, double value, double low, double high, double level, boolean paired, Spread spread) {
         public Value {
             Objects.requireNonNull(label, "label");
-            if (!(low <= high)) {
-                low = value;
-                high = value;
-            }
+            Objects.requireNonNull(spread, "spread");
+            if (!(low <= high)) throw new IllegalArgumentException("value '" + label + "': interval [" + low + ", " + high + "] is not ordered");
         }
 
-        public Value(String label, double value, double low, double high) {
-            this(label, value, low, high, false);
-        }
-
-        public Value(String label, double value) {
-            this(label, value, value, value);
+        /** A value with its spread: the 95 % interval and its level from the spread. */
+        public static Value of(String label, double value, boolean paired, Spread spread) {
+            double[] i = spread.at(DECISION_LEVEL);
+            boolean finite = Double.isFinite(i[0]) && Double.isFinite(i[1]) && i[0] <= i[1];
+            return new Value(label, value, finite ? i[0] : value, finite ? i[1] : value, finite ? i[2] : 0, paired, spread);
         }
 
         boolean hasInterval() {
             return low < high;
         }
+
+        /** Whether its interval reaches the 95 % a call needs. */
+        boolean decidable() {
+            return level >= DECISION_LEVEL - 1e-9;
+        }
     }
+
+    /** The level a value's interval needs before a claim holds or fails on it (Comparisons' rule for a verdict). */
+    public static final double DECISION_LEVEL = Comparisons.DECISION_LEVEL;
+    /** The family-wise error a claim's failure is held to over all its values (Holm). */
+    public static final double ALPHA = 1 - DECISION_LEVEL;
 
     public record ClaimResult(Claims.Claim claim, Verdict verdict, List<Value> values, String evidence) {}
 
@@ -89,31 +99,75 @@ public final class Verdicts {
                 out.add(new ClaimResult(c, Verdict.NOT_MEASURED, values, "no cell of this results folder matches " + describe(c.measure())));
                 continue;
             }
-            // A value fails when its whole interval is outside the bounds, holds when its whole interval is inside,
-            // and is undecided when the interval reaches across a bound: the runs cannot tell.
-            List<Value> failing = values.stream().filter(v -> c.failsThroughout(v.low(), v.high())).toList();
-            List<Value> undecided = values.stream().filter(v -> !c.failsThroughout(v.low(), v.high()) && !(c.holds(v.low()) && c.holds(v.high()))).toList();
-            double lo = values.stream().mapToDouble(Value::value).min().orElseThrow();
-            double hi = values.stream().mapToDouble(Value::value).max().orElseThrow();
-            String range = values.size() + (values.size() == 1 ? " value: " : " values: ") + c.measure().format(lo)
-                    + (lo == hi ? "" : " to " + c.measure().format(hi));
-            String evidence;
-            Verdict verdict;
-            if (!failing.isEmpty()) {
-                verdict = Verdict.FAILS;
-                evidence = range + "; " + failing.size() + " outside " + c.bound() + ", e.g. " + describe(failing.get(0), c.measure());
-            } else if (!undecided.isEmpty()) {
-                verdict = Verdict.UNDECIDED;
-                evidence = range + "; " + undecided.size() + " with an interval reaching across " + c.bound() + ", e.g. " + describe(undecided.get(0), c.measure());
-            } else {
-                verdict = Verdict.HOLDS;
-                evidence = range + ", all " + c.bound() + (values.stream().anyMatch(Value::hasInterval) ? " with their intervals" : "");
-            }
+            Decision d = decide(c, values);
+            String evidence = d.evidence();
             long paired = values.stream().filter(Value::paired).count();
             if (paired > 0) evidence += paired == values.size() ? " (paired by round)" : " (" + paired + " of " + values.size() + " paired by round)";
-            out.add(new ClaimResult(c, verdict, values, evidence));
+            out.add(new ClaimResult(c, d.verdict(), values, evidence));
         }
         return out;
+    }
+
+    private record Decision(Verdict verdict, String evidence) {}
+
+    /**
+     * A claim over k values holds when every value's 95 % interval lies inside its bounds (each
+     * value must hold, so no correction is due); it fails when some value lies outside with the
+     * family-wise error of all k held at 5 % by Holm's step-down: the values whose interval at
+     * 1 - 0.05/m lies wholly outside fail, m counting the values not yet failed, again until none
+     * does. Anything else is undecided, and so is a value whose runs cannot reach 95 % at all.
+     */
+    private static Decision decide(Claims.Claim c, List<Value> values) {
+        double lo = values.stream().mapToDouble(Value::value).min().orElseThrow();
+        double hi = values.stream().mapToDouble(Value::value).max().orElseThrow();
+        String range = values.size() + (values.size() == 1 ? " value: " : " values: ") + c.measure().format(lo)
+                + (lo == hi ? "" : " to " + c.measure().format(hi));
+        List<Value> failing = holmFailing(c, values);
+        if (!failing.isEmpty()) {
+            String holm = values.size() == 1 ? "" : " (Holm's correction over " + values.size() + " values: the first at a "
+                    + percent(1 - ALPHA / values.size()) + " interval)";
+            return new Decision(Verdict.FAILS, range + "; " + failing.size() + " outside " + c.bound() + holm + ", e.g. " + describe(failing.get(0), c.measure()));
+        }
+        List<String> why = new ArrayList<>();
+        List<Value> outside = values.stream().filter(v -> v.decidable() && c.failsThroughout(v.low(), v.high())).toList();
+        if (!outside.isEmpty()) {
+            why.add(outside.size() + " outside " + c.bound() + " at 95 % but not at the " + percent(1 - ALPHA / values.size())
+                    + " Holm's correction asks of the first of " + values.size() + " values, e.g. " + describe(outside.get(0), c.measure()));
+        }
+        List<Value> across = values.stream().filter(v -> v.decidable() && !c.failsThroughout(v.low(), v.high()) && !(c.holds(v.low()) && c.holds(v.high()))).toList();
+        if (!across.isEmpty()) why.add(across.size() + " with an interval reaching across " + c.bound() + ", e.g. " + describe(across.get(0), c.measure()));
+        List<Value> few = values.stream().filter(v -> !v.decidable()).toList();
+        if (!few.isEmpty()) why.add(tooFew(few, c.measure()));
+        if (!why.isEmpty()) return new Decision(Verdict.UNDECIDED, range + "; " + String.join("; ", why));
+        return new Decision(Verdict.HOLDS, range + ", all " + c.bound() + (values.stream().anyMatch(Value::hasInterval) ? " with their intervals" : ""));
+    }
+
+    /** The values that fail under Holm's step-down at a family-wise 5 %. */
+    static List<Value> holmFailing(Claims.Claim c, List<Value> values) {
+        List<Value> failing = new ArrayList<>();
+        List<Value> open = new ArrayList<>(values);
+        while (!open.isEmpty()) {
+            double level = 1 - ALPHA / open.size();
+            List<Value> now = new ArrayList<>();
+            for (Value v : open) {
+                double[] i = v.spread().at(level);
+                if (i[2] >= level - 1e-9 && c.failsThroughout(i[0], i[1])) now.add(v);
+            }
+            if (now.isEmpty()) break;
+            failing.addAll(now);
+            open.removeIf(v -> now.stream().anyMatch(f -> f == v));
+        }
+        return failing;
+    }
+
+    /** {@code 2 from too few runs for the 95 % a call needs, e.g. JDK 21: 1.53x [1.40x .. 1.58x], a 93.8 % interval}. */
+    private static String tooFew(List<Value> few, Measure m) {
+        Value v = few.get(0);
+        return few.size() + " from too few runs for the 95 % a call needs, e.g. " + describe(v, m) + ", a " + percent(v.level()) + " interval";
+    }
+
+    private static String percent(double level) {
+        return String.format(Locale.ROOT, "%.1f %%", level * 100).replace(".0 %", " %");
     }
 
     public static List<FigureResult> figures(Claims claims, List<SummaryRow> summary, List<RawRow> raw) {
@@ -139,101 +193,118 @@ public final class Verdicts {
         };
     }
 
-    /** A measured unit before it has its label: the cell's identity, the value with its interval, a suffix (the run), and whether it is paired. */
-    private record Unit(Map<String, String> identity, double value, double low, double high, String suffix, boolean paired) {
-        Unit(Map<String, String> identity, double value, double low, double high, String suffix) {
-            this(identity, value, low, high, suffix, false);
-        }
-
-        Unit(Map<String, String> identity, double value, String suffix) {
-            this(identity, value, value, value, suffix);
-        }
-    }
+    /** A measured unit before it has its label: the cell's identity, the value and how it is known, a suffix (the run), and whether it is paired. */
+    private record Unit(Map<String, String> identity, double value, Spread spread, String suffix, boolean paired) {}
 
     static List<Value> values(Measure m, List<SummaryRow> summary, List<RawRow> raw) {
         return values(m, summary, raw, List.of());
     }
 
     static List<Value> values(Measure m, List<SummaryRow> summary, List<RawRow> raw, List<Comparisons.Row> comparisons) {
+        Map<String, List<RawRow>> runs = new java.util.HashMap<>();
+        for (RawRow r : raw) if (r.measured()) runs.computeIfAbsent(r.get("cell"), k -> new ArrayList<>()).add(r);
         List<Unit> units = new ArrayList<>();
         switch (m) {
             case Measure.Wall w -> {
                 for (SummaryRow s : measured(summary)) {
-                    if (w.cells().matches(s)) units.add(new Unit(Selector.identity(s::get), num(s.get("wall_ms_median")),
-                            num(s.get("wall_ms_ci_low")), num(s.get("wall_ms_ci_high")), ""));
+                    if (w.cells().matches(s)) units.add(new Unit(Selector.identity(s::get), num(s.get("wall_ms_median")), wallSpread(s, runs), "", false));
                 }
             }
             case Measure.Score sc -> {
                 for (SummaryRow s : measured(summary)) {
-                    if (sc.cells().matches(s)) units.add(new Unit(Selector.identity(s::get), num(s.score("median")),
-                            num(s.score("ci_low")), num(s.score("ci_high")), ""));
+                    if (sc.cells().matches(s)) units.add(new Unit(Selector.identity(s::get), num(s.score("median")), scoreSpread(s, runs), "", false));
                 }
             }
             case Measure.Throughput t -> {
                 for (SummaryRow s : measured(summary)) {
                     double tasks = num(s.get("tasks")) * 1000;
                     if (t.cells().matches(s)) units.add(new Unit(Selector.identity(s::get), tasks / num(s.get("wall_ms_median")),
-                            tasks / num(s.get("wall_ms_ci_high")), tasks / num(s.get("wall_ms_ci_low")), ""));
+                            new Spread.Reciprocal(tasks, wallSpread(s, runs)), "", false));
                 }
             }
-            case Measure.Ratio r -> {
-                for (SummaryRow s : measured(summary)) {
-                    if (!r.numerator().matches(s)) continue;
-                    Map<String, String> partner = r.denominator().over(Selector.identity(s::get));
-                    for (SummaryRow d : measured(summary)) {
-                        if (d == s || !Selector.identity(d::get).equals(partner)) continue;
-                        Unit pairedUnit = r.of().equals(Measure.Ratio.DEFAULT_OF) || r.of().equals("score_median")
-                                ? paired(Selector.identity(s::get), s.get("cell"), d.get("cell"), comparisons) : null;
-                        if (pairedUnit != null) {
-                            units.add(pairedUnit);
-                            continue;
-                        }
-                        double v = num(s.get(r.of())) / num(d.get(r.of()));
-                        // a ratio of two medians reaches from the numerator's low over the denominator's high to the other ends
-                        double[] n = interval(s, r.of());
-                        double[] dd = interval(d, r.of());
-                        if (Double.isFinite(v)) units.add(new Unit(Selector.identity(s::get), v, n[0] / dd[1], n[1] / dd[0], ""));
-                    }
-                }
-            }
+            case Measure.Ratio r -> ratios(r, summary, runs, comparisons, units);
             case Measure.PerRun p -> {
                 for (RawRow row : raw) {
                     if (!row.measured() || !row.ok() || !p.cells().matches(row)) continue;
                     double v = perRun(row, p.value());
-                    if (Double.isFinite(v)) units.add(new Unit(Selector.identity(row::get), v, ", run " + row.get("rep")));
+                    if (Double.isFinite(v)) units.add(new Unit(Selector.identity(row::get), v, new Spread.Exact(v), ", run " + row.get("rep"), false));
                 }
             }
         }
         List<Value> out = new ArrayList<>();
         Set<String> varying = varying(units);
-        for (Unit u : units) {
-            boolean interval = Double.isFinite(u.low()) && Double.isFinite(u.high());
-            out.add(new Value(label(u.identity(), varying) + u.suffix(), u.value(), interval ? u.low() : u.value(), interval ? u.high() : u.value(), u.paired()));
-        }
+        for (Unit u : units) out.add(Value.of(label(u.identity(), varying) + u.suffix(), u.value(), u.paired(), u.spread()));
         out.sort(Comparator.comparing(Value::label));
         return out;
     }
 
-    /**
-     * The ratio numerator / denominator of two cells read from their comparison, where their runs
-     * were paired (null otherwise): the comparison holds b / a, so a numerator that is its a
-     * takes the inverse, with the interval's ends swapped.
-     */
-    private static Unit paired(Map<String, String> identity, String numerator, String denominator, List<Comparisons.Row> comparisons) {
-        double[] r = Comparisons.pairedRatio(comparisons, numerator, denominator);
-        return r == null ? null : new Unit(identity, r[0], r[1], r[2], "", true);
+    private static void ratios(Measure.Ratio r, List<SummaryRow> summary, Map<String, List<RawRow>> runs, List<Comparisons.Row> comparisons, List<Unit> units) {
+        for (SummaryRow s : measured(summary)) {
+            if (!r.numerator().matches(s)) continue;
+            Map<String, String> partner = r.denominator().over(Selector.identity(s::get));
+            for (SummaryRow d : measured(summary)) {
+                if (d == s || !Selector.identity(d::get).equals(partner)) continue;
+                boolean figure = r.of().equals(Measure.Ratio.DEFAULT_OF) || r.of().equals("score_median");
+                Unit pairedUnit = figure ? paired(Selector.identity(s::get), s.get("cell"), d.get("cell"), comparisons, runs) : null;
+                if (pairedUnit != null) {
+                    units.add(pairedUnit);
+                    continue;
+                }
+                double v = num(s.get(r.of())) / num(d.get(r.of()));
+                // a ratio of two medians reaches from the numerator's low over the denominator's high to the other ends
+                if (Double.isFinite(v)) units.add(new Unit(Selector.identity(s::get), v, new Spread.TwoMedians(spread(s, r.of(), runs), spread(d, r.of(), runs)), "", false));
+            }
+        }
     }
 
-    /** The interval of a summary column that is a median with one (wall_ms_median, score_median), else the value itself twice. */
-    private static double[] interval(SummaryRow s, String column) {
-        double v = num(s.get(column));
-        if (column.endsWith("_median")) {
-            String base = column.substring(0, column.length() - "_median".length());
-            double lo = num(s.get(base + "_ci_low"));
-            double hi = num(s.get(base + "_ci_high"));
-            if (Double.isFinite(lo) && Double.isFinite(hi) && lo > 0) return new double[] {lo, hi};
-        }
-        return new double[] {v, v};
+    /**
+     * The ratio numerator / denominator of two cells from their pairs of runs, where comparisons
+     * compares them paired (null otherwise): the value is the comparison's, b / a, and a numerator
+     * that is its a takes the inverse.
+     */
+    private static Unit paired(Map<String, String> identity, String numerator, String denominator, List<Comparisons.Row> comparisons,
+                               Map<String, List<RawRow>> runs) {
+        double[] r = Comparisons.pairedRatio(comparisons, numerator, denominator);
+        if (r == null) return null;
+        Comparisons.Pairs p = Comparisons.pairs(runs.getOrDefault(denominator, List.of()), runs.getOrDefault(numerator, List.of()));
+        Spread spread = p.a().length == 0 ? new Spread.Written(r[1], r[2], r[3]) : new Spread.Paired(p.a(), p.b(), false);
+        return new Unit(identity, r[0], spread, "", true);
+    }
+
+    /** How a cell's median wall time is known: from its runs, or as its summary row wrote it. */
+    private static Spread wallSpread(SummaryRow s, Map<String, List<RawRow>> runs) {
+        double[] v = okRuns(s, runs).stream().mapToDouble(x -> x.number("wall_ms")).filter(Double::isFinite).toArray();
+        return v.length > 0 ? new Spread.Median(v) : written(s, "wall_ms");
+    }
+
+    private static Spread scoreSpread(SummaryRow s, Map<String, List<RawRow>> runs) {
+        double[] v = okRuns(s, runs).stream().mapToDouble(RawRow::score).filter(Double::isFinite).toArray();
+        return v.length > 0 ? new Spread.Median(v) : written(s, s.get("score_median").isEmpty() ? "wall_ms" : "score");
+    }
+
+    /** How a summary column is known: a median with its runs (wall_ms_median, score_median), else the value itself, exact. */
+    private static Spread spread(SummaryRow s, String column, Map<String, List<RawRow>> runs) {
+        return switch (column) {
+            case "wall_ms_median" -> wallSpread(s, runs);
+            case "score_median" -> scoreSpread(s, runs);
+            default -> new Spread.Exact(num(s.get(column)));
+        };
+    }
+
+    /** The cell's measured runs that count for its summary: ok and not noisy. */
+    private static List<RawRow> okRuns(SummaryRow s, Map<String, List<RawRow>> runs) {
+        return runs.getOrDefault(s.get("cell"), List.of()).stream().filter(r -> r.ok() && !r.noisy()).toList();
+    }
+
+    /** The interval a summary row wrote for {@code base}_median, at the level its n of runs gives. */
+    private static Spread written(SummaryRow s, String base) {
+        double lo = num(s.get(base + "_ci_low"));
+        double hi = num(s.get(base + "_ci_high"));
+        double v = num(s.get(base + "_median"));
+        if (!(Double.isFinite(lo) && Double.isFinite(hi))) return new Spread.Exact(v);
+        double level = num(s.get("ci_level"));
+        int n = (int) num(s.get("n"));
+        return new Spread.Written(lo, hi, Double.isFinite(level) ? level : n < Comparisons.DECISION_ROUNDS ? Statistics.medianLevel(n) : Statistics.TARGET_LEVEL);
     }
 
     /** The keys whose values differ between the units; JDK and CPUs when none do. */

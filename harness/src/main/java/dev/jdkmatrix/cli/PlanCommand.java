@@ -25,6 +25,13 @@ public final class PlanCommand implements Callable<Integer> {
     @Option(names = "--matrix", description = "matrix file (default: ${DEFAULT-VALUE})", defaultValue = "matrix.yaml")
     Path matrixFile;
 
+    @Option(names = "--from", paramLabel = "RUN_DIR", description = "an earlier run of this matrix: say how many rounds its comparisons need for ±--target, "
+            + "from the spread their rounds had there")
+    Path from;
+
+    @Option(names = "--target", paramLabel = "PCT", description = "the difference --from counts rounds for, in per cent (default: ${DEFAULT-VALUE})", defaultValue = "5")
+    double targetPct;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -57,6 +64,13 @@ public final class PlanCommand implements Callable<Integer> {
                     m.repetitions().min());
         } else {
             out.printf("%d runs, estimated %s (container and JVM start included; an estimate, not a measurement)%n", m.plan().size(), Durations.text(total));
+        }
+        if (from != null) {
+            if (!(targetPct > 0 && targetPct < 100)) {
+                throw new dev.jdkmatrix.ExitException(dev.jdkmatrix.ExitException.BAD_INPUT, "plan --target " + targetPct
+                        + ": a difference in per cent, above 0 and below 100\n  fix: --target 5 for ±5 %");
+            }
+            out.println(PlanRounds.text(m, from, targetPct / 100));
         }
         out.flush();
         return 0;

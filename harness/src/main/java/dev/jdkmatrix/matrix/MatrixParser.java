@@ -61,7 +61,7 @@ public final class MatrixParser extends MatrixYaml {
     static final List<String> AXES = List.of("workload", "jdk", "cpus", "cpu-mode", "memory", "tasks", "executor");
     /** The axes an entry or the matrix may set; cpu-mode defaults to quota. */
     static final List<String> SETTABLE_AXES = List.of("jdk", "cpus", "cpu-mode", "memory", "tasks", "executor");
-    static final int DEFAULT_REPETITIONS = 5;
+    static final int DEFAULT_REPETITIONS = 6;
     static final int DEFAULT_WARMUP = 1;
     static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(10);
 

@@ -173,7 +173,9 @@ final class Gallery {
                     .append(Html.esc(f.figure().setting())).append("</td>").append(num(Html.esc(f.figure().measure().format(f.figure().published()))))
                     .append("<td>").append(Html.esc(measured)).append("</td>").append(num(Html.esc(f.ratioText()))).append("</tr>\n");
         }
-        b.append("</table>\n<h2 id=\"claims\">Claims</h2>\n<p>Each claim holds when every value measured for it is within its bound; ")
+        b.append("</table>\n<h2 id=\"claims\">Claims</h2>\n<p>Each claim holds when every value measured for it is within its bound with its 95 % "
+                        + "interval, and fails when one lies outside it under Holm's correction over the claim's values; a value from too few runs "
+                        + "to reach 95 % decides nothing. ")
                 .append("<code>make claims RESULTS=dir</code> prints the same table.</p>\n<table>\n<tr><th>claim</th><th>source</th><th>verdict</th>")
                 .append("<th>bound</th><th>measured</th></tr>\n");
         for (Verdicts.ClaimResult c : w.claims()) {

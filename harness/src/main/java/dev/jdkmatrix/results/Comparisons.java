@@ -287,23 +287,30 @@ public final class Comparisons {
     }
 
     /**
-     * {@code numerator}'s figure over {@code denominator}'s, {ratio, low, high}, from the comparison of
+     * {@code numerator}'s figure over {@code denominator}'s, {ratio, low, high, the level of [low, high]}, from the comparison of
      * the two cells where their runs were paired with at least two pairs; else null. A comparison holds
      * b / a, so a numerator that is its a takes the inverse, with the interval's ends swapped.
      */
     public static double[] pairedRatio(List<Row> comparisons, String numerator, String denominator) {
         for (Row c : comparisons) {
             if (!c.paired() || c.ratio() == null || c.ratio().n() < 2) continue;
-            if (c.cellB().equals(numerator) && c.cellA().equals(denominator)) return new double[] {c.ratio().ratio(), c.ratio().low(), c.ratio().high()};
-            if (c.cellA().equals(numerator) && c.cellB().equals(denominator)) return new double[] {1 / c.ratio().ratio(), 1 / c.ratio().high(), 1 / c.ratio().low()};
+            if (c.cellB().equals(numerator) && c.cellA().equals(denominator)) return new double[] {c.ratio().ratio(), c.ratio().low(), c.ratio().high(), c.ratio().level()};
+            if (c.cellA().equals(numerator) && c.cellB().equals(denominator)) {
+                return new double[] {1 / c.ratio().ratio(), 1 / c.ratio().high(), 1 / c.ratio().low(), c.ratio().level()};
+            }
         }
         return null;
     }
 
     /** The paired ratio b / a of two cells' runs by round, or null with fewer than one complete round. */
     public static PairedRatio paired(List<RawRow> a, List<RawRow> b) {
+        return paired(a, b, PairedRatio.TARGET_LEVEL);
+    }
+
+    /** The same with its interval at {@code level} (or the widest there is). */
+    public static PairedRatio paired(List<RawRow> a, List<RawRow> b, double level) {
         Pairs p = pairs(a, b);
-        return p.a().length == 0 ? null : PairedRatio.of(p.a(), p.b());
+        return p.a().length == 0 ? null : PairedRatio.of(p.a(), p.b(), level);
     }
 
     private static Row compare(int group, List<String> along, List<RawRow> a, List<RawRow> b, Map<String, String> axesA, Map<String, String> axesB,

@@ -30,6 +30,11 @@ public record PairedRatio(int n, double ratio, double low, double high, double l
 
     /** The ratio of {@code b[i] / a[i]} over pairs of positive, finite figures (equal lengths, at least one). */
     public static PairedRatio of(double[] a, double[] b) {
+        return of(a, b, TARGET_LEVEL);
+    }
+
+    /** The same at another level of its interval (a correction over many values asks for more than 95 %). */
+    public static PairedRatio of(double[] a, double[] b, double target) {
         if (a.length != b.length) throw new IllegalArgumentException("pairs need equal counts, got " + a.length + " and " + b.length);
         int n = a.length;
         if (n == 0) throw new IllegalArgumentException("a paired ratio needs at least one pair");
@@ -44,7 +49,7 @@ public record PairedRatio(int n, double ratio, double low, double high, double l
         }
         double[] walsh = walshAverages(d);
         double hl = Statistics.medianOfSorted(walsh);
-        int k = criticalRank(n);
+        int k = criticalRank(n, target);
         double level = 1 - 2 * signedRankCdf(n, k - 1);
         double low = walsh[k - 1];
         double high = walsh[walsh.length - k];
@@ -80,11 +85,16 @@ public record PairedRatio(int n, double ratio, double low, double high, double l
      * within half of 1 - {@link #TARGET_LEVEL}, or 1 when even the extremes do not reach it.
      */
     static int criticalRank(int n) {
-        double alpha = (1 - TARGET_LEVEL) / 2;
+        return criticalRank(n, TARGET_LEVEL);
+    }
+
+    static int criticalRank(int n, double target) {
+        double alpha = (1 - target) / 2;
         if (n > EXACT_LIMIT) {
             double m = n * (n + 1) / 4.0;
             double sd = Math.sqrt(n * (n + 1) * (2.0 * n + 1) / 24);
-            return Math.max(1, (int) Math.floor(m - 1.959963984540054 * sd));
+            double z = NormalDistribution.of(0, 1).inverseCumulativeProbability(1 - alpha);
+            return Math.max(1, (int) Math.floor(m - z * sd));
         }
         double[] cdf = cdf(n);
         int k = 1;

@@ -10,21 +10,28 @@ import org.apache.commons.statistics.distribution.TDistribution;
  * per-round log ratios; unpaired: the two cells' log figures), whose power the signed-rank test
  * matches within a few per cent (asymptotic relative efficiency 0.955 on normal data).
  */
-public record Resolution(double resolvable, int roundsForTarget) {
+public record Resolution(double resolvable, int roundsForTarget, double logSd, boolean paired) {
 
     /** The difference the rounds are counted for: 5 %. */
     public static final double TARGET = 0.05;
     static final int MAX_ROUNDS = 100_000;
 
-    public static final Resolution UNKNOWN = new Resolution(Double.NaN, -1);
+    public static final Resolution UNKNOWN = new Resolution(Double.NaN, -1, Double.NaN, true);
+
+    /**
+     * {@code logSd}: the spread of a round on the log scale (paired: of the per-round log ratios;
+     * unpaired: the two cells' pooled); {@code paired}: whether a round is a pair of runs.
+     */
+    public Resolution {
+        if (!(Double.isNaN(logSd) || logSd >= 0)) throw new IllegalArgumentException("a resolution's spread must be >= 0, got " + logSd);
+    }
 
     /** From the log ratios of the rounds' pairs; unknown under two pairs. */
     public static Resolution paired(double[] logRatios) {
         int n = logRatios.length;
         if (n < 2) return UNKNOWN;
         double sd = sd(logRatios);
-        double resolvable = Math.expm1(factor(n - 1) * sd / Math.sqrt(n));
-        return new Resolution(resolvable, rounds(m -> factor(m - 1) * sd / Math.sqrt(m)));
+        return new Resolution(Math.expm1(resolvableLog(true, sd, n)), rounds(true, sd, TARGET), sd, true);
     }
 
     /** From two cells' log figures, each cell's rounds its own; unknown under two each. */
@@ -34,7 +41,18 @@ public record Resolution(double resolvable, int roundsForTarget) {
         if (na < 2 || nb < 2) return UNKNOWN;
         double pooled = Math.sqrt(((na - 1) * sq(sd(logA)) + (nb - 1) * sq(sd(logB))) / (na + nb - 2));
         double resolvable = Math.expm1(factor(na + nb - 2) * pooled * Math.sqrt(1.0 / na + 1.0 / nb));
-        return new Resolution(resolvable, rounds(m -> factor(2 * m - 2) * pooled * Math.sqrt(2.0 / m)));
+        return new Resolution(resolvable, rounds(false, pooled, TARGET), pooled, false);
+    }
+
+    /** The rounds a difference of {@code target} (0.05 for 5 %) needs, at least DECISION_ROUNDS; -1 when unknown or past 100,000. */
+    public int roundsFor(double target) {
+        if (Double.isNaN(logSd)) return -1;
+        return rounds(paired, logSd, target);
+    }
+
+    /** The difference on the log scale that m rounds (a side) call at 95 % with 80 % power. */
+    private static double resolvableLog(boolean paired, double sd, int m) {
+        return paired ? factor(m - 1) * sd / Math.sqrt(m) : factor(2 * m - 2) * sd * Math.sqrt(2.0 / m);
     }
 
     /** t(0.975) + t(0.80) at these degrees of freedom: the difference in standard errors that a 95 % test calls 80 % of the time. */
@@ -53,9 +71,10 @@ public record Resolution(double resolvable, int roundsForTarget) {
     /** factor(df) once computed, by df (a report asks it for every comparison and every step of the rounds' search); 0: not yet. */
     private static final java.util.concurrent.atomic.AtomicLongArray FACTORS = new java.util.concurrent.atomic.AtomicLongArray(1 << 16);
 
-    /** The fewest rounds (at least DECISION_ROUNDS) whose resolvable difference on the log scale is at most the target's; -1 past MAX_ROUNDS. */
-    private static int rounds(java.util.function.IntToDoubleFunction resolvableLog) {
-        double target = Math.log1p(TARGET);
+    /** The fewest rounds (at least DECISION_ROUNDS) whose resolvable difference on the log scale is at most log(1 + difference); -1 past MAX_ROUNDS. */
+    private static int rounds(boolean paired, double sd, double difference) {
+        java.util.function.IntToDoubleFunction resolvableLog = m -> resolvableLog(paired, sd, m);
+        double target = Math.log1p(difference);
         int lo = Comparisons.DECISION_ROUNDS;
         if (resolvableLog.applyAsDouble(lo) <= target) return lo;
         int hi = lo;

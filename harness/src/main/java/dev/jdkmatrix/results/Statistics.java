@@ -28,16 +28,8 @@ public record Statistics(int n, double median, double min, double max, double me
         for (double v : x) ss += (v - mean) * (v - mean);
         double stddev = n > 1 ? Math.sqrt(ss / (n - 1)) : 0;
         double cv = mean != 0 ? stddev / mean : 0;
-        // Ranks k..n-k+1 (1-based) cover the median with probability 1 - 2 P(B <= k-1), B ~ Bin(n, 1/2).
-        int k = 1;
-        double level = n == 1 ? 0 : coverage(n, 1);
-        for (int cand = 2; cand <= n / 2; cand++) {
-            double c = coverage(n, cand);
-            if (c < TARGET_LEVEL) break;
-            k = cand;
-            level = c;
-        }
-        return new Statistics(n, median, x[0], x[n - 1], mean, stddev, cv, x[k - 1], x[n - k], level);
+        double[] ci = medianIntervalOfSorted(x, TARGET_LEVEL);
+        return new Statistics(n, median, x[0], x[n - 1], mean, stddev, cv, ci[0], ci[1], ci[2]);
     }
 
     /**
@@ -48,6 +40,31 @@ public record Statistics(int n, double median, double min, double max, double me
     public double reach() {
         if (median == 0) return Double.NaN;
         return Math.max(median - ciLow, ciHigh - median) / Math.abs(median);
+    }
+
+    /**
+     * The interval of the median of these values (the finite ones) from order statistics at
+     * {@code level} or above, as {low, high, the level it has}: ranks k..n-k+1 cover the median
+     * with probability 1 - 2 P(B <= k-1), B ~ Bin(n, 1/2), and the narrowest that reaches the level
+     * is taken; when even [min, max] does not, [min, max] with the level it has (0 for one value).
+     */
+    public static double[] medianInterval(double[] values, double level) {
+        double[] x = Arrays.stream(values).filter(Double::isFinite).sorted().toArray();
+        if (x.length == 0) throw new IllegalArgumentException("a median's interval needs at least one finite value");
+        return medianIntervalOfSorted(x, level);
+    }
+
+    private static double[] medianIntervalOfSorted(double[] x, double level) {
+        int n = x.length;
+        int k = 1;
+        double reached = n == 1 ? 0 : coverage(n, 1);
+        for (int cand = 2; cand <= n / 2; cand++) {
+            double c = coverage(n, cand);
+            if (c < level) break;
+            k = cand;
+            reached = c;
+        }
+        return new double[] {x[k - 1], x[n - k], reached};
     }
 
     /** The level of the widest interval of a median of n values, [min, max]: 1 - 2^(1-n) (0.75 for 3, 0.9375 for 5, 0.96875 for 6); 0 under 2. */

@@ -30,7 +30,7 @@ class MatrixParserTest extends MatrixFiles {
         assertThat(m.cells()).hasSize(2 * 2 * 2 * 2);
         assertThat(m.cells()).extracting(Cell::id).doesNotHaveDuplicates();
         assertThat(m.jdks()).containsOnlyKeys("21", "25");
-        assertThat(m.repetitions()).isEqualTo(dev.jdkmatrix.matrix.Repetitions.fixed(5));
+        assertThat(m.repetitions()).isEqualTo(dev.jdkmatrix.matrix.Repetitions.fixed(6)); // the default: the fewest runs whose intervals reach 95 %
         assertThat(m.warmup()).isEqualTo(1);
         assertThat(m.name()).isEqualTo("m");
     }

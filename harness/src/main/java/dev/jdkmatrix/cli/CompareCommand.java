@@ -2,6 +2,7 @@ package dev.jdkmatrix.cli;
 
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.results.Comparison;
+import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.format.ComparisonReport;
 import dev.jdkmatrix.results.format.RawCsv;
@@ -48,14 +49,29 @@ public final class CompareCommand implements Callable<Integer> {
     public Integer call() {
         try {
             double t = threshold != null ? parseThreshold(threshold) : storedThreshold(current);
-            List<Comparison.Row> rows = Comparison.compare(RawCsv.read(raw(baseline)), RawCsv.read(raw(current)), t);
+            List<RawRow> base = read(raw(baseline));
+            List<RawRow> now = read(raw(current));
+            List<Comparison.Row> rows = Comparison.compare(base, now, t);
             String md = ComparisonReport.markdown(rows, baseline.toString(), current.toString(), t, acrossMachines(baseline, current));
+            long shared = rows.stream().filter(r -> r.verdict() != Comparison.Verdict.ADDED && r.verdict() != Comparison.Verdict.REMOVED).count();
+            String matrices = otherMatrix(baseline, current);
+            var err = spec.commandLine().getErr();
+            if (shared == 0) {
+                err.println("jdkmatrix: " + current + " and " + baseline + " share no cell" + (matrices.isEmpty() ? "" : " (" + matrices + ")")
+                        + ": nothing was compared" + (failOnRegression ? ", so --fail-on-regression fails" : "")
+                        + "\n  fix: compare two runs of one matrix, or of matrices that have cells in common");
+            } else if (!matrices.isEmpty()) {
+                err.println("jdkmatrix: warning: " + matrices + "; only the " + shared + " cells both ran are compared");
+            }
+            err.flush();
             spec.commandLine().getOut().print(md);
             spec.commandLine().getOut().flush();
             if (csv != null) ComparisonReport.csv(csv, rows);
             if (markdownFile != null) Files.writeString(markdownFile, md, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
-            boolean slower = rows.stream().anyMatch(r -> r.verdict() == Comparison.Verdict.SLOWER);
-            return failOnRegression && slower ? ExitException.RUNS_FAILED : 0;
+            // a gate fails on a cell that got slower, on one whose every new run failed, and when nothing was compared at all
+            boolean slower = rows.stream().anyMatch(r -> r.verdict() == Comparison.Verdict.SLOWER
+                    || (r.verdict() == Comparison.Verdict.FAILED && r.newN() == 0));
+            return failOnRegression && (slower || shared == 0) ? ExitException.RUNS_FAILED : 0;
         } catch (IOException e) {
             throw new ExitException(ExitException.BAD_INPUT, "cannot compare " + baseline + " with " + current + ": " + e.getMessage()
                     + "\n  fix: name two results folders written by 'run' or 'merge'");
@@ -71,6 +87,27 @@ public final class CompareCommand implements Callable<Integer> {
         return diff.isEmpty() ? "" : "the baseline and the new run ran on different machines (" + diff + ")";
     }
 
+    /** {@code the baseline ran another matrix (sha256 ab12cd34ef56 against 9f8e7d6c5b4a)}, or empty when alike or unknown. */
+    static String otherMatrix(Path baseline, Path current) throws IOException {
+        Path b = baseline.resolve("run.json");
+        Path c = current.resolve("run.json");
+        if (!Files.isRegularFile(b) || !Files.isRegularFile(c)) return "";
+        String sb = RunJson.read(b).matrixSha256();
+        String sc = RunJson.read(c).matrixSha256();
+        if (sb == null || sc == null || sb.isEmpty() || sc.isEmpty() || sb.equals(sc)) return "";
+        return "the baseline ran another matrix (sha256 " + sb.substring(0, Math.min(12, sb.length())) + " against " + sc.substring(0, Math.min(12, sc.length())) + ")";
+    }
+
+    /** A folder's raw rows; rows cut short are named on standard error and passed over. */
+    private List<RawRow> read(Path raw) throws IOException {
+        RawCsv.Read read = RawCsv.readAll(raw);
+        if (!read.cut().isEmpty()) {
+            spec.commandLine().getErr().println("jdkmatrix: passed over: " + raw.getParent() + "/" + read.problem(raw));
+            spec.commandLine().getErr().flush();
+        }
+        return read.rows();
+    }
+
     private static Path raw(Path dir) {
         return dev.jdkmatrix.results.format.RawCsv.in(dir).orElseThrow(() -> new ExitException(ExitException.BAD_INPUT,
                 dir + " has no raw.csv (nor raw.csv.gz)\n  fix: name a results folder written by 'run' or 'merge'"));
@@ -78,7 +115,7 @@ public final class CompareCommand implements Callable<Integer> {
 
     static double parseThreshold(String raw) {
         try {
-            return dev.jdkmatrix.matrix.Durations.fraction(raw);
+            return dev.jdkmatrix.matrix.Durations.fractionBelowOne(raw);
         } catch (IllegalArgumentException e) {
             throw new ExitException(ExitException.BAD_INPUT, "--threshold: " + e.getMessage() + "\n  fix: write it as 10% or 0.1");
         }

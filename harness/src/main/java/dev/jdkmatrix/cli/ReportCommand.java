@@ -40,6 +40,8 @@ public final class ReportCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         Report.Result r = render(results, new Report.Options(svg, linkIndex, claims, maxBytes));
         var out = spec.commandLine().getOut();
+        for (String p : r.problems()) spec.commandLine().getErr().println("jdkmatrix: passed over: " + p);
+        spec.commandLine().getErr().flush();
         out.printf("jdkmatrix: %d charts and the gallery %s (%.1f s: %s)%n", r.charts(), r.gallery(), (System.nanoTime() - t0) / 1e9, r.phases());
         out.flush();
         return 0;

@@ -41,6 +41,21 @@ public final class Durations {
         throw new IllegalArgumentException("'" + raw + "' is not a positive fraction or percentage; write it as 10% or 0.1");
     }
 
+    /**
+     * A threshold or a difference, a fraction below 1 ({@code 10%}, {@code 0.1}): {@code 5} or
+     * {@code 150%} (500 % and 150 %, which no change of a time halved or of a throughput could
+     * pass as meant) is refused with the reading it would have had and the fix.
+     */
+    public static double fractionBelowOne(String raw) {
+        double v = fraction(raw);
+        if (v >= 1) {
+            String pct = java.math.BigDecimal.valueOf(v * 100).stripTrailingZeros().toPlainString();
+            throw new IllegalArgumentException("'" + raw.trim() + "' reads as " + pct + " %, and a threshold or difference is below 100 %"
+                    + (raw.trim().endsWith("%") ? "" : " (a plain number is a fraction: 0.05 is 5 %)") + "; write it as 10% or 0.1");
+        }
+        return v;
+    }
+
     /** Compact text: 1h02m, 4m05s, 12.3s, 850ms. */
     public static String text(Duration d) {
         long ms = d.toMillis();

@@ -105,10 +105,7 @@ public final class MatrixParser extends MatrixYaml {
         }
         double threshold = fraction(topKeys, "compare-threshold", DEFAULT_COMPARE_THRESHOLD, "10% or 0.1");
         double minDifference = fraction(topKeys, "min-difference", DEFAULT_MIN_DIFFERENCE, "0.5% or 0.005");
-        if (minDifference >= threshold) {
-            throw error(topKeys.get("min-difference"), "min-difference " + scalar(topKeys.get("min-difference"), "min-difference") + " is not below compare-threshold "
-                    + Repetitions.percent(threshold) + ": a difference would be called before it could be called same", "write a min-difference below compare-threshold, such as 0.5%");
-        }
+        if (minDifference >= threshold) throw thresholdsCross(topKeys, threshold, minDifference);
         double maxSteal = fraction(topKeys, "max-steal", Double.NaN, "10% or 0.1");
         if (maxSteal >= 1) throw error(topKeys.get("max-steal"), "max-steal must be below 100 %, got " + scalar(topKeys.get("max-steal"), "max-steal"), "write it as 10% or 0.1");
         Map<String, Jdk> declared = topKeys.containsKey("jdks") ? jdks(topKeys.get("jdks")) : Map.of();
@@ -128,11 +125,30 @@ public final class MatrixParser extends MatrixYaml {
     }
 
     /** A top-level key written as a percentage or a fraction ({@code 10%}, {@code 0.1}), or {@code otherwise} when it is not given. */
+    /**
+     * min-difference not below compare-threshold: named on the key the matrix wrote (either, or
+     * both), with a fix the check accepts: half the threshold as the difference, or, where only
+     * the threshold was written, the default difference's twice as the threshold.
+     */
+    private MatrixException thresholdsCross(Map<String, Node> topKeys, double threshold, double minDifference) {
+        String why = ": a difference would be called before it could be called same";
+        // two significant digits, so that half of a small threshold stays below it (0.05%, not 0.1%)
+        String half = new java.math.BigDecimal(threshold * 100 / 2).round(new java.math.MathContext(2)).stripTrailingZeros().toPlainString() + "%";
+        if (topKeys.containsKey("min-difference")) {
+            return error(topKeys.get("min-difference"), "min-difference " + Repetitions.percent(minDifference) + " is not below compare-threshold "
+                    + Repetitions.percent(threshold) + (topKeys.containsKey("compare-threshold") ? "" : " (its default)") + why,
+                    "write a min-difference below compare-threshold, such as min-difference: " + half);
+        }
+        return error(topKeys.get("compare-threshold"), "compare-threshold " + Repetitions.percent(threshold) + " is not above min-difference "
+                + Repetitions.percent(minDifference) + " (its default, when the matrix writes none)" + why,
+                "write a compare-threshold above " + Repetitions.percent(minDifference) + ", such as 10%, or a smaller min-difference with it, such as min-difference: " + half);
+    }
+
     private double fraction(Map<String, Node> topKeys, String key, double otherwise, String example) {
         Node t = topKeys.get(key);
         if (t == null) return otherwise;
         try {
-            return Durations.fraction(scalar(t, key));
+            return Durations.fractionBelowOne(scalar(t, key));
         } catch (IllegalArgumentException e) {
             throw error(t, key + ": " + e.getMessage(), "write it as " + example);
         }

@@ -56,6 +56,12 @@ final class Gallery {
         b.append("</nav>\n");
         b.append("<h1>jdkmatrix run ").append(Html.esc(folder.runId())).append("</h1>\n");
         b.append("<p>").append(headline(folder, cells)).append("</p>\n");
+        if (!folder.problems().isEmpty()) {
+            b.append("<p class=\"noisy\"><strong>").append(folder.problems().size()).append(" damaged part(s) of this folder passed over</strong>; ")
+                    .append("everything else below is drawn from the rest:</p>\n<ul>\n");
+            for (String p : folder.problems()) b.append("<li>").append(Html.esc(p)).append("</li>\n");
+            b.append("</ul>\n");
+        }
         b.append("<p>Each repetition is a fresh JVM in a fresh container; warm-up runs are stored in raw.csv and left out of every figure. ")
                 .append("Bars and points are medians of the measured runs that ended ok (a JMH or jar cell: of its scores); each interval is the ")
                 .append("distribution-free confidence interval of the median, drawn from its low to its high end; a cell whose coefficient of ")

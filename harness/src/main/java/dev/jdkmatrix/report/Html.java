@@ -22,6 +22,15 @@ final class Html {
         return b.toString();
     }
 
+    /**
+     * Text inside a JavaScript string literal of an inline script: every '<' as {@code \x3c}, so no
+     * data can close the script element ({@code </script>}) or open a comment ({@code <!--}); the
+     * string reads the same. A carriage return, which would end the literal, as {@code \r}.
+     */
+    static String inScriptString(String s) {
+        return s == null ? "" : s.replace("<", "\\x3c").replace("\r", "\\r");
+    }
+
     /** A relative link target: each path segment percent-encoded, so a name with spaces or '#' still resolves. */
     static String href(String relative) {
         StringBuilder b = new StringBuilder();

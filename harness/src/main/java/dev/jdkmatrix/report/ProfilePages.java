@@ -32,8 +32,15 @@ final class ProfilePages {
     /** Frames in a differential table. */
     static final int TOP_FRAMES = 20;
 
-    /** One profiled cell's profile run, and where its stacks are (null when not in this folder). */
-    record Profiled(RawRow row, Path stacks, Path folder) {
+    /**
+     * One profiled cell's profile run, and where its stacks are (null when not in this folder, or
+     * unusable); {@code problem}: why they are unusable (a failed profile run, a damaged file), else empty.
+     */
+    record Profiled(RawRow row, Path stacks, Path folder, String problem) {
+        Profiled {
+            problem = problem == null ? "" : problem;
+        }
+
         String cell() {
             return row.get("cell");
         }
@@ -66,14 +73,40 @@ final class ProfilePages {
 
     private ProfilePages() {}
 
+    /**
+     * The folder's profile runs. A run that did not end ok, and stacks that do not read (a cut,
+     * empty or not gzipped file), are kept with their problem and no stacks: named in the gallery
+     * and on screen, left out of every page and pair; the rest of the report is written.
+     */
     static List<Profiled> of(Path dir, List<RawRow> raw) {
         List<Profiled> out = new ArrayList<>();
         for (RawRow r : raw) {
             if (!"profile".equals(r.get("phase")) || r.get("profile_file").isEmpty()) continue;
             Path stacks = dir.resolve(r.get("profile_file")).normalize();
-            out.add(new Profiled(r, stacks.startsWith(dir.normalize()) && Files.isRegularFile(stacks) ? stacks : null, dir));
+            boolean here = stacks.startsWith(dir.normalize()) && Files.isRegularFile(stacks);
+            if (!r.ok()) {
+                out.add(new Profiled(r, null, dir, "the profile run ended " + r.get("status") + (r.get("status_detail").isEmpty() ? "" : ": " + r.get("status_detail"))));
+                continue;
+            }
+            String problem = here ? damage(stacks, r.get("profile_file")) : "";
+            out.add(new Profiled(r, here && problem.isEmpty() ? stacks : null, dir, problem));
         }
         return out;
+    }
+
+    /** Why a stored profile's stacks do not read ({@code profiles/00042.collapsed.gz is damaged: ...}), or empty when they do. */
+    private static String damage(Path stacks, String name) {
+        try {
+            CollapsedStacks.read(stacks);
+            return "";
+        } catch (IOException | RuntimeException e) {
+            return name + " is damaged (" + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")";
+        }
+    }
+
+    /** The problems of the folder's profiles, one line each, for the screen and the gallery. */
+    static List<String> problems(List<Profiled> profiles) {
+        return profiles.stream().filter(p -> !p.problem().isEmpty()).map(p -> p.cell() + ": " + p.problem()).toList();
     }
 
     /**
@@ -92,7 +125,8 @@ final class ProfilePages {
         for (Profiled p : profiles) {
             if (p.stacks() == null) continue;
             Arguments args = new Arguments();
-            args.title = p.cell() + " - " + p.row().get("profile_event") + " profile, " + p.row().get("profile_samples") + " samples";
+            // the converter puts the title into the page as it is, and the frame names into string literals of its script
+            args.title = Html.esc(p.cell() + " - " + p.row().get("profile_event") + " profile, " + p.row().get("profile_samples") + " samples");
             FlameGraph fg = new FlameGraph(args);
             try (Reader in = new InputStreamReader(new GZIPInputStream(Files.newInputStream(p.stacks())), StandardCharsets.UTF_8)) {
                 fg.parseCollapsed(in);
@@ -101,9 +135,20 @@ final class ProfilePages {
             try (PrintStream out = new PrintStream(page, false, StandardCharsets.UTF_8)) {
                 fg.dump(out);
             }
-            used += keep(dir.resolve(p.page()), page.toByteArray(), bytes - used);
+            used += keep(dir.resolve(p.page()), scriptSafe(page.toString(StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8), bytes - used);
         }
         return used;
+    }
+
+    /**
+     * The converter's page with its frame names made safe where they land: the constant pool of
+     * names, string literals in the page's inline script, through {@link Html#inScriptString}.
+     */
+    static String scriptSafe(String page) {
+        int from = page.indexOf("const cpool = [");
+        int to = from < 0 ? -1 : page.indexOf("\n];", from);
+        if (to < 0) throw new IllegalStateException("async-profiler's flame graph page has no 'const cpool = [ ... ];' to make safe: its template changed");
+        return page.substring(0, from) + Html.inScriptString(page.substring(from, to)) + page.substring(to);
     }
 
     /** Writes {@code content} to {@code file} if it fits in {@code left} bytes (else removes the file); returns the bytes written. */
@@ -129,7 +174,9 @@ final class ProfilePages {
         for (Profiled p : profiles) {
             b.append("<tr><td>").append(Html.esc(p.cell())).append("</td><td>").append(Html.esc(p.row().get("profile_event"))).append("</td><td>")
                     .append(Html.esc(p.row().get("profile_samples"))).append("</td>");
-            if (p.stacks() == null) {
+            if (!p.problem().isEmpty()) {
+                b.append("<td colspan=\"2\">left out: ").append(Html.esc(p.problem())).append("</td></tr>\n");
+            } else if (p.stacks() == null) {
                 missing++;
                 b.append("<td colspan=\"2\">not in this folder</td></tr>\n");
             } else {
@@ -143,6 +190,8 @@ final class ProfilePages {
         }
         b.append("</table>\n");
         if (missing > 0) b.append("<p>").append(missing).append(" profile(s) are not in this folder: their stacks were not copied with it.</p>\n");
+        long bad = profiles.stream().filter(p -> !p.problem().isEmpty()).count();
+        if (bad > 0) b.append("<p>").append(bad).append(" profile(s) left out, failed or damaged (named in the table); the rest of the report is drawn.</p>\n");
         long diffsUndrawn = pairs(profiles).stream().filter(x -> !x.drawn()).count();
         if (undrawn + diffsUndrawn > 0) {
             b.append("<p>").append(undrawn).append(" flame graph(s) and ").append(diffsUndrawn)

@@ -53,8 +53,10 @@ public final class Report {
     static final int BUDGET_ROWS = 200;
 
     /** What was written, and where the time went: reading the folder, building the figures, drawing and encoding them, the page. */
-    public record Result(Path gallery, int charts, long readMs, long figuresMs, long drawMs, long pageMs) {
+    /** {@code problems}: the damaged parts of the folder the report passed over (ResultsFolder's). */
+    public record Result(Path gallery, int charts, long readMs, long figuresMs, long drawMs, long pageMs, List<String> problems) {
         public Result {
+            problems = List.copyOf(problems);
             if (charts < 0 || readMs < 0 || figuresMs < 0 || drawMs < 0 || pageMs < 0) {
                 throw new IllegalArgumentException("a report's chart count and phase times are never negative: " + charts + ", " + readMs + ", " + figuresMs + ", " + drawMs + ", " + pageMs);
             }
@@ -118,7 +120,7 @@ public final class Report {
         Files.writeString(page, Gallery.page(folder, drawn, charts.cells(), options.indexLink(), options.svg(), writeups, rows, notDrawn, options.maxBytes()),
                 StandardCharsets.UTF_8);
         long t4 = System.nanoTime();
-        return new Result(page, drawn.size(), (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000, (t4 - t3) / 1_000_000);
+        return new Result(page, drawn.size(), (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000, (t4 - t3) / 1_000_000, folder.problems());
     }
 
     private static long utf8(String s) {

@@ -22,7 +22,9 @@ public final class Comparison {
 
     /** How a cell changed. */
     public enum Verdict {
-        FASTER, SLOWER, UNCHANGED, NOISY, UNDECIDED, ADDED, REMOVED;
+        FASTER, SLOWER, UNCHANGED, NOISY, UNDECIDED, ADDED, REMOVED,
+        /** The cell ran on both sides, and every run of one side (or both) failed: its note says which and how. */
+        FAILED;
 
         public String text() {
             return name().toLowerCase(java.util.Locale.ROOT);
@@ -57,10 +59,18 @@ public final class Comparison {
         if (!(threshold > 0)) throw new IllegalArgumentException("a threshold is above 0, got " + threshold);
         Map<String, Scores> base = scores(baseline);
         Map<String, Scores> now = scores(current);
+        Map<String, String> baseFailed = failed(baseline, base);
+        Map<String, String> nowFailed = failed(current, now);
         List<Row> rows = new ArrayList<>();
         for (Map.Entry<String, Scores> e : now.entrySet()) {
             Scores b = base.get(e.getKey());
             Scores n = e.getValue();
+            if (b == null && baseFailed.containsKey(e.getKey())) {
+                Statistics s = Statistics.of(n.values());
+                rows.add(new Row(e.getKey(), 0, n.values().length, Double.NaN, s.median(), Double.NaN, Double.NaN, Double.NaN, Double.NaN, s.cv(),
+                        Verdict.FAILED, n.unit(), n.higherIsBetter(), Double.NaN, "every baseline run failed (" + baseFailed.get(e.getKey()) + ")"));
+                continue;
+            }
             if (b == null) {
                 Statistics s = Statistics.of(n.values());
                 rows.add(new Row(e.getKey(), 0, n.values().length, Double.NaN, s.median(), Double.NaN, Double.NaN, Double.NaN, Double.NaN, s.cv(),
@@ -70,14 +80,37 @@ public final class Comparison {
             rows.add(row(e.getKey(), b.values(), n.values(), threshold, n.unit(), n.higherIsBetter()));
         }
         for (Map.Entry<String, Scores> e : base.entrySet()) {
-            if (!now.containsKey(e.getKey())) {
+            if (!now.containsKey(e.getKey()) && nowFailed.containsKey(e.getKey())) {
+                Scores b = e.getValue();
+                Statistics s = Statistics.of(b.values());
+                rows.add(new Row(e.getKey(), b.values().length, 0, s.median(), Double.NaN, Double.NaN, Double.NaN, Double.NaN, s.cv(), Double.NaN,
+                        Verdict.FAILED, b.unit(), b.higherIsBetter(), Double.NaN, "every new run failed (" + nowFailed.get(e.getKey()) + ")"));
+            } else if (!now.containsKey(e.getKey())) {
                 Scores b = e.getValue();
                 Statistics s = Statistics.of(b.values());
                 rows.add(new Row(e.getKey(), b.values().length, 0, s.median(), Double.NaN, Double.NaN, Double.NaN, Double.NaN, s.cv(), Double.NaN,
                         Verdict.REMOVED, b.unit(), b.higherIsBetter(), Double.NaN));
             }
         }
+        for (Map.Entry<String, String> e : baseFailed.entrySet()) {
+            if (nowFailed.containsKey(e.getKey())) {
+                rows.add(new Row(e.getKey(), 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Verdict.FAILED, "", false,
+                        Double.NaN, "every run failed on both sides (baseline " + e.getValue() + ", new " + nowFailed.get(e.getKey()) + ")"));
+            }
+        }
         return rows;
+    }
+
+    /** The cells with measured runs none of which has a score (every run failed), with their statuses: {@code oom=3, timeout=1}. */
+    private static Map<String, String> failed(List<RawRow> rows, Map<String, Scores> scored) {
+        Map<String, Map<String, Integer>> statuses = new LinkedHashMap<>();
+        for (RawRow r : rows) {
+            if (!r.measured() || scored.containsKey(r.get("cell")) || r.noisy()) continue;
+            statuses.computeIfAbsent(r.get("cell"), k -> new java.util.TreeMap<>()).merge(r.get("status").isEmpty() ? "?" : r.get("status"), 1, Integer::sum);
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        statuses.forEach((cell, s) -> out.put(cell, String.join(", ", s.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList())));
+        return out;
     }
 
     /** One cell's baseline and new wall times (ms, each at least one; lower is better) compared at {@code threshold} (0.03 = 3 %). */

@@ -169,8 +169,31 @@ class BadMatrixTest {
                 Arguments.of("include with unknown key", GOOD + "  include:\n    - { jdk: 21, heap: 2g }\n", 9, "neither an axis, a param"),
                 Arguments.of("fault mode unknown", GOOD.replace("workload: sleep", "workload:\n    - name: fault\n      params: { mode: explode }"), 9, "hang, oom"),
                 Arguments.of("bad compare threshold", "compare-threshold: lots\n" + GOOD, 1, "10% or 0.1"),
+                Arguments.of("compare threshold not above the default min-difference", "compare-threshold: 0.5%\n" + GOOD, 1, "its default, when the matrix writes none"),
+                Arguments.of("compare threshold over 100 %", "compare-threshold: 150%\n" + GOOD, 1, "reads as 150 %"),
+                Arguments.of("compare threshold a plain 5", "compare-threshold: 5\n" + GOOD, 1, "0.05 is 5 %"),
+                Arguments.of("min-difference not below the threshold", "compare-threshold: 5%\nmin-difference: 6%\n" + GOOD, 2, "such as min-difference: 2.5%"),
+                Arguments.of("min-difference not below the default threshold", "min-difference: 12%\n" + GOOD, 1, "compare-threshold 10% (its default)"),
                 Arguments.of("empty file", "", 0, "is empty"),
                 Arguments.of("only comments", "# nothing\n", 0, "holds no YAML document"));
+    }
+
+    /** Each refusal of crossed thresholds suggests a fix; the matrix with the fix applied parses. */
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"compare-threshold: 0.5%\n", "compare-threshold: 0.1%\n", "compare-threshold: 5%\nmin-difference: 6%\n",
+            "min-difference: 12%\n", "compare-threshold: 0.3%\nmin-difference: 0.3%\n"})
+    void theFixOfCrossedThresholdsIsAccepted(String top) throws IOException {
+        Path f = dir.resolve("crossed.yaml");
+        Files.writeString(f, top + GOOD);
+        Files.writeString(dir.resolve("Dockerfile.jdk21"), "FROM debian:trixie-slim\n");
+        MatrixException e = catchThrowableOfType(MatrixException.class, () -> new MatrixParser(2).parse(f));
+        assertThat(e).as(top).isNotNull();
+        String fix = e.getMessage().substring(e.getMessage().indexOf("fix:"));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("min-difference: ([0-9.]+%)").matcher(fix);
+        assertThat(m.find()).as(e.getMessage()).isTrue();
+        String fixed = top.lines().filter(l -> !l.startsWith("min-difference")).map(l -> l + "\n").reduce("", String::concat) + "min-difference: " + m.group(1) + "\n";
+        Files.writeString(f, fixed + GOOD);
+        assertThat(new MatrixParser(2).parse(f).cells()).as(fixed).isNotEmpty();
     }
 
     @ParameterizedTest(name = "{0}")

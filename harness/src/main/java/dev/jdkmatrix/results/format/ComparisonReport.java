@@ -54,7 +54,7 @@ public final class ComparisonReport {
               .append(" | ").append(Double.isFinite(r.change()) ? signed(r.change()) + " [" + signed(r.ciLow()) + ", " + signed(r.ciHigh()) + "]" : "—")
               .append(" | ").append(Double.isFinite(r.pValue()) ? pValue(r.pValue()) : "—")
               .append(" | ").append(Double.isFinite(r.baselineCv()) ? pct(r.baselineCv()) : "—").append(" / ").append(Double.isFinite(r.newCv()) ? pct(r.newCv()) : "—")
-              .append(" | ").append(r.verdict() == Comparison.Verdict.SLOWER ? "**slower**" : r.verdict().text())
+              .append(" | ").append(r.verdict() == Comparison.Verdict.SLOWER || r.verdict() == Comparison.Verdict.FAILED ? "**" + r.verdict().text() + "**" : r.verdict().text())
               .append(r.note().isEmpty() ? "" : " (" + escape(r.note()) + ")").append(" |\n");
         }
         return md.toString();

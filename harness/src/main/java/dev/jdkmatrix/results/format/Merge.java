@@ -55,7 +55,9 @@ public final class Merge {
                         + " (" + metas.get(0).matrixSha256() + ")\n  fix: merge only the shards of one plan");
             }
             metas.add(m);
-            for (RawRow r : RawCsv.read(raw)) {
+            RawCsv.Read read = RawCsv.readAll(raw);
+            if (!read.cut().isEmpty()) notes.accept(dir + "/" + read.problem(raw) + ": not merged");
+            for (RawRow r : read.rows()) {
                 String key = r.runKey();
                 Path first = seen.putIfAbsent(key, dir);
                 if (first != null) {

@@ -135,34 +135,56 @@ public final class RawCsv implements AutoCloseable {
     }
 
     /**
-     * Reads every complete row, from a file whose name ends in .gz through gzip. A last line cut
-     * short by a crash (fewer cells than the header) is skipped, so a folder left by a killed
-     * harness still reads.
+     * Reads every complete row, from a file whose name ends in .gz through gzip. A line cut short
+     * by a crash (fewer or more cells than the header) is skipped, so a folder left by a killed
+     * harness still reads; {@link #readAll} says which were.
      */
     public static List<RawRow> read(Path file) throws IOException {
+        return readAll(file).rows();
+    }
+
+    /** A raw.csv's rows, and the lines (1-based, the header line 1) passed over for a cell count other than the header's. */
+    public record Read(List<RawRow> rows, List<Long> cut) {
+        public Read {
+            rows = List.copyOf(rows);
+            cut = List.copyOf(cut);
+        }
+
+        /** {@code raw.csv: 1 row cut short (line 17) passed over}, or empty when none was. */
+        public String problem(Path file) {
+            if (cut.isEmpty()) return "";
+            return file.getFileName() + ": " + cut.size() + (cut.size() == 1 ? " row" : " rows") + " cut short or damaged (line"
+                    + (cut.size() == 1 ? " " : "s ") + String.join(", ", cut.stream().limit(5).map(String::valueOf).toList())
+                    + (cut.size() > 5 ? ", ..." : "") + ") passed over";
+        }
+    }
+
+    /** {@link #read}, with the lines it passed over. */
+    public static Read readAll(Path file) throws IOException {
         try (java.io.InputStream stored = Files.newInputStream(file);
              java.io.InputStream bytes = file.getFileName().toString().endsWith(".gz") ? new java.util.zip.GZIPInputStream(stored, 1 << 16) : stored;
              Reader in = new java.io.BufferedReader(new java.io.InputStreamReader(bytes, StandardCharsets.UTF_8));
              // verifyReader off: OpenCSV's check for a closed reader would take a truncated gzip's EOFException for the end of the file
              CSVReader r = new com.opencsv.CSVReaderBuilder(in).withVerifyReader(false).build()) {
             List<String[]> all = r.readAll();
-            if (all.isEmpty()) return List.of();
+            if (all.isEmpty()) return new Read(List.of(), List.of());
             String[] header = all.get(0);
             // the columns this harness knows, found once for the file
             int[] known = java.util.stream.IntStream.range(0, header.length).filter(c -> Columns.isRaw(header[c]) || Columns.isParam(header[c])).toArray();
             List<RawRow> rows = new ArrayList<>(all.size());
-            boolean first = true;
+            List<Long> cut = new ArrayList<>();
+            long record = 0;
             for (String[] line : all) { // OpenCSV's readAll is a LinkedList: get(i) would walk it for every row
-                if (first) {
-                    first = false;
+                if (record++ == 0) continue;
+                if (line.length != header.length) {
+                    cut.add(record);
                     continue;
                 }
-                if (line.length != header.length) continue;
                 Map<String, String> v = new LinkedHashMap<>();
                 for (int c : known) v.put(header[c], line[c]);
                 rows.add(new RawRow(v));
             }
-            return rows;
+            return new Read(rows, cut);
         } catch (CsvException e) {
             throw new IOException(file + ": unreadable CSV: " + e.getMessage(), e);
         }

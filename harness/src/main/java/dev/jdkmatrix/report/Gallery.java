@@ -231,12 +231,13 @@ final class Gallery {
             }
             String paired = r.paired() && r.ratio() != null && r.ratio().n() > 1
                     ? fmt(r.ratio().ratio(), "%.3f") + " [" + fmt(r.ratio().low(), "%.3f") + ", " + fmt(r.ratio().high(), "%.3f") + "]" : "";
-            b.append(r.verdict() == dev.jdkmatrix.results.Comparisons.Verdict.UNDECIDED ? "<tr class=\"noisy\">" : "<tr>")
+            b.append(r.verdict() == dev.jdkmatrix.results.Comparisons.Verdict.UNDECIDED || r.verdict() == dev.jdkmatrix.results.Comparisons.Verdict.FAILED
+                    ? "<tr class=\"noisy\">" : "<tr>")
                     .append("<td>").append(Html.esc(r.shared().isEmpty() ? r.compared() : r.shared() + ": " + r.compared()))
                     .append("<td>").append(r.pairs()).append(r.dropped() > 0 ? " (" + r.dropped() + " out)" : "").append("<td>").append(paired)
                     .append("<td>").append(paired.isEmpty() ? "" : fmt(r.ratio().pValue(), "%.2g")).append("<td>").append(fmt(r.qValue(), "%.2g"))
-                    .append("<td>").append(fmt(r.unpairedRatio(), "%.3f")).append(" [").append(fmt(r.unpairedLow(), "%.3f")).append(", ")
-                    .append(fmt(r.unpairedHigh(), "%.3f")).append("]<td>").append(Double.isFinite(r.resolution().resolvable()) ? "±" + fmt(r.resolution().resolvable() * 100, "%.1f") + " %" : "")
+                    .append("<td>").append(Double.isFinite(r.unpairedRatio()) ? fmt(r.unpairedRatio(), "%.3f") + " [" + fmt(r.unpairedLow(), "%.3f") + ", "
+                            + fmt(r.unpairedHigh(), "%.3f") + "]" : "").append("<td>").append(Double.isFinite(r.resolution().resolvable()) ? "±" + fmt(r.resolution().resolvable() * 100, "%.1f") + " %" : "")
                     .append("<td>").append(r.resolution().roundsForTarget() > 0 ? Integer.toString(r.resolution().roundsForTarget()) : "")
                     .append("<td>").append(r.verdict().text()).append(r.note().isEmpty() ? "" : "<br><small>" + Html.esc(r.note()) + "</small>").append("</tr>\n");
         }

@@ -39,7 +39,7 @@ final class JdkChart implements ChartKind {
             if (!r.compared().startsWith("jdk ") || r.compared().contains("; ")) continue; // only the JDK differs
             CellStat a = byId.get(r.cellA());
             CellStat b = byId.get(r.cellB());
-            if (a == null || b == null) continue;
+            if (a == null || b == null || r.verdict() == dev.jdkmatrix.results.Comparisons.Verdict.FAILED) continue;
             double[] f = r.figure();
             // oriented so that right of 1x is b's JDK better: a time's ratio inverted, a throughput's kept
             double value = r.higherIsBetter() ? f[1] : 1 / f[1];

@@ -37,7 +37,9 @@ public final class Comparisons {
         /** The interval (at 95 % or more) lies within ±threshold and does not clear ±min-difference: no difference as large as the threshold. */
         SAME,
         /** Neither: the interval reaches past the threshold without clearing the min-difference, or it is below 95 %: the runs cannot tell. */
-        UNDECIDED;
+        UNDECIDED,
+        /** Every measured run of one cell of the pair (or both) failed: no figure to compare; the note names the cell and its statuses. */
+        FAILED;
 
         public String text() {
             return name().toLowerCase(Locale.ROOT);
@@ -317,9 +319,15 @@ public final class Comparisons {
                                boolean paired, String pairing, double threshold, double minDifference, double target) {
         double[] va = okFigures(a);
         double[] vb = okFigures(b);
-        if (va.length == 0 || vb.length == 0) return null;
         RawRow fa = a.get(0);
         RawRow fb = b.get(0);
+        if (va.length == 0 || vb.length == 0) {
+            String note = (va.length == 0 ? "no ok run of a (" + statuses(a) + ")" : "") + (va.length == 0 && vb.length == 0 ? "; " : "")
+                    + (vb.length == 0 ? "no ok run of b (" + statuses(b) + ")" : "");
+            return new Row(group, compared(axesA, axesB, along), shared(axesA, axesB, along), fa.get("cell"), fb.get("cell"), paired, paired ? pairing : "none",
+                    0, 0, null, Double.NaN, Double.NaN, Double.NaN, Double.NaN, fb.scoreUnit(), "higher".equals(fb.get("score_better")), Verdict.FAILED,
+                    Verdict.FAILED, "", note, Double.NaN, Resolution.UNKNOWN);
+        }
         String unit = fb.scoreUnit();
         boolean higher = "higher".equals(fb.get("score_better"));
         Pairs p = pairs(a, b);
@@ -380,6 +388,13 @@ public final class Comparisons {
 
     private static String percent(double level) {
         return String.format(Locale.ROOT, "%.1f %%", level * 100);
+    }
+
+    /** A cell's measured runs by status, {@code oom=3, timeout=1} (a noisy run's last attempt counts, as for its figures). */
+    private static String statuses(List<RawRow> runs) {
+        Map<String, Integer> by = new TreeMap<>();
+        for (RawRow r : runs) if (!r.noisy()) by.merge(r.get("status").isEmpty() ? "?" : r.get("status"), 1, Integer::sum);
+        return String.join(", ", by.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList());
     }
 
     /** The figures of the measured runs that ended ok (a noisy run's last attempt counts; positive and finite only). */

@@ -77,6 +77,19 @@ class DamagedDataTest {
     }
 
     @Test
+    void aCellWithNoOkRunIsAFailedComparisonNotAMissingOne() throws IOException {
+        Path run = folder(tmp.resolve("failing"), "sleep", 100, "oom"); // every JDK 25 run ran out of memory
+        CommandLineTest.Result r = CommandLineTest.run("report", "--results", run.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        dev.jdkmatrix.report.ResultsFolder folder = dev.jdkmatrix.report.ResultsFolder.load(run);
+        assertThat(folder.comparisons()).singleElement().satisfies(c -> {
+            assertThat(c.verdict()).isEqualTo(dev.jdkmatrix.results.Comparisons.Verdict.FAILED);
+            assertThat(c.note()).isEqualTo("no ok run of b (oom=6)");
+        });
+        assertThat(Files.readString(run.resolve("index.html"))).contains("failed<br><small>no ok run of b (oom=6)</small>");
+    }
+
+    @Test
     void compareKeepsAHostileCellLiteralInItsMarkdown() throws IOException {
         String params = "wait-ms=`<script>alert(1)</script>`|1";
         for (String side : List.of("b", "n")) {

@@ -29,6 +29,10 @@ public final class PlanCommand implements Callable<Integer> {
             + "from the spread their rounds had there")
     Path from;
 
+    @Option(names = "--engine-cpus", paramLabel = "LIST", description = "check the matrix as run would for a session given these engine CPUs "
+            + "(such as 1 or 0-1): pinned cells only, each within them")
+    String engineCpus;
+
     @Option(names = "--target", paramLabel = "PCT", description = "the difference --from counts rounds for, in per cent (default: ${DEFAULT-VALUE})", defaultValue = "5")
     double targetPct;
 
@@ -38,6 +42,16 @@ public final class PlanCommand implements Callable<Integer> {
         // as run does: with a local engine, CPU limits above this host's are refused here already
         int hostCpus = dev.jdkmatrix.run.Environment.localEngine() ? Runtime.getRuntime().availableProcessors() : 0;
         Matrix m = new MatrixParser(hostCpus).parse(matrixFile);
+        if (engineCpus != null) {
+            List<Integer> cpus;
+            try {
+                cpus = dev.jdkmatrix.run.CpuSlots.parse(engineCpus);
+            } catch (IllegalArgumentException e) {
+                throw new dev.jdkmatrix.ExitException(dev.jdkmatrix.ExitException.BAD_INPUT, "--engine-cpus: " + e.getMessage());
+            }
+            // as run checks them (against this host's CPUs when the engine is local; run checks the engine's own count too)
+            dev.jdkmatrix.run.MatrixRunner.checkEngineCpus(m, cpus, hostCpus > 0 ? hostCpus : Integer.MAX_VALUE);
+        }
         out.printf("matrix %s (%s): %d cells x (%d warm-up + %s measured) runs, order %s%s%n", m.name(), m.file(), m.cells().size(),
                 m.warmup(), m.repetitions().text(), m.order().text(), m.order() == Matrix.Order.BLOCKED ? " (seed " + m.seed() + ")" : "");
         out.println(groups(m));

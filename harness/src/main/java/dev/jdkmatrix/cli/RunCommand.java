@@ -138,6 +138,7 @@ public final class RunCommand implements Callable<Integer> {
             }
         }
         List<PlannedRun> runs = share.select(m);
+        if (runs.isEmpty()) throw share.empty(m); // before any image is built or engine asked
         Duration estimate = Estimate.of(runs);
         if (estimate.compareTo(LONGEST_WITHOUT_YES) > 0 && !yes) {
             throw new ExitException(ExitException.BAD_INPUT, matrixFile + ": " + runs.size() + " runs are estimated to take " + Durations.text(estimate)

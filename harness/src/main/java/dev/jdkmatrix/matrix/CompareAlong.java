@@ -25,6 +25,9 @@ final class CompareAlong {
     /** The axes named by {@code node} (a list, a single name, or null for the default), checked against the cells. */
     static List<String> resolve(MatrixParser p, Node node, List<Cell> cells) {
         if (node == null) return DEFAULT.stream().filter(a -> values(cells, a).size() > 1).toList();
+        if (node instanceof org.snakeyaml.engine.v2.nodes.MappingNode) {
+            throw p.error(node, "compare-along is a list of axes or params, got a mapping", "write the axes your question compares along, such as compare-along: [jdk, executor]");
+        }
         List<Node> items = node instanceof SequenceNode seq ? seq.getValue() : List.of(node);
         Set<String> known = new LinkedHashSet<>(Cell.AXIS_KEYS);
         cells.forEach(c -> known.addAll(c.params().keySet()));

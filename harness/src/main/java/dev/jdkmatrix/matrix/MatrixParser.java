@@ -117,10 +117,14 @@ public final class MatrixParser extends MatrixYaml {
         // the JVM's internals read from every built-in and jar run when the matrix asks (off by default: make bench-internals, docs/internals-cost.md)
         boolean internals = topKeys.containsKey("jvm-internals") ? bool(topKeys.get("jvm-internals"), "jvm-internals") : DEFAULT_JVM_INTERNALS;
         List<Cell> cells = Combinations.expand(this, matrixNode, timeout, declared, used).stream().map(c -> c.withInternals(internals)).toList();
+        if (internals && cells.stream().allMatch(c -> c.kind() instanceof WorkloadKind.Jmh)) {
+            throw error(topKeys.get("jvm-internals"), "jvm-internals: true, but every cell of this matrix is a JMH benchmark, whose measured JVMs are "
+                    + "JMH's forks: no run would record them", "leave jvm-internals out; for a JMH cell's GC figures add a profiler, such as profilers: [gc]");
+        }
         List<String> along = CompareAlong.resolve(this, topKeys.get("compare-along"), cells);
         String sha = sha256(bytes);
         // a seed of the file's own: shards of one matrix plan the same order, and a resume finds it again
-        long seed = topKeys.containsKey("seed") ? integer(topKeys.get("seed"), "seed", 0) : Long.parseLong(sha.substring(0, 8), 16);
+        long seed = topKeys.containsKey("seed") ? longInteger(topKeys.get("seed"), "seed", 0) : Long.parseLong(sha.substring(0, 8), 16);
         return new Matrix(name, matrixFile, sha, used, cells, repetitions, warmup, order, threshold, maxSteal, along, seed, minDifference);
     }
 

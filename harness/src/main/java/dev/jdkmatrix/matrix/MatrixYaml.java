@@ -143,6 +143,18 @@ abstract class MatrixYaml {
         throw error(node, what + " must be a single value, got " + kind(node), "write one value, not a list or mapping");
     }
 
+    /** A whole number from {@code min} up to 2^63 - 1 (a seed, which plan and run.json print as such). */
+    long longInteger(Node node, String what, long min) {
+        String s = scalar(node, what);
+        String digits = s.replace("_", "");
+        if (!digits.matches("-?\\d+")) throw error(node, what + " must be a whole number, got '" + s + "'", "write a whole number from " + min + " to " + Long.MAX_VALUE);
+        java.math.BigInteger v = new java.math.BigInteger(digits);
+        if (v.compareTo(java.math.BigInteger.valueOf(min)) < 0 || v.bitLength() > 63) {
+            throw error(node, what + " " + s + " is " + (v.signum() < 0 && min >= 0 ? "negative" : "past 64 bits"), "write a whole number from " + min + " to " + Long.MAX_VALUE);
+        }
+        return v.longValueExact();
+    }
+
     int integer(Node node, String what, int min) {
         String s = scalar(node, what);
         long v;

@@ -64,4 +64,12 @@ public record Shard(int index, int count) {
         Set<String> mine = cellIds(matrix.groups(), matrix.warmup() + matrix.repetitions().max());
         return all.stream().filter(r -> mine.contains(r.cell().id())).toList();
     }
+
+    /** This shard taking no run of {@code matrix}, refused (by run before it builds an image): the matrix's groups, and how many shards it can take. */
+    public dev.jdkmatrix.ExitException empty(Matrix matrix) {
+        int groups = matrix.groups().size();
+        return new dev.jdkmatrix.ExitException(dev.jdkmatrix.ExitException.BAD_INPUT, "shard " + text() + " of " + matrix.file() + " has no runs: the matrix has "
+                + matrix.cells().size() + " cells in " + groups + " groups, and a shard takes whole groups (the cells compared with each other)"
+                + "\n  fix: use at most " + groups + " shards");
+    }
 }

@@ -149,7 +149,7 @@ public final class MatrixRunner {
      * can keep on them: pinned ({@code cpu-mode: cpuset}), with at most as many CPUs as it was given.
      * A quota cell runs on every CPU of the engine, so it would disturb a session beside it.
      */
-    static void checkEngineCpus(Matrix matrix, List<Integer> cpus, int engineCpus) {
+    public static void checkEngineCpus(Matrix matrix, List<Integer> cpus, int engineCpus) {
         for (int c : cpus) {
             if (c >= engineCpus) {
                 throw new ExitException(ExitException.BAD_INPUT, "--engine-cpus names CPU " + c + ", and the engine has " + engineCpus + " (0 to " + (engineCpus - 1) + ")"
@@ -218,12 +218,7 @@ public final class MatrixRunner {
         double imagesSeconds = (System.nanoTime() - imagesStart) / 1e9;
         listener.message(String.format(java.util.Locale.ROOT, "images ready in %.2f s", imagesSeconds));
         List<PlannedRun> plan = options.shard().select(matrix);
-        if (plan.isEmpty()) {
-            int groups = matrix.groups().size();
-            throw new ExitException(ExitException.BAD_INPUT, "shard " + options.shard().text() + " of " + matrix.file() + " has no runs: the matrix has "
-                    + matrix.cells().size() + " cells in " + groups + " groups, and a shard takes whole groups (the cells compared with each other)"
-                    + "\n  fix: use at most " + groups + " shards");
-        }
+        if (plan.isEmpty()) throw options.shard().empty(matrix);
         java.util.Set<String> stored = RunSession.storedRuns(out, options, matrix, before);
         if (!stored.isEmpty()) listener.message("resuming: " + stored.size() + " of " + plan.size() + " runs are stored already");
         String commit = Environment.gitCommit(options.projectDir());

@@ -91,6 +91,32 @@ class CommandLineTest {
     }
 
     @Test
+    void aShardWithNoRunsIsRefusedBeforeAnythingStarts() throws IOException {
+        Path m = tmp.resolve("two.yaml");
+        Files.writeString(m, PlanRoundsTest.MATRIX);
+        Result r = run("run", "--matrix", m.toString(), "--out", tmp.resolve("never").toString(), "--shard", "3/3");
+        assertThat(r.code()).isEqualTo(ExitException.BAD_INPUT);
+        assertThat(r.err()).contains("shard 3/3", "has no runs", "2 groups", "fix: use at most 2 shards");
+        assertThat(r.out()).as("nothing planned, built or run").doesNotContain("runs, estimated");
+        assertThat(tmp.resolve("never")).doesNotExist();
+    }
+
+    @Test
+    void planChecksEngineCpusAsRunDoes() throws IOException {
+        Path m = tmp.resolve("quota.yaml");
+        Files.writeString(m, PlanRoundsTest.MATRIX);
+        Result quota = run("plan", "--matrix", m.toString(), "--engine-cpus", "1");
+        assertThat(quota.code()).isEqualTo(ExitException.BAD_INPUT);
+        assertThat(quota.err()).contains("limits its CPUs by a quota", "fix: set cpu-mode: cpuset");
+        Files.writeString(m, PlanRoundsTest.MATRIX.replace("  cpus: 1\n", "  cpus: 1\n  cpu-mode: cpuset\n"));
+        Result pinned = run("plan", "--matrix", m.toString(), "--engine-cpus", "1");
+        assertThat(pinned.code()).as(pinned.err()).isZero();
+        Result bad = run("plan", "--matrix", m.toString(), "--engine-cpus", "one");
+        assertThat(bad.code()).isEqualTo(ExitException.BAD_INPUT);
+        assertThat(bad.err()).contains("--engine-cpus");
+    }
+
+    @Test
     void anUnknownOptionIsAUsageError() {
         Result r = run("run", "--matrixx", "x");
         assertThat(r.code()).isEqualTo(2);

@@ -25,6 +25,13 @@ class MatrixParserTest extends MatrixFiles {
             """;
 
     @Test
+    void aSeedAsPlanAndRunJsonPrintItReadsBackPastTheRangeOfAnInt() throws IOException {
+        // plan prints the default seed from 8 hex digits of the matrix's hash: up to 4,294,967,295
+        assertThat(parse("seed: 2214055549\n" + BASE).seed()).isEqualTo(2214055549L);
+        assertThat(parse("seed: 9223372036854775807\n" + BASE).seed()).isEqualTo(Long.MAX_VALUE);
+    }
+
+    @Test
     void listsExpandAsAProduct() throws IOException {
         Matrix m = parse(BASE);
         assertThat(m.cells()).hasSize(2 * 2 * 2 * 2);

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.SortedMap;
-import java.util.StringJoiner;
 import java.util.TreeMap;
 
 /**
@@ -94,11 +93,9 @@ public record Cell(
         jvmArgs = List.copyOf(jvmArgs);
     }
 
-    /** {@code k=v;k=v}, sorted by key: the params column of the CSV files. */
+    /** {@code k=v;k=v}, sorted by key, any character of a value kept (dev.jdkmatrix.ParamsText): the params column of the CSV files. */
     public String paramsText() {
-        StringJoiner j = new StringJoiner(";");
-        params.forEach((k, v) -> j.add(k + "=" + v));
-        return j.toString();
+        return dev.jdkmatrix.ParamsText.format(params);
     }
 
     public String jvmArgsText() {

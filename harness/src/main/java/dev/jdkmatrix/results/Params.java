@@ -1,20 +1,13 @@
 package dev.jdkmatrix.results;
 
-import java.util.Map;
-import java.util.TreeMap;
+import java.util.SortedMap;
 
-/** The {@code params} column's text, {@code k=v;k=v}, as a map: written by the harness, read by every consumer. */
+/** The {@code params} column's text, {@code k=v;k=v}, as a map: any character of a key or value read back exactly ({@link dev.jdkmatrix.ParamsText}). */
 public final class Params {
 
     private Params() {}
 
-    public static Map<String, String> parse(String text) {
-        Map<String, String> out = new TreeMap<>();
-        if (text == null) return out;
-        for (String kv : text.split(";")) {
-            int eq = kv.indexOf('=');
-            if (eq > 0) out.put(kv.substring(0, eq), kv.substring(eq + 1));
-        }
-        return out;
+    public static SortedMap<String, String> parse(String text) {
+        return dev.jdkmatrix.ParamsText.parse(text);
     }
 }

@@ -14,8 +14,10 @@ public record SummaryRow(Map<String, String> values) {
     }
 
     public String get(String column) {
-        if (Columns.isParam(column) && !values.containsKey(column)) {
-            return Params.parse(values.get("params")).getOrDefault(column.substring(Columns.PARAM_PREFIX.length()), "");
+        if (Columns.isParam(column)) {
+            // the params column holds every value exactly; a param_ column is its readable copy (a line break flattened by the CSV)
+            String exact = Params.parse(values.get("params")).get(column.substring(Columns.PARAM_PREFIX.length()));
+            if (exact != null) return exact;
         }
         return values.getOrDefault(column, "");
     }

@@ -38,7 +38,7 @@ public final class Durations {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new IllegalArgumentException("'" + raw + "' is not a positive fraction or percentage; write it as 10% or 0.1");
+        throw new IllegalArgumentException("'" + raw + "' is not a positive fraction or percentage"); // each caller's fix gives its example
     }
 
     /**
@@ -51,7 +51,7 @@ public final class Durations {
         if (v >= 1) {
             String pct = java.math.BigDecimal.valueOf(v * 100).stripTrailingZeros().toPlainString();
             throw new IllegalArgumentException("'" + raw.trim() + "' reads as " + pct + " %, and a threshold or difference is below 100 %"
-                    + (raw.trim().endsWith("%") ? "" : " (a plain number is a fraction: 0.05 is 5 %)") + "; write it as 10% or 0.1");
+                    + (raw.trim().endsWith("%") ? "" : " (a plain number is a fraction: 0.05 is 5 %)"));
         }
         return v;
     }

@@ -63,13 +63,26 @@ public class VerdictsReport {
             seriesCount += run.rounds() / SERIES;
             outcomes.addAll(outcomes(run, i));
         }
-        int rounds = runs.stream().mapToInt(Run::rounds).sum();
         StringBuilder b = new StringBuilder();
+        intro(b, command, runs.size(), seriesCount, meta);
+        table(b, outcomes, runs);
+        minDifference(b, runs, meta);
+        adaptive(b, outcomes);
+        b.append("\n## The runs\n\n");
+        b.append("- Command: `").append(command).append("` (the run: `jdkmatrix run --matrix harness/matrices/verdicts.yaml`, then this report; ")
+                .append("`RESULTS=dir[,dir...]` reports on stored runs, pooled).\n");
+        for (Run run : runs) describe(b, run);
+        if (!note.isBlank()) b.append("- ").append(note).append('\n');
+        System.out.print(b);
+    }
+
+    /** The page's heading and what it measures. */
+    static void intro(StringBuilder b, String command, int runCount, int seriesCount, RunMetadata meta) {
         b.append("# Verdicts on known differences\n\n");
         b.append("How often a comparison inside a run says the right thing, on differences known in advance, for the figure made from runs ")
                 .append("paired by round (what comparisons.csv, the claims and the charts read) and for the unpaired figure on the **same runs** ")
                 .append("(the ratio of the two medians with its bootstrap interval, as two separate runs are compared). Written by `")
-                .append(command).append("` from ").append(runs.size() == 1 ? "a run" : runs.size() + " runs")
+                .append(command).append("` from ").append(runCount == 1 ? "a run" : runCount + " runs")
                 .append(" of [harness/matrices/verdicts.yaml](../harness/matrices/verdicts.yaml); ")
                 .append("how the figures are made: [statistics.md](statistics.md#paired-comparisons).\n\n");
         b.append("- **A/A**: two cells that differ only in an inert JVM flag (`-Dnoop=1`): any verdict but `same` or `undecided` is wrong. Goal: at most 5 %.\n");
@@ -87,6 +100,10 @@ public class VerdictsReport {
                 .append("each run measured over all its rounds (the t-test's power, which the signed-rank interval matches within a few per cent), ")
                 .append("the mean over the row's series: the detection rate should lie within about ±15 points of it.\n\n");
 
+    }
+
+    /** The verdicts of every known comparison, A/A pooled, and found against predicted. */
+    static void table(StringBuilder b, List<Outcome> outcomes, List<Run> runs) {
         long aaCalls = outcomes.stream().filter(o -> !o.known().slower() && different(o.row().verdict())).count();
         long aaAll = outcomes.stream().filter(o -> !o.known().slower()).count();
         long aaUnpaired = outcomes.stream().filter(o -> !o.known().slower() && different(o.row().unpairedVerdict())).count();
@@ -119,6 +136,10 @@ public class VerdictsReport {
                 .append("The step is each run's, by JDK, runs separated by `;`. ")
                 .append("±% is how far the 95 % interval reaches from the ratio (the larger side), the median over the row's series.\n\n");
         agreement(b, outcomes);
+    }
+
+    /** The same series with min-difference 0, and the A/A pairs over whole runs. */
+    static void minDifference(StringBuilder b, List<Run> runs, RunMetadata meta) {
 
         // the same series with min-difference 0: a difference called as soon as the interval clears 1
         int[] aa = new int[3];
@@ -152,6 +173,10 @@ public class VerdictsReport {
                 .append("tenths of a per cent is no one's question, and a series of ").append(SERIES).append(" rounds that calls it is as misleading as a ")
                 .append("false alarm: so a verdict needs the whole interval past ±").append(pct1(meta.minDifference())).append(".\n\n");
 
+    }
+
+    /** The rounds adaptive repetitions need, replayed on each series. */
+    static void adaptive(StringBuilder b, List<Outcome> outcomes) {
         b.append("## Rounds adaptive repetitions need to reach ±").append(pct(TARGET)).append("\n\n")
                 .append("Replayed on each series with the harness's own rule (`repetitions: {min: ").append(ADAPTIVE_MIN).append(", max: ").append(SERIES)
                 .append(", target: 3%}`): after ").append(ADAPTIVE_MIN).append(" rounds, another round until the pair's interval reaches at most ±3 % ")
@@ -169,12 +194,6 @@ public class VerdictsReport {
             }
         }
 
-        b.append("\n## The runs\n\n");
-        b.append("- Command: `").append(command).append("` (the run: `jdkmatrix run --matrix harness/matrices/verdicts.yaml`, then this report; ")
-                .append("`RESULTS=dir[,dir...]` reports on stored runs, pooled).\n");
-        for (Run run : runs) describe(b, run);
-        if (!note.isBlank()) b.append("- ").append(note).append('\n');
-        System.out.print(b);
     }
 
     /** The detection rate beside the predicted power, row by row: how many rows agree within ±15 points. */

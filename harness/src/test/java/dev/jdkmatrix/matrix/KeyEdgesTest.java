@@ -38,16 +38,8 @@ class KeyEdgesTest {
                   params: { wait-ms: 5 }
             """;
 
-    static final String JMH = """
-            matrix:
-              jdk: 21
-              cpus: 1
-              memory: 1g
-              workload:
-                - name: my-bench
-                  kind: jmh
-                  jar: bench.jar
-            """;
+    /** BadMatrixTest's jmh entry. */
+    static final String JMH = BadMatrixTest.JMH;
 
     static final String JAR = """
             matrix:

@@ -47,19 +47,7 @@ class ParamsTextTest {
         StringBuilder values = new StringBuilder();
         for (String v : HOSTILE) values.append(values.isEmpty() ? "" : ", ").append('"').append(v.replace("\n", "\\n").replace("\r", "\\r")).append('"');
         Path f = dir.resolve("m.yaml");
-        Files.writeString(f, """
-                matrix:
-                  jdk: 21
-                  cpus: 1
-                  memory: 1g
-                  workload:
-                    - name: my-app
-                      kind: jar
-                      jar: app.jar
-                      main: com.example.Main
-                      args: ['${size}']
-                      params: { size: [%s] }
-                """.formatted(values));
+        Files.writeString(f, KeyEdgesTest.JAR + "      args: ['${size}']\n      params: { size: [" + values + "] }\n");
         Matrix m = new MatrixParser().parse(f);
         assertThat(m.cells()).as("one cell per value").hasSize(HOSTILE.size());
         assertThat(m.cells()).extracting(c -> c.params().get("size")).containsExactlyInAnyOrderElementsOf(HOSTILE);

@@ -8,6 +8,7 @@
 #   make report RESULTS=dir   charts and gallery of a results folder (make matrix ends with it; REPORT_ARGS=--svg for SVG too)
 #   make claims RESULTS=dir   the write-ups' claims (claims.yaml) checked on a results folder; fails (make's exit 2) if one fails
 #   make test              unit and integration tests (real containers)
+#   make test-times        after make test: the seconds of each test class into docs/testing.md (TEST_ROOT=clone for a .ci/run clone)
 #   make build             the jars (harness, workloads, examples) when a source changed; make clean removes them
 #   make base-image        create debian:trixie-slim locally when no registry answers
 #   make docker            start Debian's dockerd in the background when no engine answers (every target that needs one does)
@@ -62,7 +63,7 @@ SOURCES := $(shell find harness/src workloads/src examples/jmh/src examples/jar/
 # The harness, started with a class-data archive per subcommand and JDK (see the script).
 JDKMATRIX := $(SCRIPTS)/jdkmatrix.sh
 
-.PHONY: help jdk check-no-jdk check-resume build docker base-image setup plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-verdicts bench-history otava-fixtures history-real nightly-local shards merge compare history publish prune readme-quick remote-demo lint-workflows clean
+.PHONY: test-times help jdk check-no-jdk check-resume build docker base-image setup plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-verdicts bench-history otava-fixtures history-real nightly-local shards merge compare history publish prune readme-quick remote-demo lint-workflows clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -192,6 +193,12 @@ bench-site: build
 # The history's change finder calibrated on the nights of docs/runs/history-real (make history-real made them; CHANGE_NIGHT
 # is the first night of its step): writes its block of docs/history.md. HISTORIES=n changes the histories per figure (100).
 CHANGE_NIGHT ?= night-10
+# where make test's time goes, from the test reports of the last make test (or of TEST_ROOT, a clone .ci/run tested): a table per test class into docs/testing.md
+test-times: jdk
+	@test -d "$(or $(TEST_ROOT),.)/harness/target/failsafe-reports" || { echo "make test-times: no test reports under $(or $(TEST_ROOT),.): run make test first (or name TEST_ROOT=clone)" >&2; exit 2; }
+	"$$JAVA_HOME/bin/java" harness/scripts/TestTimes.java $(or $(TEST_ROOT),.) > target/test-times.md
+	$(SCRIPTS)/write-block.sh docs/testing.md test-times "make test-times$(if $(TEST_ROOT), TEST_ROOT=$(TEST_ROOT))" < target/test-times.md
+
 bench-history: build
 	"$$JAVA_HOME/bin/java" -Dhistories=$(or $(HISTORIES),100) -cp harness/target/jdkmatrix.jar harness/scripts/HistoryBench.java docs/runs/history-real $(CHANGE_NIGHT) \
 	  "make bench-history" target/bench-history > target/bench-history.md

@@ -78,8 +78,15 @@ final class Gallery {
         if (!notDrawn.isEmpty()) b.append(notDrawnNote(folder, figures.size(), notDrawn, maxBytes));
         for (Figure.Section s : Figure.Section.values()) {
             List<Figure> in = figures.stream().filter(f -> f.section() == s).toList();
-            if (in.isEmpty()) continue;
+            List<CellStat> failed = failedIn(s, cells);
+            if (in.isEmpty() && failed.isEmpty()) continue;
             b.append("<h2 id=\"").append(s.name().toLowerCase(Locale.ROOT)).append("\">").append(s.title).append("</h2>\n");
+            if (!failed.isEmpty()) {
+                b.append("<p class=\"noisy\">").append(failed.size()).append(failed.size() == 1 ? " cell has" : " cells have")
+                        .append(" no ok run, so no figure below: ");
+                b.append(String.join("; ", failed.stream().map(c -> Html.esc(c.cell()) + " (" + Html.esc(c.failures().isEmpty() ? "no run" : c.failures()) + ")").toList()))
+                        .append(" (their runs: Failed runs, below).</p>\n");
+            }
             String group = "";
             for (Figure f : in) {
                 if (!f.group().isEmpty() && !f.group().equals(group)) b.append("<h3>").append(Html.esc(f.group())).append("</h3>\n");
@@ -146,6 +153,18 @@ final class Gallery {
         b.append(cells.size()).append(" cells, ").append(runs).append(" runs (").append(measured).append(" measured, ").append(runs - measured)
                 .append(" warm-up); statuses: ").append(Html.esc(statuses.toString())).append('.');
         return b.toString();
+    }
+
+    /**
+     * The cells with no ok run whose figures a section would hold: the built-in workloads' under
+     * the wall times (every built-in cell has a bar there), the user's workloads' under the scores.
+     */
+    static List<CellStat> failedIn(Figure.Section s, List<CellStat> cells) {
+        return switch (s) {
+            case WALL -> cells.stream().filter(c -> !c.measured() && c.builtin()).toList();
+            case SCORE -> cells.stream().filter(c -> !c.measured() && !c.builtin()).toList();
+            default -> List.of();
+        };
     }
 
     private static void failures(StringBuilder b, List<RawRow> raw) {
@@ -252,12 +271,14 @@ final class Gallery {
         List<dev.jdkmatrix.results.Comparisons.Row> called = rows.stream()
                 .filter(r -> r.verdict() == dev.jdkmatrix.results.Comparisons.Verdict.FASTER || r.verdict() == dev.jdkmatrix.results.Comparisons.Verdict.SLOWER).toList();
         long kept = called.stream().filter(r -> r.qValue() <= 0.05).count();
-        long below = rows.stream().filter(r -> !r.note().isEmpty()).count();
-        String under = below == 0 ? "" : below == rows.size()
+        long failed = rows.stream().filter(r -> r.verdict() == dev.jdkmatrix.results.Comparisons.Verdict.FAILED).count();
+        long below = rows.stream().filter(r -> !r.note().isEmpty() && r.verdict() != dev.jdkmatrix.results.Comparisons.Verdict.FAILED).count();
+        String under = below == 0 ? "" : below == rows.size() - failed
                 ? " <strong>Every comparison of this run rests on fewer rounds than a 95 % interval takes: it decides none.</strong>"
                 : " " + below + " rest on intervals below 95 % and decide nothing.";
         return called.size() + " called faster or slower, " + kept + " of them at q &le; 0.05: of those, about " + fmt(0.05 * kept, "%.1f")
-                + " may be chance (a false discovery rate of 5 %)." + under;
+                + " may be chance (a false discovery rate of 5 %)." + under
+                + (failed == 0 ? "" : " " + failed + " failed: a cell of the pair has no ok run.");
     }
 
     /**

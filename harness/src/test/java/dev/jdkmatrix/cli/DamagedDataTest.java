@@ -86,7 +86,11 @@ class DamagedDataTest {
             assertThat(c.verdict()).isEqualTo(dev.jdkmatrix.results.Comparisons.Verdict.FAILED);
             assertThat(c.note()).isEqualTo("no ok run of b (oom=6)");
         });
-        assertThat(Files.readString(run.resolve("index.html"))).contains("failed<br><small>no ok run of b (oom=6)</small>");
+        String page = Files.readString(run.resolve("index.html"));
+        assertThat(page).contains("failed<br><small>no ok run of b (oom=6)</small>");
+        assertThat(page).contains("1 failed: a cell of the pair has no ok run.").doesNotContain("rest on intervals below 95 %");
+        // where its bar would be, the wall times' section names it
+        assertThat(page).contains("<h2 id=\"wall\">", "1 cell has no ok run, so no figure below: sleep(wait-ms=20) virtual tasks=100 jdk=25 cpus=1 mem=1g (oom=6)");
     }
 
     @Test

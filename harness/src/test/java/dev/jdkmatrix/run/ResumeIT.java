@@ -23,6 +23,46 @@ class ResumeIT {
         return ItSupport.cli(err, args);
     }
 
+    /** A param value with ; = and a line break: one cell, its runs stored under the id the plan has, a resume running only what is missing. */
+    @Test
+    void aParamValueWithAnyCharacterIsOneCellAndResumedOnce() throws IOException {
+        Path m = tmp.resolve("hostile.yaml");
+        Files.writeString(m, """
+                name: hostile-params
+                repetitions: 2
+                warmup: 0
+                %s
+                matrix:
+                  jdk: 25
+                  cpus: 1
+                  memory: 256m
+                  workload:
+                    - name: sort
+                      kind: jar
+                      jar: %s
+                      args: [--size, '1000', --rounds, '1']
+                      params: { label: ["a;b=c,d", "line1\\nline2"] }
+                """.formatted(ItSupport.jdks("25"), ItSupport.PROJECT.resolve("examples/jar/target/app.jar")));
+        Path out = tmp.resolve("hostile");
+        StringWriter err = new StringWriter();
+        assertThat(run(err, "run", "--matrix", m.toString(), "--out", out.toString(), "--workloads-jar", ItSupport.JAR.toString(), "--progress", "lines", "--no-report"))
+                .as(err.toString()).isZero();
+        Path raw = out.resolve("raw.csv");
+        List<String> lines = Files.readAllLines(raw);
+        assertThat(lines).as("a header and 4 rows, each on its line").hasSize(1 + 4);
+        // as a kill -9 would leave it: two rows stored, the third cut mid-line
+        Files.writeString(raw, String.join("\n", lines.subList(0, 3)) + "\n" + lines.get(3).substring(0, 20));
+        assertThat(run(err, "run", "--resume", out.toString(), "--workloads-jar", ItSupport.JAR.toString(), "--progress", "lines", "--no-report")).as(err.toString()).isZero();
+        assertThat(err.toString()).contains("resuming: 2 of 4 runs are stored already");
+        List<RawRow> rows = RawCsv.read(raw);
+        assertThat(rows).hasSize(4).allSatisfy(r -> assertThat(r.get("status")).isEqualTo("ok"));
+        assertThat(rows).extracting(RawRow::runKey).doesNotHaveDuplicates();
+        assertThat(rows).extracting(r -> r.get("param_label")).containsOnly("a;b=c,d", "line1\nline2");
+        var summary = dev.jdkmatrix.results.format.SummaryCsv.read(out.resolve("summary.csv"));
+        assertThat(summary).hasSize(2).allSatisfy(s -> assertThat(s.get("n")).isEqualTo("2"));
+        assertThat(summary).extracting(s -> s.get("param_label")).containsExactlyInAnyOrder("a;b=c,d", "line1\nline2");
+    }
+
     @Test
     void resumeRunsOnlyWhatIsMissing() throws IOException {
         Path m = tmp.resolve("resume.yaml");

@@ -76,4 +76,49 @@ class HostilePagesIT {
             }
         }
     }
+
+    /** compare's and the history's Markdown, rendered as GitHub renders a job summary (CommonMark with its tables), run nothing from the data. */
+    @Test
+    void compareAndHistoryMarkdownRenderedAsGitHubWouldRunNothingAndReadAsGiven(@TempDir Path tmp) throws Exception {
+        // compare: a cell whose params hold HTML, a backtick and a pipe
+        String params = "wait-ms=`" + HTML + "`|1";
+        for (String side : List.of("b", "n")) {
+            Path d = Files.createDirectories(tmp.resolve(side));
+            try (var csv = dev.jdkmatrix.results.format.RawCsv.append(d.resolve("raw.csv"), List.of())) {
+                for (int rep = 1; rep <= 6; rep++) csv.write(dev.jdkmatrix.results.Rows.measured("sleep", params, "virtual", "25", "1", rep, 100 + rep, "ok"));
+            }
+        }
+        java.io.StringWriter compare = new java.io.StringWriter();
+        assertThat(dev.jdkmatrix.cli.Main.execute(new String[] {"compare", tmp.resolve("b").toString(), tmp.resolve("n").toString()},
+                new java.io.PrintWriter(compare), new java.io.PrintWriter(new java.io.StringWriter()))).isZero();
+        // the history: a site whose cells' jvm-args hold HTML, a step at night 12 of 15 (suspected tonight)
+        Path site = Files.createDirectories(tmp.resolve("site"));
+        String hostile = " jvm=[-Dx=" + HTML + "]";
+        for (int i = 0; i < 15; i++) {
+            dev.jdkmatrix.history.SiteFixture.Night n = dev.jdkmatrix.history.SiteFixture.Night.steady(0.01);
+            dev.jdkmatrix.history.SiteFixture.write(site, i, i >= 12 ? n.level25(860) : n, 5, hostile);
+        }
+        Path history = tmp.resolve("history.md");
+        assertThat(dev.jdkmatrix.cli.Main.execute(new String[] {"history", site.toString(), "--markdown", history.toString()},
+                new java.io.PrintWriter(new java.io.StringWriter()), new java.io.PrintWriter(new java.io.StringWriter()))).isZero();
+        var extensions = List.of(org.commonmark.ext.gfm.tables.TablesExtension.create());
+        var parser = org.commonmark.parser.Parser.builder().extensions(extensions).build();
+        var renderer = org.commonmark.renderer.html.HtmlRenderer.builder().extensions(extensions).build(); // raw HTML passed through, as it comes
+        try (GalleryBrowserIT.Browser browser = GalleryBrowserIT.Browser.start()) {
+            for (String[] md : List.of(new String[] {"compare", compare.toString(), params}, new String[] {"history", Files.readString(history), "-Dx=" + HTML})) {
+                assertThat(md[1]).as(md[0] + " names the hostile cell").contains("onerror");
+                Path page = tmp.resolve(md[0] + ".html");
+                Files.writeString(page, "<!DOCTYPE html><html><head><meta charset=\"utf-8\"></head><body>" + renderer.render(parser.parse(md[1])) + "</body></html>");
+                browser.open(page.toUri().toString());
+                JsonNode p = GalleryBrowserIT.JSON.readTree(browser.eval("JSON.stringify({ran: document.body.getAttribute('data-ran'), "
+                        + "scripts: document.scripts.length, imgs: document.images.length, tables: document.querySelectorAll('table').length, "
+                        + "text: document.body.innerText})").asText());
+                assertThat(p.get("ran").isNull()).as("a handler from the data ran on the rendered " + md[0] + " Markdown").isTrue();
+                assertThat(p.get("scripts").asInt() + p.get("imgs").asInt()).as("scripts or images made from the data: " + md[0]).isZero();
+                assertThat(p.get("tables").asInt()).as(md[0] + "'s table renders as a table").isPositive();
+                assertThat(p.get("text").asText()).as(md[0] + " reads the data as given").contains(md[2]);
+                Files.write(Path.of("target", "hostile-" + md[0] + "-markdown.png"), browser.screenshot());
+            }
+        }
+    }
 }

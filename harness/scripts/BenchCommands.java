@@ -1,11 +1,11 @@
 // Prints, for `make bench-harness`, each cell of a matrix as the plain loop runs it: the cell id,
 // its JDK, CPU and memory limits, then the exact command the harness's container runs
-// (ContainerRunner.command: the JFR options of a cell with jfr on included), tab-separated.
+// (Commands.command: the JFR options of a cell with jfr on included), tab-separated.
 // Run as a single-file program with the harness jar on the class path, so the loop cannot drift
 // from what the harness runs.
 import dev.jdkmatrix.matrix.Cell;
 import dev.jdkmatrix.matrix.MatrixParser;
-import dev.jdkmatrix.run.ContainerRunner;
+import dev.jdkmatrix.run.Commands;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +14,7 @@ public class BenchCommands {
     public static void main(String[] args) {
         for (Cell c : new MatrixParser().parse(Path.of(args[0])).cells()) {
             List<String> fields = new ArrayList<>(List.of(c.id(), c.jdk(), c.cpus().text(), Long.toString(c.memory().bytes()), c.jfr() ? "jfr" : "-"));
-            fields.addAll(ContainerRunner.command(c));
+            fields.addAll(Commands.command(c));
             if (fields.stream().anyMatch(f -> f.contains("\t") || f.contains("\n")))
                 throw new IllegalArgumentException("cell " + c.id() + ": a tab or newline in its command; the loop reads tab-separated fields");
             System.out.println(String.join("\t", fields));

@@ -268,7 +268,7 @@ public class BenchReport {
           .append("  Docker's archive API and reads it with jdk.jfr.consumer, besides the memory figures (heap, RSS, cgroup peak) every run collects.\n")
           .append("- **loop, JFR on**: per run `docker run --name N --cpus 1 --memory 512m --memory-swap 512m --network none IMAGE CMD`,\n")
           .append("  `docker cp N:/out/run.jfr ...`, `docker rm N`, where CMD is the harness's own command for the cell\n")
-          .append("  (`ContainerRunner.command`, printed by harness/scripts/BenchCommands.java: `java -Xlog:jfr+startup=error -XX:StartFlightRecording=... -jar /opt/jdkmatrix/workloads.jar ...`)\n")
+          .append("  (`Commands.command`, printed by harness/scripts/BenchCommands.java: `java -Xlog:jfr+startup=error -XX:StartFlightRecording=... -jar /opt/jdkmatrix/workloads.jar ...`)\n")
           .append("  and IMAGE the run image the harness used (the JDK image with the workloads jar); ").append(recordings).append(" of ").append(loopJfrRuns)
           .append(" recordings copied out.\n")
           .append("- **harness, JFR off**: the same with a copy of bench.yaml that says `jfr: false`.\n")

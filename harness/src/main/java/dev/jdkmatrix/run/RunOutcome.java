@@ -39,7 +39,7 @@ final class RunOutcome {
         // a profiled cell's profile run samples with async-profiler; every other run is as the cell says
         Profile profile = run.phase() == PlannedRun.Phase.PROFILE ? cell.profile() : Profile.NONE;
         Map<String, Path> files = new LinkedHashMap<>();
-        ContainerRunner.outputFiles(cell, profile).forEach((inContainer, what) -> files.put(inContainer, out.resolve(switch (what) {
+        Commands.outputFiles(cell, profile).forEach((inContainer, what) -> files.put(inContainer, out.resolve(switch (what) {
             case "jfr" -> jfrName;
             case "profile" -> stacksName;
             case "gc-log" -> gcLogName;
@@ -190,7 +190,7 @@ final class RunOutcome {
                 + "# run: " + run.phase().text() + " " + run.repetition() + ", seq " + run.sequence() + "\n"
                 + "# image: " + image.reference() + " (" + image.imageId() + ")\n"
                 + "# container: " + res.containerName() + " " + res.containerId() + "\n"
-                + "# command: " + String.join(" ", ContainerRunner.command(run.cell(), null,
+                + "# command: " + String.join(" ", Commands.command(run.cell(), null,
                         run.phase() == PlannedRun.Phase.PROFILE ? run.cell().profile() : Profile.NONE)) + "\n"
                 + "# exit: " + res.exitCode() + (res.oomKilled() ? " (oom-killed)" : "") + (res.timedOut() ? " (timeout)" : "") + "\n"
                 + "# --- stdout\n" + res.stdout() + (res.stdout().endsWith("\n") || res.stdout().isEmpty() ? "" : "\n")

@@ -9,6 +9,6 @@ public final class ContainerRunnerCommands {
     private ContainerRunnerCommands() {}
 
     public static List<String> of(Cell cell) {
-        return ContainerRunner.command(cell);
+        return Commands.command(cell);
     }
 }

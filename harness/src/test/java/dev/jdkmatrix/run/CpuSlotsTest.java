@@ -80,11 +80,11 @@ class CpuSlotsTest {
 
     @Test
     void anHttpFanoutRunIsToldWhereItsUpstreamIsAndOtherRunsAreNot() {
-        List<String> fan = ContainerRunner.command(cell("http-fanout", "1"), UpstreamStub.URL);
+        List<String> fan = Commands.command(cell("http-fanout", "1"), UpstreamStub.URL);
         assertThat(fan.subList(fan.size() - 2, fan.size())).containsExactly("--upstream", "http://upstream:8080");
         assertThat(UpstreamStub.needed(cell("http-fanout", "1"))).isTrue();
         assertThat(UpstreamStub.needed(cell("sleep", "1"))).isFalse();
-        assertThat(ContainerRunner.command(cell("sleep", "1"))).doesNotContain("--upstream");
+        assertThat(Commands.command(cell("sleep", "1"))).doesNotContain("--upstream");
     }
 
     @Test

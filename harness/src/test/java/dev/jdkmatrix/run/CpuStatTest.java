@@ -36,9 +36,9 @@ class CpuStatTest {
     @Test
     void theWorkloadsCommandRunsInsideTheScriptWithItsArgumentsUntouched() {
         dev.jdkmatrix.matrix.Cell cell = ReadingsTest.jar(new dev.jdkmatrix.matrix.WorkloadKind.Jar.Result(java.util.regex.Pattern.compile("took (\\d+)"), "ms", false));
-        java.util.List<String> cmd = ContainerRunner.containerCommand(cell, null);
+        java.util.List<String> cmd = Commands.containerCommand(cell, null);
         assertThat(cmd.subList(0, 4)).containsExactly("sh", "-c", ContainerRunner.CPU_STAT_SCRIPT, "sh");
-        assertThat(cmd.subList(4, cmd.size())).isEqualTo(ContainerRunner.command(cell));
+        assertThat(cmd.subList(4, cmd.size())).isEqualTo(Commands.command(cell));
         assertThat(ContainerRunner.CPU_STAT_SCRIPT).startsWith("\"$@\"; s=$?;").endsWith("exit $s");
     }
 }

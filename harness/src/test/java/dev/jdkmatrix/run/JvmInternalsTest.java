@@ -80,13 +80,13 @@ class JvmInternalsTest {
     void builtinAndJarRunsGetTheFlagsAndTheirFilesAreCopiedOut() {
         Cell on = new Cell("sleep", new TreeMap<>(), "virtual", 10, "21", CpuLimit.parse("1"), MemoryLimit.parse("1g"), List.of("-Xmx64m"), Duration.ofMinutes(1))
                 .withInternals(true);
-        List<String> cmd = ContainerRunner.command(on);
+        List<String> cmd = Commands.command(on);
         assertThat(cmd.subList(1, 4)).isEqualTo(JvmInternals.ARGS);
         assertThat(cmd.indexOf("-Xmx64m")).as("the user's own options after ours, so theirs win").isGreaterThan(3);
-        assertThat(ContainerRunner.outputFiles(on)).containsEntry(JvmInternals.GC_LOG, "gc-log").containsEntry(JvmInternals.PERF_DATA, "perf-data");
+        assertThat(Commands.outputFiles(on)).containsEntry(JvmInternals.GC_LOG, "gc-log").containsEntry(JvmInternals.PERF_DATA, "perf-data");
         Cell off = on.withInternals(false);
-        assertThat(ContainerRunner.command(off)).doesNotContainAnyElementsOf(JvmInternals.ARGS);
-        assertThat(ContainerRunner.outputFiles(off)).isEmpty();
+        assertThat(Commands.command(off)).doesNotContainAnyElementsOf(JvmInternals.ARGS);
+        assertThat(Commands.outputFiles(off)).isEmpty();
     }
 
     static byte[] fixture(String name) throws IOException {

@@ -33,14 +33,14 @@ class ProfilesTest {
     @Test
     void onlyTheProfileRunLoadsTheAgentAndItsStacksAreCopiedOut() {
         Cell cell = loop(Profile.CPU);
-        assertThat(ContainerRunner.command(cell)).as("a measured run of a profiled cell is as any other").noneMatch(a -> a.startsWith("-agentpath"));
-        List<String> profiled = ContainerRunner.command(cell, null, Profile.CPU);
+        assertThat(Commands.command(cell)).as("a measured run of a profiled cell is as any other").noneMatch(a -> a.startsWith("-agentpath"));
+        List<String> profiled = Commands.command(cell, null, Profile.CPU);
         assertThat(profiled.get(1)).isEqualTo("-agentpath:/opt/jdkmatrix/libasyncProfiler.so=start,event=cpu,interval=1ms,file=/out/profile.collapsed,collapsed");
-        assertThat(profiled.subList(2, profiled.size())).isEqualTo(ContainerRunner.command(cell).subList(1, ContainerRunner.command(cell).size()));
-        assertThat(ContainerRunner.command(cell, null, Profile.WALL).get(1)).contains("event=wall,interval=5ms");
-        assertThat(ContainerRunner.command(cell, null, Profile.ALLOC).get(1)).contains("event=alloc,file=");
-        assertThat(ContainerRunner.outputFiles(cell, Profile.CPU)).containsEntry(ContainerRunner.CONTAINER_PROFILE_FILE, "profile");
-        assertThat(ContainerRunner.outputFiles(cell)).doesNotContainKey(ContainerRunner.CONTAINER_PROFILE_FILE);
+        assertThat(profiled.subList(2, profiled.size())).isEqualTo(Commands.command(cell).subList(1, Commands.command(cell).size()));
+        assertThat(Commands.command(cell, null, Profile.WALL).get(1)).contains("event=wall,interval=5ms");
+        assertThat(Commands.command(cell, null, Profile.ALLOC).get(1)).contains("event=alloc,file=");
+        assertThat(Commands.outputFiles(cell, Profile.CPU)).containsEntry(ContainerRunner.CONTAINER_PROFILE_FILE, "profile");
+        assertThat(Commands.outputFiles(cell)).doesNotContainKey(ContainerRunner.CONTAINER_PROFILE_FILE);
     }
 
     @Test

@@ -1,8 +1,8 @@
 package dev.jdkmatrix.claims;
 
 import dev.jdkmatrix.results.Comparisons;
-import dev.jdkmatrix.results.Statistics;
 import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.Statistics;
 import dev.jdkmatrix.results.SummaryRow;
 import java.util.ArrayList;
 import java.util.Comparator;

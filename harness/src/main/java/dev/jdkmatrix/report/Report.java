@@ -96,6 +96,11 @@ public final class Report {
         Gallery.Writeups writeups = claims == null ? null : new Gallery.Writeups(claims.file().getFileName().toString(),
                 Verdicts.figures(claims, folder.summary(), folder.raw(), folder.comparisons()),
                 Verdicts.claims(claims, folder.summary(), folder.raw(), folder.comparisons()));
+        // a run that measures nothing the claims file names (a JMH suite's, beside the project's claims.yaml) gets no sections about it
+        if (writeups != null && writeups.figures().stream().allMatch(f -> f.values().isEmpty())
+                && writeups.claims().stream().allMatch(c -> c.verdict() == Verdicts.Verdict.NOT_MEASURED)) {
+            writeups = null;
+        }
         List<Figure> drawn = figures;
         List<Figure> notDrawn = List.of();
         int rows = 0;

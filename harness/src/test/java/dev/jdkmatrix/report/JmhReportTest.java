@@ -84,6 +84,32 @@ class JmhReportTest {
                 "samples: org.openjdk.jmh.samples.JMHSample_26_BatchSize");
     }
 
+    /** A JMH-only run beside the project's claims.yaml (the write-ups' built-in cells): the gallery holds no section about claims it does not measure. */
+    @Test
+    void aJmhOnlyGalleryHasNoSectionsAboutClaimsItDoesNotMeasure(@org.junit.jupiter.api.io.TempDir java.nio.file.Path run) throws java.io.IOException {
+        try (var csv = dev.jdkmatrix.results.format.RawCsv.append(run.resolve("raw.csv"), java.util.List.of())) {
+            rows().forEach(csv::write);
+        }
+        java.nio.file.Path claims = java.nio.file.Path.of("..", "claims.yaml");
+        Report.render(run, new Report.Options(false, false, claims));
+        String page = java.nio.file.Files.readString(run.resolve("index.html"));
+        assertThat(page).doesNotContain("id=\"writeups\"", "id=\"claims\"", "not measured");
+        assertThat(page.indexOf("<h2")).as("the results head the page").isEqualTo(page.indexOf("<h2 id=\"jdks\""));
+        // a run that measures one of them keeps both sections
+        java.nio.file.Path sleep = run.resolveSibling(run.getFileName() + "-sleep");
+        java.nio.file.Files.createDirectories(sleep);
+        try (var csv = dev.jdkmatrix.results.format.RawCsv.append(sleep.resolve("raw.csv"), java.util.List.of())) {
+            for (int rep = 1; rep <= 6; rep++) {
+                var v = new java.util.LinkedHashMap<>(dev.jdkmatrix.results.Rows.measured("sleep", "wait-ms=100", "fixed:200", "25", "1", rep, 5100 + rep, "ok").values());
+                v.put("tasks", "10000"); // write-up 1's pool of 200 on 10,000 sleeps, which claims.yaml names
+                v.put("cell", v.get("cell").replace("tasks=100 ", "tasks=10000 "));
+                csv.write(new RawRow(v));
+            }
+        }
+        Report.render(sleep, new Report.Options(false, false, claims));
+        assertThat(java.nio.file.Files.readString(sleep.resolve("index.html"))).contains("id=\"writeups\"", "id=\"claims\"");
+    }
+
     @Test
     void theJdkOverviewHeadsTheGalleryWithARowPerBenchmarkAndMode() {
         List<RawRow> raw = rows();

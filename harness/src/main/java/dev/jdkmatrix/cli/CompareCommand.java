@@ -48,13 +48,15 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            double t = threshold != null ? parseThreshold(threshold) : storedThreshold(current);
+            RunMetadata baseMeta = meta(baseline);
+            RunMetadata nowMeta = meta(current);
+            double t = threshold != null ? parseThreshold(threshold) : storedThreshold(nowMeta);
             List<RawRow> base = read(raw(baseline));
             List<RawRow> now = read(raw(current));
             List<Comparison.Row> rows = Comparison.compare(base, now, t);
-            String md = ComparisonReport.markdown(rows, baseline.toString(), current.toString(), t, acrossMachines(baseline, current));
+            String md = ComparisonReport.markdown(rows, baseline.toString(), current.toString(), t, acrossMachines(baseMeta, nowMeta));
             long shared = rows.stream().filter(r -> r.verdict() != Comparison.Verdict.ADDED && r.verdict() != Comparison.Verdict.REMOVED).count();
-            String matrices = otherMatrix(baseline, current);
+            String matrices = otherMatrix(baseMeta, nowMeta);
             var err = spec.commandLine().getErr();
             if (shared == 0) {
                 err.println("jdkmatrix: " + current + " and " + baseline + " share no cell" + (matrices.isEmpty() ? "" : " (" + matrices + ")")
@@ -79,21 +81,17 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     /** How the two runs' machines differ ("baseline ... vs new ..."), empty when alike or when a folder has no run.json to say. */
-    static String acrossMachines(Path baseline, Path current) throws IOException {
-        Path b = baseline.resolve("run.json");
-        Path c = current.resolve("run.json");
-        if (!Files.isRegularFile(b) || !Files.isRegularFile(c)) return "";
-        String diff = RunJson.read(c).machineDifference(RunJson.read(b));
+    static String acrossMachines(RunMetadata b, RunMetadata c) {
+        if (b == null || c == null) return "";
+        String diff = c.machineDifference(b);
         return diff.isEmpty() ? "" : "the baseline and the new run ran on different machines (" + diff + ")";
     }
 
     /** {@code the baseline ran another matrix (sha256 ab12cd34ef56 against 9f8e7d6c5b4a)}, or empty when alike or unknown. */
-    static String otherMatrix(Path baseline, Path current) throws IOException {
-        Path b = baseline.resolve("run.json");
-        Path c = current.resolve("run.json");
-        if (!Files.isRegularFile(b) || !Files.isRegularFile(c)) return "";
-        String sb = RunJson.read(b).matrixSha256();
-        String sc = RunJson.read(c).matrixSha256();
+    static String otherMatrix(RunMetadata b, RunMetadata c) {
+        if (b == null || c == null) return "";
+        String sb = b.matrixSha256();
+        String sc = c.matrixSha256();
         if (sb == null || sc == null || sb.isEmpty() || sc.isEmpty() || sb.equals(sc)) return "";
         return "the baseline ran another matrix (sha256 " + sb.substring(0, Math.min(12, sb.length())) + " against " + sc.substring(0, Math.min(12, sc.length())) + ")";
     }
@@ -121,12 +119,14 @@ public final class CompareCommand implements Callable<Integer> {
         }
     }
 
-    private static double storedThreshold(Path dir) throws IOException {
-        Path json = dir.resolve("run.json");
-        if (Files.isRegularFile(json)) {
-            RunMetadata m = RunJson.read(json);
-            if (m.plan() != null && m.plan().compareThreshold() > 0) return m.plan().compareThreshold();
-        }
+    private static double storedThreshold(RunMetadata m) {
+        if (m != null && m.plan() != null && m.plan().compareThreshold() > 0) return m.plan().compareThreshold();
         return dev.jdkmatrix.matrix.MatrixParser.DEFAULT_COMPARE_THRESHOLD;
+    }
+
+    /** A folder's run.json, read once; null for a folder without one (a run from before run.json). */
+    private static RunMetadata meta(Path dir) throws IOException {
+        Path json = dir.resolve("run.json");
+        return Files.isRegularFile(json) ? RunJson.read(json) : null;
     }
 }

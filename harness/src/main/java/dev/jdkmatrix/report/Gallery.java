@@ -95,7 +95,7 @@ final class Gallery {
             }
         }
         if (!folder.comparisons().isEmpty()) b.append("<h2 id=\"comparisons\">Comparisons inside this run</h2>\n").append(comparisonsTable(folder.comparisons(), maxRows));
-        b.append(ProfilePages.section(ProfilePages.of(folder.dir(), folder.raw())));
+        b.append(ProfilePages.section(folder.profiles()));
         failures(b, folder.raw());
         b.append("<h2 id=\"summary\">Summary table</h2>\n").append(summaryTable(maxRows > 0 && cells.size() > maxRows ? cells.subList(0, maxRows) : cells));
         if (maxRows > 0 && cells.size() > maxRows) {

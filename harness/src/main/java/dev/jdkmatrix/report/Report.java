@@ -104,7 +104,7 @@ public final class Report {
         List<Figure> drawn = figures;
         List<Figure> notDrawn = List.of();
         int rows = 0;
-        List<ProfilePages.Profiled> profiles = ProfilePages.of(dir, folder.raw());
+        List<ProfilePages.Profiled> profiles = folder.profiles();
         if (options.maxBytes() > 0) {
             rows = BUDGET_ROWS;
             // the profiles' pages first, within a quarter of the budget (the differential flame graphs before the flame graphs)

@@ -19,12 +19,16 @@ import java.util.Objects;
  * and comparisons.csv are, so a merged or hand-edited folder reports the same way.
  */
 public record ResultsFolder(Path dir, RunMetadata meta, List<RawRow> raw, List<SummaryRow> summary, List<Comparisons.Row> comparisons,
-                            List<String> problems) {
+                            String cutRows, List<ProfilePages.Profiled> profiles) {
 
-    /** {@code problems}: what of the folder was damaged and passed over (rows cut short, profiles that do not read), one line each. */
+    /**
+     * {@code cutRows}: raw.csv's rows cut short and passed over, said in a line (empty when none);
+     * {@code profiles}: the folder's profile runs, each stored profile read once to check it.
+     */
     public ResultsFolder {
         Objects.requireNonNull(dir, "dir");
-        problems = List.copyOf(problems);
+        Objects.requireNonNull(cutRows, "cutRows");
+        profiles = List.copyOf(profiles);
         raw = List.copyOf(raw);
         summary = List.copyOf(summary);
         comparisons = List.copyOf(comparisons);
@@ -37,11 +41,16 @@ public record ResultsFolder(Path dir, RunMetadata meta, List<RawRow> raw, List<S
         List<RawRow> rows = read.rows();
         Path json = dir.resolve("run.json");
         RunMetadata meta = Files.isRegularFile(json) ? RunJson.read(json) : null;
-        List<String> problems = new java.util.ArrayList<>();
-        if (!read.cut().isEmpty()) problems.add(read.problem(raw));
-        problems.addAll(ProfilePages.problems(ProfilePages.of(dir, rows)));
         return new ResultsFolder(dir, meta, rows, Summarizer.summarize(rows, meta == null ? Double.NaN : meta.repetitionTarget(),
-                meta == null ? List.of() : meta.cellIds()), Comparisons.of(rows, meta), problems);
+                meta == null ? List.of() : meta.cellIds()), Comparisons.of(rows, meta), read.problem(raw), ProfilePages.of(dir, rows));
+    }
+
+    /** What of the folder was damaged and passed over (rows cut short, profiles that do not read or whose run failed), one line each. */
+    public List<String> problems() {
+        List<String> out = new java.util.ArrayList<>();
+        if (!cutRows.isEmpty()) out.add(cutRows);
+        out.addAll(ProfilePages.problems(profiles));
+        return out;
     }
 
     public String runId() {

@@ -103,13 +103,12 @@ public final class Comparison {
 
     /** The cells with measured runs none of which has a score (every run failed), with their statuses: {@code oom=3, timeout=1}. */
     private static Map<String, String> failed(List<RawRow> rows, Map<String, Scores> scored) {
-        Map<String, Map<String, Integer>> statuses = new LinkedHashMap<>();
+        Map<String, List<RawRow>> runs = new LinkedHashMap<>();
         for (RawRow r : rows) {
-            if (!r.measured() || scored.containsKey(r.get("cell")) || r.noisy()) continue;
-            statuses.computeIfAbsent(r.get("cell"), k -> new java.util.TreeMap<>()).merge(r.get("status").isEmpty() ? "?" : r.get("status"), 1, Integer::sum);
+            if (r.measured() && !r.noisy() && !scored.containsKey(r.get("cell"))) runs.computeIfAbsent(r.get("cell"), k -> new ArrayList<>()).add(r);
         }
         Map<String, String> out = new LinkedHashMap<>();
-        statuses.forEach((cell, s) -> out.put(cell, String.join(", ", s.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList())));
+        runs.forEach((cell, list) -> out.put(cell, Comparisons.statuses(list)));
         return out;
     }
 

@@ -391,7 +391,7 @@ public final class Comparisons {
     }
 
     /** A cell's measured runs by status, {@code oom=3, timeout=1} (a noisy run's last attempt counts, as for its figures). */
-    private static String statuses(List<RawRow> runs) {
+    static String statuses(List<RawRow> runs) {
         Map<String, Integer> by = new TreeMap<>();
         for (RawRow r : runs) if (!r.noisy()) by.merge(r.get("status").isEmpty() ? "?" : r.get("status"), 1, Integer::sum);
         return String.join(", ", by.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList());

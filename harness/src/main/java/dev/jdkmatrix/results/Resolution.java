@@ -10,13 +10,13 @@ import org.apache.commons.statistics.distribution.TDistribution;
  * per-round log ratios; unpaired: the two cells' log figures), whose power the signed-rank test
  * matches within a few per cent (asymptotic relative efficiency 0.955 on normal data).
  */
-public record Resolution(double resolvable, int roundsForTarget, double logSd, boolean paired) {
+public record Resolution(double resolvable, double logSd, boolean paired) {
 
     /** The difference the rounds are counted for: 5 %. */
     public static final double TARGET = 0.05;
     static final int MAX_ROUNDS = 100_000;
 
-    public static final Resolution UNKNOWN = new Resolution(Double.NaN, -1, Double.NaN, true);
+    public static final Resolution UNKNOWN = new Resolution(Double.NaN, Double.NaN, true);
 
     /**
      * {@code logSd}: the spread of a round on the log scale (paired: of the per-round log ratios;
@@ -31,7 +31,7 @@ public record Resolution(double resolvable, int roundsForTarget, double logSd, b
         int n = logRatios.length;
         if (n < 2) return UNKNOWN;
         double sd = sd(logRatios);
-        return new Resolution(Math.expm1(resolvableLog(true, sd, n)), rounds(true, sd, TARGET), sd, true);
+        return new Resolution(Math.expm1(resolvableLog(true, sd, n)), sd, true);
     }
 
     /** From two cells' log figures, each cell's rounds its own; unknown under two each. */
@@ -41,7 +41,12 @@ public record Resolution(double resolvable, int roundsForTarget, double logSd, b
         if (na < 2 || nb < 2) return UNKNOWN;
         double pooled = Math.sqrt(((na - 1) * sq(sd(logA)) + (nb - 1) * sq(sd(logB))) / (na + nb - 2));
         double resolvable = Math.expm1(factor(na + nb - 2) * pooled * Math.sqrt(1.0 / na + 1.0 / nb));
-        return new Resolution(resolvable, rounds(false, pooled, TARGET), pooled, false);
+        return new Resolution(resolvable, pooled, false);
+    }
+
+    /** The rounds a difference of {@link #TARGET} needs (comparisons.csv's rounds_for_5pct); -1 when unknown. */
+    public int roundsForTarget() {
+        return roundsFor(TARGET);
     }
 
     /** The rounds a difference of {@code target} (0.05 for 5 %) needs, at least DECISION_ROUNDS; -1 when unknown or past 100,000. */

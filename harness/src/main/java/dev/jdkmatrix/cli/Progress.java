@@ -4,7 +4,7 @@ import dev.jdkmatrix.matrix.Durations;
 import dev.jdkmatrix.matrix.Estimate;
 import dev.jdkmatrix.matrix.PlannedRun;
 import dev.jdkmatrix.results.RawRow;
-import dev.jdkmatrix.run.MatrixRunner;
+import dev.jdkmatrix.run.RunListener;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
@@ -17,7 +17,7 @@ import java.util.List;
  * scaled by how the runs so far compared with theirs. So a cell whose runs end early (killed at
  * their memory limit, say) stops inflating the ETA after its first run.
  */
-final class Progress implements MatrixRunner.Listener {
+final class Progress implements RunListener {
 
     private final PrintWriter err;
     private final boolean bar;

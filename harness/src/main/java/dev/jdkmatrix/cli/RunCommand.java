@@ -8,6 +8,7 @@ import dev.jdkmatrix.matrix.Matrix;
 import dev.jdkmatrix.matrix.MatrixParser;
 import dev.jdkmatrix.run.Environment;
 import dev.jdkmatrix.run.MatrixRunner;
+import dev.jdkmatrix.run.RunOptions;
 import java.io.PrintWriter;
 import dev.jdkmatrix.matrix.PlannedRun;
 import java.nio.file.Path;
@@ -148,7 +149,7 @@ public final class RunCommand implements Callable<Integer> {
                 share.count() > 1 ? " in shard " + share.text() : "", Durations.text(estimate), dir);
         outw.flush();
         Progress listener = new Progress(err, bar, runs);
-        MatrixRunner.Result result = new MatrixRunner().run(m, new MatrixRunner.Options(dir, id, workloadsJar, Path.of("").toAbsolutePath(), resume != null, packed, share, !noLease, sessionCpus), listener);
+        MatrixRunner.Result result = new MatrixRunner().run(m, new RunOptions(dir, id, workloadsJar, Path.of("").toAbsolutePath(), resume != null, packed, share, !noLease, sessionCpus), listener);
         listener.finish();
         outw.printf("jdkmatrix: %d runs stored in %s (%s%s); statuses %s%n", result.runs(), dir.resolve("raw.csv"),
                 resume != null ? result.sessionRuns() + " in this session, " : "", Durations.text(listener.total()), result.statusCounts());

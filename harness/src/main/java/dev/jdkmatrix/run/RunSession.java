@@ -116,7 +116,7 @@ final class RunSession {
      * The runs already in the folder. A new run refuses a folder that has some; a resumed run
      * refuses one whose matrix changed, and skips what is stored.
      */
-    static java.util.Set<String> storedRuns(Path out, MatrixRunner.Options options, Matrix matrix, RunMetadata before) throws IOException {
+    static java.util.Set<String> storedRuns(Path out, RunOptions options, Matrix matrix, RunMetadata before) throws IOException {
         Path raw = out.resolve("raw.csv");
         List<RawRow> rows = Files.exists(raw) ? RawCsv.read(raw) : List.of();
         if (!options.resume()) {
@@ -140,7 +140,7 @@ final class RunSession {
     }
 
     /** The labels of what a session creates on the engine: its run, pid, host and results folder. */
-    static Map<String, String> labels(MatrixRunner.Options options, Path out) {
+    static Map<String, String> labels(RunOptions options, Path out) {
         return Map.of(ContainerRunner.LABEL_RUN, options.runId(), ContainerRunner.LABEL_PID, Long.toString(ProcessHandle.current().pid()),
                 ContainerRunner.LABEL_HOST, Environment.hostname(), ContainerRunner.LABEL_OUT, out.toAbsolutePath().normalize().toString());
     }
@@ -156,7 +156,7 @@ final class RunSession {
      * Asks each JDK image what it holds, says it, refuses built-in workloads on a JDK older than 21
      * before any run, and points out two JDK entries that are the same build.
      */
-    static Map<String, JdkProbe> probe(DockerClient client, Map<String, ImageRef> refs, MatrixRunner.Options options, Path out, Matrix matrix, MatrixRunner.Listener listener) {
+    static Map<String, JdkProbe> probe(DockerClient client, Map<String, ImageRef> refs, RunOptions options, Path out, Matrix matrix, RunListener listener) {
         // the labels of a run's containers, so that a probe left by a killed harness is removed with its other leftovers
         Map<String, String> labels = withRole(labels(options, out), "probe");
         Map<String, JdkProbe> probes = new TreeMap<>();
@@ -210,7 +210,7 @@ final class RunSession {
         return matrix.cells().stream().map(c -> c.kind().userJar()).flatMap(java.util.Optional::stream).distinct().toList();
     }
 
-    static RunMetadata metadata(Path out, MatrixRunner.Options options, Matrix matrix, String commit, boolean dirty, Instant started, String ended,
+    static RunMetadata metadata(Path out, RunOptions options, Matrix matrix, String commit, boolean dirty, Instant started, String ended,
                                  RunMetadata.Host host, RunMetadata.Engine engine, List<RunMetadata.Image> images, RunMetadata.Plan plan,
                                  double imagesSeconds, List<RunMetadata.Session> sessions) {
         List<RawRow> rows = List.of();

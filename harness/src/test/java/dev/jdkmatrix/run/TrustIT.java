@@ -203,8 +203,8 @@ class TrustIT {
         };
         Path out = tmp.resolve("out");
         MatrixRunner.Result result = new MatrixRunner(injected).run(matrix,
-                new MatrixRunner.Options(out, "steal", ItSupport.JAR, ItSupport.PROJECT, false, CpuSlots.Packing.OFF, Shard.ALL),
-                new MatrixRunner.Listener() {});
+                new RunOptions(out, "steal", ItSupport.JAR, ItSupport.PROJECT, false, CpuSlots.Packing.OFF, Shard.ALL),
+                new RunListener() {});
         assertThat(result.allOk()).isTrue();
         List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
         assertThat(rows).extracting(r -> r.get("phase") + r.get("rep") + "/" + r.get("attempt") + ":" + r.get("status"))

@@ -1,0 +1,32 @@
+package dev.jdkmatrix.run;
+
+import dev.jdkmatrix.matrix.Shard;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Where and with what a session runs; {@code resume} finishes a run stored in {@code outDir};
+ * {@code packing} packs cells onto disjoint CPU sets (see {@link CpuSlots}); {@code lease} measures
+ * under the engine's lease ({@link EngineLease}); {@code engineCpus} (null: all) are the engine's
+ * CPUs this session measures on, leased one by one, so that two sessions given disjoint ones
+ * measure side by side ({@code --engine-cpus}).
+ */
+public record RunOptions(Path outDir, String runId, Path workloadsJar, Path projectDir, boolean resume, CpuSlots.Packing packing,
+                         Shard shard, boolean lease, List<Integer> engineCpus) {
+
+    /** Measuring under the engine's lease, on all of its CPUs. */
+    public RunOptions(Path outDir, String runId, Path workloadsJar, Path projectDir, boolean resume, CpuSlots.Packing packing, Shard shard) {
+        this(outDir, runId, workloadsJar, projectDir, resume, packing, shard, true, null);
+    }
+
+    public RunOptions {
+        Objects.requireNonNull(outDir, "outDir");
+        Objects.requireNonNull(runId, "runId");
+        Objects.requireNonNull(workloadsJar, "workloadsJar");
+        Objects.requireNonNull(projectDir, "projectDir");
+        Objects.requireNonNull(packing, "packing");
+        Objects.requireNonNull(shard, "shard");
+        engineCpus = engineCpus == null ? null : List.copyOf(engineCpus);
+    }
+}

@@ -1,0 +1,107 @@
+package dev.jdkmatrix.run;
+
+import com.github.dockerjava.api.DockerClient;
+import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.images.ImageRef;
+import dev.jdkmatrix.images.Images;
+import dev.jdkmatrix.matrix.Jdk;
+import dev.jdkmatrix.matrix.Matrix;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A session's run images, one per JDK: built if need be, held while the session runs
+ * ({@link Images#hold}), built again when removed under it, and released at its end.
+ */
+final class SessionImages {
+
+    private final Images images;
+    private final Matrix matrix;
+    private final RunOptions options;
+    private final Map<String, String> labels;
+    private final RunListener listener;
+    /** The containers that hold this session's run images, released at its end. */
+    private final List<String> holds = new CopyOnWriteArrayList<>();
+    private final Map<String, ImageRef> refs = new ConcurrentSkipListMap<>();
+
+    SessionImages(DockerClient client, Matrix matrix, RunOptions options, Map<String, String> labels, RunListener listener) {
+        this.images = new Images(client);
+        this.matrix = matrix;
+        this.options = options;
+        this.labels = labels;
+        this.listener = listener;
+    }
+
+    /** Every JDK's run image, built or found, held; each said on the listener. */
+    void ensureAll() {
+        for (Jdk jdk : matrix.jdks().values()) {
+            ImageRef ref = held(jdk);
+            refs.put(jdk.name(), ref);
+            listener.message("jdk " + jdk.name() + ": image " + ref.reference() + (ref.built()
+                    ? " built in " + Math.round(ref.buildTime().toMillis() / 1000.0) + " s" : " (cached)"));
+        }
+    }
+
+    /** The run images by JDK name, in name order. */
+    Map<String, ImageRef> refs() {
+        return refs;
+    }
+
+    ImageRef of(String jdkName) {
+        return refs.get(jdkName);
+    }
+
+    /**
+     * The JDK's run image, built if need be, and held for this session: an image removed between
+     * its check and its hold (another client of the engine) is built again, once.
+     */
+    private ImageRef held(Jdk jdk) {
+        for (int attempt = 1; ; attempt++) {
+            ImageRef ref = images.withWorkloads(images.ensure(jdk, listener::message), options.workloadsJar(), RunSession.userJars(matrix), listener::message);
+            try {
+                holds.add(images.hold(ref, RunSession.withRole(labels, "hold")));
+                return ref;
+            } catch (com.github.dockerjava.api.exception.NotFoundException e) {
+                if (attempt > 1) {
+                    throw new ExitException(ExitException.ENVIRONMENT, "image " + ref.reference() + " of jdk '" + jdk.name()
+                            + "' was removed from the engine again as soon as it was built (" + Docker.rootMessage(e) + ")"
+                            + "\n  fix: find what removes images on this engine (docker events --filter type=image) and stop it, then run again");
+                }
+                listener.message("image " + ref.reference() + " of jdk '" + jdk.name() + "' was removed by another client of the engine as it was checked; building it again");
+            }
+        }
+    }
+
+    /**
+     * A run image removed under the running session (docker rmi -f, a cleanup of the engine), built
+     * again from the same inputs, once per removal: the runs go on. If it cannot be built, one message
+     * with the resume command.
+     */
+    synchronized ImageRef rebuilt(String jdkName, ImageRef missing, Path out) {
+        ImageRef current = refs.get(jdkName);
+        if (current != null && current != missing) return current; // another run of this session built it again already
+        listener.message("image " + missing.reference() + " of jdk '" + jdkName + "' was removed from the engine during the run; building it again from the same inputs");
+        try {
+            ImageRef again = held(matrix.jdks().get(jdkName));
+            refs.put(jdkName, again);
+            return again;
+        } catch (RuntimeException e) {
+            int stored = RunSession.storedCount(out);
+            throw new ExitException(ExitException.ENVIRONMENT, "image " + missing.reference() + " of jdk '" + jdkName + "' was removed from the engine during the run, "
+                    + "and building it again failed: " + Docker.rootMessage(e) + ". " + (stored >= 0 ? "The " + stored + " runs stored in " + out.resolve("raw.csv") + " are intact" : "")
+                    + "\n  fix: check the engine (docker system df, make base-image), then finish the run: jdkmatrix run --resume " + out
+                    + " (through make: make matrix RUN_ARGS=\"--resume " + out + "\")", e);
+        }
+    }
+
+    /** Removes this session's holds (at most a few seconds, however the engine is), once. */
+    void release() {
+        if (holds.isEmpty()) return;
+        List<String> mine = List.copyOf(holds);
+        holds.clear();
+        EngineWatch.briefly(() -> images.release(mine));
+    }
+}

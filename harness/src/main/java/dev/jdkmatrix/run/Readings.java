@@ -79,15 +79,12 @@ public final class Readings {
         };
     }
 
-    /** The lines of a stack trace kept after the exception's own line. */
-    static final int TRACE_LINES = 3;
-
     private static final java.util.regex.Pattern THROWABLE = java.util.regex.Pattern.compile(
             "^(?:Exception in thread \"[^\"]*\" )?((?:[a-zA-Z_$][\\w$]*\\.)+[A-Z][\\w$]*(?:Exception|Error|Throwable)\\b(?::.*)?)$");
 
     /**
-     * The first exception a program's output reports, with the next lines of its trace, joined by
-     * {@code " | "}: JMH's {@code <failure>} block (the exception a benchmark threw in its fork), else
+     * The first exception a program's output reports, as its root cause, where that was thrown and
+     * the first frames of the user's code, joined by {@code " | "} ({@link Traces}): JMH's {@code <failure>} block (the exception a benchmark threw in its fork), else
      * the first line that names a Throwable ({@code java.lang.UnsupportedClassVersionError: ...},
      * {@code Exception in thread "main" ...}). Null when there is none. JMH's warnings (a
      * {@code sun.misc.Unsafe} WARNING among them) are no exception.
@@ -96,7 +93,7 @@ public final class Readings {
         List<String> lines = output.lines().toList();
         int from = 0;
         for (int i = 0; i < lines.size(); i++) {
-            if (lines.get(i).strip().equals("<failure>")) {
+            if (lines.get(i).strip().endsWith("<failure>")) { // on a line of its own, or after "# Warmup Iteration   1: "
                 from = i + 1;
                 break;
             }
@@ -105,15 +102,7 @@ public final class Readings {
             for (int i = pass == 0 ? from : 0; i < lines.size(); i++) {
                 java.util.regex.Matcher m = THROWABLE.matcher(lines.get(i).strip());
                 if (!m.matches()) continue;
-                StringBuilder b = new StringBuilder(m.group(1).strip());
-                int kept = 0;
-                for (int k = i + 1; k < lines.size() && kept < TRACE_LINES; k++) {
-                    String t = lines.get(k).strip();
-                    if (!t.startsWith("at ") && !t.startsWith("Caused by:")) break;
-                    b.append(" | ").append(t);
-                    kept++;
-                }
-                String text = b.toString();
+                String text = Traces.describe(Traces.chain(m.group(1).strip(), lines, i));
                 return text.length() > 500 ? text.substring(0, 500) + "..." : text;
             }
             if (from == 0) break;

@@ -6,6 +6,7 @@ import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Image;
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.matrix.Jdk;
+import dev.jdkmatrix.matrix.WorkloadFiles;
 import dev.jdkmatrix.matrix.WorkloadKind;
 import java.io.IOException;
 import java.io.InputStream;
@@ -228,6 +229,14 @@ public final class Images {
      * only when one changes; older run images of that JDK are removed when no container uses them).
      */
     public ImageRef withWorkloads(ImageRef base, Path jar, List<WorkloadKind.UserJar> userJars, Consumer<String> progress) {
+        return withWorkloads(base, jar, userJars, List.of(), progress);
+    }
+
+    /**
+     * As above, with the data files of jmh and jar workloads ({@code files:}): each set in its
+     * {@code WorkloadFiles.imageDir()}, readable by the workload's user, its hash part of the tag.
+     */
+    public ImageRef withWorkloads(ImageRef base, Path jar, List<WorkloadKind.UserJar> userJars, List<WorkloadFiles> userFiles, Consumer<String> progress) {
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(jar);
@@ -236,16 +245,22 @@ public final class Images {
         }
         List<WorkloadKind.UserJar> users = userJars.stream().distinct().sorted(java.util.Comparator.comparing(WorkloadKind.UserJar::sha256)).toList();
         byte[] profiler = profilerLibrary();
-        String hash = runImageHash(base.imageId(), bytes, users.stream().map(WorkloadKind.UserJar::sha256).toList());
+        List<WorkloadFiles> files = userFiles.stream().filter(f -> !f.isEmpty()).collect(java.util.stream.Collectors.toMap(WorkloadFiles::sha256, f -> f, (a, b) -> a,
+                java.util.TreeMap::new)).values().stream().toList();
+        List<String> inputs = new java.util.ArrayList<>(users.stream().map(WorkloadKind.UserJar::sha256).toList());
+        files.forEach(f -> inputs.add("files " + f.sha256()));
+        String hash = runImageHash(base.imageId(), bytes, inputs);
         String tag = "jdkmatrix/run-" + base.jdk().toLowerCase(Locale.ROOT) + ":" + hash.substring(0, 16);
         String id = imageId(tag);
         if (id != null) return new ImageRef(base.jdk(), tag, id, base.built(), base.buildTime());
-        progress.accept("adding the workloads jar" + (users.isEmpty() ? "" : " and " + users.size() + " jar(s) of yours") + " to " + base.reference() + " as " + tag);
+        progress.accept("adding the workloads jar" + (users.isEmpty() ? "" : " and " + users.size() + " jar(s) of yours")
+                + (files.isEmpty() ? "" : " and " + files.stream().mapToInt(f -> f.files().size()).sum() + " data file(s)") + " to " + base.reference() + " as " + tag);
         long t0 = System.nanoTime();
         StringBuilder dockerfile = new StringBuilder("FROM " + base.reference() + "\n"
                 + "COPY workloads.jar " + IMAGE_JAR + "\n"
                 + "COPY libasyncProfiler.so " + IMAGE_PROFILER + "\n");
         for (WorkloadKind.UserJar u : users) dockerfile.append("COPY user/").append(u.sha256()).append(".jar ").append(u.imagePath()).append('\n');
+        for (WorkloadFiles f : files) dockerfile.append("COPY files/").append(f.sha256(), 0, 16).append("/ ").append(f.imageDir()).append("/\n");
         dockerfile.append("COPY --chown=" + IMAGE_USER_ID + ":" + IMAGE_USER_ID + " out/ " + IMAGE_OUT_DIR + "/\n");
         try {
             ImageFromDockerfile image = new ImageFromDockerfile(tag, false)
@@ -254,6 +269,7 @@ public final class Images {
                     .withFileFromTransferable("libasyncProfiler.so", org.testcontainers.images.builder.Transferable.of(profiler, 0644))
                     .withFileFromString("out/.keep", "");
             for (WorkloadKind.UserJar u : users) image.withFileFromPath("user/" + u.sha256() + ".jar", u.path());
+            for (WorkloadFiles f : files) f.files().forEach((name, path) -> image.withFileFromPath("files/" + f.sha256().substring(0, 16) + "/" + name, path, 0644));
             image.withBuildImageCmdModifier(cmd -> cmd.withLabels(Map.of(LABEL_INPUTS, hash, LABEL_RUN_IMAGE, base.jdk(),
                             "dev.jdkmatrix.jdk", base.jdk(), "dev.jdkmatrix.base-image", base.imageId())))
                     .get();

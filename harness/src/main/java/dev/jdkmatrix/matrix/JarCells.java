@@ -46,7 +46,7 @@ final class JarCells {
                 }
             }
         }
-        return new WorkloadKind.Jar(jar, main, args, keys.containsKey("result") ? result(parser, keys.get("result")) : null);
+        return new WorkloadKind.Jar(jar, main, args, keys.containsKey("result") ? result(parser, keys.get("result")) : null, DataFiles.read(parser, keys));
     }
 
     private static WorkloadKind.Jar.Result result(MatrixParser parser, Node node) {

@@ -72,6 +72,7 @@ final class JmhCells {
             String why = JmhArgs.refusal(jmhArgs, i);
             if (why != null) throw parser.error(((SequenceNode) keys.get("jmh-args")).getValue().get(i), why, "remove it from jmh-args");
         }
+        WorkloadFiles files = DataFiles.read(parser, keys);
         List<String> profilers = keys.containsKey("profilers") ? UserJars.strings(parser, keys.get("profilers"), "profilers", "[gc]") : List.of();
         for (int i = 0; i < profilers.size(); i++) {
             if (profilers.get(i).isBlank() || profilers.get(i).startsWith("-")) {
@@ -92,7 +93,7 @@ final class JmhCells {
                     axes.put(declared.getKey(), declared.getValue().stream().map(v -> new Combinations.Value(v, entry)).toList());
                 }
             }
-            out.add(new Expansion(new WorkloadKind.Jmh(jar, b, jmhArgs, profilers), axes));
+            out.add(new Expansion(new WorkloadKind.Jmh(jar, b, jmhArgs, profilers, files), axes));
         }
         return out;
     }

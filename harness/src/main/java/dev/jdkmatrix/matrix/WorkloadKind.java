@@ -27,6 +27,15 @@ public sealed interface WorkloadKind {
         };
     }
 
+    /** The data files this kind adds to the run image, and the directory its JVM starts in ({@code files:}, {@code workdir:}). */
+    default WorkloadFiles files() {
+        return switch (this) {
+            case Builtin b -> WorkloadFiles.NONE;
+            case Jmh j -> j.files();
+            case Jar j -> j.files();
+        };
+    }
+
     /** A jar of the user's, copied into the run image (content-hashed, sent as a build context). */
     record UserJar(Path path, String sha256, int classFile) {
         /** Where run images hold the user's jars. */
@@ -76,12 +85,18 @@ public sealed interface WorkloadKind {
      * @param jmhArgs   handed to JMH as they are (forks, iterations, times)
      * @param profilers JMH {@code -prof} names; their secondary metrics are kept
      */
-    record Jmh(UserJar jar, JmhJar.Benchmark listed, List<String> jmhArgs, List<String> profilers) implements WorkloadKind {
+    record Jmh(UserJar jar, JmhJar.Benchmark listed, List<String> jmhArgs, List<String> profilers, WorkloadFiles files) implements WorkloadKind {
         public Jmh {
             Objects.requireNonNull(jar, "jar");
             Objects.requireNonNull(listed, "listed");
+            Objects.requireNonNull(files, "files");
             jmhArgs = List.copyOf(jmhArgs);
             profilers = List.copyOf(profilers);
+        }
+
+        /** A benchmark without files of its own. */
+        public Jmh(UserJar jar, JmhJar.Benchmark listed, List<String> jmhArgs, List<String> profilers) {
+            this(jar, listed, jmhArgs, profilers, WorkloadFiles.NONE);
         }
 
         public String name() {
@@ -111,11 +126,17 @@ public sealed interface WorkloadKind {
      * Its figure is the JVM's wall time from start to exit, unless it prints a
      * {@code JDKMATRIX-RESULT} record or {@code result} names a regex for its output.
      */
-    record Jar(UserJar jar, String mainClass, List<String> args, Result result) implements WorkloadKind {
+    record Jar(UserJar jar, String mainClass, List<String> args, Result result, WorkloadFiles files) implements WorkloadKind {
         public Jar {
             Objects.requireNonNull(jar, "jar");
+            Objects.requireNonNull(files, "files");
             mainClass = mainClass == null ? "" : mainClass;
             args = List.copyOf(args);
+        }
+
+        /** A jar without files of its own. */
+        public Jar(UserJar jar, String mainClass, List<String> args, Result result) {
+            this(jar, mainClass, args, result, WorkloadFiles.NONE);
         }
 
         public String name() {

@@ -154,7 +154,7 @@ public final class ContainerRunner {
                 .withName(name)
                 .withCmd(Commands.containerCommand(cell, stub == null ? null : UpstreamStub.URL, profile))
                 .withUser(USER)
-                .withWorkingDir("/tmp")
+                .withWorkingDir(cell.kind().files().workingDir())
                 .withLabels(labels(cell))
                 .withHostConfig(host)
                 .exec();

@@ -60,7 +60,8 @@ final class SessionImages {
      */
     private ImageRef held(Jdk jdk) {
         for (int attempt = 1; ; attempt++) {
-            ImageRef ref = images.withWorkloads(images.ensure(jdk, listener::message), options.workloadsJar(), RunSession.userJars(matrix), listener::message);
+            ImageRef ref = images.withWorkloads(images.ensure(jdk, listener::message), options.workloadsJar(), RunSession.userJars(matrix),
+                    matrix.cells().stream().map(c -> c.kind().files()).toList(), listener::message);
             try {
                 holds.add(images.hold(ref, RunSession.withRole(labels, "hold")));
                 return ref;

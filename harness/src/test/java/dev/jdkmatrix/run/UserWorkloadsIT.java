@@ -25,6 +25,8 @@ class UserWorkloadsIT {
 
     static final Path BENCHMARKS = ItSupport.PROJECT.resolve("examples/jmh/target/benchmarks.jar");
     static final Path APP = ItSupport.PROJECT.resolve("examples/jar/target/app.jar");
+    /** WordsBench's input, data/words.txt relative to its working directory. */
+    static final Path DATA = ItSupport.PROJECT.resolve("examples/jmh/data");
 
     ItSupport.Ran ran;
     Path out;
@@ -71,7 +73,20 @@ class UserWorkloadsIT {
                       jdk: 25
                       args: [--size, '1000']
                       result: { regex: 'finished in (\\d+) s', unit: s }
-                """.formatted(ItSupport.jdks("21", "25"), BENCHMARKS, BENCHMARKS, APP, APP));
+                    - name: words
+                      kind: jmh
+                      jar: %s
+                      benchmarks: 'WordsBench'
+                      jdk: 25
+                      files: [%s]
+                      jmh-args: [-f, 1, -wi, 0, -i, 1, -r, 300ms]
+                    - name: words-without-files
+                      kind: jmh
+                      jar: %s
+                      benchmarks: 'WordsBench'
+                      jdk: 25
+                      jmh-args: [-f, 1, -wi, 0, -i, 1, -r, 300ms]
+                """.formatted(ItSupport.jdks("21", "25"), BENCHMARKS, BENCHMARKS, APP, APP, BENCHMARKS, DATA, BENCHMARKS));
         out = tmp.resolve("out");
         ran = ItSupport.run(m, out, runId, ExitException.RUNS_FAILED); // sort-unread is invalid, on purpose
     }
@@ -114,6 +129,22 @@ class UserWorkloadsIT {
         assertThat(jdk21.get("score_unit")).isEqualTo("ms/op");
         // 16 sleeps of 5 ms one after another on the one carrier (80 ms) against about one sleep (5 ms)
         assertThat(jdk21.number("score") / jdk25.number("score")).isGreaterThan(5);
+    }
+
+    @Test
+    void aBenchmarkReadsTheFilesItsEntryShipsFromItsWorkingDirectory() {
+        RawRow words = row(r -> r.get("workload").equals("words"));
+        assertThat(words.get("status")).as(words.get("status_detail")).isEqualTo("ok");
+        assertThat(words.number("score")).isPositive();
+    }
+
+    @Test
+    void withoutItsFilesTheRunsDetailNamesTheRootCauseAndTheBenchmarksFrame() {
+        RawRow missing = row(r -> r.get("workload").equals("words-without-files"));
+        assertThat(missing.get("status")).isEqualTo("error");
+        assertThat(missing.get("status_detail")).startsWith("the benchmark threw java.nio.file.NoSuchFileException: data/words.txt")
+                .contains("at dev.jdkmatrix.examples.jmh.WordsBench.read(WordsBench.java:", "the root cause of java.io.UncheckedIOException")
+                .doesNotContain("jmh_generated");
     }
 
     @Test

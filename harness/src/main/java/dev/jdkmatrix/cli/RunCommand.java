@@ -56,6 +56,10 @@ public final class RunCommand implements Callable<Integer> {
             + "this engine, and let its runs overlap ours (run.json records it)")
     boolean noLease;
 
+    @Option(names = "--keep-going", description = "make every run of a workload whose first round failed every run the same way "
+            + "(default: its other runs are skipped, stored as skipped with the cause, and the run ends with exit 1)")
+    boolean keepGoing;
+
     @Option(names = "--engine-cpus", paramLabel = "CPUS", description = "measure on these CPUs of the engine only (Docker's cpuset form: 1, 0,1, 2-3), "
             + "leasing just them, so that another session given other CPUs measures beside this one; every cell must be cpu-mode cpuset "
             + "(default: every CPU, leased as a whole)")
@@ -149,12 +153,16 @@ public final class RunCommand implements Callable<Integer> {
                 share.count() > 1 ? " in shard " + share.text() : "", Durations.text(estimate), dir);
         outw.flush();
         Progress listener = new Progress(err, bar, runs);
-        MatrixRunner.Result result = new MatrixRunner().run(m, new RunOptions(dir, id, workloadsJar, Path.of("").toAbsolutePath(), resume != null, packed, share, !noLease, sessionCpus), listener);
+        MatrixRunner.Result result = new MatrixRunner().run(m, new RunOptions(dir, id, workloadsJar, Path.of("").toAbsolutePath(), resume != null, packed, share, !noLease, sessionCpus, keepGoing), listener);
         listener.finish();
         outw.printf("jdkmatrix: %d runs stored in %s (%s%s); statuses %s%n", result.runs(), dir.resolve("raw.csv"),
                 resume != null ? result.sessionRuns() + " in this session, " : "", Durations.text(listener.total()), result.statusCounts());
         outw.printf("jdkmatrix: summary in %s, comparisons in %s, metadata in %s%n", dir.resolve("summary.csv"), dir.resolve("comparisons.csv"), dir.resolve("run.json"));
         undecided(m).ifPresent(outw::println);
+        if (result.statusCounts().containsKey("skipped")) {
+            outw.printf("jdkmatrix: %d runs skipped: the first round of their workload failed every run the same way (raw.csv's status_detail names the cause);"
+                    + " mend it and run again, or run with --keep-going%n", result.statusCounts().get("skipped"));
+        }
         outw.flush();
         if (!noReport && !result.interrupted() && result.runs() > 0) {
             Report.Result r = ReportCommand.render(dir, Report.Options.DEFAULT);

@@ -154,10 +154,10 @@ public final class MatrixRunner {
         // every cell of the matrix, not only this shard's: shards of one plan share their columns
         List<String> paramColumns = Columns.params(matrix.cells().stream().flatMap(c -> c.params().keySet().stream()).toList());
         try (RawCsv raw = RawCsv.append(out.resolve("raw.csv"), paramColumns)) {
-            RunStore store = new RunStore(raw, matrix, start.storedAtStart(), start.plan().size(), listener, stop);
+            RunStore store = new RunStore(raw, matrix, start.plan(), start.storedAtStart(), options.keepGoing() ? null : new FailFast(start.plan()), listener, stop);
             Attempts attempts = new Attempts(runner, steal, images, start.probes(), options.runId(), out, matrix.maxSteal(), store, stop);
             Dispatch dispatch = Dispatch.of(new Dispatch.Context(client, start.engine(), out, start.sessionCpus(), attempts, store, stop), options.packing());
-            measure(start, store, dispatch);
+            measure(start, store, dispatch, options.runId());
             completed = true;
         } finally {
             end(matrix, out, record, lease, completed, listener);
@@ -230,15 +230,19 @@ public final class MatrixRunner {
     }
 
     /**
-     * The plan's runs in order: those stored already counted as done, those the adaptive
-     * repetitions leave out skipped, the rest dispatched; until the plan ends, a signal, or a failure.
+     * The plan's runs in order: those stored already counted as done, those of a workload whose
+     * first round failed stored as skipped, those the adaptive repetitions leave out left out, the
+     * rest dispatched; until the plan ends, a signal, or a failure.
      */
-    private void measure(SessionRecord.Start start, RunStore store, Dispatch dispatch) throws IOException {
+    private void measure(SessionRecord.Start start, RunStore store, Dispatch dispatch, String runId) throws IOException {
         try {
             for (PlannedRun run : start.plan()) {
                 if (stop.stopping() || dispatch.failed()) break;
+                String skipped = store.skips(run);
                 if (start.stored().contains(run.key())) {
                     store.storedBefore();
+                } else if (skipped != null) {
+                    store.store(run, RunOutcome.skipped(run, runId, images.of(run.cell().jdk()).reference(), skipped));
                 } else if (!store.enough(run)) {
                     dispatch.start(run, images.of(run.cell().jdk()));
                 }

@@ -10,14 +10,15 @@ import java.util.Objects;
  * {@code packing} packs cells onto disjoint CPU sets (see {@link CpuSlots}); {@code lease} measures
  * under the engine's lease ({@link EngineLease}); {@code engineCpus} (null: all) are the engine's
  * CPUs this session measures on, leased one by one, so that two sessions given disjoint ones
- * measure side by side ({@code --engine-cpus}).
+ * measure side by side ({@code --engine-cpus}); {@code keepGoing} makes every run of a workload
+ * whose first round failed ({@link FailFast}: off, its runs are skipped).
  */
 public record RunOptions(Path outDir, String runId, Path workloadsJar, Path projectDir, boolean resume, CpuSlots.Packing packing,
-                         Shard shard, boolean lease, List<Integer> engineCpus) {
+                         Shard shard, boolean lease, List<Integer> engineCpus, boolean keepGoing) {
 
-    /** Measuring under the engine's lease, on all of its CPUs. */
+    /** Measuring under the engine's lease, on all of its CPUs, stopping a workload whose first round failed. */
     public RunOptions(Path outDir, String runId, Path workloadsJar, Path projectDir, boolean resume, CpuSlots.Packing packing, Shard shard) {
-        this(outDir, runId, workloadsJar, projectDir, resume, packing, shard, true, null);
+        this(outDir, runId, workloadsJar, projectDir, resume, packing, shard, true, null, false);
     }
 
     public RunOptions {

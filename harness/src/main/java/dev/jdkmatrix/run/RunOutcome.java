@@ -63,21 +63,7 @@ final class RunOutcome {
         Files.deleteIfExists(out.resolve(perfName));
         double logMs = (System.nanoTime() - logStart) / 1e6;
 
-        Map<String, String> v = new LinkedHashMap<>();
-        v.put("run_id", runId);
-        v.put("seq", Integer.toString(run.sequence()));
-        v.put("cell", cell.id());
-        v.put("phase", run.phase().text());
-        v.put("rep", Integer.toString(run.repetition()));
-        v.put("workload", cell.workload());
-        v.put("params", cell.paramsText());
-        v.put("executor", cell.executor());
-        v.put("tasks", Integer.toString(cell.tasks()));
-        v.put("jdk", cell.jdk());
-        v.put("cpus", cell.cpus().text());
-        v.put("memory", cell.memory().text());
-        v.put("jvm_args", cell.jvmArgsText());
-        v.put("image", image.reference());
+        Map<String, String> v = identity(run, runId, image.reference(), attempt);
         v.put("started_at", res.startedAt());
         v.put("exit_code", Long.toString(res.exitCode()));
         v.put("oom_killed", Boolean.toString(res.oomKilled()));
@@ -92,16 +78,11 @@ final class RunOutcome {
         v.putAll(stacks);
         v.putAll(internals);
         v.put("host_steal_pct", Double.isFinite(steal) ? String.format(java.util.Locale.ROOT, "%.1f", steal) : "");
-        v.put("kind", cell.kind().name());
-        v.put("benchmark", cell.benchmark());
-        for (Map.Entry<String, String> p : cell.params().entrySet()) v.put(Columns.param(p.getKey()), p.getValue());
-        v.put("cpu_mode", cell.cpuMode().text());
         if (res.cpuStat() != null) {
             v.put("cpu_periods", Long.toString(res.cpuStat().periods()));
             v.put("cpu_throttled_periods", Long.toString(res.cpuStat().throttledPeriods()));
             v.put("cpu_throttled_ms", Summarizer.ms(res.cpuStat().throttledMs()));
         }
-        v.put("attempt", Integer.toString(attempt));
 
         Path jmhFile = out.resolve(jmhName);
         String jmhJson = Files.isRegularFile(jmhFile) ? Files.readString(jmhFile, StandardCharsets.UTF_8) : null;
@@ -124,6 +105,40 @@ final class RunOutcome {
         double uptime = reading instanceof Readings.Reading.Found f ? parseOr(f.columns().get("jvm_uptime_ms")) : Double.NaN;
         double total = (System.nanoTime() - t0) / 1e6;
         v.put("harness_overhead_ms", Double.isFinite(uptime) ? Summarizer.ms(total - uptime) : "");
+        return new RawRow(v);
+    }
+
+    /** The columns that say which run a row is: the session's run, the planned run, its cell and the cell's axes. */
+    static Map<String, String> identity(PlannedRun run, String runId, String image, int attempt) {
+        Cell cell = run.cell();
+        Map<String, String> v = new LinkedHashMap<>();
+        v.put("run_id", runId);
+        v.put("seq", Integer.toString(run.sequence()));
+        v.put("cell", cell.id());
+        v.put("phase", run.phase().text());
+        v.put("rep", Integer.toString(run.repetition()));
+        v.put("workload", cell.workload());
+        v.put("params", cell.paramsText());
+        v.put("executor", cell.executor());
+        v.put("tasks", Integer.toString(cell.tasks()));
+        v.put("jdk", cell.jdk());
+        v.put("cpus", cell.cpus().text());
+        v.put("memory", cell.memory().text());
+        v.put("jvm_args", cell.jvmArgsText());
+        v.put("image", image);
+        v.put("kind", cell.kind().name());
+        v.put("benchmark", cell.benchmark());
+        for (Map.Entry<String, String> p : cell.params().entrySet()) v.put(Columns.param(p.getKey()), p.getValue());
+        v.put("cpu_mode", cell.cpuMode().text());
+        v.put("attempt", Integer.toString(attempt));
+        return v;
+    }
+
+    /** A run the session did not make ({@link FailFast}): its row, status {@code skipped}, says why. */
+    static RawRow skipped(PlannedRun run, String runId, String image, String detail) {
+        Map<String, String> v = identity(run, runId, image, 1);
+        v.put("status", FailFast.SKIPPED);
+        v.put("status_detail", detail);
         return new RawRow(v);
     }
 

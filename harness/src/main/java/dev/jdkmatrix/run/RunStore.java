@@ -17,7 +17,8 @@ import java.util.function.BooleanSupplier;
 
 /**
  * What one session stores and decides, under one lock: each finished run's row appended to raw.csv
- * the moment it ends, the runs done of the total the screen shows, the runs in flight, and the adaptive
+ * the moment it ends, the runs done of the total the screen shows, the runs in flight, the
+ * workloads stopped because their first round failed ({@link FailFast}), and the adaptive
  * repetitions' decision for each group of compared cells (or each cell) and round, taken once, when
  * that unit has no run in flight, so that every run of it follows one decision.
  */
@@ -35,20 +36,24 @@ final class RunStore {
     private final Map<String, List<RawRow>> measured = new HashMap<>();
     private final Map<String, Integer> inFlight = new HashMap<>();
     private final Map<String, Optional<String>> decided = new HashMap<>();
+    /** Stops a workload whose first round failed every run the same way; null with --keep-going. */
+    private final FailFast failFast;
     private int done;
     private int total;
 
-    RunStore(RawCsv raw, Matrix matrix, List<RawRow> storedAtStart, int planned, RunListener listener, BooleanSupplier stopping) {
+    RunStore(RawCsv raw, Matrix matrix, List<PlannedRun> plan, List<RawRow> storedAtStart, FailFast failFast, RunListener listener, BooleanSupplier stopping) {
         this.raw = raw;
         this.listener = listener;
         this.stopping = stopping;
         this.reps = matrix.repetitions();
         this.byGroup = matrix.order() != Matrix.Order.SEQUENTIAL;
         for (Group g : matrix.groups()) g.cells().forEach(c -> groupOf.put(c.id(), g));
+        this.failFast = failFast;
         for (RawRow r : storedAtStart) {
             if (r.measured()) measured.computeIfAbsent(r.get("cell"), k -> new ArrayList<>()).add(r);
+            stopIfFailed(r);
         }
-        this.total = planned;
+        this.total = plan.size();
     }
 
     /** Stores a finished run (not one cut short by a signal: a resume runs it again); a noisy one is stored, not counted as done. */
@@ -59,6 +64,19 @@ final class RunStore {
             if (row.measured()) measured.computeIfAbsent(row.get("cell"), k -> new ArrayList<>()).add(row);
             if (!row.noisy()) done++;
             listener.runEnded(run, row, done, total);
+            stopIfFailed(row);
+        }
+    }
+
+    private void stopIfFailed(RawRow row) {
+        String stop = failFast == null ? null : failFast.stored(row);
+        if (stop != null) listener.message(stop);
+    }
+
+    /** Why the session does not make this run (its workload's first round failed), or null. */
+    String skips(PlannedRun run) {
+        synchronized (lock) {
+            return failFast == null ? null : failFast.skips(run);
         }
     }
 

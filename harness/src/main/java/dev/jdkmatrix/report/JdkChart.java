@@ -61,9 +61,10 @@ final class JdkChart implements ChartKind {
                 List<Speedup> these = rows.subList(page * ROWS_PER_CHART, Math.min(rows.size(), (page + 1) * ROWS_PER_CHART));
                 String of = pages > 1 ? String.format(Locale.ROOT, " (%d of %d)", page + 1, pages) : "";
                 List<CellStat> involved = these.stream().flatMap(s -> java.util.stream.Stream.of(s.a(), s.b())).toList();
+                List<RatioPlot.Row> plotted = these.stream().map(s -> new RatioPlot.Row(s.label(), s.cpu(), s.value(), s.low(), s.high())).toList();
                 XYChart chart = RatioPlot.draw("JDK " + pair.get(1) + " against JDK " + pair.get(0) + ": speedup per cell" + of,
-                        axis("speedup of JDK " + pair.get(1) + ", log scale (right of 1x: JDK " + pair.get(1) + " better; line: interval)", involved, ""),
-                        these.stream().map(s -> new RatioPlot.Row(s.label(), s.cpu(), s.value(), s.low(), s.high())).toList());
+                        axis("speedup of JDK " + pair.get(1) + RatioPlot.scale(plotted) + " (right of 1x: JDK " + pair.get(1) + " better; line: interval)", involved, ""),
+                        plotted);
                 out.add(new Figure(in.name("jdk", pair.get(0), "vs", pair.get(1), pages > 1 ? Integer.toString(page + 1) : ""), Figure.Section.JDKS,
                         caption(pair, rows, page == 0), chart));
             }

@@ -12,8 +12,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * Ratios drawn as they were measured: a row per comparison, its ratio as a point and its interval
- * as a line from its low end to its high end, on a log axis of whole decades around a dashed line
- * at 1x, each row named at the plot's left. Points, not bars: a bar from an arbitrary floor of a
+ * as a line from its low end to its high end, on an axis fitted to them around a dashed line at 1x
+ * (linear within a factor 4, else a log axis of whole decades; {@link #axis}), each row named at the
+ * plot's left. Points, not bars: a bar from an arbitrary floor of a
  * log axis reads as a gain even below 1x. The speedup and the JDK charts draw with it.
  */
 final class RatioPlot {
@@ -33,7 +34,7 @@ final class RatioPlot {
         style(chart);
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         chart.getStyler().setXAxisLogarithmic(true);
-        chart.getStyler().setXAxisDecimalPattern("#,##0.##");
+        chart.getStyler().setXAxisDecimalPattern("#,##0.##'x'");
         chart.getStyler().setMarkerSize(10);
         // Row i at y = n - 1 - i. Each row's name is written just above its line at the plot's
         // left edge: XChart 4 gives up on (and loops over) axis tick labels longer than 20 characters.
@@ -72,13 +73,46 @@ final class RatioPlot {
             points.setMarker(SeriesMarkers.CIRCLE);
             points.setMarkerColor(color);
         }
-        // whole decades around every value and 1x, so the line at 1x is always inside
-        chart.getStyler().setXAxisMin(Math.pow(10, Math.floor(Math.log10(range[0]) - 1e-9)));
-        chart.getStyler().setXAxisMax(Math.pow(10, Math.ceil(Math.log10(range[1]) + 1e-9)));
+        double[] axis = axis(range[0], range[1]);
+        chart.getStyler().setXAxisLogarithmic(axis[2] > 0);
+        chart.getStyler().setXAxisMin(axis[0]);
+        chart.getStyler().setXAxisMax(axis[1]);
         chart.addAnnotation(new org.knowm.xchart.AnnotationLine(1.0, true, false));
         chart.getStyler().setAnnotationLineColor(Color.DARK_GRAY);
         chart.getStyler().setAnnotationLineStroke(new java.awt.BasicStroke(1.5f, java.awt.BasicStroke.CAP_BUTT, java.awt.BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
         return chart;
+    }
+
+    /** What the x axis's title says of its scale: ", log scale" where the rows' ratios spread over more than {@link #LINEAR_SPAN}, else nothing. */
+    static String scale(List<Row> rows) {
+        double[] range = {1, 1};
+        for (Row r : rows) {
+            widen(range, r.value());
+            if (Double.isFinite(r.low()) && Double.isFinite(r.high()) && r.low() > 0 && r.high() > r.low()) {
+                widen(range, r.low());
+                widen(range, r.high());
+            }
+        }
+        return axis(range[0], range[1])[2] > 0 ? ", log scale" : "";
+    }
+
+    /** Ratios within this factor of each other (and of 1x) get a linear axis fitted to them; wider ones whole decades on a log axis. */
+    static final double LINEAR_SPAN = 4;
+
+    /**
+     * The x axis {min, max, log (1) or linear (0)} for values from {@code low} to {@code high}
+     * (1x among them): fitted to them with a margin, so that a 5 % difference is visible, where
+     * they lie within {@link #LINEAR_SPAN} of each other; whole decades around them on a log axis
+     * where they spread wider (a 0.1x to 10x axis would leave a 5 % difference a few pixels around 1x).
+     */
+    static double[] axis(double low, double high) {
+        double lo = Math.min(low, 1);
+        double hi = Math.max(high, 1);
+        if (hi / lo <= LINEAR_SPAN) {
+            double margin = Math.max((hi - lo) * 0.08, 0.02);
+            return new double[] {Math.max(lo - margin, lo / 2), hi + margin, 0};
+        }
+        return new double[] {Math.pow(10, Math.floor(Math.log10(lo) - 1e-9)), Math.pow(10, Math.ceil(Math.log10(hi) + 1e-9)), 1};
     }
 
     private static void widen(double[] range, double v) {

@@ -20,8 +20,8 @@ final class ScoreChart implements ChartKind {
     /**
      * The user's jmh and jar cells: per benchmark (or jar), mode and param set, the median score of
      * the runs by CPU limit, a bar per JDK, with the interval of the median over the runs from its
-     * low to its high end, and the unit (rescaled to read as 1 to 1,000: {@link ScoreUnit}) and
-     * direction on the axis. JMH's own within-run error goes in the caption. A benchmark run in
+     * low to its high end, and the unit (rescaled to read as 1 to 1,000: {@link ScoreUnit}, chosen
+     * once for all the charts of a benchmark class in one stored unit) and direction on the axis. JMH's own within-run error goes in the caption. A benchmark run in
      * several modes (avgt, sample, ss all in us/op) has a chart per mode, its title naming it.
      */
     @Override
@@ -29,12 +29,17 @@ final class ScoreChart implements ChartKind {
         List<Figure> out = new ArrayList<>();
         List<CellStat> user = in.cells().stream().filter(c -> !c.builtin() && c.n() > 0 && Double.isFinite(c.score()))
                 .sorted(Comparator.comparing(CellStat::workload).thenComparing(CellStat::benchmarkClass)).toList();
+        // one shown unit per benchmark class (or jar) and stored unit, chosen once from all its scores: sibling charts read alike
+        java.util.Map<List<Object>, ScoreUnit> units = new java.util.HashMap<>();
+        for (List<CellStat> cls : groups(user, ScoreChart::unitKey)) {
+            units.put(unitKey(cls.get(0)), ScoreUnit.readable(cls.get(0).scoreUnit(), cls.stream().mapToDouble(CellStat::score).toArray()));
+        }
         for (List<CellStat> g : groups(user, c -> key(c.scoreSubject(), c.jmhMode(), c.params(), c.memory(), c.jvmArgs(), c.scoreUnit()))) {
             CellStat f = g.get(0);
             List<String> cpus = g.stream().sorted(BY_CPU_LIMIT)
                     .map(CellStat::cpuText).distinct().toList();
             String better = f.higherIsBetter() ? "higher is better" : "lower is better";
-            ScoreUnit unit = ScoreUnit.readable(f.scoreUnit(), g.stream().mapToDouble(CellStat::score).toArray());
+            ScoreUnit unit = units.get(unitKey(f));
             String mode = f.jmhMode().isEmpty() ? "" : ", " + f.modeText() + " (" + f.jmhMode() + ")";
             CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
                     .title(f.scoreSubject() + (f.params().isEmpty() ? "" : " (" + f.paramsText() + ")") + mode + ": median score by CPU limit, memory " + f.memory())
@@ -60,6 +65,11 @@ final class ScoreChart implements ChartKind {
                     f.benchmarkClass().isEmpty() ? f.workload() : f.workload() + ": " + f.benchmarkClass()));
         }
         return out;
+    }
+
+    /** The benchmark class (or the jar's workload) and the stored unit: what one shown unit is chosen for. */
+    static List<Object> unitKey(CellStat c) {
+        return key(c.workload(), c.benchmarkClass(), c.scoreUnit());
     }
 
     /** Per CPU limit: the best JDK and how far the others are from it, in the score's direction, in the shown unit; JMH's error beside. */

@@ -121,6 +121,43 @@ class JmhReportTest {
     }
 
     @Test
+    void theChartsOfOneBenchmarkClassShareOneUnitChosenOnce() {
+        List<RawRow> raw = new ArrayList<>();
+        int seq = 0;
+        for (String jdk : List.of("21", "25")) {
+            for (int rep = 1; rep <= 5; rep++) {
+                // alone, the first would read best in ops/us (2.5) and the second in ops/ms (800); the other class in ops/s (800)
+                raw.add(row(++seq, "pkg.Bench.fast", "thrpt", "ops/us", "higher", jdk, rep, 2.5 + 0.01 * rep, 3000, "", ""));
+                raw.add(row(++seq, "pkg.Bench.slower", "thrpt", "ops/us", "higher", jdk, rep, 0.8 + 0.01 * rep, 3000, "", ""));
+                raw.add(row(++seq, "pkg.Other.tiny", "thrpt", "ops/us", "higher", jdk, rep, 0.0008 + 0.00001 * rep, 3000, "", ""));
+            }
+        }
+        List<Figure> score = new Charts(Summarizer.summarize(raw), raw, List.of()).all().stream().filter(f -> f.section() == Figure.Section.SCORE).toList();
+        java.util.function.Function<String, String> unitOf = name -> ((org.knowm.xchart.CategoryChart) score.stream()
+                .filter(f -> f.chart().getTitle().contains(name)).findFirst().orElseThrow().chart()).getYAxisTitle();
+        assertThat(unitOf.apply("Bench.fast")).startsWith("score (ops/us, higher");
+        assertThat(unitOf.apply("Bench.slower")).as("its sibling's unit, not its own ops/ms").startsWith("score (ops/us, higher");
+        assertThat(unitOf.apply("Other.tiny")).as("another class chooses its own").startsWith("score (ops/s, stored in ops/us");
+    }
+
+    @Test
+    void theJdkChartsAxisFitsRatiosNearOneAndKeepsDecadesForWideOnes() {
+        double[] near = RatioPlot.axis(0.95, 1.12);
+        assertThat(near[2]).as("linear").isZero();
+        assertThat(near[0]).isBetween(0.9, 0.95);
+        assertThat(near[1]).isBetween(1.12, 1.2);
+        assertThat((1.05 - 1) / (near[1] - near[0])).as("a 5 % difference is a fifth of the axis or more, where 0.1x..10x made it 1 %").isGreaterThan(0.2);
+        double[] above = RatioPlot.axis(1.3, 1.6);
+        assertThat(above[0]).as("1x stays in view").isLessThan(1);
+        assertThat(RatioPlot.axis(0.05, 3)).containsExactly(0.01, 10, 1);
+        List<Figure> jdks = new Charts(Summarizer.summarize(rows()), rows(), dev.jdkmatrix.results.Comparisons.of(rows(), (dev.jdkmatrix.results.RunMetadata) null)).all()
+                .stream().filter(f -> f.section() == Figure.Section.JDKS).toList();
+        var chart = (org.knowm.xchart.XYChart) jdks.get(0).chart();
+        assertThat(chart.getStyler().isXAxisLogarithmic()).as("rows() differ by 1.25x at most").isFalse();
+        assertThat(chart.getXAxisTitle()).startsWith("speedup of JDK 25 (right of 1x").doesNotContain("log scale");
+    }
+
+    @Test
     void aTinyThroughputIsShownInAUnitThatReadsAndTheCaptionSaysSo() {
         Figure slow = scoreFigures().stream().filter(f -> f.chart().getTitle().contains("slow")).findFirst().orElseThrow();
         var chart = (org.knowm.xchart.CategoryChart) slow.chart();

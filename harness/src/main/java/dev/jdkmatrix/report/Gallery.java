@@ -70,11 +70,10 @@ final class Gallery {
         for (Figure.Section s : Figure.Section.values()) {
             if (figures.stream().anyMatch(f -> f.section() == s)) b.append("<a href=\"#").append(s.name().toLowerCase(Locale.ROOT)).append("\">").append(s.title).append("</a>");
         }
-        if (writeups != null) b.append("<a href=\"#writeups\">Write-ups vs measured</a><a href=\"#claims\">Claims</a>");
+        if (writeups != null) b.append("<a href=\"#writeups\">Write-ups vs measured</a><a href=\"#claims\">Claims</a>"); // after the sections, as on the page
         if (!folder.comparisons().isEmpty()) b.append("<a href=\"#comparisons\">Comparisons</a>");
         if (folder.raw().stream().anyMatch(r -> "profile".equals(r.get("phase")))) b.append("<a href=\"#profiles\">Profiles</a>");
         b.append("<a href=\"#summary\">Summary table</a><a href=\"#environment\">Environment</a></nav>\n");
-        if (writeups != null) b.append(writeups(writeups));
         if (!notDrawn.isEmpty()) b.append(notDrawnNote(folder, figures.size(), notDrawn, maxBytes));
         for (Figure.Section s : Figure.Section.values()) {
             List<Figure> in = figures.stream().filter(f -> f.section() == s).toList();
@@ -94,6 +93,8 @@ final class Gallery {
                 figure(b, f, "charts/", svg);
             }
         }
+        // the write-ups and claims about the built-in workloads after the run's own results (only where the run measured them)
+        if (writeups != null) b.append(writeups(writeups));
         if (!folder.comparisons().isEmpty()) b.append("<h2 id=\"comparisons\">Comparisons inside this run</h2>\n").append(comparisonsTable(folder.comparisons(), maxRows));
         b.append(ProfilePages.section(folder.profiles()));
         failures(b, folder.raw());

@@ -107,7 +107,10 @@ class JmhReportTest {
             }
         }
         Report.render(sleep, new Report.Options(false, false, claims));
-        assertThat(java.nio.file.Files.readString(sleep.resolve("index.html"))).contains("id=\"writeups\"", "id=\"claims\"");
+        String withClaims = java.nio.file.Files.readString(sleep.resolve("index.html"));
+        assertThat(withClaims).contains("id=\"writeups\"", "id=\"claims\"");
+        assertThat(withClaims.indexOf("<h2")).as("the run's own results first, the write-ups after them").isEqualTo(withClaims.indexOf("<h2 id=\"wall\""));
+        assertThat(withClaims.indexOf("id=\"writeups\"")).isGreaterThan(withClaims.indexOf("id=\"wall\""));
     }
 
     @Test

@@ -24,7 +24,7 @@ final class Gallery {
             figure{margin:1.2rem 0 2rem}figure img{max-width:100%;height:auto;border:1px solid #e3e3e3}
             figcaption{margin-top:.4rem;font-size:.95rem}
             table{border-collapse:collapse;font-size:.82rem;margin:.6rem 0}td,th{border:1px solid #d6d6d6;padding:.2rem .45rem;text-align:left;vertical-align:top}
-            th{background:#f3f3f3}td.num,table.c td+td{text-align:right;font-variant-numeric:tabular-nums}tr.noisy td{background:#fff8e1}tr.failed td{background:#fdecea}
+            th{background:#f3f3f3}td.num,table.c td+td{text-align:right;font-variant-numeric:tabular-nums}tr.noisy td{background:#fff8e1}td.noisy{color:#8a8a8a}tr.failed td{background:#fdecea}
             dl{display:grid;grid-template-columns:max-content auto;gap:.15rem 1rem;font-size:.9rem}dt{font-weight:600}
             nav a{margin-right:1rem}code{font-size:.85em}
             """;

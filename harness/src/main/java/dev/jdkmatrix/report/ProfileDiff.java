@@ -93,37 +93,66 @@ public final class ProfileDiff {
     }
 
     /**
-     * The one line under a differential table: the Java frame whose samples changed most, relative
-     * to what it had in A, such as {@code JDK 25: 38 % fewer samples in ArraysSupport.mismatch}. A
-     * sample counts for the innermost Java frame of its stack, so the native code a Java method
-     * calls counts for it (a wall profile's sleeping threads are in libc, called by Thread.sleep);
-     * a stack with no Java frame counts for its own last frame, which the line names only when no
-     * Java frame changed.
+     * The one line under a differential table: the Java frame whose share of the samples changed
+     * most beyond the samples' noise, such as {@code JDK 25: 38 % fewer samples in
+     * ArraysSupport.mismatch (12.0 % of 1,200 samples, was 19.4 % of 1,150)}. A sample counts for
+     * the innermost Java frame of its stack, so the native code a Java method calls counts for it
+     * (a wall profile's sleeping threads are in libc, called by Thread.sleep). A change counts when
+     * it lies outside its frame's two-proportion 95 % interval, Bonferroni-corrected over the Java
+     * frames compared (the samples of a profile taken as independent draws: a lower bound on the
+     * noise); the JVM's own C++ frames, whose names change between JDKs (a renamed GC class),
+     * never make the line.
      */
     public static String takeaway(String b, Map<String, Long> stacksA, Map<String, Long> stacksB) {
-        Map<String, Double> sa = innermostJava(stacksA);
-        Map<String, Double> sb = innermostJava(stacksB);
-        Set<String> frames = new java.util.TreeSet<>(sa.keySet());
-        frames.addAll(sb.keySet());
-        java.util.function.ToDoubleFunction<String> change = f -> Math.abs(sb.getOrDefault(f, 0.0) - sa.getOrDefault(f, 0.0));
-        Comparator<String> byChange = Comparator.comparingDouble(change);
-        String most = frames.stream().filter(f -> isJava(f) && change.applyAsDouble(f) > 1e-12).max(byChange)
-                .orElseGet(() -> frames.stream().max(byChange).orElse(null));
-        double was = most == null ? 0 : sa.getOrDefault(most, 0.0);
-        double is = most == null ? 0 : sb.getOrDefault(most, 0.0);
-        if (most == null || Math.abs(is - was) < 1e-12) return b + ": no frame's share of the samples changed";
-        String frame = shortName(most);
-        if (was == 0) return String.format(Locale.ROOT, "%s: %s appears, with %.1f %% of the samples", b, frame, is * 100);
+        Map<String, Long> ca = innermostJava(stacksA);
+        Map<String, Long> cb = innermostJava(stacksB);
+        long na = samples(stacksA);
+        long nb = samples(stacksB);
+        if (na == 0 || nb == 0) return b + ": no samples to compare";
+        Set<String> java = new java.util.TreeSet<>(ca.keySet());
+        java.addAll(cb.keySet());
+        java.removeIf(f -> !isJava(f));
+        double z = NORMAL.inverseSurvivalProbability(0.025 / Math.max(1, java.size()));
+        String most = null;
+        String largest = null;
+        for (String f : java) {
+            long xa = ca.getOrDefault(f, 0L);
+            long xb = cb.getOrDefault(f, 0L);
+            double change = Math.abs((double) xb / nb - (double) xa / na);
+            if (change < 1e-12) continue;
+            if (largest == null || change > share(cb, largest, nb, ca, na)) largest = f;
+            double pooled = (double) (xa + xb) / (na + nb);
+            double se = Math.sqrt(pooled * (1 - pooled) * (1.0 / na + 1.0 / nb));
+            if (change > z * se && (most == null || change > share(cb, most, nb, ca, na))) most = f;
+        }
+        if (largest == null) return b + ": no Java frame's share of the samples changed";
+        String f = most != null ? most : largest;
+        double was = (double) ca.getOrDefault(f, 0L) / na;
+        double is = (double) cb.getOrDefault(f, 0L) / nb;
+        String counts = String.format(Locale.ROOT, "%.1f %% of %,d samples, was %.1f %% of %,d", is * 100, nb, was * 100, na);
+        if (most == null) {
+            return String.format(Locale.ROOT, "%s: no Java frame's share of the samples changed beyond their noise (largest: %s, %s)", b, shortName(f), counts);
+        }
+        if (was == 0) return String.format(Locale.ROOT, "%s: %s appears (%s)", b, shortName(f), counts);
         double relative = is / was - 1;
-        return String.format(Locale.ROOT, "%s: %.0f %% %s samples in %s (%.1f %% of all, was %.1f %%)", b, Math.abs(relative) * 100,
-                relative < 0 ? "fewer" : "more", frame, is * 100, was * 100);
+        return String.format(Locale.ROOT, "%s: %.0f %% %s samples in %s (%s)", b, Math.abs(relative) * 100, relative < 0 ? "fewer" : "more", shortName(f), counts);
     }
 
-    /** Each frame's share of the samples whose innermost Java frame it is (the last frame for a stack with none). */
-    static Map<String, Double> innermostJava(Map<String, Long> stacks) {
-        long all = samples(stacks);
-        Map<String, Double> out = new HashMap<>();
-        if (all == 0) return out;
+    private static final org.apache.commons.statistics.distribution.NormalDistribution NORMAL = org.apache.commons.statistics.distribution.NormalDistribution.of(0, 1);
+
+    private static double share(Map<String, Long> cb, String f, long nb, Map<String, Long> ca, long na) {
+        return Math.abs((double) cb.getOrDefault(f, 0L) / nb - (double) ca.getOrDefault(f, 0L) / na);
+    }
+
+    /** The 95 % margin of a change of share from {@code pa} of {@code na} samples to {@code pb} of {@code nb} (two proportions, unpooled). */
+    static double margin(double pa, long na, double pb, long nb) {
+        if (na == 0 || nb == 0) return Double.NaN;
+        return 1.96 * Math.sqrt(pa * (1 - pa) / na + pb * (1 - pb) / nb);
+    }
+
+    /** Each frame's samples whose innermost Java frame it is (the last frame for a stack with none). */
+    static Map<String, Long> innermostJava(Map<String, Long> stacks) {
+        Map<String, Long> out = new HashMap<>();
         for (Map.Entry<String, Long> e : stacks.entrySet()) {
             String[] frames = frames(e.getKey());
             String at = frames[frames.length - 1];
@@ -133,9 +162,58 @@ public final class ProfileDiff {
                     break;
                 }
             }
-            out.merge(at, (double) e.getValue() / all, Double::sum);
+            out.merge(at, e.getValue(), Long::sum);
         }
         return out;
+    }
+
+    /**
+     * The stacks re-rooted at their entry: a stack that holds a frame {@code entry} accepts is cut
+     * above its outermost such frame (JMH's generated code, reflection or method handles into the
+     * benchmark, the executor that ran a task: paths that change between JDKs without the
+     * benchmark changing), so frames match by method, not by the path above them; a stack
+     * without one (a GC or JIT thread) is kept whole; stacks made equal are merged.
+     */
+    static Map<String, Long> rooted(Map<String, Long> stacks, java.util.function.Predicate<String> entry) {
+        Map<String, Long> out = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, Long> e : stacks.entrySet()) {
+            String[] frames = e.getKey().split(";");
+            int from = 0;
+            for (int i = 0; i < frames.length; i++) {
+                if (entry.test(normalized(frames[i]))) {
+                    from = i;
+                    break;
+                }
+            }
+            String stack = from == 0 ? e.getKey() : String.join(";", java.util.Arrays.copyOfRange(frames, from, frames.length));
+            out.merge(stack, e.getValue(), Long::sum);
+        }
+        return out;
+    }
+
+    /**
+     * The frames a cell's stacks are rooted at ({@link #rooted}): a JMH cell's benchmark method
+     * ({@code pkg/Outer$Inner.work} for {@code pkg.Outer.Inner.work}), a built-in workload's code
+     * (the workloads jar's package), a jar's first frame outside the JDK.
+     */
+    static java.util.function.Predicate<String> entry(String kind, String benchmark) {
+        return switch (kind) {
+            case "jmh" -> f -> dotted(f).equals(benchmark);
+            case "builtin" -> f -> plain(f).startsWith("dev/jdkmatrix/workloads/");
+            default -> f -> isJava(f) && !plain(f).matches("(java|javax|jdk|sun|com/sun)/.*");
+        };
+    }
+
+    /** A frame without async-profiler's mark or a signature. */
+    private static String plain(String frame) {
+        String f = MARK.matcher(frame).replaceAll("");
+        int paren = f.indexOf('(');
+        return paren < 0 ? f : f.substring(0, paren);
+    }
+
+    /** A frame's method as JMH names a benchmark: package, classes and method joined by dots. */
+    static String dotted(String frame) {
+        return plain(frame).replace('/', '.').replace('$', '.');
     }
 
     /**

@@ -118,8 +118,7 @@ final class ProfilePages {
         long used = 0;
         for (Pair p : pairs(profiles)) {
             String title = without(p.b(), p.axis()) + " " + p.b().row().get("profile_event") + ": " + p.a().value(p.axis()) + " against " + p.b().value(p.axis());
-            byte[] svg = DiffFlameGraph.svg(title, p.a().value(p.axis()), p.b().value(p.axis()), CollapsedStacks.read(p.a().stacks()),
-                    CollapsedStacks.read(p.b().stacks())).getBytes(StandardCharsets.UTF_8);
+            byte[] svg = DiffFlameGraph.svg(title, p.a().value(p.axis()), p.b().value(p.axis()), rooted(p.a()), rooted(p.b())).getBytes(StandardCharsets.UTF_8);
             used += keep(dir.resolve(p.page()), svg, bytes - used);
         }
         for (Profiled p : profiles) {
@@ -251,9 +250,11 @@ final class ProfilePages {
         String axis = pair.axis();
         List<ProfileDiff.Change> top;
         String takeaway;
+        Map<String, Long> stacksA;
+        Map<String, Long> stacksB;
         try {
-            Map<String, Long> stacksA = CollapsedStacks.read(a.stacks());
-            Map<String, Long> stacksB = CollapsedStacks.read(b.stacks());
+            stacksA = rooted(a);
+            stacksB = rooted(b);
             top = ProfileDiff.top(stacksA, stacksB, TOP_FRAMES);
             takeaway = ProfileDiff.takeaway(b.value(axis), stacksA, stacksB);
         } catch (IOException e) {
@@ -269,13 +270,20 @@ final class ProfilePages {
                     .append(" spends a larger share, blue a smaller one)");
         }
         h.append("</p>\n");
+        long na = ProfileDiff.samples(stacksA);
+        long nb = ProfileDiff.samples(stacksB);
+        h.append("<p>Each stack rooted at the benchmark method (a built-in workload's code), the frames above it left out, so a path into it that")
+                .append(" changed between the two is no difference; shares of ").append(String.format(Locale.ROOT, "%,d", na)).append(" and ")
+                .append(String.format(Locale.ROOT, "%,d", nb)).append(" samples; &plusmn;: the change's 95 % margin as two proportions, a change")
+                .append(" within it shaded as noise.</p>\n");
         h.append("<table>\n<tr><th>frame</th><th>self, ").append(Html.esc(va)).append("</th><th>self, ").append(Html.esc(vb))
                 .append("</th><th>change</th><th>total, ").append(Html.esc(va)).append("</th><th>total, ").append(Html.esc(vb))
                 .append("</th><th>change</th></tr>\n");
         for (ProfileDiff.Change c : top) {
-            h.append("<tr><td title=\"").append(Html.esc(c.frame())).append("\">").append(Html.esc(ProfileDiff.shortName(c.frame()))).append("</td>")
-                    .append(pct(c.selfA())).append(pct(c.selfB())).append(delta(c.selfDelta()))
-                    .append(pct(c.totalA())).append(pct(c.totalB())).append(delta(c.totalDelta())).append("</tr>\n");
+            h.append("<tr><td title=\"").append(Html.esc(c.frame())).append("\">").append(Html.esc(ProfileDiff.shortName(c.frame())))
+                    .append(Html.esc(onlyOneSide(c, va, vb))).append("</td>")
+                    .append(pct(c.selfA())).append(pct(c.selfB())).append(delta(c.selfDelta(), ProfileDiff.margin(c.selfA(), na, c.selfB(), nb)))
+                    .append(pct(c.totalA())).append(pct(c.totalB())).append(delta(c.totalDelta(), ProfileDiff.margin(c.totalA(), na, c.totalB(), nb))).append("</tr>\n");
         }
         return h.append("</table>\n").toString();
     }
@@ -284,7 +292,19 @@ final class ProfilePages {
         return String.format(Locale.ROOT, "<td class=\"num\">%.1f %%</td>", share * 100);
     }
 
-    private static String delta(double d) {
-        return String.format(Locale.ROOT, "<td class=\"num\">%+.1f pt</td>", d * 100);
+    private static String delta(double d, double margin) {
+        boolean noise = !(Math.abs(d) > margin);
+        return String.format(Locale.ROOT, "<td class=\"num%s\">%+.1f pt &plusmn;%.1f</td>", noise ? " noisy" : "", d * 100, margin * 100);
+    }
+
+    /** A JVM-internal frame found in one profile only (a class renamed or added between JDKs), said so beside its name. */
+    static String onlyOneSide(ProfileDiff.Change c, String va, String vb) {
+        if (ProfileDiff.isJava(c.frame()) || (c.totalA() > 0 && c.totalB() > 0)) return "";
+        return " (JVM internal, only in " + (c.totalA() > 0 ? va : vb) + ": renamed or new)";
+    }
+
+    /** A profile's stacks rooted at its benchmark method or workload's code ({@link ProfileDiff#rooted}). */
+    static Map<String, Long> rooted(Profiled p) throws IOException {
+        return ProfileDiff.rooted(CollapsedStacks.read(p.stacks()), ProfileDiff.entry(p.row().get("kind"), p.row().get("benchmark")));
     }
 }

@@ -104,7 +104,7 @@ class GalleryBrowserIT {
         try (Browser browser = Browser.start()) {
             check(browser, run.resolve("index.html"), Path.of("target", "profiled-gallery-screenshot.png")); // every link resolves: the flame graphs exist
             JsonNode takeaway = browser.eval("[...document.querySelectorAll('#profiles ~ p strong')].map(s => s.textContent).join('|')");
-            assertThat(takeaway.asText()).contains("JDK 25: 71 % fewer samples in Arrays.sort (20.0 % of all, was 70.0 %)");
+            assertThat(takeaway.asText()).contains("JDK 25: 71 % fewer samples in Arrays.sort (20.0 % of 100 samples, was 70.0 % of 100)");
             browser.open(run.resolve("profiles/00042.html").toUri().toString());
             JsonNode drawn = browser.eval("JSON.stringify({h: document.getElementById('canvas').height, title: document.title, "
                     + "elsewhere: performance.getEntriesByType('resource').filter(e => !e.name.startsWith('file:')).length})");

@@ -31,25 +31,31 @@ class ProfileDiffTest {
     }
 
     @Test
-    void theTakeawayNamesTheFrameWhoseOwnSamplesChangedMost() {
-        assertThat(ProfileDiff.takeaway("JDK 25", A, B)).isEqualTo("JDK 25: 60 % fewer samples in x (20.0 % of all, was 50.0 %)");
-        assertThat(ProfileDiff.takeaway("JDK 25", Map.of("main;a", 8L, "main;b", 2L), Map.of("main;a", 6L, "main;b", 1L, "main;n", 3L)))
-                .isEqualTo("JDK 25: n appears, with 30.0 % of the samples");
-        assertThat(ProfileDiff.takeaway("JDK 25", A, A)).isEqualTo("JDK 25: no frame's share of the samples changed");
+    void theTakeawayNamesTheJavaFrameWhoseOwnSamplesChangedMostBeyondTheirNoise() {
+        Map<String, Long> a = Map.of("M.main;P.a;P.x", 50L, "M.main;P.b", 30L, "M.main;P.c", 20L);
+        Map<String, Long> b = Map.of("M.main;P.a;P.x", 20L, "M.main;P.b", 35L, "M.main;P.c", 45L);
+        // x: 50 to 20 of 100, z = 4.4 past the 2.4 that 95 % over 3 frames asks
+        assertThat(ProfileDiff.takeaway("JDK 25", a, b)).isEqualTo("JDK 25: 60 % fewer samples in P.x (20.0 % of 100 samples, was 50.0 % of 100)");
+        assertThat(ProfileDiff.takeaway("JDK 25", Map.of("M.main;P.a", 800L, "M.main;P.b", 200L), Map.of("M.main;P.a", 600L, "M.main;P.b", 100L, "M.main;P.n", 300L)))
+                .isEqualTo("JDK 25: P.n appears (30.0 % of 1,000 samples, was 0.0 % of 1,000)");
+        assertThat(ProfileDiff.takeaway("JDK 25", a, a)).isEqualTo("JDK 25: no Java frame's share of the samples changed");
+        // 6 of 10 against 4 of 10: well within the noise of 10 samples (about 40 against 55 samples made a takeaway before)
+        assertThat(ProfileDiff.takeaway("JDK 25", Map.of("M.main;P.a", 6L, "M.main;P.b", 4L), Map.of("M.main;P.a", 4L, "M.main;P.b", 6L)))
+                .isEqualTo("JDK 25: no Java frame's share of the samples changed beyond their noise (largest: P.a, 40.0 % of 10 samples, was 60.0 % of 10)");
+        assertThat(ProfileDiff.margin(0.6, 10, 0.4, 10)).isCloseTo(0.429, within(0.001));
     }
 
     @Test
-    void theTakeawayCountsASampleForItsInnermostJavaFrameAndNamesAJavaFrameFirst() {
+    void theTakeawayCountsASampleForItsInnermostJavaFrameAndNeverNamesTheJvmsOwnFrames() {
         // a wall profile: threads asleep are in libc under Thread.sleep (50 % to 10 %); idle JVM threads in libc alone grow
         Map<String, Long> a = Map.of("java/lang/Thread.run;java/lang/Thread.sleep;libc.so.6", 50L, "thread_native_entry;libc.so.6", 50L);
         Map<String, Long> b = Map.of("java/lang/Thread.run;java/lang/Thread.sleep;libc.so.6", 10L, "thread_native_entry;libc.so.6", 90L);
-        assertThat(ProfileDiff.takeaway("JDK 25", a, b)).isEqualTo("JDK 25: 80 % fewer samples in Thread.sleep (10.0 % of all, was 50.0 %)");
+        assertThat(ProfileDiff.takeaway("JDK 25", a, b)).isEqualTo("JDK 25: 80 % fewer samples in Thread.sleep (10.0 % of 100 samples, was 50.0 % of 100)");
         assertThat(ProfileDiff.innermostJava(a)).containsOnlyKeys("java/lang/Thread.sleep", "libc.so.6");
-        // no Java frame changed: the native one is named
+        // no Java frame changed: native and JVM frames (libc, a GC class renamed between JDKs) never make the line
         Map<String, Long> c = Map.of("java/lang/Thread.run;java/lang/Thread.sleep;libc.so.6", 40L, "thread_native_entry;libc.so.6", 30L, "[unknown]", 20L, "libjvm.so", 10L);
         Map<String, Long> d = Map.of("java/lang/Thread.run;java/lang/Thread.sleep;libc.so.6", 40L, "thread_native_entry;libc.so.6", 50L, "[unknown]", 5L, "libjvm.so", 5L);
-        assertThat(ProfileDiff.takeaway("JDK 25", c, d))
-                .isEqualTo("JDK 25: 67 % more samples in libc.so.6 (50.0 % of all, was 30.0 %)");
+        assertThat(ProfileDiff.takeaway("JDK 25", c, d)).isEqualTo("JDK 25: no Java frame's share of the samples changed");
         assertThat(ProfileDiff.isJava("java/util/DualPivotQuicksort.sort")).isTrue();
         assertThat(ProfileDiff.isJava("SortApp.main")).isTrue();
         assertThat(ProfileDiff.isJava("java/lang/Thread.<init>_[j]")).isTrue();
@@ -82,5 +88,36 @@ class ProfileDiffTest {
         assertThat(ProfileDiff.shortName("dev/jdkmatrix/workloads/CpuLoop.lambda$task$0_[j]")).isEqualTo("CpuLoop.lambda$task$0");
         assertThat(ProfileDiff.shortName("byte[]_[i]")).isEqualTo("byte[]");
         assertThat(ProfileDiff.shortName("[unknown]")).isEqualTo("[unknown]");
+    }
+
+    /** JMH's path into a benchmark on JDK 17 (reflection) and on 21 (method handles, Thread.runWith), and a GC class renamed between them. */
+    static final Map<String, Long> JDK17 = Map.of(
+            "java/lang/Thread.run;org/openjdk/jmh/runner/BenchmarkHandler$BenchmarkTask.call;jdk/internal/reflect/NativeMethodAccessorImpl.invoke0;"
+                    + "pkg/jmh_generated/Outer_Inner_work_jmhTest.work_avgt_jmhStub;pkg/Outer$Inner.work_[j];pkg/Lib.parse_[j]", 900L,
+            "thread_native_entry;G1ParScanThreadState::trim_queue", 100L);
+    static final Map<String, Long> JDK21 = Map.of(
+            "java/lang/Thread.run;java/lang/Thread.runWith;org/openjdk/jmh/runner/BenchmarkHandler$BenchmarkTask.call;"
+                    + "java/lang/invoke/LambdaForm$MH.0x00007f3a1c0a2c00.invoke;pkg/jmh_generated/Outer_Inner_work_jmhTest.work_avgt_jmhStub;"
+                    + "pkg/Outer$Inner.work_[j];pkg/Lib.parse_[j]", 900L,
+            "thread_native_entry;G1ParScanThreadState::trim_queue_partially", 100L);
+
+    @Test
+    void stacksRootedAtTheBenchmarkMatchByMethodWhateverPathLedIntoIt() {
+        Map<String, Long> a = ProfileDiff.rooted(JDK17, ProfileDiff.entry("jmh", "pkg.Outer.Inner.work"));
+        Map<String, Long> b = ProfileDiff.rooted(JDK21, ProfileDiff.entry("jmh", "pkg.Outer.Inner.work"));
+        assertThat(a).containsEntry("pkg/Outer$Inner.work_[j];pkg/Lib.parse_[j]", 900L).containsEntry("thread_native_entry;G1ParScanThreadState::trim_queue", 100L);
+        assertThat(b).containsEntry("pkg/Outer$Inner.work_[j];pkg/Lib.parse_[j]", 900L);
+        List<ProfileDiff.Change> top = ProfileDiff.top(a, b, 20);
+        assertThat(top).filteredOn(c -> c.frame().contains("Lib.parse") || c.frame().contains("Inner.work")).allMatch(c -> c.moved() == 0);
+        assertThat(top).extracting(ProfileDiff.Change::frame).noneMatch(f -> f.contains("runWith") || f.contains("jmh_generated") || f.contains("LambdaForm"));
+        assertThat(ProfileDiff.takeaway("JDK 21", a, b)).isEqualTo("JDK 21: no Java frame's share of the samples changed");
+        // unrooted, the library's stack was all new on one JDK and all gone on the other
+        assertThat(ProfileDiff.top(JDK17, JDK21, 20)).anyMatch(c -> c.frame().contains("runWith") && c.totalDelta() > 0.89);
+        ProfileDiff.Change renamed = top.stream().filter(c -> c.frame().endsWith("trim_queue_partially")).findFirst().orElseThrow();
+        assertThat(ProfilePages.onlyOneSide(renamed, "JDK 17", "JDK 21")).isEqualTo(" (JVM internal, only in JDK 21: renamed or new)");
+        // a built-in workload's task, run by a virtual thread or a pool, is rooted at the workload's code
+        assertThat(ProfileDiff.rooted(Map.of("java/lang/VirtualThread.run;jdk/internal/vm/Continuation.enter;dev/jdkmatrix/workloads/CpuHash.lambda$run$0;"
+                + "dev/jdkmatrix/workloads/CpuHash.hash", 5L), ProfileDiff.entry("builtin", ""))).containsOnlyKeys("dev/jdkmatrix/workloads/CpuHash.lambda$run$0;"
+                + "dev/jdkmatrix/workloads/CpuHash.hash");
     }
 }

@@ -28,7 +28,7 @@ class ProfilePagesTest {
             assertThat(files.map(p -> p.getFileName().toString()).sorted().toList())
                     .containsExactly("00041.collapsed.gz", "00041.html", "00042.collapsed.gz", "00042.html", "diff-00041-00042.svg");
         }
-        assertThat(page).contains("JDK 25: 71 % fewer samples in Arrays.sort (20.0 % of all, was 70.0 %)", "href=\"profiles/diff-00041-00042.svg\"",
+        assertThat(page).contains("JDK 25: 71 % fewer samples in Arrays.sort (20.0 % of 100 samples, was 70.0 % of 100)", "href=\"profiles/diff-00041-00042.svg\"",
                 "href=\"profiles/00041.html\"").doesNotContain("not drawn");
     }
 

@@ -72,10 +72,13 @@ public final class ProfileDiff {
 
     /**
      * A frame as two runs can share it: a hidden class's address dropped ({@code CpuLoop$$Lambda.0x00007fda2c0093e0.call}
-     * is {@code CpuLoop$$Lambda.call}), as every JVM places its lambdas and method handles elsewhere.
+     * is {@code CpuLoop$$Lambda.call}), as every JVM places its lambdas and method handles elsewhere,
+     * and async-profiler's mark of how it ran ({@code _[j]} compiled, {@code _[i]} inlined) dropped, as
+     * the JIT decides that differently from one JDK to the next: frames match by method.
      */
     static String normalized(String frame) {
-        return frame.indexOf(".0x") < 0 ? frame : HIDDEN_CLASS.matcher(frame).replaceAll("");
+        String f = frame.endsWith("]") ? MARK.matcher(frame).replaceAll("") : frame;
+        return f.indexOf(".0x") < 0 ? f : HIDDEN_CLASS.matcher(f).replaceAll("");
     }
 
     /** The {@code n} frames whose self or total share moved most from {@code a} to {@code b}. */

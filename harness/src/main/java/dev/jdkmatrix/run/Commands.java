@@ -32,11 +32,13 @@ public final class Commands {
      * async-profiler as a JVM agent for a profile run: started with the JVM, sampling {@code profile}'s
      * event at its {@link Profile#intervalNanos} (cpu with the library's own timer, as perf_events is not
      * allowed in the run containers), its collapsed stacks written to {@link ContainerRunner#CONTAINER_PROFILE_FILE}
-     * when the JVM exits.
+     * when the JVM exits; a built-in workload's samples as JFR ({@link ContainerRunner#CONTAINER_PROFILE_JFR}),
+     * with their times, so that the harness keeps those of the measured section only.
      */
-    static String agent(Profile profile) {
+    static String agent(Profile profile, boolean builtin) {
         String interval = profile.intervalNanos() == 0 ? "" : ",interval=" + profile.intervalNanos() / 1_000_000 + "ms";
-        return "-agentpath:" + Images.IMAGE_PROFILER + "=start,event=" + profile.event() + interval + ",file=" + ContainerRunner.CONTAINER_PROFILE_FILE + ",collapsed";
+        return "-agentpath:" + Images.IMAGE_PROFILER + "=start,event=" + profile.event() + interval + ",file="
+                + (builtin ? ContainerRunner.CONTAINER_PROFILE_JFR + ",jfr" : ContainerRunner.CONTAINER_PROFILE_FILE + ",collapsed");
     }
 
     /** JMH's own async-profiler integration for a profile run: it profiles the fork it measures, not its launcher. */
@@ -62,7 +64,7 @@ public final class Commands {
     static List<String> command(Cell cell, String upstream, Profile profile) {
         List<String> cmd = new ArrayList<>();
         cmd.add("java");
-        if (profile != Profile.NONE && !(cell.kind() instanceof WorkloadKind.Jmh)) cmd.add(agent(profile));
+        if (profile != Profile.NONE && !(cell.kind() instanceof WorkloadKind.Jmh)) cmd.add(agent(profile, cell.kind() instanceof WorkloadKind.Builtin));
         switch (cell.kind()) {
             case WorkloadKind.Builtin b -> {
                 if (cell.jfr()) cmd.addAll(ContainerRunner.JFR_ARGS);
@@ -126,7 +128,13 @@ public final class Commands {
             f.put(JvmInternals.PERF_DATA, "perf-data");
         }
         if (cell.kind() instanceof WorkloadKind.Jmh) f.put(ContainerRunner.CONTAINER_JMH_FILE, "jmh.json");
-        if (profile != Profile.NONE) f.put(cell.kind() instanceof WorkloadKind.Jmh ? ContainerRunner.CONTAINER_PROFILE_DIR : ContainerRunner.CONTAINER_PROFILE_FILE, "profile");
+        if (profile != Profile.NONE) {
+            switch (cell.kind()) {
+                case WorkloadKind.Jmh j -> f.put(ContainerRunner.CONTAINER_PROFILE_DIR, "profile");
+                case WorkloadKind.Builtin b -> f.put(ContainerRunner.CONTAINER_PROFILE_JFR, "profile-jfr");
+                case WorkloadKind.Jar j -> f.put(ContainerRunner.CONTAINER_PROFILE_FILE, "profile");
+            }
+        }
         return f;
     }
 

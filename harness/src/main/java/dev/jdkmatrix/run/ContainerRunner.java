@@ -61,6 +61,8 @@ public final class ContainerRunner {
     public static final String CONTAINER_JFR_FILE = CONTAINER_OUT_DIR + "/run.jfr";
     /** Where a profile run of a built-in or jar cell writes its collapsed stacks (async-profiler's {@code collapsed} output). */
     public static final String CONTAINER_PROFILE_FILE = CONTAINER_OUT_DIR + "/profile.collapsed";
+    /** Where a profile run of a built-in cell writes its samples as JFR, with their times, to be cut to the measured section ({@link Profiles#fromJfr}). */
+    public static final String CONTAINER_PROFILE_JFR = CONTAINER_OUT_DIR + "/profile.jfr";
     /** Where JMH's {@code -prof async} writes a profile run's stacks (a folder per benchmark under it). */
     public static final String CONTAINER_PROFILE_DIR = CONTAINER_OUT_DIR + "/profile";
     /** Where a JMH run writes its {@code -rf json} result. */

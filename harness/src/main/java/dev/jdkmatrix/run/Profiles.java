@@ -11,12 +11,15 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.zip.GZIPOutputStream;
+import one.convert.Arguments;
+import one.convert.JfrToFlame;
 
 /**
  * A profile run's stacks, as async-profiler writes them collapsed (one line per distinct stack:
  * the frames from the thread's root to the sampled one, separated by ';', then a space and the
  * number of samples): kept gzipped under the results folder's {@code profiles/}, named by the
- * run's sequence, and counted for raw.csv.
+ * run's sequence, and counted for raw.csv. A built-in workload's come as JFR, cut to its
+ * measured section ({@link #fromJfr}).
  */
 public final class Profiles {
 
@@ -49,5 +52,39 @@ public final class Profiles {
         v.put("profile_file", stored);
         v.put("profile_samples", Long.toString(samples));
         return v;
+    }
+
+    /**
+     * A built-in workload's profile: its samples, written as JFR with their times ({@code raw},
+     * under {@code out}), converted to collapsed stacks at {@code collapsed} (under {@code out})
+     * with async-profiler's own converter, those of the measured section only ({@code section}:
+     * {from, to} in epoch milliseconds, as the workload said; null: all, as for a run killed before
+     * its section ended), as JMH's profilers cover its measured iterations only and JVM start and
+     * the first JIT compilations are left out. The JFR goes once converted; one the converter
+     * cannot read (a JVM killed while it wrote) stays beside the run's log, and the run has no
+     * stacks. Returns {@code collapsed}.
+     */
+    static String fromJfr(Path out, String raw, String collapsed, Profile profile, long[] section) {
+        Path from = out.resolve(raw);
+        if (!Files.isRegularFile(from)) return collapsed;
+        Arguments args = new Arguments();
+        args.output = "collapsed";
+        args.alloc = profile == Profile.ALLOC;
+        args.lock = profile == Profile.LOCK;
+        if (section != null) {
+            args.from = section[0];
+            args.to = section[1];
+        }
+        try {
+            JfrToFlame.convert(from.toString(), out.resolve(collapsed).toString(), args);
+            Files.delete(from);
+        } catch (IOException | RuntimeException e) {
+            try {
+                Files.deleteIfExists(out.resolve(collapsed));
+            } catch (IOException ignored) {
+                // no stacks either way
+            }
+        }
+        return collapsed;
     }
 }

@@ -180,4 +180,19 @@ public final class Readings {
         String line = stdout.substring(at + dev.jdkmatrix.workloads.ResultRecord.PROGRESS_MARKER.length(), end < 0 ? stdout.length() : end).strip();
         return line.matches("[a-z0-9_]+=[0-9.-]+(;[a-z0-9_]+=[0-9.-]+)*") ? line : null;
     }
+
+    private static final java.util.regex.Pattern SECTION = java.util.regex.Pattern.compile(
+            "(?m)^" + java.util.regex.Pattern.quote(dev.jdkmatrix.workloads.ResultRecord.SECTION_MARKER) + "from_ms=(\\d{1,15});to_ms=(\\d{1,15})\\s*$");
+
+    /**
+     * The measured section a built-in workload said it ran ({@code JDKMATRIX-SECTION from_ms=E;to_ms=E},
+     * wall-clock milliseconds since the epoch) as {from, to}, or null when it printed none (killed
+     * before the section ended, or a workload of an older jar).
+     */
+    static long[] section(String stdout) {
+        java.util.regex.Matcher m = SECTION.matcher(stdout);
+        long[] last = null;
+        while (m.find()) last = new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2))};
+        return last != null && last[1] >= last[0] ? last : null;
+    }
 }

@@ -34,6 +34,7 @@ final class RunOutcome {
         String jfrName = "logs/" + file + ".jfr";
         String jmhName = "logs/" + file + ".jmh.json";
         String stacksName = "logs/" + file + ".collapsed";
+        String profileJfrName = "logs/" + file + ".profile.jfr";
         String gcLogName = "logs/" + file + ".gc.log";
         String perfName = "logs/" + file + ".hsperf";
         // a profiled cell's profile run samples with async-profiler; every other run is as the cell says
@@ -42,6 +43,7 @@ final class RunOutcome {
         Commands.outputFiles(cell, profile).forEach((inContainer, what) -> files.put(inContainer, out.resolve(switch (what) {
             case "jfr" -> jfrName;
             case "profile" -> stacksName;
+            case "profile-jfr" -> profileJfrName;
             case "gc-log" -> gcLogName;
             case "perf-data" -> perfName;
             default -> jmhName;
@@ -57,7 +59,10 @@ final class RunOutcome {
             throw new IOException("cannot write the log of run seq " + run.sequence() + " to " + out.resolve(logName) + ": " + e.getMessage(), e);
         }
         Map<String, String> jfr = cell.jfr() ? readJfr(out, jfrName) : Map.of();
-        Map<String, String> stacks = profile == Profile.NONE ? Map.of() : Profiles.store(out, stacksName, "profiles/" + file + ".collapsed.gz", profile);
+        // a built-in workload's samples come as JFR, kept for its measured section only
+        String collapsed = profile != Profile.NONE && cell.kind() instanceof dev.jdkmatrix.matrix.WorkloadKind.Builtin
+                ? Profiles.fromJfr(out, profileJfrName, stacksName, profile, Readings.section(res.stdout())) : stacksName;
+        Map<String, String> stacks = profile == Profile.NONE ? Map.of() : Profiles.store(out, collapsed, "profiles/" + file + ".collapsed.gz", profile);
         // the GC log stays in logs/ beside the run's output; the counters, once read, are not kept
         Map<String, String> internals = cell.internals() ? JvmInternals.columns(out.resolve(gcLogName), out.resolve(perfName)) : Map.of();
         Files.deleteIfExists(out.resolve(perfName));

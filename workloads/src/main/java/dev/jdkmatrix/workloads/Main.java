@@ -170,6 +170,7 @@ public final class Main {
         int failed = 0;
         String firstFailure = null;
         java.util.concurrent.atomic.AtomicInteger submitted = new java.util.concurrent.atomic.AtomicInteger();
+        long fromMs = System.currentTimeMillis();
         long t0 = System.nanoTime();
         Thread progress = progress(inv.workload(), submitted, t0);
         try (ExecutorService executor = inv.executor().create(cpus)) {
@@ -204,6 +205,7 @@ public final class Main {
             }
         }
         long wallNanos = System.nanoTime() - t0;
+        System.out.println(ResultRecord.SECTION_MARKER + "from_ms=" + fromMs + ";to_ms=" + System.currentTimeMillis());
         progress.interrupt();
         long cpuAfter = Probes.processCpuNanos();
         long heapAfter = Probes.heapUsed();

@@ -20,6 +20,13 @@ public final class ResultRecord {
      */
     public static final String PROGRESS_MARKER = "JDKMATRIX-PROGRESS ";
 
+    /**
+     * Marks the measured section's line, {@code JDKMATRIX-SECTION from_ms=E;to_ms=E} (wall-clock
+     * milliseconds since the epoch): printed as the section ends, so that a profile run's samples
+     * can be cut to it, as JMH's profilers cover its measured iterations only.
+     */
+    public static final String SECTION_MARKER = "JDKMATRIX-SECTION ";
+
     /** Bumped whenever a field is renamed or removed. */
     public static final int SCHEMA = 1;
 

@@ -113,11 +113,23 @@ public sealed interface WorkloadKind {
             return listed.mode();
         }
 
-        /** {@code Class.method}: the benchmark without its package, for ids and labels. */
+        /**
+         * {@code Class.method}: the benchmark without its package, for ids and labels; a nested
+         * class keeps the classes around it ({@code Top.Outer.Inner.work} of
+         * {@code pkg.Top.Outer.Inner.work}), so two nested classes of one name stay apart. The
+         * package is the leading names that start with a lower-case letter; a name in none, the
+         * last class and method.
+         */
         public String shortBenchmark() {
+            String[] parts = benchmark().split("\\.");
+            int cls = 0;
+            while (cls < parts.length - 2 && !parts[cls].isEmpty() && Character.isLowerCase(parts[cls].charAt(0))) cls++;
+            if (cls < parts.length - 1 && !parts[cls].isEmpty() && Character.isUpperCase(parts[cls].charAt(0))) {
+                return String.join(".", java.util.Arrays.copyOfRange(parts, cls, parts.length));
+            }
             int method = benchmark().lastIndexOf('.');
-            int cls = method > 0 ? benchmark().lastIndexOf('.', method - 1) : -1;
-            return benchmark().substring(cls + 1);
+            int last = method > 0 ? benchmark().lastIndexOf('.', method - 1) : -1;
+            return benchmark().substring(last + 1);
         }
     }
 

@@ -139,4 +139,19 @@ class UserWorkloadsTest {
         assertThat(jar.sha256()).matches("[0-9a-f]{64}");
         assertThat(jar.imagePath()).isEqualTo("/opt/jdkmatrix/user/" + jar.sha256().substring(0, 16) + ".jar");
     }
+
+    static String shortName(String benchmark) {
+        JmhJar.Benchmark b = new JmhJar.Benchmark(benchmark, "avgt", java.util.Map.of(), java.util.OptionalLong.empty(), java.util.OptionalLong.empty(),
+                java.util.OptionalLong.empty(), java.util.OptionalLong.empty(), java.util.OptionalLong.empty());
+        return new WorkloadKind.Jmh(new WorkloadKind.UserJar(dir.resolve("bench.jar"), "ab".repeat(32)), b, List.of(), List.of()).shortBenchmark();
+    }
+
+    @Test
+    void aNestedBenchmarkClassKeepsTheClassesAroundItInItsLabel() {
+        assertThat(shortName("pkg.Top.Outer.Inner.work")).as("was Inner.work, which two nested classes of one name shared").isEqualTo("Top.Outer.Inner.work");
+        assertThat(shortName("org.openjdk.jmh.samples.JMHSample_35_Profilers.Atomic.test")).isEqualTo("JMHSample_35_Profilers.Atomic.test");
+        assertThat(shortName("dev.jdkmatrix.examples.jmh.StringJoinBench.plusInLoop")).isEqualTo("StringJoinBench.plusInLoop");
+        assertThat(shortName("Bench.work")).as("the default package").isEqualTo("Bench.work");
+        assertThat(shortName("pkg.sub.lower.work")).as("no class name as Java writes one").isEqualTo("lower.work");
+    }
 }

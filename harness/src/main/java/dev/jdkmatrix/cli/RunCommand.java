@@ -81,27 +81,7 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter outw = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (resume != null) {
-            Path json = resume.resolve("run.json");
-            if (!java.nio.file.Files.isRegularFile(json)) {
-                throw new ExitException(ExitException.BAD_INPUT, "nothing to resume in " + resume + ": it has no run.json\n  fix: name the folder of an interrupted run");
-            }
-            try {
-                dev.jdkmatrix.results.RunMetadata before = dev.jdkmatrix.results.format.RunJson.read(json);
-                runId = before.runId();
-                Path stored = Path.of(before.matrixFile());
-                if (!spec.commandLine().getParseResult().hasMatchedOption("--matrix")) {
-                    matrixFile = stored;
-                } else if (!matrixFile.toAbsolutePath().normalize().equals(stored.toAbsolutePath().normalize())) {
-                    throw new ExitException(ExitException.BAD_INPUT, "run " + before.runId() + " in " + resume + " was started with the matrix " + stored
-                            + ", and --matrix names another file, " + matrixFile + "; a resume takes its matrix from run.json"
-                            + "\n  fix: leave out --matrix (through make: leave out MATRIX=), or start a new run of " + matrixFile + " in another folder");
-                }
-            } catch (java.io.IOException e) {
-                throw new ExitException(ExitException.BAD_INPUT, "cannot read " + json + ": " + e.getMessage() + "\n  fix: start a new run in another folder");
-            }
-            out = resume;
-        }
+        if (resume != null) takeFromResumed();
         // With a local engine, refuse CPU limits above this host's before anything starts;
         // MatrixRunner checks them against the engine's own count as well.
         int hostCpus = Environment.localEngine() ? Runtime.getRuntime().availableProcessors() : 0;
@@ -130,18 +110,7 @@ public final class RunCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ExitException(ExitException.BAD_INPUT, "--shard: " + e.getMessage() + "\n  fix: pass --shard K/N with 1 <= K <= N");
         }
-        List<Integer> sessionCpus = null;
-        if (engineCpus != null) {
-            try {
-                sessionCpus = dev.jdkmatrix.run.CpuSlots.parse(engineCpus);
-            } catch (IllegalArgumentException e) {
-                throw new ExitException(ExitException.BAD_INPUT, "--engine-cpus: " + e.getMessage());
-            }
-            if (noLease) {
-                throw new ExitException(ExitException.BAD_INPUT, "--engine-cpus leases those CPUs and --no-lease takes no lease: the two contradict each other"
-                        + "\n  fix: keep --engine-cpus (sessions on other CPUs measure beside this one) or --no-lease (measure beside any session), not both");
-            }
-        }
+        List<Integer> sessionCpus = sessionCpus();
         List<PlannedRun> runs = share.select(m);
         if (runs.isEmpty()) throw share.empty(m); // before any image is built or engine asked
         Duration estimate = Estimate.of(runs);
@@ -155,14 +124,7 @@ public final class RunCommand implements Callable<Integer> {
         Progress listener = new Progress(err, bar, runs);
         MatrixRunner.Result result = new MatrixRunner().run(m, new RunOptions(dir, id, workloadsJar, Path.of("").toAbsolutePath(), resume != null, packed, share, !noLease, sessionCpus, keepGoing), listener);
         listener.finish();
-        outw.printf("jdkmatrix: %d runs stored in %s (%s%s); statuses %s%n", result.runs(), dir.resolve("raw.csv"),
-                resume != null ? result.sessionRuns() + " in this session, " : "", Durations.text(listener.total()), result.statusCounts());
-        outw.printf("jdkmatrix: summary in %s, comparisons in %s, metadata in %s%n", dir.resolve("summary.csv"), dir.resolve("comparisons.csv"), dir.resolve("run.json"));
-        undecided(m).ifPresent(outw::println);
-        if (result.statusCounts().containsKey("skipped")) {
-            outw.printf("jdkmatrix: %d runs skipped: the first round of their workload failed every run the same way (raw.csv's status_detail names the cause);"
-                    + " mend it and run again, or run with --keep-going%n", result.statusCounts().get("skipped"));
-        }
+        ended(outw, m, dir, result, listener);
         outw.flush();
         if (!noReport && !result.interrupted() && result.runs() > 0) {
             Report.Result r = ReportCommand.render(dir, Report.Options.DEFAULT);
@@ -171,6 +133,57 @@ public final class RunCommand implements Callable<Integer> {
         }
         if (result.interrupted()) return ExitException.INTERRUPTED;
         return result.allOk() ? 0 : ExitException.RUNS_FAILED;
+    }
+
+    /** What the run stored, where, and what it could not decide or did not make. */
+    private void ended(PrintWriter outw, Matrix m, Path dir, MatrixRunner.Result result, Progress listener) {
+        outw.printf("jdkmatrix: %d runs stored in %s (%s%s); statuses %s%n", result.runs(), dir.resolve("raw.csv"),
+                resume != null ? result.sessionRuns() + " in this session, " : "", Durations.text(listener.total()), result.statusCounts());
+        outw.printf("jdkmatrix: summary in %s, comparisons in %s, metadata in %s%n", dir.resolve("summary.csv"), dir.resolve("comparisons.csv"), dir.resolve("run.json"));
+        undecided(m).ifPresent(outw::println);
+        if (result.statusCounts().containsKey("skipped")) {
+            outw.printf("jdkmatrix: %d runs skipped: the first round of their workload failed every run the same way (raw.csv's status_detail names the cause);"
+                    + " mend it and run again, or run with --keep-going%n", result.statusCounts().get("skipped"));
+        }
+    }
+
+    /** A resume: the run id and matrix file of the run in {@code resume} (a --matrix given as well must name the same file), its folder as --out. */
+    private void takeFromResumed() {
+        Path json = resume.resolve("run.json");
+        if (!java.nio.file.Files.isRegularFile(json)) {
+            throw new ExitException(ExitException.BAD_INPUT, "nothing to resume in " + resume + ": it has no run.json\n  fix: name the folder of an interrupted run");
+        }
+        try {
+            dev.jdkmatrix.results.RunMetadata before = dev.jdkmatrix.results.format.RunJson.read(json);
+            runId = before.runId();
+            Path stored = Path.of(before.matrixFile());
+            if (!spec.commandLine().getParseResult().hasMatchedOption("--matrix")) {
+                matrixFile = stored;
+            } else if (!matrixFile.toAbsolutePath().normalize().equals(stored.toAbsolutePath().normalize())) {
+                throw new ExitException(ExitException.BAD_INPUT, "run " + before.runId() + " in " + resume + " was started with the matrix " + stored
+                        + ", and --matrix names another file, " + matrixFile + "; a resume takes its matrix from run.json"
+                        + "\n  fix: leave out --matrix (through make: leave out MATRIX=), or start a new run of " + matrixFile + " in another folder");
+            }
+        } catch (java.io.IOException e) {
+            throw new ExitException(ExitException.BAD_INPUT, "cannot read " + json + ": " + e.getMessage() + "\n  fix: start a new run in another folder");
+        }
+        out = resume;
+    }
+
+    /** --engine-cpus checked, and against --no-lease: the session's CPUs (null: all of the engine's). */
+    private List<Integer> sessionCpus() {
+        if (engineCpus == null) return null;
+        List<Integer> cpus;
+        try {
+            cpus = dev.jdkmatrix.run.CpuSlots.parse(engineCpus);
+        } catch (IllegalArgumentException e) {
+            throw new ExitException(ExitException.BAD_INPUT, "--engine-cpus: " + e.getMessage());
+        }
+        if (noLease) {
+            throw new ExitException(ExitException.BAD_INPUT, "--engine-cpus leases those CPUs and --no-lease takes no lease: the two contradict each other"
+                    + "\n  fix: keep --engine-cpus (sessions on other CPUs measure beside this one) or --no-lease (measure beside any session), not both");
+        }
+        return cpus;
     }
 
     /** What a run of too few rounds to decide a comparison says when it ends (make quick's 3); empty when it can decide. */

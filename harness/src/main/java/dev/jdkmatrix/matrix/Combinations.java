@@ -170,16 +170,7 @@ final class Combinations {
                 kind = parser.scalar(wk.get("kind"), "kind");
                 if (!KINDS.contains(kind)) throw parser.error(wk.get("kind"), "unknown kind '" + kind + "'", Suggest.fix(kind, KINDS, "kinds"));
             }
-            for (Map.Entry<String, List<String>> k : KIND_KEYS.entrySet()) {
-                for (String key : k.getValue()) {
-                    if (wk.containsKey(key) && !KIND_KEYS.get(kind).contains(key)) {
-                        throw parser.error(wk.get(key), "'" + key + "' is a key of " + k.getKey() + " entries, and this entry is kind: " + kind,
-                                key.equals("tasks") || key.equals("executor")
-                                        ? "remove it: executor and tasks are axes of built-in workloads only; a " + kind + " workload sets its own concurrency"
-                                        : "remove it, or set kind: " + k.getKey());
-                    }
-                }
-            }
+            checkKindKeys(parser, wk, kind);
             for (String axis : SETTABLE_AXES) {
                 if (wk.containsKey(axis)) axes.put(axis, values(parser, wk.get(axis), axis));
             }
@@ -187,36 +178,9 @@ final class Combinations {
             if (wk.containsKey("timeout")) timeout = parser.duration(wk.get("timeout"));
             if (wk.containsKey("jfr")) jfr = parser.bool(wk.get("jfr"), "jfr");
             if (wk.containsKey("profile")) profile = profile(parser, wk.get("profile"));
-            if (wk.containsKey("params")) {
-                Map<String, Node> seen = new HashMap<>();
-                for (NodeTuple t : parser.mapping(wk.get("params"), "params", "write params: { wait-ms: [100, 50] }").getValue()) {
-                    String p = parser.scalar(t.getKeyNode(), "a param name");
-                    parser.once(seen, t, p);
-                    seen.put(p, t.getValueNode());
-                    if (AXES.contains(p) || p.equals("jvm-args") || p.equals("timeout") || p.equals("jfr") || p.equals("profile") || p.equals("kind") || p.equals("benchmark")) {
-                        throw parser.error(t.getKeyNode(), "'" + p + "' is an axis, not a param", "move it out of params: to the workload entry itself");
-                    }
-                    params.put(p, values(parser, t.getValueNode(), p));
-                }
-            }
+            if (wk.containsKey("params")) params.putAll(params(parser, wk.get("params")));
         }
-        if (kind.equals("builtin") && !Workloads.exists(name.text())) {
-            throw parser.error(name.node(), "unknown workload '" + name.text() + "'", Suggest.fix(name.text(), Workloads.NAMES, "workloads")
-                    + "; or, for a jar of your own, add kind: jmh or kind: jar");
-        }
-        if (!kind.equals("builtin")) {
-            if (Workloads.exists(name.text())) {
-                throw parser.error(name.node(), "'" + name.text() + "' is the name of a built-in workload, not a label for a " + kind + " entry",
-                        "name the entry after your benchmark or application, such as my-bench");
-            }
-            if (!name.text().matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
-                throw parser.error(name.node(), "the label '" + name.text() + "' has characters other than letters, digits, '.', '_' and '-'", "rename it, such as my-bench");
-            }
-            if (Boolean.TRUE.equals(jfr) && kind.equals("jmh")) {
-                throw parser.error(wk.getOrDefault("jfr", entry), "jfr: true on a jmh entry would record JMH's launcher JVM, not the fork that JMH measures",
-                        "set jfr: false for this entry (JMH's own JFR profiler can be listed under profilers: [jfr])");
-            }
-        }
+        checkName(parser, entry, wk, name, kind, jfr);
         Map<String, List<Value>> all = new LinkedHashMap<>();
         all.put("workload", List.of(name));
         List<String> entryAxes = kind.equals("builtin") ? SETTABLE_AXES : List.of("jdk", "cpus", "cpu-mode", "memory");
@@ -228,6 +192,76 @@ final class Combinations {
             all.put(axis, v);
         }
 
+        List<Combo> combos = kindCombos(parser, entry, wk, kind, all, params, profile);
+        boolean jfrDefault = kind.equals("builtin") && Workloads.get(name.text()).jfrByDefault();
+        List<Combo> out = new ArrayList<>();
+        for (Combo base : combos) {
+            for (Value j : jvm) {
+                Combo c = copy(base);
+                c.jvmArgs = j;
+                c.timeout = timeout;
+                c.jfr = jfr != null ? jfr : jfrDefault;
+                c.profile = profile;
+                c.origin = entry;
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    /** A key of another kind's entries on this entry, refused with the fix. */
+    private static void checkKindKeys(MatrixParser parser, Map<String, Node> wk, String kind) {
+        for (Map.Entry<String, List<String>> k : KIND_KEYS.entrySet()) {
+            for (String key : k.getValue()) {
+                if (wk.containsKey(key) && !KIND_KEYS.get(kind).contains(key)) {
+                    throw parser.error(wk.get(key), "'" + key + "' is a key of " + k.getKey() + " entries, and this entry is kind: " + kind,
+                            key.equals("tasks") || key.equals("executor")
+                                    ? "remove it: executor and tasks are axes of built-in workloads only; a " + kind + " workload sets its own concurrency"
+                                    : "remove it, or set kind: " + k.getKey());
+                }
+            }
+        }
+    }
+
+    /** An entry's {@code params:}, each given once, none an axis. */
+    private static Map<String, List<Value>> params(MatrixParser parser, Node node) {
+        Map<String, List<Value>> params = new LinkedHashMap<>();
+        Map<String, Node> seen = new HashMap<>();
+        for (NodeTuple t : parser.mapping(node, "params", "write params: { wait-ms: [100, 50] }").getValue()) {
+            String p = parser.scalar(t.getKeyNode(), "a param name");
+            parser.once(seen, t, p);
+            seen.put(p, t.getValueNode());
+            if (AXES.contains(p) || p.equals("jvm-args") || p.equals("timeout") || p.equals("jfr") || p.equals("profile") || p.equals("kind") || p.equals("benchmark")) {
+                throw parser.error(t.getKeyNode(), "'" + p + "' is an axis, not a param", "move it out of params: to the workload entry itself");
+            }
+            params.put(p, values(parser, t.getValueNode(), p));
+        }
+        return params;
+    }
+
+    /** A built-in entry names a workload of the jar; a jmh or jar entry's label is no such name, and plain; jfr is refused on a jmh entry. */
+    private static void checkName(MatrixParser parser, Node entry, Map<String, Node> wk, Value name, String kind, Boolean jfr) {
+        if (kind.equals("builtin") && !Workloads.exists(name.text())) {
+            throw parser.error(name.node(), "unknown workload '" + name.text() + "'", Suggest.fix(name.text(), Workloads.NAMES, "workloads")
+                    + "; or, for a jar of your own, add kind: jmh or kind: jar");
+        }
+        if (kind.equals("builtin")) return;
+        if (Workloads.exists(name.text())) {
+            throw parser.error(name.node(), "'" + name.text() + "' is the name of a built-in workload, not a label for a " + kind + " entry",
+                    "name the entry after your benchmark or application, such as my-bench");
+        }
+        if (!name.text().matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
+            throw parser.error(name.node(), "the label '" + name.text() + "' has characters other than letters, digits, '.', '_' and '-'", "rename it, such as my-bench");
+        }
+        if (Boolean.TRUE.equals(jfr) && kind.equals("jmh")) {
+            throw parser.error(wk.getOrDefault("jfr", entry), "jfr: true on a jmh entry would record JMH's launcher JVM, not the fork that JMH measures",
+                    "set jfr: false for this entry (JMH's own JFR profiler can be listed under profilers: [jfr])");
+        }
+    }
+
+    /** The entry's combinations by kind: a jmh entry's per benchmark, mode and param set, a jar's and a built-in's over their params. */
+    private static List<Combo> kindCombos(MatrixParser parser, Node entry, Map<String, Node> wk, String kind, Map<String, List<Value>> all,
+                                          Map<String, List<Value>> params, Profile profile) {
         List<Combo> combos = new ArrayList<>();
         switch (kind) {
             case "jmh" -> {
@@ -259,20 +293,7 @@ final class Combinations {
                 combos.addAll(product(all));
             }
         }
-        boolean jfrDefault = kind.equals("builtin") && Workloads.get(name.text()).jfrByDefault();
-        List<Combo> out = new ArrayList<>();
-        for (Combo base : combos) {
-            for (Value j : jvm) {
-                Combo c = copy(base);
-                c.jvmArgs = j;
-                c.timeout = timeout;
-                c.jfr = jfr != null ? jfr : jfrDefault;
-                c.profile = profile;
-                c.origin = entry;
-                out.add(c);
-            }
-        }
-        return out;
+        return combos;
     }
 
     /** Every combination of the axes' values, in order. */

@@ -70,49 +70,7 @@ public final class Summarizer {
         StringBuilder f = new StringBuilder();
         failures.forEach((status, count) -> f.append(f.isEmpty() ? "" : ";").append(status).append('=').append(count));
         v.put("failures", f.toString());
-        if (!ok.isEmpty()) {
-            Statistics s = Statistics.of(ok.stream().mapToDouble(r -> r.number("wall_ms")).toArray());
-            v.put("wall_ms_median", ms(s.median()));
-            v.put("wall_ms_min", ms(s.min()));
-            v.put("wall_ms_max", ms(s.max()));
-            v.put("wall_ms_mean", ms(s.mean()));
-            v.put("wall_ms_stddev", ms(s.stddev()));
-            v.put("wall_ms_cv", String.format(Locale.ROOT, "%.4f", s.cv()));
-            v.put("wall_ms_cv_pct", String.format(Locale.ROOT, "%.2f", s.cv() * 100));
-            v.put("wall_ms_ci_low", ms(s.ciLow()));
-            v.put("wall_ms_ci_high", ms(s.ciHigh()));
-            v.put("ci_level", String.format(Locale.ROOT, "%.4f", s.ciLevel()));
-            Statistics score = scoreStatistics(ok);
-            v.put("noisy", Boolean.toString((score != null ? score.cv() : s.cv()) > NOISY_CV));
-            v.put("cpu_ms_median", ms(median(ok, r -> r.number("cpu_ms"))));
-            v.put("peak_threads_median", whole(median(ok, r -> r.number("peak_threads"))));
-            v.put("heap_growth_bytes_median", whole(median(ok, r -> r.number("heap_after_bytes") - r.number("heap_before_bytes"))));
-            v.put("heap_peak_bytes_median", whole(median(ok, r -> r.number("heap_peak_bytes"))));
-            v.put("rss_peak_bytes_median", whole(median(ok, r -> r.number("rss_peak_bytes"))));
-            v.put("cgroup_peak_bytes_median", whole(median(ok, r -> r.number("cgroup_peak_bytes"))));
-            v.put("gc_count_median", whole(median(ok, r -> r.number("gc_count"))));
-            v.put("container_wall_ms_median", ms(median(ok, r -> r.number("container_wall_ms"))));
-            v.put("harness_overhead_ms_median", ms(median(ok, r -> r.number("harness_overhead_ms"))));
-            v.put("pinned_events_median", whole(median(ok, r -> r.number("pinned_events"))));
-            v.put("pinned_total_ms_median", ms(median(ok, r -> r.number("pinned_total_ms"))));
-            v.put("pinned_max_ms_median", ms(median(ok, r -> r.number("pinned_max_ms"))));
-            v.put("pinned_top_frame", mostFrequent(ok, "pinned_top_frame"));
-            v.put("pinned_reason", mostFrequent(ok, "pinned_reason"));
-            v.put("host_steal_pct_median", pct(median(ok, r -> r.number("host_steal_pct"))));
-            v.put("host_steal_pct_max", pct(ok.stream().mapToDouble(r -> r.number("host_steal_pct")).filter(Double::isFinite).max().orElse(Double.NaN)));
-            if (score != null) {
-                v.put("score_median", significant(score.median()));
-                v.put("score_min", significant(score.min()));
-                v.put("score_max", significant(score.max()));
-                v.put("score_ci_low", significant(score.ciLow()));
-                v.put("score_ci_high", significant(score.ciHigh()));
-                v.put("score_cv", String.format(Locale.ROOT, "%.4f", score.cv()));
-                v.put("score_cv_pct", String.format(Locale.ROOT, "%.2f", score.cv() * 100));
-                v.put("score_unit", first.scoreUnit());
-                v.put("score_better", first.get("score_better").isEmpty() ? "lower" : first.get("score_better"));
-                v.put("score_error_median", significant(median(ok, r -> r.number("score_error"))));
-            }
-        }
+        if (!ok.isEmpty()) okColumns(v, ok, first);
         v.put("java_vendor", distinctValues(ok, "java_vendor"));
         v.put("java_vm_name", distinctValues(ok, "java_vm_name"));
         v.put("kind", first.get("kind").isEmpty() ? "builtin" : first.get("kind"));
@@ -132,7 +90,62 @@ public final class Summarizer {
         v.put("safepoints_median", whole(median(ok, r -> r.number("safepoints"))));
         v.put("safepoint_ms_median", ms(median(ok, r -> r.number("safepoint_ms"))));
         v.put("jit_ms_median", ms(median(ok, r -> r.number("jit_ms"))));
-        // each metric's median over the ok runs, as its own column, its unit in metric_units
+        metricColumns(v, ok);
+        if (profile != null) profileColumns(v, profile, ok, first);
+        for (String name : first.paramNames()) v.put(Columns.param(name), first.get(Columns.param(name)));
+        return new SummaryRow(v);
+    }
+
+    /** The wall-time statistics of a cell's ok runs and the medians of what the runs recorded beside it; their score's, where they have one. */
+    private static void okColumns(Map<String, String> v, List<RawRow> ok, RawRow first) {
+        Statistics s = Statistics.of(ok.stream().mapToDouble(r -> r.number("wall_ms")).toArray());
+        v.put("wall_ms_median", ms(s.median()));
+        v.put("wall_ms_min", ms(s.min()));
+        v.put("wall_ms_max", ms(s.max()));
+        v.put("wall_ms_mean", ms(s.mean()));
+        v.put("wall_ms_stddev", ms(s.stddev()));
+        v.put("wall_ms_cv", String.format(Locale.ROOT, "%.4f", s.cv()));
+        v.put("wall_ms_cv_pct", String.format(Locale.ROOT, "%.2f", s.cv() * 100));
+        v.put("wall_ms_ci_low", ms(s.ciLow()));
+        v.put("wall_ms_ci_high", ms(s.ciHigh()));
+        v.put("ci_level", String.format(Locale.ROOT, "%.4f", s.ciLevel()));
+        Statistics score = scoreStatistics(ok);
+        v.put("noisy", Boolean.toString((score != null ? score.cv() : s.cv()) > NOISY_CV));
+        v.put("cpu_ms_median", ms(median(ok, r -> r.number("cpu_ms"))));
+        v.put("peak_threads_median", whole(median(ok, r -> r.number("peak_threads"))));
+        v.put("heap_growth_bytes_median", whole(median(ok, r -> r.number("heap_after_bytes") - r.number("heap_before_bytes"))));
+        v.put("heap_peak_bytes_median", whole(median(ok, r -> r.number("heap_peak_bytes"))));
+        v.put("rss_peak_bytes_median", whole(median(ok, r -> r.number("rss_peak_bytes"))));
+        v.put("cgroup_peak_bytes_median", whole(median(ok, r -> r.number("cgroup_peak_bytes"))));
+        v.put("gc_count_median", whole(median(ok, r -> r.number("gc_count"))));
+        v.put("container_wall_ms_median", ms(median(ok, r -> r.number("container_wall_ms"))));
+        v.put("harness_overhead_ms_median", ms(median(ok, r -> r.number("harness_overhead_ms"))));
+        v.put("pinned_events_median", whole(median(ok, r -> r.number("pinned_events"))));
+        v.put("pinned_total_ms_median", ms(median(ok, r -> r.number("pinned_total_ms"))));
+        v.put("pinned_max_ms_median", ms(median(ok, r -> r.number("pinned_max_ms"))));
+        v.put("pinned_top_frame", mostFrequent(ok, "pinned_top_frame"));
+        v.put("pinned_reason", mostFrequent(ok, "pinned_reason"));
+        v.put("host_steal_pct_median", pct(median(ok, r -> r.number("host_steal_pct"))));
+        v.put("host_steal_pct_max", pct(ok.stream().mapToDouble(r -> r.number("host_steal_pct")).filter(Double::isFinite).max().orElse(Double.NaN)));
+        if (score != null) scoreColumns(v, score, ok, first);
+    }
+
+    /** The score's statistics (a JMH or jar cell), its unit and direction, and JMH's own error. */
+    private static void scoreColumns(Map<String, String> v, Statistics score, List<RawRow> ok, RawRow first) {
+        v.put("score_median", significant(score.median()));
+        v.put("score_min", significant(score.min()));
+        v.put("score_max", significant(score.max()));
+        v.put("score_ci_low", significant(score.ciLow()));
+        v.put("score_ci_high", significant(score.ciHigh()));
+        v.put("score_cv", String.format(Locale.ROOT, "%.4f", score.cv()));
+        v.put("score_cv_pct", String.format(Locale.ROOT, "%.2f", score.cv() * 100));
+        v.put("score_unit", first.scoreUnit());
+        v.put("score_better", first.get("score_better").isEmpty() ? "lower" : first.get("score_better"));
+        v.put("score_error_median", significant(median(ok, r -> r.number("score_error"))));
+    }
+
+    /** Each metric's median over the ok runs, as its own column, its unit in metric_units. */
+    private static void metricColumns(Map<String, String> v, List<RawRow> ok) {
         Map<String, List<Double>> metrics = new TreeMap<>();
         Map<String, String> units = new TreeMap<>();
         for (RawRow r : ok) {
@@ -152,20 +165,19 @@ public final class Summarizer {
             if (metrics.containsKey(k)) u.append(u.isEmpty() ? "" : ";").append(k).append('=').append(unit);
         });
         v.put("metric_units", u.toString());
-        if (profile != null) {
-            // the profile run's figure against the cell's median, in percent, positive when slower: what sampling cost, as far as one run tells
-            v.put("profile_event", profile.get("profile_event"));
-            v.put("profile_file", profile.get("profile_file"));
-            v.put("profile_samples", profile.get("profile_samples"));
-            double median = median(ok, RawRow::score);
-            if (!Double.isFinite(median)) median = median(ok, r -> r.number("wall_ms"));
-            double run = Double.isFinite(profile.score()) ? profile.score() : profile.number("wall_ms");
-            boolean higher = "higher".equals(first.get("score_better"));
-            v.put("profile_overhead_pct", Double.isFinite(median) && median != 0 && Double.isFinite(run)
-                    ? String.format(Locale.ROOT, "%.1f", (run / median - 1) * 100 * (higher ? -1 : 1)) : "");
-        }
-        for (String name : first.paramNames()) v.put(Columns.param(name), first.get(Columns.param(name)));
-        return new SummaryRow(v);
+    }
+
+    /** The cell's profile run: its stacks, and its figure against the cell's median, in percent, positive when slower: what sampling cost, as far as one run tells. */
+    private static void profileColumns(Map<String, String> v, RawRow profile, List<RawRow> ok, RawRow first) {
+        v.put("profile_event", profile.get("profile_event"));
+        v.put("profile_file", profile.get("profile_file"));
+        v.put("profile_samples", profile.get("profile_samples"));
+        double median = median(ok, RawRow::score);
+        if (!Double.isFinite(median)) median = median(ok, r -> r.number("wall_ms"));
+        double run = Double.isFinite(profile.score()) ? profile.score() : profile.number("wall_ms");
+        boolean higher = "higher".equals(first.get("score_better"));
+        v.put("profile_overhead_pct", Double.isFinite(median) && median != 0 && Double.isFinite(run)
+                ? String.format(Locale.ROOT, "%.1f", (run / median - 1) * 100 * (higher ? -1 : 1)) : "");
     }
 
     /**

@@ -28,68 +28,36 @@ final class RunOutcome {
             throws IOException {
         Cell cell = run.cell();
         long t0 = System.nanoTime();
-        // a run's files are named by its sequence; a second attempt's get -a2
-        String file = String.format("%05d", run.sequence()) + (attempt > 1 ? "-a" + attempt : "");
-        String name = "jdkmatrix-" + runId.replaceAll("[^A-Za-z0-9_.-]", "-") + "-" + file;
-        String jfrName = "logs/" + file + ".jfr";
-        String jmhName = "logs/" + file + ".jmh.json";
-        String stacksName = "logs/" + file + ".collapsed";
-        String profileJfrName = "logs/" + file + ".profile.jfr";
-        String gcLogName = "logs/" + file + ".gc.log";
-        String perfName = "logs/" + file + ".hsperf";
+        RunFiles files = RunFiles.of(run, attempt);
+        String name = "jdkmatrix-" + runId.replaceAll("[^A-Za-z0-9_.-]", "-") + "-" + files.file();
         // a profiled cell's profile run samples with async-profiler; every other run is as the cell says
         Profile profile = run.phase() == PlannedRun.Phase.PROFILE ? cell.profile() : Profile.NONE;
-        Map<String, Path> files = new LinkedHashMap<>();
-        Commands.outputFiles(cell, profile).forEach((inContainer, what) -> files.put(inContainer, out.resolve(switch (what) {
-            case "jfr" -> jfrName;
-            case "profile" -> stacksName;
-            case "profile-jfr" -> profileJfrName;
-            case "gc-log" -> gcLogName;
-            case "perf-data" -> perfName;
-            default -> jmhName;
-        })));
         StealMeter.Span span = stealMeter.start();
-        ContainerResult res = runner.run(cell, image.reference(), name, cpuset, files, profile);
+        ContainerResult res = runner.run(cell, image.reference(), name, cpuset, files.outputs(cell, profile, out), profile);
         double steal = span.percent();
-        String logName = "logs/" + file + ".log";
         long logStart = System.nanoTime();
         try {
-            Files.writeString(out.resolve(logName), logText(run, image, res), StandardCharsets.UTF_8);
+            Files.writeString(out.resolve(files.log()), logText(run, image, res), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new IOException("cannot write the log of run seq " + run.sequence() + " to " + out.resolve(logName) + ": " + e.getMessage(), e);
+            throw new IOException("cannot write the log of run seq " + run.sequence() + " to " + out.resolve(files.log()) + ": " + e.getMessage(), e);
         }
-        Map<String, String> jfr = cell.jfr() ? readJfr(out, jfrName) : Map.of();
+        Map<String, String> jfr = cell.jfr() ? readJfr(out, files.jfr()) : Map.of();
         // a built-in workload's samples come as JFR, kept for its measured section only
         String collapsed = profile != Profile.NONE && cell.kind() instanceof dev.jdkmatrix.matrix.WorkloadKind.Builtin
-                ? Profiles.fromJfr(out, profileJfrName, stacksName, profile, Readings.section(res.stdout())) : stacksName;
-        Map<String, String> stacks = profile == Profile.NONE ? Map.of() : Profiles.store(out, collapsed, "profiles/" + file + ".collapsed.gz", profile);
+                ? Profiles.fromJfr(out, files.profileJfr(), files.stacks(), profile, Readings.section(res.stdout())) : files.stacks();
+        Map<String, String> stacks = profile == Profile.NONE ? Map.of() : Profiles.store(out, collapsed, "profiles/" + files.file() + ".collapsed.gz", profile);
         // the GC log stays in logs/ beside the run's output; the counters, once read, are not kept
-        Map<String, String> internals = cell.internals() ? JvmInternals.columns(out.resolve(gcLogName), out.resolve(perfName)) : Map.of();
-        Files.deleteIfExists(out.resolve(perfName));
+        Map<String, String> internals = cell.internals() ? JvmInternals.columns(out.resolve(files.gcLog()), out.resolve(files.perf())) : Map.of();
+        Files.deleteIfExists(out.resolve(files.perf()));
         double logMs = (System.nanoTime() - logStart) / 1e6;
 
         Map<String, String> v = identity(run, runId, image.reference(), attempt);
-        v.put("started_at", res.startedAt());
-        v.put("exit_code", Long.toString(res.exitCode()));
-        v.put("oom_killed", Boolean.toString(res.oomKilled()));
-        v.put("container_wall_ms", Summarizer.ms(Double.isFinite(res.runMs()) ? res.runMs() : res.waitMs()));
-        v.put("create_ms", Summarizer.ms(res.createMs()));
-        v.put("start_ms", Summarizer.ms(res.startMs()));
-        v.put("collect_ms", Summarizer.ms(res.collectMs()));
-        v.put("wait_ms", Summarizer.ms(res.waitMs()));
-        v.put("log_ms", Summarizer.ms(logMs));
-        v.put("cpuset", cpuset == null ? "" : cpuset);
+        v.putAll(containerColumns(res, logMs, cpuset, steal));
         v.putAll(jfr);
         v.putAll(stacks);
         v.putAll(internals);
-        v.put("host_steal_pct", Double.isFinite(steal) ? String.format(java.util.Locale.ROOT, "%.1f", steal) : "");
-        if (res.cpuStat() != null) {
-            v.put("cpu_periods", Long.toString(res.cpuStat().periods()));
-            v.put("cpu_throttled_periods", Long.toString(res.cpuStat().throttledPeriods()));
-            v.put("cpu_throttled_ms", Summarizer.ms(res.cpuStat().throttledMs()));
-        }
 
-        Path jmhFile = out.resolve(jmhName);
+        Path jmhFile = out.resolve(files.jmh());
         String jmhJson = Files.isRegularFile(jmhFile) ? Files.readString(jmhFile, StandardCharsets.UTF_8) : null;
         Readings.Reading reading = Readings.read(cell, res, jmhJson);
         // the JDK as the probe saw it in this image; a workload's own record (or JMH's JSON) may say more and wins
@@ -101,7 +69,7 @@ final class RunOutcome {
             if (!val.isEmpty() || !v.containsKey(k)) v.put(k, val);
         });
         String progress = Readings.lastProgress(res.stdout());
-        Outcome outcome = classify(cell, res, reading, logName, progress);
+        Outcome outcome = classify(cell, res, reading, files.log(), progress);
         if (!(outcome instanceof Outcome.Ok) && progress != null && v.getOrDefault("metrics", "").isEmpty()) {
             v.put("metrics", progress); // a run killed before its record: how far it got, as metrics (elapsed_ms, submitted, the workload's own)
         }
@@ -111,6 +79,77 @@ final class RunOutcome {
         double total = (System.nanoTime() - t0) / 1e6;
         v.put("harness_overhead_ms", Double.isFinite(uptime) ? Summarizer.ms(total - uptime) : "");
         return new RawRow(v);
+    }
+
+    /** What the container did: its start, exit and timings, the CPUs it ran on, the host's steal during it, its cgroup's throttling. */
+    private static Map<String, String> containerColumns(ContainerResult res, double logMs, String cpuset, double steal) {
+        Map<String, String> v = new LinkedHashMap<>();
+        v.put("started_at", res.startedAt());
+        v.put("exit_code", Long.toString(res.exitCode()));
+        v.put("oom_killed", Boolean.toString(res.oomKilled()));
+        v.put("container_wall_ms", Summarizer.ms(Double.isFinite(res.runMs()) ? res.runMs() : res.waitMs()));
+        v.put("create_ms", Summarizer.ms(res.createMs()));
+        v.put("start_ms", Summarizer.ms(res.startMs()));
+        v.put("collect_ms", Summarizer.ms(res.collectMs()));
+        v.put("wait_ms", Summarizer.ms(res.waitMs()));
+        v.put("log_ms", Summarizer.ms(logMs));
+        v.put("cpuset", cpuset == null ? "" : cpuset);
+        v.put("host_steal_pct", Double.isFinite(steal) ? String.format(java.util.Locale.ROOT, "%.1f", steal) : "");
+        if (res.cpuStat() != null) {
+            v.put("cpu_periods", Long.toString(res.cpuStat().periods()));
+            v.put("cpu_throttled_periods", Long.toString(res.cpuStat().throttledPeriods()));
+            v.put("cpu_throttled_ms", Summarizer.ms(res.cpuStat().throttledMs()));
+        }
+        return v;
+    }
+
+    /** A run's files under the results folder, named by its sequence (a second attempt's get -a2), and where its container's go. */
+    record RunFiles(String file) {
+        static RunFiles of(PlannedRun run, int attempt) {
+            return new RunFiles(String.format("%05d", run.sequence()) + (attempt > 1 ? "-a" + attempt : ""));
+        }
+
+        String log() {
+            return "logs/" + file + ".log";
+        }
+
+        String jfr() {
+            return "logs/" + file + ".jfr";
+        }
+
+        String jmh() {
+            return "logs/" + file + ".jmh.json";
+        }
+
+        String stacks() {
+            return "logs/" + file + ".collapsed";
+        }
+
+        String profileJfr() {
+            return "logs/" + file + ".profile.jfr";
+        }
+
+        String gcLog() {
+            return "logs/" + file + ".gc.log";
+        }
+
+        String perf() {
+            return "logs/" + file + ".hsperf";
+        }
+
+        /** Each file the container writes for the harness ({@link Commands#outputFiles}) and where it is copied to. */
+        Map<String, Path> outputs(Cell cell, Profile profile, Path out) {
+            Map<String, Path> files = new LinkedHashMap<>();
+            Commands.outputFiles(cell, profile).forEach((inContainer, what) -> files.put(inContainer, out.resolve(switch (what) {
+                case "jfr" -> jfr();
+                case "profile" -> stacks();
+                case "profile-jfr" -> profileJfr();
+                case "gc-log" -> gcLog();
+                case "perf-data" -> perf();
+                default -> jmh();
+            })));
+            return files;
+        }
     }
 
     /** The columns that say which run a row is: the session's run, the planned run, its cell and the cell's axes. */

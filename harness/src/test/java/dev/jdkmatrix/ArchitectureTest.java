@@ -45,6 +45,12 @@ class ArchitectureTest {
                     (com.tngtech.archunit.core.domain.JavaClass c) -> c.isAssignableTo("dev.jdkmatrix.report.ChartKind") && !c.getName().equals("dev.jdkmatrix.report.ChartKind")))
             .allowEmptyShould(false);
 
+    /** The readers of a run's output (run.output) are the run's ground floor: what a container gave back, read, with nothing of the session or the engine. */
+    @ArchTest
+    static final ArchRule runOutputIsTheGroundFloor = noClasses().that().resideInAPackage("dev.jdkmatrix.run.output")
+            .should().dependOnClassesThat().resideInAPackage("dev.jdkmatrix.run")
+            .allowEmptyShould(false);
+
     @ArchTest
     static final ArchRule onlyCliPrints = noClasses().that().resideOutsideOfPackages("dev.jdkmatrix.cli..", "dev.jdkmatrix.workloads..")
             .should().accessField(System.class, "out").orShould().accessField(System.class, "err")

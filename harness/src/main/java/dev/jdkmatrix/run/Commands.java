@@ -4,6 +4,10 @@ import dev.jdkmatrix.images.Images;
 import dev.jdkmatrix.matrix.Cell;
 import dev.jdkmatrix.matrix.Profile;
 import dev.jdkmatrix.matrix.WorkloadKind;
+import dev.jdkmatrix.run.output.CpuStat;
+import dev.jdkmatrix.run.output.JvmInternals;
+import dev.jdkmatrix.run.output.Profiles;
+import dev.jdkmatrix.run.output.Readings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +32,46 @@ public final class Commands {
         return command(cell, upstream, Profile.NONE);
     }
 
+    public static final String CONTAINER_JAR = Images.IMAGE_JAR;
+    /**
+     * Where a run writes the files the harness copies out (a cell with {@code jfr: true} its
+     * recording, a JMH run its JSON): the run's own anonymous volume (writable, unlike the root
+     * file system; it outlives the JVM's exit, unlike /tmp), read through the Docker API once the
+     * container stopped and removed with it.
+     */
+    public static final String CONTAINER_OUT_DIR = Images.IMAGE_OUT_DIR;
+    public static final String CONTAINER_JFR_FILE = CONTAINER_OUT_DIR + "/run.jfr";
+    /** Where a profile run of a built-in or jar cell writes its collapsed stacks (async-profiler's {@code collapsed} output). */
+    public static final String CONTAINER_PROFILE_FILE = CONTAINER_OUT_DIR + "/profile.collapsed";
+    /** Where a profile run of a built-in cell writes its samples as JFR, with their times, to be cut to the measured section ({@link Profiles#fromJfr}). */
+    public static final String CONTAINER_PROFILE_JFR = CONTAINER_OUT_DIR + "/profile.jfr";
+    /** Where JMH's {@code -prof async} writes a profile run's stacks (a folder per benchmark under it). */
+    public static final String CONTAINER_PROFILE_DIR = CONTAINER_OUT_DIR + "/profile";
+    /** Where a JMH run writes its {@code -rf json} result. */
+    public static final String CONTAINER_JMH_FILE = CONTAINER_OUT_DIR + "/jmh.json";
+    /**
+     * Only {@code jdk.VirtualThreadPinned}, at threshold 0 (the default 20 ms hides short pins),
+     * with stack traces; written when the JVM exits. JFR's startup banner is kept out of stdout.
+     */
+    public static final List<String> JFR_ARGS = List.of(
+            "-Xlog:jfr+startup=error",
+            "-XX:StartFlightRecording=settings=none,+jdk.VirtualThreadPinned#enabled=true,+jdk.VirtualThreadPinned#threshold=0ms,"
+                    + "+jdk.VirtualThreadPinned#stackTrace=true,filename=" + CONTAINER_JFR_FILE);
+    /**
+     * What the container runs around the workload's command: {@code sh -c SCRIPT sh java ...}.
+     * The command runs as the shell's child with its arguments untouched ({@code "$@"}, no shell
+     * string is built from them); when it exits, the shell prints the container's cgroup
+     * {@code cpu.stat} (v2, then v1's two mount names) to stderr, each line behind
+     * {@link CpuStat#MARKER}, with the shell's builtins only, and exits with the command's code.
+     * A container killed at its timeout prints nothing; one whose JVM the kernel killed at the
+     * memory limit still does.
+     */
+    public static final String CPU_STAT_SCRIPT = "\"$@\"; s=$?; "
+            + "for f in /sys/fs/cgroup/cpu.stat /sys/fs/cgroup/cpu/cpu.stat /sys/fs/cgroup/cpu,cpuacct/cpu.stat; do "
+            + "if [ -r \"$f\" ]; then while read -r k v; do printf '" + CpuStat.MARKER + "%s %s\\n' \"$k\" \"$v\" >&2; done < \"$f\"; break; fi; "
+            + "done; exit $s";
+
+
     /**
      * async-profiler as a JVM agent for a profile run: started with the JVM, sampling {@code profile}'s
      * event at its {@link Profile#intervalNanos} (cpu with the library's own timer, as perf_events is not
@@ -38,13 +82,13 @@ public final class Commands {
     static String agent(Profile profile, boolean builtin) {
         String interval = profile.intervalNanos() == 0 ? "" : ",interval=" + profile.intervalNanos() / 1_000_000 + "ms";
         return "-agentpath:" + Images.IMAGE_PROFILER + "=start,event=" + profile.event() + interval + ",file="
-                + (builtin ? ContainerRunner.CONTAINER_PROFILE_JFR + ",jfr" : ContainerRunner.CONTAINER_PROFILE_FILE + ",collapsed");
+                + (builtin ? CONTAINER_PROFILE_JFR + ",jfr" : CONTAINER_PROFILE_FILE + ",collapsed");
     }
 
     /** JMH's own async-profiler integration for a profile run: it profiles the fork it measures, not its launcher. */
     static String jmhAsync(Profile profile) {
         String interval = profile.intervalNanos() == 0 ? "" : ";interval=" + profile.intervalNanos(); // JMH's option is in nanoseconds
-        return "async:libPath=" + Images.IMAGE_PROFILER + ";output=collapsed;event=" + profile.event() + interval + ";dir=" + ContainerRunner.CONTAINER_PROFILE_DIR;
+        return "async:libPath=" + Images.IMAGE_PROFILER + ";output=collapsed;event=" + profile.event() + interval + ";dir=" + CONTAINER_PROFILE_DIR;
     }
 
     /**
@@ -67,11 +111,11 @@ public final class Commands {
         if (profile != Profile.NONE && !(cell.kind() instanceof WorkloadKind.Jmh)) cmd.add(agent(profile, cell.kind() instanceof WorkloadKind.Builtin));
         switch (cell.kind()) {
             case WorkloadKind.Builtin b -> {
-                if (cell.jfr()) cmd.addAll(ContainerRunner.JFR_ARGS);
+                if (cell.jfr()) cmd.addAll(JFR_ARGS);
                 if (cell.internals()) cmd.addAll(JvmInternals.ARGS);
                 cmd.addAll(cell.jvmArgs());
                 cmd.add("-jar");
-                cmd.add(ContainerRunner.CONTAINER_JAR);
+                cmd.add(CONTAINER_JAR);
                 cmd.addAll(cell.workloadArgs());
                 if (upstream != null) {
                     cmd.add("--upstream");
@@ -84,14 +128,14 @@ public final class Commands {
                 cmd.add("^" + java.util.regex.Pattern.quote(j.benchmark()) + "$");
                 cmd.addAll(List.of("-bm", j.mode()));
                 cell.params().forEach((k, v) -> cmd.addAll(List.of("-p", k + "=" + v)));
-                cmd.addAll(List.of("-rf", "json", "-rff", ContainerRunner.CONTAINER_JMH_FILE));
+                cmd.addAll(List.of("-rf", "json", "-rff", CONTAINER_JMH_FILE));
                 for (String a : cell.jvmArgs()) cmd.addAll(List.of("-jvmArgsAppend", a));
                 for (String p : j.profilers()) cmd.addAll(List.of("-prof", p));
                 if (profile != Profile.NONE) cmd.addAll(List.of("-prof", jmhAsync(profile)));
                 cmd.addAll(j.jmhArgs());
             }
             case WorkloadKind.Jar j -> {
-                if (cell.jfr()) cmd.addAll(ContainerRunner.JFR_ARGS);
+                if (cell.jfr()) cmd.addAll(JFR_ARGS);
                 if (cell.internals()) cmd.addAll(JvmInternals.ARGS);
                 cmd.addAll(cell.jvmArgs());
                 if (j.mainClass().isEmpty()) {
@@ -122,17 +166,17 @@ public final class Commands {
     /** The files a run writes for the harness (its internals' GC log and counters too), a profile run's stacks included (a JMH run's: the folder JMH writes them under). */
     public static Map<String, String> outputFiles(Cell cell, Profile profile) {
         Map<String, String> f = new java.util.LinkedHashMap<>();
-        if (cell.jfr()) f.put(ContainerRunner.CONTAINER_JFR_FILE, "jfr");
+        if (cell.jfr()) f.put(CONTAINER_JFR_FILE, "jfr");
         if (cell.internals()) {
             f.put(JvmInternals.GC_LOG, "gc-log");
             f.put(JvmInternals.PERF_DATA, "perf-data");
         }
-        if (cell.kind() instanceof WorkloadKind.Jmh) f.put(ContainerRunner.CONTAINER_JMH_FILE, "jmh.json");
+        if (cell.kind() instanceof WorkloadKind.Jmh) f.put(CONTAINER_JMH_FILE, "jmh.json");
         if (profile != Profile.NONE) {
             switch (cell.kind()) {
-                case WorkloadKind.Jmh j -> f.put(ContainerRunner.CONTAINER_PROFILE_DIR, "profile");
-                case WorkloadKind.Builtin b -> f.put(ContainerRunner.CONTAINER_PROFILE_JFR, "profile-jfr");
-                case WorkloadKind.Jar j -> f.put(ContainerRunner.CONTAINER_PROFILE_FILE, "profile");
+                case WorkloadKind.Jmh j -> f.put(CONTAINER_PROFILE_DIR, "profile");
+                case WorkloadKind.Builtin b -> f.put(CONTAINER_PROFILE_JFR, "profile-jfr");
+                case WorkloadKind.Jar j -> f.put(CONTAINER_PROFILE_FILE, "profile");
             }
         }
         return f;
@@ -144,7 +188,7 @@ public final class Commands {
     }
 
     static List<String> containerCommand(Cell cell, String upstream, Profile profile) {
-        List<String> cmd = new ArrayList<>(List.of("sh", "-c", ContainerRunner.CPU_STAT_SCRIPT, "sh"));
+        List<String> cmd = new ArrayList<>(List.of("sh", "-c", CPU_STAT_SCRIPT, "sh"));
         cmd.addAll(command(cell, upstream, profile));
         return cmd;
     }

@@ -7,7 +7,6 @@ import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.command.WaitContainerResultCallback;
 import com.github.dockerjava.api.exception.DockerClientException;
 import com.github.dockerjava.api.exception.NotFoundException;
-import com.github.dockerjava.api.model.Capability;
 import com.github.dockerjava.api.model.Container;
 import com.github.dockerjava.api.model.Frame;
 import com.github.dockerjava.api.model.HostConfig;
@@ -17,6 +16,8 @@ import com.github.dockerjava.api.model.StreamType;
 import dev.jdkmatrix.images.Images;
 import dev.jdkmatrix.matrix.Cell;
 import dev.jdkmatrix.matrix.Profile;
+import dev.jdkmatrix.run.output.ContainerResult;
+import dev.jdkmatrix.run.output.CpuStat;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -42,57 +43,6 @@ import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
  */
 public final class ContainerRunner {
 
-    public static final String LABEL_RUN = "dev.jdkmatrix.run-id";
-    public static final String LABEL_PID = "dev.jdkmatrix.pid";
-    public static final String LABEL_HOST = "dev.jdkmatrix.host";
-    public static final String LABEL_CELL = "dev.jdkmatrix.cell";
-    /** The absolute results folder: under its lock, containers with it belong to no live harness. */
-    public static final String LABEL_OUT = "dev.jdkmatrix.out";
-    /** Set to {@code probe} on the short containers that ask a JDK image what it holds (not a measured run). */
-    public static final String LABEL_ROLE = "dev.jdkmatrix.role";
-    public static final String CONTAINER_JAR = Images.IMAGE_JAR;
-    /**
-     * Where a run writes the files the harness copies out (a cell with {@code jfr: true} its
-     * recording, a JMH run its JSON): the run's own anonymous volume (writable, unlike the root
-     * file system; it outlives the JVM's exit, unlike /tmp), read through the Docker API once the
-     * container stopped and removed with it.
-     */
-    public static final String CONTAINER_OUT_DIR = Images.IMAGE_OUT_DIR;
-    public static final String CONTAINER_JFR_FILE = CONTAINER_OUT_DIR + "/run.jfr";
-    /** Where a profile run of a built-in or jar cell writes its collapsed stacks (async-profiler's {@code collapsed} output). */
-    public static final String CONTAINER_PROFILE_FILE = CONTAINER_OUT_DIR + "/profile.collapsed";
-    /** Where a profile run of a built-in cell writes its samples as JFR, with their times, to be cut to the measured section ({@link Profiles#fromJfr}). */
-    public static final String CONTAINER_PROFILE_JFR = CONTAINER_OUT_DIR + "/profile.jfr";
-    /** Where JMH's {@code -prof async} writes a profile run's stacks (a folder per benchmark under it). */
-    public static final String CONTAINER_PROFILE_DIR = CONTAINER_OUT_DIR + "/profile";
-    /** Where a JMH run writes its {@code -rf json} result. */
-    public static final String CONTAINER_JMH_FILE = CONTAINER_OUT_DIR + "/jmh.json";
-    /**
-     * Only {@code jdk.VirtualThreadPinned}, at threshold 0 (the default 20 ms hides short pins),
-     * with stack traces; written when the JVM exits. JFR's startup banner is kept out of stdout.
-     */
-    public static final List<String> JFR_ARGS = List.of(
-            "-Xlog:jfr+startup=error",
-            "-XX:StartFlightRecording=settings=none,+jdk.VirtualThreadPinned#enabled=true,+jdk.VirtualThreadPinned#threshold=0ms,"
-                    + "+jdk.VirtualThreadPinned#stackTrace=true,filename=" + CONTAINER_JFR_FILE);
-    /**
-     * What the container runs around the workload's command: {@code sh -c SCRIPT sh java ...}.
-     * The command runs as the shell's child with its arguments untouched ({@code "$@"}, no shell
-     * string is built from them); when it exits, the shell prints the container's cgroup
-     * {@code cpu.stat} (v2, then v1's two mount names) to stderr, each line behind
-     * {@link CpuStat#MARKER}, with the shell's builtins only, and exits with the command's code.
-     * A container killed at its timeout prints nothing; one whose JVM the kernel killed at the
-     * memory limit still does.
-     */
-    public static final String CPU_STAT_SCRIPT = "\"$@\"; s=$?; "
-            + "for f in /sys/fs/cgroup/cpu.stat /sys/fs/cgroup/cpu/cpu.stat /sys/fs/cgroup/cpu,cpuacct/cpu.stat; do "
-            + "if [ -r \"$f\" ]; then while read -r k v; do printf '" + CpuStat.MARKER + "%s %s\\n' \"$k\" \"$v\" >&2; done < \"$f\"; break; fi; "
-            + "done; exit $s";
-
-    /** Unprivileged user the workload runs as (the Dockerfiles create it too). */
-    public static final String USER = Images.IMAGE_USER_ID + ":" + Images.IMAGE_USER_ID;
-    /** Processes and threads a container may have: room for 10,000 platform threads, not for a fork bomb. */
-    public static final long PIDS_LIMIT = 32_768;
     /** Output kept per stream; a workload that floods its output keeps its last bytes. */
     static final int MAX_OUTPUT_BYTES = 8 << 20;
 
@@ -109,7 +59,7 @@ public final class ContainerRunner {
 
     /**
      * Runs one container from a run image; {@code cpuset} (Docker's "0,1" form) pins it to those
-     * CPUs, or null; {@code files} maps files the run writes under {@link #CONTAINER_OUT_DIR}
+     * CPUs, or null; {@code files} maps files the run writes under {@link Commands#CONTAINER_OUT_DIR}
      * (the JFR recording of a cell with JFR on, a JMH run's JSON) to where they are stored on
      * this host (absent afterwards when the JVM did not write one). The output volume is mounted
      * only when there is a file to copy out.
@@ -129,11 +79,11 @@ public final class ContainerRunner {
 
     private Map<String, String> labels(Cell cell) {
         return Map.of(
-                LABEL_RUN, runId,
-                LABEL_PID, Long.toString(ProcessHandle.current().pid()),
-                LABEL_HOST, Environment.hostname(),
-                LABEL_OUT, outDir,
-                LABEL_CELL, cell.id());
+                Labels.RUN, runId,
+                Labels.PID, Long.toString(ProcessHandle.current().pid()),
+                Labels.HOST, Environment.hostname(),
+                Labels.OUT, outDir,
+                Labels.CELL, cell.id());
     }
 
     private ContainerResult run(Cell cell, String image, String name, String cpuset, Map<String, Path> files, UpstreamStub stub, Profile profile) {
@@ -145,17 +95,17 @@ public final class ContainerRunner {
                 .withMemory(cell.memory().bytes())
                 .withMemorySwap(cell.memory().bytes())
                 .withNetworkMode(stub == null ? "none" : stub.networkId());
-        lockDown(host);
+        LockDown.apply(host);
         // quota: a CFS quota of cpus x the period (Docker's --cpus), on the given CPUs when packed; cpuset: those CPUs, no quota
         if (cell.cpuMode() == dev.jdkmatrix.matrix.CpuMode.QUOTA) host.withNanoCPUs(cell.cpus().nanoCpus());
         if (cpuset != null) host.withCpusetCpus(cpuset);
         // a volume of its own, filled from the image's empty folder (owner included), labelled as the run's, removed with the container
-        if (!files.isEmpty()) host.withMounts(List.of(new Mount().withType(MountType.VOLUME).withTarget(CONTAINER_OUT_DIR)
+        if (!files.isEmpty()) host.withMounts(List.of(new Mount().withType(MountType.VOLUME).withTarget(Commands.CONTAINER_OUT_DIR)
                 .withVolumeOptions(new com.github.dockerjava.api.model.VolumeOptions().withLabels(labels(cell)))));
         CreateContainerResponse created = client.createContainerCmd(image)
                 .withName(name)
                 .withCmd(Commands.containerCommand(cell, stub == null ? null : UpstreamStub.URL, profile))
-                .withUser(USER)
+                .withUser(LockDown.USER)
                 .withWorkingDir(cell.kind().files().workingDir())
                 .withLabels(labels(cell))
                 .withHostConfig(host)
@@ -251,18 +201,6 @@ public final class ContainerRunner {
         }
     }
 
-    /**
-     * What every container of a run gets, the measured one and an upstream stub alike: read-only
-     * root with a small tmpfs /tmp, no capability, no privilege gain, a pids limit.
-     */
-    static HostConfig lockDown(HostConfig host) {
-        return host.withReadonlyRootfs(true)
-                .withTmpFs(Map.of("/tmp", "rw,nosuid,nodev,size=64m"))
-                .withCapDrop(Capability.ALL)
-                .withSecurityOpts(List.of("no-new-privileges"))
-                .withPidsLimit(PIDS_LIMIT);
-    }
-
     private String[] logs(String id) {
         Tail out = new Tail();
         Tail err = new Tail();
@@ -285,7 +223,7 @@ public final class ContainerRunner {
     /** Containers labelled by a harness process on this host that no longer exists. */
     public static List<Container> orphans(DockerClient client) {
         List<Container> out = new ArrayList<>();
-        for (Container c : client.listContainersCmd().withShowAll(true).withLabelFilter(List.of(LABEL_RUN)).exec()) {
+        for (Container c : client.listContainersCmd().withShowAll(true).withLabelFilter(List.of(Labels.RUN)).exec()) {
             if (orphaned(c.getLabels())) out.add(c);
         }
         return out;
@@ -293,9 +231,9 @@ public final class ContainerRunner {
 
     /** Labelled by a harness process on this host that no longer exists. */
     static boolean orphaned(Map<String, String> labels) {
-        if (!Environment.hostname().equals(labels.get(LABEL_HOST))) return false;
+        if (!Environment.hostname().equals(labels.get(Labels.HOST))) return false;
         try {
-            long pid = Long.parseLong(labels.getOrDefault(LABEL_PID, "-1"));
+            long pid = Long.parseLong(labels.getOrDefault(Labels.PID, "-1"));
             return pid != ProcessHandle.current().pid() && !alive(pid);
         } catch (NumberFormatException e) {
             return true; // unreadable label: treat as an orphan
@@ -320,8 +258,8 @@ public final class ContainerRunner {
     /** Containers of a results folder: called under its lock, so no live harness owns them. */
     public static int removeFolderContainers(DockerClient client, Path outDir) {
         String out = outDir.toAbsolutePath().normalize().toString();
-        int n = remove(client, client.listContainersCmd().withShowAll(true).withLabelFilter(Map.of(LABEL_OUT, out)).exec());
-        UpstreamStub.removeNetworks(client, labels -> out.equals(labels.get(LABEL_OUT)));
+        int n = remove(client, client.listContainersCmd().withShowAll(true).withLabelFilter(Map.of(Labels.OUT, out)).exec());
+        UpstreamStub.removeNetworks(client, labels -> out.equals(labels.get(Labels.OUT)));
         return n;
     }
 

@@ -119,11 +119,11 @@ public final class EngineLease implements AutoCloseable {
         static Holder of(String id, Map<String, String> labels) {
             long pid;
             try {
-                pid = Long.parseLong(labels.getOrDefault(ContainerRunner.LABEL_PID, "-1"));
+                pid = Long.parseLong(labels.getOrDefault(Labels.PID, "-1"));
             } catch (NumberFormatException e) {
                 pid = -1;
             }
-            return new Holder(id, labels.getOrDefault(ContainerRunner.LABEL_RUN, "?"), labels.getOrDefault(ContainerRunner.LABEL_HOST, "?"), pid,
+            return new Holder(id, labels.getOrDefault(Labels.RUN, "?"), labels.getOrDefault(Labels.HOST, "?"), pid,
                     labels.getOrDefault(LABEL_SINCE, ""));
         }
 
@@ -202,7 +202,7 @@ public final class EngineLease implements AutoCloseable {
         String saidFor = "";
         while (!stop.getAsBoolean()) {
             Map<String, String> mine = new LinkedHashMap<>(labels);
-            mine.put(ContainerRunner.LABEL_ROLE, ROLE);
+            mine.put(Labels.ROLE, ROLE);
             mine.put(LABEL_SINCE, Instant.now().toString());
             mine.put(LABEL_CPU, Integer.toString(cpu));
             try {

@@ -46,13 +46,13 @@ public record JdkProbe(String vendor, String version, String runtimeVersion, Str
      * JDK, not another architecture) is refused here, before any run.
      */
     static JdkProbe of(DockerClient client, String image, String jdk, Map<String, String> labels, List<String> profiled) {
-        HostConfig host = ContainerRunner.lockDown(HostConfig.newHostConfig().withNetworkMode("none").withMemory(512L << 20).withMemorySwap(512L << 20));
+        HostConfig host = LockDown.apply(HostConfig.newHostConfig().withNetworkMode("none").withMemory(512L << 20).withMemorySwap(512L << 20));
         // through the same sh wrapper as every run, so that an image without /bin/sh is found here, before any run
-        List<String> cmd = new java.util.ArrayList<>(List.of("sh", "-c", ContainerRunner.CPU_STAT_SCRIPT, "sh", "java"));
+        List<String> cmd = new java.util.ArrayList<>(List.of("sh", "-c", Commands.CPU_STAT_SCRIPT, "sh", "java"));
         if (!profiled.isEmpty()) cmd.add(PROBE_AGENT);
         cmd.addAll(List.of("-XshowSettings:properties", "-version"));
         String id = client.createContainerCmd(image).withCmd(cmd)
-                .withUser(ContainerRunner.USER).withWorkingDir("/tmp").withLabels(labels).withHostConfig(host).exec().getId();
+                .withUser(LockDown.USER).withWorkingDir("/tmp").withLabels(labels).withHostConfig(host).exec().getId();
         StringBuilder out = new StringBuilder();
         try {
             client.startContainerCmd(id).exec();

@@ -38,15 +38,15 @@ public final class Prune {
         List<String> kept = new ArrayList<>();
         String here = Environment.hostname();
         Instant cutoff = Instant.now().minus(olderThan);
-        for (Container c : client.listContainersCmd().withShowAll(true).withLabelFilter(List.of(ContainerRunner.LABEL_RUN)).exec()) {
+        for (Container c : client.listContainersCmd().withShowAll(true).withLabelFilter(List.of(Labels.RUN)).exec()) {
             Map<String, String> labels = c.getLabels() == null ? Map.of() : c.getLabels();
-            String what = "container " + name(c) + " (" + labels.getOrDefault(ContainerRunner.LABEL_ROLE, "run") + " of run "
-                    + labels.getOrDefault(ContainerRunner.LABEL_RUN, "?") + ", host " + labels.getOrDefault(ContainerRunner.LABEL_HOST, "?")
-                    + ", pid " + labels.getOrDefault(ContainerRunner.LABEL_PID, "?") + ")";
+            String what = "container " + name(c) + " (" + labels.getOrDefault(Labels.ROLE, "run") + " of run "
+                    + labels.getOrDefault(Labels.RUN, "?") + ", host " + labels.getOrDefault(Labels.HOST, "?")
+                    + ", pid " + labels.getOrDefault(Labels.PID, "?") + ")";
             boolean gone = ContainerRunner.orphaned(labels);
-            boolean old = !here.equals(labels.get(ContainerRunner.LABEL_HOST)) && c.getCreated() != null && Instant.ofEpochSecond(c.getCreated()).isBefore(cutoff);
+            boolean old = !here.equals(labels.get(Labels.HOST)) && c.getCreated() != null && Instant.ofEpochSecond(c.getCreated()).isBefore(cutoff);
             if (!gone && !old) {
-                kept.add(what + ": " + (here.equals(labels.get(ContainerRunner.LABEL_HOST)) ? "its process runs"
+                kept.add(what + ": " + (here.equals(labels.get(Labels.HOST)) ? "its process runs"
                         : "a session of another host, created less than " + dev.jdkmatrix.matrix.Durations.text(olderThan) + " ago (--older-than)"));
                 continue;
             }
@@ -62,7 +62,7 @@ public final class Prune {
         Map<String, String> usedBy = new HashMap<>();
         for (Container c : client.listContainersCmd().withShowAll(true).exec()) {
             Map<String, String> labels = c.getLabels() == null ? Map.of() : c.getLabels();
-            usedBy.putIfAbsent(c.getImageId(), labels.containsKey(ContainerRunner.LABEL_RUN) ? "run " + labels.get(ContainerRunner.LABEL_RUN) : "container " + name(c));
+            usedBy.putIfAbsent(c.getImageId(), labels.containsKey(Labels.RUN) ? "run " + labels.get(Labels.RUN) : "container " + name(c));
         }
         List<Image> images = new ArrayList<>(client.listImagesCmd().withLabelFilter(Images.LABEL_RUN_IMAGE).exec());
         if (all) {

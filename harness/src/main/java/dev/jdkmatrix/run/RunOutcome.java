@@ -7,6 +7,12 @@ import dev.jdkmatrix.matrix.Profile;
 import dev.jdkmatrix.results.Columns;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.Summarizer;
+import dev.jdkmatrix.run.output.ContainerResult;
+import dev.jdkmatrix.run.output.JvmInternals;
+import dev.jdkmatrix.run.output.Outcome;
+import dev.jdkmatrix.run.output.PinnedEvents;
+import dev.jdkmatrix.run.output.Profiles;
+import dev.jdkmatrix.run.output.Readings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -69,7 +75,7 @@ final class RunOutcome {
             if (!val.isEmpty() || !v.containsKey(k)) v.put(k, val);
         });
         String progress = Readings.lastProgress(res.stdout());
-        Outcome outcome = classify(cell, res, reading, files.log(), progress);
+        Outcome outcome = Outcome.classify(cell, res, reading, files.log(), progress);
         if (!(outcome instanceof Outcome.Ok) && progress != null && v.getOrDefault("metrics", "").isEmpty()) {
             v.put("metrics", progress); // a run killed before its record: how far it got, as metrics (elapsed_ms, submitted, the workload's own)
         }
@@ -203,37 +209,6 @@ final class RunOutcome {
             v.put("pinned_top_frame", "unreadable recording: " + e.getMessage());
         }
         return v;
-    }
-
-    static Outcome classify(Cell cell, ContainerResult res, Readings.Reading reading, String logName) {
-        return classify(cell, res, reading, logName, Readings.lastProgress(res.stdout()));
-    }
-
-    /** How the run ended; {@code progress}: its last progress line ({@link Readings#lastProgress}), quoted when it did not end ok. */
-    static Outcome classify(Cell cell, ContainerResult res, Readings.Reading reading, String logName, String progress) {
-        String last = res.tail(3).replace("\n", " | ");
-        String got = progress == null ? "" : "; last progress: " + progress;
-        if (res.timedOut()) {
-            return new Outcome.Timeout("killed after the timeout of " + dev.jdkmatrix.matrix.Durations.text(cell.timeout()) + got + "; output in " + logName);
-        }
-        if (res.oomKilled()) {
-            return new Outcome.Oom("killed by the kernel at the memory limit of " + cell.memory().text() + " (exit " + res.exitCode() + ")" + got + "; output in " + logName);
-        }
-        if (res.exitCode() != 0) {
-            // the exception the program reported says more than its last lines (JMH's end with its own summary)
-            String threw = reading instanceof Readings.Reading.Threw t ? t.detail() : cell.kind() instanceof dev.jdkmatrix.matrix.WorkloadKind.Builtin ? null
-                    : Readings.firstException(res.stdout() + "\n" + res.stderr());
-            return new Outcome.Error("exit code " + res.exitCode() + ": " + (threw != null ? threw : abbreviate(last)) + got + "; output in " + logName);
-        }
-        return switch (reading) {
-            case Readings.Reading.Threw t -> new Outcome.Error(t.detail() + "; output in " + logName);
-            case Readings.Reading.Problem p -> new Outcome.Invalid(p.detail() + "; output in " + logName);
-            case Readings.Reading.Found f -> f.invalid() == null ? new Outcome.Ok() : new Outcome.Invalid(f.invalid());
-        };
-    }
-
-    static String abbreviate(String s) {
-        return s.length() > 300 ? s.substring(0, 300) + "..." : s;
     }
 
     static double parseOr(String s) {

@@ -141,14 +141,14 @@ final class RunSession {
 
     /** The labels of what a session creates on the engine: its run, pid, host and results folder. */
     static Map<String, String> labels(RunOptions options, Path out) {
-        return Map.of(ContainerRunner.LABEL_RUN, options.runId(), ContainerRunner.LABEL_PID, Long.toString(ProcessHandle.current().pid()),
-                ContainerRunner.LABEL_HOST, Environment.hostname(), ContainerRunner.LABEL_OUT, out.toAbsolutePath().normalize().toString());
+        return Map.of(Labels.RUN, options.runId(), Labels.PID, Long.toString(ProcessHandle.current().pid()),
+                Labels.HOST, Environment.hostname(), Labels.OUT, out.toAbsolutePath().normalize().toString());
     }
 
     /** {@code labels} with the role of the container: probe, hold or lease. */
     static Map<String, String> withRole(Map<String, String> labels, String role) {
         Map<String, String> all = new LinkedHashMap<>(labels);
-        all.put(ContainerRunner.LABEL_ROLE, role);
+        all.put(Labels.ROLE, role);
         return all;
     }
 

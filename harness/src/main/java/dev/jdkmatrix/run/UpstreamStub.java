@@ -56,11 +56,11 @@ final class UpstreamStub implements AutoCloseable {
         GenericContainer<?> c = new GenericContainer<>(DockerImageName.parse(image))
                 .withNetwork(network)
                 .withNetworkAliases(ALIAS)
-                .withCommand("java", "-jar", ContainerRunner.CONTAINER_JAR, "upstream", "--port", Integer.toString(PORT))
+                .withCommand("java", "-jar", Commands.CONTAINER_JAR, "upstream", "--port", Integer.toString(PORT))
                 .withLabels(labels)
                 .withCreateContainerCmdModifier(cmd -> {
-                    cmd.withName(name).withUser(ContainerRunner.USER).withWorkingDir("/tmp");
-                    ContainerRunner.lockDown(cmd.getHostConfig().withMemory(MEMORY_BYTES).withMemorySwap(MEMORY_BYTES));
+                    cmd.withName(name).withUser(LockDown.USER).withWorkingDir("/tmp");
+                    LockDown.apply(cmd.getHostConfig().withMemory(MEMORY_BYTES).withMemorySwap(MEMORY_BYTES));
                 })
                 .waitingFor(Wait.forLogMessage(".*" + Upstream.READY + ".*\\n", 1).withStartupTimeout(Duration.ofSeconds(120)));
         try {
@@ -106,7 +106,7 @@ final class UpstreamStub implements AutoCloseable {
     /** Networks with the given labels (a killed harness's, or a results folder's), removed; returns how many. */
     static int removeNetworks(DockerClient client, java.util.function.Predicate<Map<String, String>> whose) {
         List<Network> gone = new ArrayList<>();
-        for (Network n : client.listNetworksCmd().withFilter("label", List.of(ContainerRunner.LABEL_RUN)).exec()) {
+        for (Network n : client.listNetworksCmd().withFilter("label", List.of(Labels.RUN)).exec()) {
             if (n.getLabels() != null && whose.test(n.getLabels())) gone.add(n);
         }
         int removed = 0;

@@ -1,12 +1,12 @@
 package dev.jdkmatrix.cli;
 
+import dev.jdkmatrix.run.Labels;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.Container;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.format.RawCsv;
-import dev.jdkmatrix.run.ContainerRunner;
 import dev.jdkmatrix.run.ItSupport;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -132,7 +132,7 @@ class JarIT {
         for (int i = 0; i < 1200 && p.isAlive(); i++) {
             Thread.sleep(100);
             boolean stored = Files.exists(out.resolve("raw.csv")) && RawCsv.read(out.resolve("raw.csv")).size() >= 2;
-            if (stored && !client.listContainersCmd().withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec().isEmpty()) break;
+            if (stored && !client.listContainersCmd().withLabelFilter(Map.of(Labels.RUN, runId)).exec().isEmpty()) break;
         }
         p.descendants().forEach(ProcessHandle::destroyForcibly);
         p.destroyForcibly();

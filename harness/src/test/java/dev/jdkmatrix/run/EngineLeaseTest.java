@@ -30,17 +30,17 @@ class EngineLeaseTest {
         Process p = new ProcessBuilder("true").start();
         p.waitFor();
         String here = Environment.hostname();
-        EngineLease.Holder dead = EngineLease.Holder.of("x", Map.of(ContainerRunner.LABEL_HOST, here, ContainerRunner.LABEL_PID, Long.toString(p.pid()),
-                ContainerRunner.LABEL_RUN, "r1", EngineLease.LABEL_SINCE, "2026-11-25T14:02:11Z"));
+        EngineLease.Holder dead = EngineLease.Holder.of("x", Map.of(Labels.HOST, here, Labels.PID, Long.toString(p.pid()),
+                Labels.RUN, "r1", EngineLease.LABEL_SINCE, "2026-11-25T14:02:11Z"));
         assertThat(dead.goneHere(here)).isTrue();
         assertThat(dead.describe()).isEqualTo("run r1 of host " + here + " (pid " + p.pid() + "), measuring since 2026-11-25 14:02:11 UTC");
         long parent = ProcessHandle.current().parent().orElseThrow().pid();
-        EngineLease.Holder alive = EngineLease.Holder.of("y", Map.of(ContainerRunner.LABEL_HOST, here, ContainerRunner.LABEL_PID, Long.toString(parent)));
+        EngineLease.Holder alive = EngineLease.Holder.of("y", Map.of(Labels.HOST, here, Labels.PID, Long.toString(parent)));
         assertThat(alive.goneHere(here)).isFalse();
-        EngineLease.Holder elsewhere = EngineLease.Holder.of("z", Map.of(ContainerRunner.LABEL_HOST, "another-" + here, ContainerRunner.LABEL_PID, Long.toString(p.pid())));
+        EngineLease.Holder elsewhere = EngineLease.Holder.of("z", Map.of(Labels.HOST, "another-" + here, Labels.PID, Long.toString(p.pid())));
         assertThat(elsewhere.goneHere(here)).as("a pid of another host says nothing here").isFalse();
-        EngineLease.Holder ownButReleased = EngineLease.Holder.of("w", Map.of(ContainerRunner.LABEL_HOST, here,
-                ContainerRunner.LABEL_PID, Long.toString(ProcessHandle.current().pid())));
+        EngineLease.Holder ownButReleased = EngineLease.Holder.of("w", Map.of(Labels.HOST, here,
+                Labels.PID, Long.toString(ProcessHandle.current().pid())));
         assertThat(ownButReleased.goneHere(here)).as("this process holds no lease w: a session of it ended without releasing it").isTrue();
         assertThat(EngineLease.Holder.of("v", Map.of()).describe()).contains("run ? of host ?", "an unknown time");
     }

@@ -63,7 +63,7 @@ public final class ItSupport {
     /** Every container of a run, stopped ones included. */
     public static List<Container> containers(String runId) {
         return DockerClientFactory.instance().client().listContainersCmd().withShowAll(true)
-                .withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec();
+                .withLabelFilter(Map.of(Labels.RUN, runId)).exec();
     }
 
     /** Waits (up to 2 minutes, while {@code keepWaiting}) for a running container of a measured run (not a JDK probe) of the run. */
@@ -72,8 +72,8 @@ public final class ItSupport {
         for (int i = 0; i < 1200 && running.isEmpty() && keepWaiting.getAsBoolean(); i++) {
             Thread.sleep(100);
             running = DockerClientFactory.instance().client().listContainersCmd()
-                    .withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec().stream()
-                    .filter(c -> c.getLabels() == null || !"probe".equals(c.getLabels().get(ContainerRunner.LABEL_ROLE))).toList();
+                    .withLabelFilter(Map.of(Labels.RUN, runId)).exec().stream()
+                    .filter(c -> c.getLabels() == null || !"probe".equals(c.getLabels().get(Labels.ROLE))).toList();
         }
         return running;
     }
@@ -101,7 +101,7 @@ public final class ItSupport {
         for (var e : events) {
             var attrs = e.getActor() == null || e.getActor().getAttributes() == null ? Map.<String, String>of() : e.getActor().getAttributes();
             if ("container".equals(e.getType() == null ? null : e.getType().getValue()) && "create".equals(e.getAction())
-                    && runId.equals(attrs.get(ContainerRunner.LABEL_RUN))) containers.add(e.getActor().getId());
+                    && runId.equals(attrs.get(Labels.RUN))) containers.add(e.getActor().getId());
         }
         for (var e : events) {
             var attrs = e.getActor() == null || e.getActor().getAttributes() == null ? Map.<String, String>of() : e.getActor().getAttributes();

@@ -59,17 +59,17 @@ class LockedDownIT {
             assertThat(host.getCapAdd()).isNullOrEmpty();
             assertThat(host.getSecurityOpts()).contains("no-new-privileges");
             assertThat(host.getPrivileged()).isFalse();
-            assertThat(host.getPidsLimit()).isEqualTo(ContainerRunner.PIDS_LIMIT);
+            assertThat(host.getPidsLimit()).isEqualTo(LockDown.PIDS_LIMIT);
             assertThat(host.getTmpFs()).containsOnlyKeys("/tmp");
-            assertThat(c.getConfig().getUser()).isEqualTo(ContainerRunner.USER);
+            assertThat(c.getConfig().getUser()).isEqualTo(LockDown.USER);
             // nothing of the harness's file system: the jar is in the run image, so a remote engine works the same
             assertThat(c.getMounts()).as("mounts").isNullOrEmpty();
             assertThat(host.getBinds()).as("binds").isNullOrEmpty();
             assertThat(c.getConfig().getImage()).startsWith("jdkmatrix/run-21:");
             var image = client.inspectImageCmd(c.getConfig().getImage()).exec();
             assertThat(image.getConfig().getLabels()).containsEntry(dev.jdkmatrix.images.Images.LABEL_RUN_IMAGE, "21");
-            assertThat(c.getConfig().getLabels()).containsEntry(ContainerRunner.LABEL_RUN, runId)
-                    .containsEntry(ContainerRunner.LABEL_PID, Long.toString(ProcessHandle.current().pid()));
+            assertThat(c.getConfig().getLabels()).containsEntry(Labels.RUN, runId)
+                    .containsEntry(Labels.PID, Long.toString(ProcessHandle.current().pid()));
         } finally {
             client.killContainerCmd(c.getId()).exec();
             harness.join(60_000);

@@ -65,7 +65,7 @@ class PackingIT {
         List<String> overlaps = new ArrayList<>();
         while (harness.isAlive()) {
             List<String> cpusets = new ArrayList<>();
-            for (Container c : client.listContainersCmd().withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec()) {
+            for (Container c : client.listContainersCmd().withLabelFilter(Map.of(Labels.RUN, runId)).exec()) {
                 try {
                     String set = client.inspectContainerCmd(c.getId()).exec().getHostConfig().getCpusetCpus();
                     cpusets.add(set == null ? "" : set);

@@ -151,8 +151,8 @@ class PatternWorkloadsIT {
             assertThat(pool).as("JDK " + jdk).isGreaterThan(13 * 50);
         }
         var docker = Docker.connect();
-        assertThat(docker.listNetworksCmd().withFilter("label", List.of(ContainerRunner.LABEL_RUN + "=" + runId)).exec()).as("networks left").isEmpty();
-        assertThat(docker.listContainersCmd().withShowAll(true).withLabelFilter(java.util.Map.of(ContainerRunner.LABEL_RUN, runId)).exec())
+        assertThat(docker.listNetworksCmd().withFilter("label", List.of(Labels.RUN + "=" + runId)).exec()).as("networks left").isEmpty();
+        assertThat(docker.listContainersCmd().withShowAll(true).withLabelFilter(java.util.Map.of(Labels.RUN, runId)).exec())
                 .as("containers left").isEmpty();
     }
 }

@@ -1,5 +1,6 @@
 package dev.jdkmatrix.run;
 
+import dev.jdkmatrix.run.output.Profiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.results.RawRow;

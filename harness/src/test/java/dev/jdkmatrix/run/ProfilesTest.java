@@ -1,5 +1,7 @@
 package dev.jdkmatrix.run;
 
+import dev.jdkmatrix.run.output.Profiles;
+import dev.jdkmatrix.run.output.Readings;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.matrix.Cell;
@@ -39,8 +41,8 @@ class ProfilesTest {
         assertThat(profiled.subList(2, profiled.size())).isEqualTo(Commands.command(cell).subList(1, Commands.command(cell).size()));
         assertThat(Commands.command(cell, null, Profile.WALL).get(1)).contains("event=wall,interval=5ms");
         assertThat(Commands.command(cell, null, Profile.ALLOC).get(1)).contains("event=alloc,file=");
-        assertThat(Commands.outputFiles(cell, Profile.CPU)).containsEntry(ContainerRunner.CONTAINER_PROFILE_JFR, "profile-jfr");
-        assertThat(Commands.outputFiles(cell)).doesNotContainKey(ContainerRunner.CONTAINER_PROFILE_JFR);
+        assertThat(Commands.outputFiles(cell, Profile.CPU)).containsEntry(Commands.CONTAINER_PROFILE_JFR, "profile-jfr");
+        assertThat(Commands.outputFiles(cell)).doesNotContainKey(Commands.CONTAINER_PROFILE_JFR);
     }
 
     @Test

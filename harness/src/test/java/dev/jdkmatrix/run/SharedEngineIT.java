@@ -91,7 +91,7 @@ class SharedEngineIT {
     Container awaitLease(String runId, Process p) throws InterruptedException {
         for (int i = 0; i < 1200 && p.isAlive(); i++) {
             List<Container> c = client.listContainersCmd().withShowAll(true).withNameFilter(List.of(EngineLease.NAME))
-                    .withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, runId)).exec();
+                    .withLabelFilter(Map.of(Labels.RUN, runId)).exec();
             if (!c.isEmpty()) return c.get(0);
             Thread.sleep(100);
         }
@@ -206,14 +206,14 @@ class SharedEngineIT {
         Process p = start(matrix("share-killed", 10, 3000, false), tmp.resolve("killed"), killed);
         try {
             // the JVM that holds the lease (java -jar starts a second one with Testcontainers' variables set; the first waits for it)
-            String holder = awaitLease(killed, p).getLabels().get(ContainerRunner.LABEL_PID);
+            String holder = awaitLease(killed, p).getLabels().get(Labels.PID);
             assertThat(new ProcessBuilder("kill", "-KILL", holder).start().waitFor()).isZero();
             assertThat(p.waitFor(30, TimeUnit.SECONDS)).as("the launcher ends with the JVM it started").isTrue();
         } finally {
             p.destroyForcibly();
         }
         assertThat(client.listContainersCmd().withShowAll(true).withNameFilter(List.of(EngineLease.NAME))
-                .withLabelFilter(Map.of(ContainerRunner.LABEL_RUN, killed)).exec()).as("SIGKILL leaves the lease of every CPU").hasSize(client.infoCmd().exec().getNCPU());
+                .withLabelFilter(Map.of(Labels.RUN, killed)).exec()).as("SIGKILL leaves the lease of every CPU").hasSize(client.infoCmd().exec().getNCPU());
         String next = "it-share-next-" + ProcessHandle.current().pid();
         ItSupport.Ran ran = ItSupport.run(matrix("share-next", 1, 100, false), tmp.resolve("next"), next, 0);
         // its lease and holds go with the orphans the next start removes (a session that dies later is taken over by the same test of its pid)
@@ -226,8 +226,8 @@ class SharedEngineIT {
     void aLeaseOfAnotherHostIsKeptWhileItsHeartbeatGoesOnAndTakenOverOnceItStops() throws Exception {
         String ghost = "it-share-ghost-" + ProcessHandle.current().pid();
         String id = client.createContainerCmd(Images.BASE_IMAGE).withName(EngineLease.name(0)).withCmd("true")
-                .withLabels(Map.of(ContainerRunner.LABEL_RUN, ghost, ContainerRunner.LABEL_HOST, "elsewhere-" + Environment.hostname(),
-                        ContainerRunner.LABEL_PID, "1", ContainerRunner.LABEL_ROLE, EngineLease.ROLE, EngineLease.LABEL_SINCE, Instant.now().toString()))
+                .withLabels(Map.of(Labels.RUN, ghost, Labels.HOST, "elsewhere-" + Environment.hostname(),
+                        Labels.PID, "1", Labels.ROLE, EngineLease.ROLE, EngineLease.LABEL_SINCE, Instant.now().toString()))
                 .exec().getId();
         // the other host's session beats for 30 s, five times the expiry this test sets, then stops (its machine died)
         Thread beater = new Thread(() -> {
@@ -289,8 +289,8 @@ class SharedEngineIT {
         Jdk jdk = new Jdk(name, new Jdk.Dockerfile(ItSupport.PROJECT.resolve("Dockerfile.jdk25")));
         ImageRef base = images.ensure(jdk, s -> {});
         ImageRef run = images.withWorkloads(base, ItSupport.JAR, List.of(), s -> {});
-        String hold = images.hold(run, Map.of(ContainerRunner.LABEL_RUN, "it-prune", ContainerRunner.LABEL_HOST, Environment.hostname(),
-                ContainerRunner.LABEL_PID, Long.toString(ProcessHandle.current().pid()), ContainerRunner.LABEL_ROLE, "hold"));
+        String hold = images.hold(run, Map.of(Labels.RUN, "it-prune", Labels.HOST, Environment.hostname(),
+                Labels.PID, Long.toString(ProcessHandle.current().pid()), Labels.ROLE, "hold"));
         try {
             StringWriter w = new StringWriter();
             StringWriter o = new StringWriter();

@@ -1,4 +1,4 @@
-package dev.jdkmatrix.run;
+package dev.jdkmatrix.run.output;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,7 +10,7 @@ import java.util.Map;
  * it had runnable threads, the periods at whose end it had used its quota and was throttled, and
  * the time its threads waited for that ({@code throttled_time} in ns under cgroup v1,
  * {@code throttled_usec} under v2). The container prints the file as its last act, after the
- * workload's JVM exited (see {@link ContainerRunner#CPU_STAT_SCRIPT}); the harness takes those
+ * workload's JVM exited (see {@code Commands.CPU_STAT_SCRIPT}); the harness takes those
  * lines out of the run's stderr.
  */
 public record CpuStat(long periods, long throttledPeriods, double throttledMs) {

@@ -1,4 +1,4 @@
-package dev.jdkmatrix.run;
+package dev.jdkmatrix.run.output;
 
 import dev.jdkmatrix.results.Summarizer;
 import java.io.IOException;
@@ -26,9 +26,9 @@ import java.util.regex.Pattern;
 public record JvmInternals(long gcPauses, double gcPauseMs, double gcPauseMaxMs, long safepoints, double safepointMs, double safepointSyncMs, double jitMs) {
 
     /** The GC log, in the run's output folder. */
-    public static final String GC_LOG = ContainerRunner.CONTAINER_OUT_DIR + "/jvm-gc.log";
+    public static final String GC_LOG = dev.jdkmatrix.images.Images.IMAGE_OUT_DIR + "/jvm-gc.log";
     /** The saved counters, in the run's output folder. */
-    public static final String PERF_DATA = ContainerRunner.CONTAINER_OUT_DIR + "/jvm.hsperf";
+    public static final String PERF_DATA = dev.jdkmatrix.images.Images.IMAGE_OUT_DIR + "/jvm.hsperf";
     /** GC events and ZGC's phases, to a file (never to the run's output). */
     public static final String GC_LOG_ARG = "-Xlog:gc,gc+phases:file=" + GC_LOG;
     /** The counters (on by default in HotSpot) saved to a file when the JVM exits. */

@@ -1,4 +1,4 @@
-package dev.jdkmatrix.run;
+package dev.jdkmatrix.run.output;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,23 +18,23 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** How each kind's result is read from a run's output. */
-class ReadingsTest {
+public class ReadingsTest {
 
-    static final WorkloadKind.UserJar JAR = new WorkloadKind.UserJar(Path.of("app.jar"), "ab".repeat(32));
+    public static final WorkloadKind.UserJar JAR = new WorkloadKind.UserJar(Path.of("app.jar"), "ab".repeat(32));
 
-    static Cell jar(WorkloadKind.Jar.Result result) {
+    public static Cell jar(WorkloadKind.Jar.Result result) {
         return new Cell(new WorkloadKind.Jar(JAR, "", List.of(), result), "my-app", new TreeMap<>(Map.of("size", "10")), "", 0, "25",
                 CpuLimit.parse("1"), dev.jdkmatrix.matrix.CpuMode.QUOTA, MemoryLimit.parse("512m"), List.of(), Duration.ofMinutes(1), false);
     }
 
-    static Cell jmh(String benchmark) {
+    public static Cell jmh(String benchmark) {
         JmhJar.Benchmark b = new JmhJar.Benchmark(benchmark, "avgt", Map.of(), OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty(),
                 OptionalLong.empty(), OptionalLong.empty());
         return new Cell(new WorkloadKind.Jmh(JAR, b, List.of(), List.of()), "my-bench", new TreeMap<>(), "", 0, "25",
                 CpuLimit.parse("1"), dev.jdkmatrix.matrix.CpuMode.QUOTA, MemoryLimit.parse("512m"), List.of(), Duration.ofMinutes(1), false);
     }
 
-    static ContainerResult out(String stdout) {
+    public static ContainerResult out(String stdout) {
         return new ContainerResult("id", "name", 0, false, false, stdout, "", "", 1, 1, 1234, 1, 1500.5);
     }
 
@@ -62,7 +62,7 @@ class ReadingsTest {
         Readings.Reading r = Readings.read(jar(result), out("line one\nsomething else happened\n"), null);
         assertThat(r).isInstanceOfSatisfying(Readings.Reading.Problem.class, p ->
                 assertThat(p.detail()).contains("matched nothing", "took (\\d+) ms", "something else happened"));
-        assertThat(RunOutcome.classify(jar(result), out(""), r, "logs/00001.log").status()).isEqualTo("invalid");
+        assertThat(Outcome.classify(jar(result), out(""), r, "logs/00001.log").status()).isEqualTo("invalid");
     }
 
     @Test
@@ -120,7 +120,7 @@ class ReadingsTest {
         Cell cell = jmh("org.openjdk.jmh.samples.JMHSample_33_SecurityManager.testWithSM");
         Readings.Reading r = Readings.read(cell, out(THREW), "[]");
         assertThat(r).isInstanceOf(Readings.Reading.Threw.class);
-        Outcome o = RunOutcome.classify(cell, out(THREW), r, "logs/00001.log");
+        Outcome o = Outcome.classify(cell, out(THREW), r, "logs/00001.log");
         assertThat(o.status()).isEqualTo("error");
         assertThat(o.detail()).startsWith("the benchmark threw java.lang.UnsupportedOperationException: Setting a Security Manager is not supported | at java.base/java.lang.System.setSecurityManager")
                 .contains("SecurityManagerInstalled.setup").doesNotContain("WARNING").endsWith("; output in logs/00001.log");
@@ -137,13 +137,13 @@ class ReadingsTest {
                 	java.lang.UnsupportedClassVersionError: dev/jdkmatrix/examples/jar/SortApp has been compiled by a more recent version of the Java Runtime (class file version 65.0), this version of the Java Runtime only recognizes class file versions up to 61.0
                 """;
         ContainerResult res = new ContainerResult("id", "name", 1, false, false, "", stderr, "", 1, 1, 1234, 1, 300);
-        Outcome o = RunOutcome.classify(jar(null), res, Readings.read(jar(null), res, null), "logs/00002.log");
+        Outcome o = Outcome.classify(jar(null), res, Readings.read(jar(null), res, null), "logs/00002.log");
         assertThat(o.status()).isEqualTo("error");
         assertThat(o.detail()).startsWith("exit code 1: java.lang.UnsupportedClassVersionError: dev/jdkmatrix/examples/jar/SortApp has been compiled");
         // JMH's launcher loads on JDK 17, the fork fails to load the benchmark and JMH ends with no result
         String jmh = "<failure>\n\njava.lang.UnsupportedClassVersionError: org/example/Bench has been compiled by a more recent version\n\tat java.base/java.lang.ClassLoader.defineClass1(Native Method)\n";
         Cell cell = jmh("org.example.Bench.run");
-        Outcome j = RunOutcome.classify(cell, out(jmh), Readings.read(cell, out(jmh), "[]"), "logs/00003.log");
+        Outcome j = Outcome.classify(cell, out(jmh), Readings.read(cell, out(jmh), "[]"), "logs/00003.log");
         assertThat(j.status()).isEqualTo("error");
         assertThat(j.detail()).contains("UnsupportedClassVersionError");
     }
@@ -157,7 +157,7 @@ class ReadingsTest {
         assertThat(Readings.lastProgress("no progress here\n")).isNull();
         assertThat(Readings.lastProgress("JDKMATRIX-PROGRESS elapsed_ms=")).as("a line cut by the kill").isNull();
         ContainerResult killed = new ContainerResult("id", "name", 137, true, false, stdout.substring(0, stdout.lastIndexOf("JDKMATRIX")), "", "", 1, 1, 1234, 1, 1500.5);
-        Outcome o = RunOutcome.classify(jar(null), killed, Readings.read(jar(null), killed, null), "00001.log");
+        Outcome o = Outcome.classify(jar(null), killed, Readings.read(jar(null), killed, null), "00001.log");
         assertThat(o.status()).isEqualTo("oom");
         assertThat(o.detail()).contains("memory limit of 512m", "last progress: elapsed_ms=3001;submitted=20000;threads_started=15123", "00001.log");
     }

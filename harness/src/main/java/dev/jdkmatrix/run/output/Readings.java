@@ -1,4 +1,4 @@
-package dev.jdkmatrix.run;
+package dev.jdkmatrix.run.output;
 
 import dev.jdkmatrix.matrix.Cell;
 import dev.jdkmatrix.matrix.WorkloadKind;
@@ -173,7 +173,7 @@ public final class Readings {
      * 1 s and then at doubling intervals) as its {@code k=v;...} text, or null when there is none:
      * how far a run got that was killed before its record.
      */
-    static String lastProgress(String stdout) {
+    public static String lastProgress(String stdout) {
         int at = stdout.lastIndexOf(dev.jdkmatrix.workloads.ResultRecord.PROGRESS_MARKER);
         if (at < 0 || (at > 0 && stdout.charAt(at - 1) != '\n')) return null;
         int end = stdout.indexOf('\n', at);
@@ -189,7 +189,7 @@ public final class Readings {
      * wall-clock milliseconds since the epoch) as {from, to}, or null when it printed none (killed
      * before the section ended, or a workload of an older jar).
      */
-    static long[] section(String stdout) {
+    public static long[] section(String stdout) {
         java.util.regex.Matcher m = SECTION.matcher(stdout);
         long[] last = null;
         while (m.find()) last = new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2))};

@@ -1,10 +1,10 @@
-package dev.jdkmatrix.run;
+package dev.jdkmatrix.run.output;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** The container's cpu.stat lines, as printed by {@link ContainerRunner#CPU_STAT_SCRIPT}, read and taken out of stderr. */
+/** The container's cpu.stat lines, as printed by the script around its command ({@code Commands.CPU_STAT_SCRIPT}), read and taken out of stderr. */
 class CpuStatTest {
 
     @Test
@@ -33,12 +33,4 @@ class CpuStatTest {
         assertThat(CpuStat.split(CpuStat.MARKER + "nr_periods x\n" + CpuStat.MARKER + "nr_throttled 1\n" + CpuStat.MARKER + "throttled_time 1\n").stat()).isNull();
     }
 
-    @Test
-    void theWorkloadsCommandRunsInsideTheScriptWithItsArgumentsUntouched() {
-        dev.jdkmatrix.matrix.Cell cell = ReadingsTest.jar(new dev.jdkmatrix.matrix.WorkloadKind.Jar.Result(java.util.regex.Pattern.compile("took (\\d+)"), "ms", false));
-        java.util.List<String> cmd = Commands.containerCommand(cell, null);
-        assertThat(cmd.subList(0, 4)).containsExactly("sh", "-c", ContainerRunner.CPU_STAT_SCRIPT, "sh");
-        assertThat(cmd.subList(4, cmd.size())).isEqualTo(Commands.command(cell));
-        assertThat(ContainerRunner.CPU_STAT_SCRIPT).startsWith("\"$@\"; s=$?;").endsWith("exit $s");
-    }
 }

@@ -1,4 +1,4 @@
-package dev.jdkmatrix.run;
+package dev.jdkmatrix.run.output;
 
 import dev.jdkmatrix.matrix.Profile;
 import dev.jdkmatrix.results.format.CollapsedStacks;
@@ -30,7 +30,7 @@ public final class Profiles {
      * and returns raw.csv's columns for them: the event, the file and the number of samples (all
      * empty but the event when the JVM wrote none: killed, out of memory).
      */
-    static Map<String, String> store(Path out, String raw, String stored, Profile profile) throws IOException {
+    public static Map<String, String> store(Path out, String raw, String stored, Profile profile) throws IOException {
         Map<String, String> v = new LinkedHashMap<>();
         v.put("profile_event", profile.text());
         Path from = out.resolve(raw);
@@ -64,7 +64,7 @@ public final class Profiles {
      * cannot read (a JVM killed while it wrote) stays beside the run's log, and the run has no
      * stacks. Returns {@code collapsed}.
      */
-    static String fromJfr(Path out, String raw, String collapsed, Profile profile, long[] section) {
+    public static String fromJfr(Path out, String raw, String collapsed, Profile profile, long[] section) {
         Path from = out.resolve(raw);
         if (!Files.isRegularFile(from)) return collapsed;
         Arguments args = new Arguments();

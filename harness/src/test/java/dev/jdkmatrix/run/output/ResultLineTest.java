@@ -1,4 +1,4 @@
-package dev.jdkmatrix.run;
+package dev.jdkmatrix.run.output;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -44,15 +44,15 @@ class ResultLineTest {
     @Test
     void classifiesEveryWayARunCanEnd() {
         Readings.Reading good = Readings.record(GOOD);
-        assertThat(RunOutcome.classify(CELL, result(0, false, false, GOOD), good, "l")).isEqualTo(new Outcome.Ok());
-        assertThat(RunOutcome.classify(CELL, result(137, false, true, ""), Readings.record(""), "l").status()).isEqualTo("timeout");
-        assertThat(RunOutcome.classify(CELL, result(137, true, false, ""), Readings.record(""), "l").status()).isEqualTo("oom");
-        Outcome error = RunOutcome.classify(CELL, result(3, false, false, ""), Readings.record(""), "logs/1.log");
+        assertThat(Outcome.classify(CELL, result(0, false, false, GOOD), good, "l")).isEqualTo(new Outcome.Ok());
+        assertThat(Outcome.classify(CELL, result(137, false, true, ""), Readings.record(""), "l").status()).isEqualTo("timeout");
+        assertThat(Outcome.classify(CELL, result(137, true, false, ""), Readings.record(""), "l").status()).isEqualTo("oom");
+        Outcome error = Outcome.classify(CELL, result(3, false, false, ""), Readings.record(""), "logs/1.log");
         assertThat(error.status()).isEqualTo("error");
         assertThat(error.detail()).contains("exit code 3", "stderr line", "logs/1.log");
-        assertThat(RunOutcome.classify(CELL, result(0, false, false, "x"), Readings.record("x"), "l").status()).isEqualTo("invalid");
+        assertThat(Outcome.classify(CELL, result(0, false, false, "x"), Readings.record("x"), "l").status()).isEqualTo("invalid");
         String failed = new ResultRecord().put("check", "task 3 failed").put("supported", true).line();
-        Outcome invalid = RunOutcome.classify(CELL, result(0, false, false, failed), Readings.record(failed), "l");
+        Outcome invalid = Outcome.classify(CELL, result(0, false, false, failed), Readings.record(failed), "l");
         assertThat(invalid.status()).isEqualTo("invalid");
         assertThat(invalid.detail()).contains("task 3 failed");
     }

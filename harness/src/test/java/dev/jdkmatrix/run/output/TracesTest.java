@@ -1,4 +1,4 @@
-package dev.jdkmatrix.run;
+package dev.jdkmatrix.run.output;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -45,7 +45,7 @@ class TracesTest {
     void aJmhRunThatThrewSaysTheRootCauseWhereItWasThrownAndTheUsersFrames() {
         Cell cell = ReadingsTest.jmh("com.acme.json.ParseBench.parse");
         ContainerResult res = ReadingsTest.out(NO_DATA_FILE);
-        Outcome o = RunOutcome.classify(cell, res, Readings.read(cell, res, null), "logs/00001.log");
+        Outcome o = Outcome.classify(cell, res, Readings.read(cell, res, null), "logs/00001.log");
         assertThat(o.status()).isEqualTo("error");
         assertThat(o.detail()).isEqualTo("the benchmark threw java.io.FileNotFoundException: data/twitter.json (No such file or directory)"
                 + " | at java.base/java.io.FileInputStream.open0(Native Method) | at com.acme.json.Documents.read(Documents.java:30)"
@@ -66,7 +66,7 @@ class TracesTest {
                 	... 2 more
                 """;
         ContainerResult res = new ContainerResult("id", "name", 1, false, false, "", stderr, "", 1, 1, 1234, 1, 300);
-        Outcome o = RunOutcome.classify(ReadingsTest.jar(null), res, Readings.read(ReadingsTest.jar(null), res, null), "logs/00002.log");
+        Outcome o = Outcome.classify(ReadingsTest.jar(null), res, Readings.read(ReadingsTest.jar(null), res, null), "logs/00002.log");
         assertThat(o.detail()).isEqualTo("exit code 1: java.nio.file.NoSuchFileException: /tmp/app.yaml"
                 + " | at java.base/sun.nio.fs.UnixException.translateToIOException(UnixException.java:92)"
                 + " | at app//com.acme.App.configure(App.java:12) | at app//com.acme.App.main(App.java:5)"

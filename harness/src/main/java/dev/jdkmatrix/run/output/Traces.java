@@ -1,4 +1,4 @@
-package dev.jdkmatrix.run;
+package dev.jdkmatrix.run.output;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +10,7 @@ import java.util.List;
  * type and message, where it was thrown, and the first frames of the user's code, so that an
  * {@code ExceptionInInitializerError} around a {@code FileNotFoundException} says the file.
  */
-final class Traces {
+public final class Traces {
 
     /** The frames kept: where the exception was thrown, then the first of the user's code. */
     static final int FRAMES = 3;

@@ -1,20 +1,15 @@
-package dev.jdkmatrix.run;
+package dev.jdkmatrix.run.output;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.jdkmatrix.matrix.Cell;
-import dev.jdkmatrix.matrix.CpuLimit;
-import dev.jdkmatrix.matrix.MemoryLimit;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -74,19 +69,6 @@ class JvmInternalsTest {
         Path junk = Files.writeString(tmp.resolve("junk.hsperf"), "not counters");
         assertThat(JvmInternals.columns(null, junk).values()).allMatch(String::isEmpty);
         assertThatThrownBy(() -> JvmInternals.counters(new byte[64])).hasMessageContaining("not a hsperfdata file");
-    }
-
-    @Test
-    void builtinAndJarRunsGetTheFlagsAndTheirFilesAreCopiedOut() {
-        Cell on = new Cell("sleep", new TreeMap<>(), "virtual", 10, "21", CpuLimit.parse("1"), MemoryLimit.parse("1g"), List.of("-Xmx64m"), Duration.ofMinutes(1))
-                .withInternals(true);
-        List<String> cmd = Commands.command(on);
-        assertThat(cmd.subList(1, 4)).isEqualTo(JvmInternals.ARGS);
-        assertThat(cmd.indexOf("-Xmx64m")).as("the user's own options after ours, so theirs win").isGreaterThan(3);
-        assertThat(Commands.outputFiles(on)).containsEntry(JvmInternals.GC_LOG, "gc-log").containsEntry(JvmInternals.PERF_DATA, "perf-data");
-        Cell off = on.withInternals(false);
-        assertThat(Commands.command(off)).doesNotContainAnyElementsOf(JvmInternals.ARGS);
-        assertThat(Commands.outputFiles(off)).isEmpty();
     }
 
     static byte[] fixture(String name) throws IOException {

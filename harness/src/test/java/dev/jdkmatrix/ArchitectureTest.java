@@ -40,9 +40,25 @@ class ArchitectureTest {
 
     /** A chart kind draws from the shared vocabulary (ChartStyle, ChartText, JdkNotes, ChartCells), never from another kind: each is a room of its own. */
     @ArchTest
-    static final ArchRule chartKindsDoNotDependOnEachOther = noClasses().that().implement("dev.jdkmatrix.report.ChartKind")
+    static final ArchRule chartKindsDoNotDependOnEachOther = noClasses().that().implement("dev.jdkmatrix.report.chart.ChartKind")
             .should().dependOnClassesThat(com.tngtech.archunit.base.DescribedPredicate.describe("are another chart kind",
-                    (com.tngtech.archunit.core.domain.JavaClass c) -> c.isAssignableTo("dev.jdkmatrix.report.ChartKind") && !c.getName().equals("dev.jdkmatrix.report.ChartKind")))
+                    (com.tngtech.archunit.core.domain.JavaClass c) -> c.isAssignableTo("dev.jdkmatrix.report.chart.ChartKind") && !c.getName().equals("dev.jdkmatrix.report.chart.ChartKind")))
+            .allowEmptyShould(false);
+
+    /** report's rooms: the chart kinds and their vocabulary (report.chart) and the profile pages (report.profile) under the gallery (report), the HTML escaper (report.html) under all. */
+    @ArchTest
+    static final ArchRule reportChartsStandAlone = noClasses().that().resideInAPackage("dev.jdkmatrix.report.chart")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.jdkmatrix.report", "dev.jdkmatrix.report.profile")
+            .allowEmptyShould(false);
+
+    @ArchTest
+    static final ArchRule reportProfilesStandAlone = noClasses().that().resideInAPackage("dev.jdkmatrix.report.profile")
+            .should().dependOnClassesThat().resideInAPackage("dev.jdkmatrix.report")
+            .allowEmptyShould(false);
+
+    @ArchTest
+    static final ArchRule htmlIsTheReportsGroundFloor = noClasses().that().resideInAPackage("dev.jdkmatrix.report.html")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.jdkmatrix.report", "dev.jdkmatrix.report.chart", "dev.jdkmatrix.report.profile")
             .allowEmptyShould(false);
 
     /** The readers of a run's output (run.output) are the run's ground floor: what a container gave back, read, with nothing of the session or the engine. */

@@ -4,7 +4,6 @@ import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.matrix.Cell;
 import dev.jdkmatrix.matrix.Matrix;
 import dev.jdkmatrix.results.Comparisons;
-import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.format.RawCsv;
 import dev.jdkmatrix.results.format.RunJson;

@@ -1,5 +1,10 @@
 package dev.jdkmatrix.report;
 
+import dev.jdkmatrix.report.chart.CellStat;
+import dev.jdkmatrix.report.chart.ChartText;
+import dev.jdkmatrix.report.chart.Figure;
+import dev.jdkmatrix.report.html.Html;
+import dev.jdkmatrix.report.profile.ProfilePages;
 import dev.jdkmatrix.claims.Verdicts;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;

@@ -1,5 +1,9 @@
 package dev.jdkmatrix.report;
 
+import dev.jdkmatrix.report.chart.ChartFiles;
+import dev.jdkmatrix.report.chart.Charts;
+import dev.jdkmatrix.report.chart.Figure;
+import dev.jdkmatrix.report.profile.ProfilePages;
 import dev.jdkmatrix.claims.Claims;
 import dev.jdkmatrix.claims.Verdicts;
 import dev.jdkmatrix.history.ChangeFinder;
@@ -87,7 +91,7 @@ public final class Report {
             }
         }
         long t1 = System.nanoTime();
-        Charts charts = Charts.of(folder);
+        Charts charts = new Charts(folder.summary(), folder.raw(), folder.comparisons());
         List<Figure> figures = charts.all();
         long t2 = System.nanoTime();
         Path chartDir = dir.resolve("charts");

@@ -1,5 +1,6 @@
 package dev.jdkmatrix.report;
 
+import dev.jdkmatrix.report.profile.ProfilePages;
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;

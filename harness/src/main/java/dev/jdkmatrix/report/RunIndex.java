@@ -1,5 +1,9 @@
 package dev.jdkmatrix.report;
 
+import dev.jdkmatrix.report.chart.ChartStyle;
+import dev.jdkmatrix.report.chart.Figure;
+import dev.jdkmatrix.report.chart.HistoryCharts;
+import dev.jdkmatrix.report.html.Html;
 import dev.jdkmatrix.history.Change;
 import dev.jdkmatrix.history.ChangeFinder;
 import dev.jdkmatrix.history.FigureKey;

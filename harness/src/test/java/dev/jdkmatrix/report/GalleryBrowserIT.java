@@ -1,5 +1,6 @@
 package dev.jdkmatrix.report;
 
+import dev.jdkmatrix.report.chart.ChartStyle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

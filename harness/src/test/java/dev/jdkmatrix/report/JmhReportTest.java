@@ -1,5 +1,10 @@
 package dev.jdkmatrix.report;
 
+import dev.jdkmatrix.report.chart.CellStat;
+import dev.jdkmatrix.report.chart.Charts;
+import dev.jdkmatrix.report.chart.Figure;
+import dev.jdkmatrix.report.chart.RatioPlot;
+import dev.jdkmatrix.report.chart.ScoreUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.results.RawRow;

@@ -17,7 +17,7 @@ import java.util.function.Function;
 import java.util.zip.GZIPOutputStream;
 
 /** Tests' results folders with profile runs: a profile row per JDK of one cell, its stacks stored as a profile run stores them. */
-final class ProfiledFolder {
+public final class ProfiledFolder {
 
     private ProfiledFolder() {}
 
@@ -61,7 +61,7 @@ final class ProfiledFolder {
     }
 
     /** Many made-up stacks (seeded), as a real JVM's profile has: the frames of a few threads, 10 to 40 deep. */
-    static String manyStacks(long seed, int count) {
+    public static String manyStacks(long seed, int count) {
         Random random = new Random(seed);
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < count; i++) {

@@ -1,5 +1,18 @@
 package dev.jdkmatrix.report;
 
+import dev.jdkmatrix.report.chart.CellStat;
+import dev.jdkmatrix.report.chart.ChartCells;
+import dev.jdkmatrix.report.chart.ChartFiles;
+import dev.jdkmatrix.report.chart.ChartStyle;
+import dev.jdkmatrix.report.chart.Charts;
+import dev.jdkmatrix.report.chart.Figure;
+import dev.jdkmatrix.report.chart.HistoryCharts;
+import dev.jdkmatrix.report.chart.IntervalMarks;
+import dev.jdkmatrix.report.chart.JdkChart;
+import dev.jdkmatrix.report.chart.JdkMarkers;
+import dev.jdkmatrix.report.chart.JdkNotes;
+import dev.jdkmatrix.report.chart.PinningChart;
+import dev.jdkmatrix.report.chart.SpeedupChart;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.Golden;

@@ -1,0 +1,82 @@
+package dev.jdkmatrix.report.chart;
+
+import static dev.jdkmatrix.report.chart.ChartStyle.*;
+
+import dev.jdkmatrix.results.Comparisons;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * What every chart kind draws from: a results folder's cells, and the figure names given so far
+ * (one gallery's file names are unique across its kinds). Also what needs all the cells at once:
+ * a workload named by the params that vary between them, and a title that fits.
+ */
+public final class ChartCells {
+
+    private final List<CellStat> cells;
+    private final List<Comparisons.Row> comparisons;
+    private final Map<String, Integer> names = new LinkedHashMap<>();
+
+    public ChartCells(List<CellStat> cells, List<Comparisons.Row> comparisons) {
+        this.cells = List.copyOf(cells);
+        this.comparisons = List.copyOf(comparisons);
+    }
+
+    List<CellStat> cells() {
+        return cells;
+    }
+
+    /** The comparisons of the run: every pair of cells of a group (comparisons.csv). */
+    List<Comparisons.Row> comparisons() {
+        return comparisons;
+    }
+
+    /**
+     * {@code num}'s figure over {@code den}'s from their runs paired by round, {value, low, high},
+     * where the run compared them pair by pair with at least two pairs; else null.
+     */
+    double[] pairedRatio(CellStat num, CellStat den) {
+        return Comparisons.pairedRatio(comparisons, num.cell(), den.cell());
+    }
+
+    /** The measured cells of built-in workloads: every chart but the scores is about executors and tasks. */
+    List<CellStat> measured() {
+        return cells.stream().filter(CellStat::measured).filter(CellStat::builtin).toList();
+    }
+
+    /**
+     * A cell's workload with only the params that vary between this folder's cells of that
+     * workload ({@code threadlocal(mode=pool)}): short enough for an axis label.
+     */
+    String shortShape(CellStat c) {
+        List<String> varying = new ArrayList<>();
+        for (Map.Entry<String, String> p : c.params().entrySet()) {
+            boolean varies = cells.stream().filter(o -> o.workload().equals(c.workload())).map(o -> o.param(p.getKey())).distinct().count() > 1;
+            if (varies) varying.add(p.getKey() + "=" + p.getValue());
+        }
+        return varying.isEmpty() ? c.workload() : c.workload() + "(" + String.join(";", varying) + ")";
+    }
+
+    /**
+     * A chart's title: the cell's workload with all its params, then the rest; where that would need
+     * a font below {@link ChartStyle#SHORT_TITLE_BELOW} points, the workload with only the params that vary in
+     * this folder ({@link #shortShape}), as the axis labels and the speedup rows name it.
+     */
+    String title(CellStat c, String rest) {
+        String full = c.shape() + rest;
+        return fitted(full, TITLE_FONT, WIDTH).getSize() >= SHORT_TITLE_BELOW ? full : shortShape(c) + rest;
+    }
+
+    /** A unique file name from the parts: lower case, only letters, digits, '.', '-' and '_'. */
+    String name(Object... parts) {
+        String base = java.util.Arrays.stream(parts).map(String::valueOf).filter(s -> !s.isEmpty()).collect(Collectors.joining("-"))
+                .toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]+", "-").replaceAll("-+", "-").replaceAll("^-|-$", "");
+        if (base.length() > 80) base = base.substring(0, 80);
+        int k = names.merge(base, 1, Integer::sum);
+        return k == 1 ? base : base + "-" + k;
+    }
+}

@@ -1,0 +1,49 @@
+package dev.jdkmatrix.report.chart;
+
+import dev.jdkmatrix.results.Comparisons;
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.SummaryRow;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Every chart of a results folder, kind by kind ({@link ChartKind}: wall time by executor, speedup
+ * of virtual threads, scaling, memory, pinning before and after JEP 491, the distribution of
+ * repetitions, CFS throttling, the scores of the user's workloads). Each chart carries its title,
+ * axis units, the JDK builds, the CPU and memory limits and n; each figure a caption with the
+ * measured takeaway. Pure: no files.
+ */
+public final class Charts {
+
+    /** The kinds, in the gallery's order: a new kind is registered here. */
+    static final List<ChartKind> KINDS = List.of(new PinningChart(), new JdkChart(), new ScoreChart(), new MetricChart(), new SpeedupChart(), new WallChart(), new ScalingChart(),
+            new MemoryChart(), new InternalsChart(), new DistributionChart(), new ThrottlingChart());
+
+    private final List<CellStat> cells;
+    private final List<Comparisons.Row> comparisons;
+
+    /** The charts of rows with no run.json: their comparisons along jdk and executor, paired by round. */
+    public Charts(List<SummaryRow> summary, List<RawRow> raw) {
+        this(summary, raw, Comparisons.of(raw, (dev.jdkmatrix.results.RunMetadata) null));
+    }
+
+    public Charts(List<SummaryRow> summary, List<RawRow> raw, List<Comparisons.Row> comparisons) {
+        Map<String, List<RawRow>> byCell = raw.stream().collect(Collectors.groupingBy(r -> r.get("cell")));
+        this.cells = summary.stream().map(s -> CellStat.of(s, byCell.getOrDefault(s.get("cell"), List.of()))).toList();
+        this.comparisons = List.copyOf(comparisons);
+    }
+
+    public List<CellStat> cells() {
+        return cells;
+    }
+
+    /** Every figure, kind by kind. */
+    public List<Figure> all() {
+        ChartCells in = new ChartCells(cells, comparisons);
+        List<Figure> out = new ArrayList<>();
+        for (ChartKind k : KINDS) out.addAll(k.figures(in));
+        return out;
+    }
+}

@@ -1,0 +1,152 @@
+package dev.jdkmatrix.report.chart;
+
+import dev.jdkmatrix.history.Change;
+import dev.jdkmatrix.history.ChangeFinder;
+import dev.jdkmatrix.history.History;
+import dev.jdkmatrix.history.Series;
+import dev.jdkmatrix.history.Watch;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Date;
+import java.util.List;
+import java.util.Locale;
+import org.knowm.xchart.AnnotationLine;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * A figure's nights as a trend chart, by date: each night's value (a cell's median, a comparison's
+ * paired ratio) with its interval as a band, the levels between its changes as a step, and each
+ * change marked by a line between its two nights. Charts for the figures with changes come first,
+ * then the comparisons, then the cells, up to {@link #MAX_CHARTS}.
+ */
+public final class HistoryCharts {
+
+    /** Charts on a site's index: they are rewritten every night, and a night's bytes are bounded (docs/nightly.md). */
+    public static final int MAX_CHARTS = 12;
+
+    private HistoryCharts() {}
+
+    public static List<Figure> of(History h) {
+        List<ChangeFinder.Finding> order = new ArrayList<>(h.findings().stream().filter(f -> f.series().entries().size() >= 2).toList());
+        order.sort(Comparator.comparing((ChangeFinder.Finding f) -> f.changes().isEmpty())
+                .thenComparing(f -> f.series().key().kind().equals("cell"))
+                .thenComparing(f -> f.series().key()));
+        List<Figure> out = new ArrayList<>();
+        for (ChangeFinder.Finding f : order) {
+            if (out.size() >= MAX_CHARTS) break;
+            out.add(figure(f, h.watches().get(f.series())));
+        }
+        return out;
+    }
+
+    /** The chart's file name: the figure's identity hashed, since a cell id may hold any character. */
+    static String name(Series s) {
+        return "history-" + Integer.toHexString((s.runnerClass() + "\n" + s.key().kind() + "\n" + String.join("\n", s.key().cells())).hashCode() & 0x7fffffff);
+    }
+
+    static Figure figure(ChangeFinder.Finding f, Watch w) {
+        Series s = f.series();
+        boolean ratio = s.key().kind().equals("comparison");
+        String unit = ratio ? "b / a (x)" : s.newest().unit();
+        XYChart chart = new XYChartBuilder().width(ChartStyle.WIDTH).height(ChartStyle.HEIGHT)
+                .title(title(s)).xAxisTitle("night (UTC)").yAxisTitle(unit).build();
+        ChartStyle.style(chart);
+        java.time.Duration span = java.time.Duration.between(s.entries().get(0).night().started(), s.entries().get(s.entries().size() - 1).night().started());
+        chart.getStyler().setDatePattern(span.toDays() >= 3 ? "yyyy-MM-dd" : "MM-dd HH:mm"); // nights made within hours of each other read by the hour
+        chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
+        chart.getStyler().setMarkerSize(7);
+        List<Date> x = new ArrayList<>();
+        List<Double> y = new ArrayList<>();
+        List<Date> bandX = new ArrayList<>();
+        List<Double> bandY = new ArrayList<>();
+        for (Series.Entry e : s.entries()) {
+            x.add(Date.from(e.night().started()));
+            y.add(e.measured().value());
+        }
+        for (Series.Entry e : s.entries()) {
+            bandX.add(Date.from(e.night().started()));
+            bandY.add(e.measured().low());
+        }
+        for (Series.Entry e : s.entries().reversed()) {
+            bandX.add(Date.from(e.night().started()));
+            bandY.add(e.measured().high());
+        }
+        XYSeries band = chart.addSeries("interval of each night", bandX, bandY);
+        band.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.PolygonArea);
+        band.setFillColor(new Color(0x1f, 0x77, 0xb4, 50));
+        band.setLineColor(new Color(0x1f, 0x77, 0xb4, 0));
+        band.setMarker(SeriesMarkers.NONE);
+        XYSeries values = chart.addSeries(ratio ? "paired ratio of each night" : "median of each night", x, y);
+        values.setMarker(SeriesMarkers.CIRCLE);
+        values.setLineColor(new Color(0x1f, 0x77, 0xb4));
+        values.setMarkerColor(new Color(0x1f, 0x77, 0xb4));
+        levels(chart, s, f.changes());
+        for (Change c : f.changes()) chart.addAnnotation(new AnnotationLine(between(s, c.index()).getTime(), true, false));
+        chart.getStyler().setAnnotationLineColor(new Color(0xd6, 0x27, 0x28));
+        chart.getStyler().setAnnotationLineStroke(new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {8f, 5f}, 0f));
+        return new Figure(name(s), Figure.Section.TREND, caption(f, w), chart);
+    }
+
+    /**
+     * A cell's id, or for a comparison what it compares and the cells' common part:
+     * {@code jdk 21 -> 25: cpu-hash(iterations=1000000) fixed:cpus tasks=100 cpus=1 mem=512m}.
+     */
+    static String title(Series s) {
+        if (!(s.key() instanceof dev.jdkmatrix.history.FigureKey.Pair p)) return s.key().label();
+        List<String> a = List.of(p.cellA().split(" "));
+        List<String> b = List.of(p.cellB().split(" "));
+        List<String> common = a.stream().filter(b::contains).toList();
+        return s.newest().compared() + ": " + String.join(" ", common);
+    }
+
+    /** The level of each segment between changes (geometric mean of its nights), drawn as a step that rises or falls at each change's line. */
+    private static void levels(XYChart chart, Series s, List<Change> changes) {
+        if (changes.isEmpty()) return;
+        List<Date> x = new ArrayList<>();
+        List<Double> y = new ArrayList<>();
+        int from = 0;
+        List<Integer> bounds = new ArrayList<>(changes.stream().map(Change::index).sorted().toList());
+        bounds.add(s.entries().size());
+        for (int to : bounds) {
+            double sum = 0;
+            for (int i = from; i < to; i++) sum += Math.log(s.entries().get(i).measured().value());
+            double level = Math.exp(sum / (to - from));
+            x.add(from == 0 ? Date.from(s.entries().get(0).night().started()) : between(s, from));
+            y.add(level);
+            x.add(to == s.entries().size() ? Date.from(s.entries().get(to - 1).night().started()) : between(s, to));
+            y.add(level);
+            from = to;
+        }
+        XYSeries step = chart.addSeries("level between changes", x, y);
+        step.setMarker(SeriesMarkers.NONE);
+        step.setLineColor(new Color(0xd6, 0x27, 0x28));
+        step.setLineStyle(new BasicStroke(2.5f));
+    }
+
+    /** Half way between night {@code index} - 1 and night {@code index}: where a change's line is drawn. */
+    private static Date between(Series s, int index) {
+        return new Date((s.entries().get(index - 1).night().started().toEpochMilli() + s.entries().get(index).night().started().toEpochMilli()) / 2);
+    }
+
+    static String caption(ChangeFinder.Finding f, Watch w) {
+        Series s = f.series();
+        StringBuilder b = new StringBuilder();
+        b.append(s.key().kind().equals("comparison") ? "Paired ratio b / a (" + s.newest().compared() + ") of " + s.key().label() : "Median of " + s.key().label())
+                .append(", ").append(s.newest().higherIsBetter() ? "higher" : "lower").append(" is better, over ").append(s.entries().size())
+                .append(" nights of runner class ").append(s.runnerClass()).append(". ");
+        if (!f.examined()) b.append(f.note()).append(". ");
+        else if (f.changes().isEmpty()) b.append("No change found. ");
+        for (Change c : f.changes()) {
+            b.append(c.status() == Change.Status.CONFIRMED ? "Change" : "Suspected change").append(" from night ").append(c.after().date())
+                    .append(" (").append(c.after().runId()).append("): ").append(c.sizeText()).append(", a ").append(c.direction())
+                    .append(String.format(Locale.ROOT, ", p %.2g; ", c.pValue())).append(c.whatChangedText()).append(". ");
+        }
+        if (w != null) b.append("Night-to-night spread ").append(String.format(Locale.ROOT, "%.1f %%", w.spread() * 100)).append(": ").append(w.advice()).append('.');
+        return b.toString();
+    }
+}

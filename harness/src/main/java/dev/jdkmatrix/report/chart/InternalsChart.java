@@ -1,0 +1,79 @@
+package dev.jdkmatrix.report.chart;
+
+import static dev.jdkmatrix.report.chart.ChartStyle.*;
+import static dev.jdkmatrix.report.chart.ChartText.*;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.ToDoubleFunction;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+
+/**
+ * What the JVM spent inside a run (raw.csv's internals columns, {@code jvm-internals}): per
+ * workload, the GC pauses' total per run by executor, tasks and CPU limit, a bar per JDK (medians
+ * over the runs); the caption gives each JDK's range of GC pause time, its longest pause, time at
+ * safepoints and JIT compilation time.
+ */
+public final class InternalsChart implements ChartKind {
+
+    @Override
+    public List<Figure> figures(ChartCells in) {
+        List<Figure> out = new ArrayList<>();
+        List<CellStat> with = in.measured().stream().filter(c -> Double.isFinite(c.gcPauseMs())).toList();
+        for (List<CellStat> g : groups(with, c -> key(c.shape(), c.benchmark(), c.memory(), c.jvmArgs()))) {
+            CellStat f = g.get(0);
+            List<String> slots = distinct(g, InternalsChart::slot);
+            CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+                    .title(in.title(f, ": GC pause time per run by JDK, memory limit " + f.memory()))
+                    .xAxisTitle(axis(f.builtin() ? "executor | tasks | CPU limit" : "CPU limit", g, "median over the runs, no interval"))
+                    .yAxisTitle("GC pauses per run (ms)").build();
+            style(chart);
+            chart.getStyler().setYAxisMin(0.0);
+            rotateIfCrowded(chart.getStyler(), slots);
+            double top = 0;
+            for (String jdk : jdks(g)) {
+                List<Double> y = new ArrayList<>();
+                for (String slot : slots) {
+                    CellStat c = g.stream().filter(x -> x.jdk().equals(jdk) && slot(x).equals(slot)).findFirst().orElse(null);
+                    y.add(c == null ? null : c.gcPauseMs());
+                    if (c != null) top = Math.max(top, c.gcPauseMs());
+                }
+                chart.addSeries("JDK " + jdk, slots, y);
+            }
+            // room above the bars, and an axis when no run paused at all
+            chart.getStyler().setYAxisMax(top > 0 ? top * 1.15 : 1.0);
+            out.add(new Figure(in.name("internals", f.shape(), f.benchmark(), f.memory()), Figure.Section.INTERNALS, named(f, chart, caption(g)), chart));
+        }
+        return out;
+    }
+
+    /** A bar's place: executor, tasks and CPU limit of a built-in cell, the CPU limit of another. */
+    static String slot(CellStat c) {
+        return c.builtin() ? c.executor() + " | " + c.tasks() + " | " + c.cpuText() : c.cpuText();
+    }
+
+    /** Per JDK: the range over the chart's cells of each internal's median per run. */
+    static String caption(List<CellStat> g) {
+        List<String> parts = new ArrayList<>();
+        for (String jdk : jdks(g)) {
+            List<CellStat> of = g.stream().filter(c -> c.jdk().equals(jdk)).toList();
+            parts.add("JDK " + jdk + ": GC pauses " + range(of, CellStat::gcPauseMs) + " per run (longest single pause " + range(of, CellStat::gcPauseMaxMs)
+                    + "), time at safepoints " + range(of, CellStat::safepointMs) + ", JIT compilation " + range(of, CellStat::jitMs));
+        }
+        return String.join("; ", parts) + " - medians of n=" + g.stream().mapToInt(CellStat::n).min().orElse(0)
+                + " runs per cell, from each JVM's GC log and its counters saved at exit.";
+    }
+
+    static String range(List<CellStat> cells, ToDoubleFunction<CellStat> f) {
+        double lo = cells.stream().mapToDouble(f).filter(Double::isFinite).min().orElse(Double.NaN);
+        double hi = cells.stream().mapToDouble(f).filter(Double::isFinite).max().orElse(Double.NaN);
+        if (!Double.isFinite(lo)) return "not recorded";
+        return lo == hi ? ms(lo) : ms(lo) + " to " + ms(hi);
+    }
+
+    static String ms(double v) {
+        return String.format(Locale.ROOT, v >= 100 ? "%,.0f ms" : "%.1f ms", v);
+    }
+}

@@ -1,0 +1,43 @@
+package dev.jdkmatrix.report.chart;
+
+import static dev.jdkmatrix.report.chart.ChartStyle.*;
+import static dev.jdkmatrix.report.chart.ChartText.*;
+import static dev.jdkmatrix.report.chart.JdkNotes.*;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+
+/** Heap peak, peak RSS and container peak per workload shape and task count. */
+public final class MemoryChart implements ChartKind {
+
+    /** Per workload shape and task count: heap peak, peak RSS and container peak by executor, JDK and CPU limit. */
+    @Override
+    public List<Figure> figures(ChartCells in) {
+        List<Figure> out = new ArrayList<>();
+        for (List<CellStat> g : groups(in.measured(), c -> key(c.shape(), c.tasks(), c.memory(), c.jvmArgs()))) {
+            boolean any = g.stream().anyMatch(c -> Double.isFinite(c.heapPeak()) || Double.isFinite(c.rssPeak()) || Double.isFinite(c.cgroupPeak()));
+            if (!any) continue;
+            CellStat f = g.get(0);
+            List<String> cats = g.stream().map(c -> c.executor() + " | JDK " + c.jdk() + " | " + c.cpuText()).toList();
+            CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+                    .title(in.title(f, ", " + f.tasks() + " tasks: memory (median per run), memory limit " + f.memory()))
+                    .xAxisTitle(axis("executor | JDK | CPU limit", g, "")).yAxisTitle("MiB").build();
+            style(chart);
+            rotateIfCrowded(chart.getStyler(), cats);
+            chart.addSeries("heap peak", cats, g.stream().map(c -> mib(c.heapPeak())).toList());
+            chart.addSeries("peak RSS (VmHWM)", cats, g.stream().map(c -> mib(c.rssPeak())).toList());
+            chart.addSeries("container peak (cgroup)", cats, g.stream().map(c -> mib(c.cgroupPeak())).toList());
+            CellStat hi = g.stream().filter(c -> Double.isFinite(c.cgroupPeak())).max(Comparator.comparingDouble(CellStat::cgroupPeak)).orElse(null);
+            CellStat lo = g.stream().filter(c -> Double.isFinite(c.cgroupPeak())).min(Comparator.comparingDouble(CellStat::cgroupPeak)).orElse(null);
+            String caption = hi == null ? "no container peak was recorded for these cells."
+                    : "highest container peak " + mibText(hi.cgroupPeak()) + " (" + hi.executor() + ", JDK " + hi.jdk() + ", " + hi.cpuText()
+                    + "), lowest " + mibText(lo.cgroupPeak()) + " (" + lo.executor() + ", JDK " + lo.jdk() + ", " + lo.cpuText() + ")"
+                    + nText(hi, lo) + ", memory limit " + f.memory() + ".";
+            out.add(new Figure(in.name("memory", f.shape(), f.tasks() + "t"), Figure.Section.MEMORY, named(f, chart, caption), chart));
+        }
+        return out;
+    }
+}

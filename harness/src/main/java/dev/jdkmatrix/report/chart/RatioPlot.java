@@ -1,0 +1,123 @@
+package dev.jdkmatrix.report.chart;
+
+import static dev.jdkmatrix.report.chart.ChartStyle.*;
+
+import java.awt.Color;
+import java.util.ArrayList;
+import java.util.List;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * Ratios drawn as they were measured: a row per comparison, its ratio as a point and its interval
+ * as a line from its low end to its high end, on an axis fitted to them around a dashed line at 1x
+ * (linear within a factor 4, else a log axis of whole decades; {@link #axis}), each row named at the
+ * plot's left. Points, not bars: a bar from an arbitrary floor of a
+ * log axis reads as a gain even below 1x. The speedup and the JDK charts draw with it.
+ */
+public final class RatioPlot {
+
+    private RatioPlot() {}
+
+    /** One row: its name, the series it is coloured by, the ratio and its interval (NaN ends: none drawn). */
+    public record Row(String label, String series, double value, double low, double high) {}
+
+    /** Pixels per row: a label's height and some air. */
+    static final int ROW = 22;
+
+    static XYChart draw(String title, String xTitle, List<Row> rows) {
+        int n = rows.size();
+        int height = Math.max(HEIGHT, 200 + ROW * n);
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(height).title(title).xAxisTitle(xTitle).yAxisTitle("").build();
+        style(chart);
+        chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        chart.getStyler().setXAxisLogarithmic(true);
+        chart.getStyler().setXAxisDecimalPattern("#,##0.##'x'");
+        chart.getStyler().setMarkerSize(10);
+        // Row i at y = n - 1 - i. Each row's name is written just above its line at the plot's
+        // left edge: XChart 4 gives up on (and loops over) axis tick labels longer than 20 characters.
+        chart.getStyler().setYAxisMin(-0.8);
+        chart.getStyler().setYAxisMax(n - 0.1);
+        chart.getStyler().setYAxisTicksVisible(false);
+        chart.getStyler().setPlotGridHorizontalLinesVisible(false);
+        for (int i = 0; i < n; i++) chart.addAnnotation(new RowLabel(rows.get(i).label(), n - 1 - i + 0.48));
+        List<String> series = rows.stream().map(Row::series).distinct().toList();
+        double[] range = {1, 1};
+        Color[] colors = chart.getStyler().getSeriesColors();
+        for (int j = 0; j < series.size(); j++) {
+            String s = series.get(j);
+            Color color = colors[j % colors.length];
+            List<Double> x = new ArrayList<>();
+            List<Double> y = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                Row r = rows.get(i);
+                if (!r.series().equals(s)) continue;
+                x.add(r.value());
+                y.add((double) (n - 1 - i));
+                widen(range, r.value());
+                if (Double.isFinite(r.low()) && Double.isFinite(r.high()) && r.low() > 0 && r.high() > r.low()) {
+                    XYSeries line = chart.addSeries("interval " + s + " " + i, new double[] {r.low(), r.high()}, new double[] {n - 1 - i, n - 1 - i});
+                    line.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+                    line.setMarker(SeriesMarkers.NONE);
+                    line.setLineColor(color);
+                    line.setLineWidth(2.5f);
+                    line.setLineStyle(org.knowm.xchart.style.lines.SeriesLines.SOLID);
+                    line.setShowInLegend(false);
+                    widen(range, r.low());
+                    widen(range, r.high());
+                }
+            }
+            XYSeries points = chart.addSeries(s, x, y);
+            points.setMarker(SeriesMarkers.CIRCLE);
+            points.setMarkerColor(color);
+        }
+        double[] axis = axis(range[0], range[1]);
+        chart.getStyler().setXAxisLogarithmic(axis[2] > 0);
+        chart.getStyler().setXAxisMin(axis[0]);
+        chart.getStyler().setXAxisMax(axis[1]);
+        chart.addAnnotation(new org.knowm.xchart.AnnotationLine(1.0, true, false));
+        chart.getStyler().setAnnotationLineColor(Color.DARK_GRAY);
+        chart.getStyler().setAnnotationLineStroke(new java.awt.BasicStroke(1.5f, java.awt.BasicStroke.CAP_BUTT, java.awt.BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+        return chart;
+    }
+
+    /** What the x axis's title says of its scale: ", log scale" where the rows' ratios spread over more than {@link #LINEAR_SPAN}, else nothing. */
+    static String scale(List<Row> rows) {
+        double[] range = {1, 1};
+        for (Row r : rows) {
+            widen(range, r.value());
+            if (Double.isFinite(r.low()) && Double.isFinite(r.high()) && r.low() > 0 && r.high() > r.low()) {
+                widen(range, r.low());
+                widen(range, r.high());
+            }
+        }
+        return axis(range[0], range[1])[2] > 0 ? ", log scale" : "";
+    }
+
+    /** Ratios within this factor of each other (and of 1x) get a linear axis fitted to them; wider ones whole decades on a log axis. */
+    static final double LINEAR_SPAN = 4;
+
+    /**
+     * The x axis {min, max, log (1) or linear (0)} for values from {@code low} to {@code high}
+     * (1x among them): fitted to them with a margin, so that a 5 % difference is visible, where
+     * they lie within {@link #LINEAR_SPAN} of each other; whole decades around them on a log axis
+     * where they spread wider (a 0.1x to 10x axis would leave a 5 % difference a few pixels around 1x).
+     */
+    public static double[] axis(double low, double high) {
+        double lo = Math.min(low, 1);
+        double hi = Math.max(high, 1);
+        if (hi / lo <= LINEAR_SPAN) {
+            double margin = Math.max((hi - lo) * 0.08, 0.02);
+            return new double[] {Math.max(lo - margin, lo / 2), hi + margin, 0};
+        }
+        return new double[] {Math.pow(10, Math.floor(Math.log10(lo) - 1e-9)), Math.pow(10, Math.ceil(Math.log10(hi) + 1e-9)), 1};
+    }
+
+    private static void widen(double[] range, double v) {
+        if (!Double.isFinite(v) || v <= 0) return;
+        range[0] = Math.min(range[0], v);
+        range[1] = Math.max(range[1], v);
+    }
+}

@@ -1,0 +1,62 @@
+package dev.jdkmatrix.report.chart;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.Summarizer;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Which JDK behaviour changes a chart's JDKs cross, and which of its cells they concern. */
+class JdkMarkersTest {
+
+    /** One cell of a built-in workload or a JMH benchmark (kind jmh when {@code benchmark} is not empty). */
+    static CellStat cell(String workload, String executor, String benchmark) {
+        Map<String, String> v = new LinkedHashMap<>();
+        v.put("run_id", "m");
+        v.put("seq", "1");
+        v.put("cell", workload + executor + benchmark);
+        v.put("phase", "measure");
+        v.put("rep", "1");
+        v.put("status", "ok");
+        v.put("workload", workload);
+        v.put("executor", executor);
+        v.put("kind", benchmark.isEmpty() ? "builtin" : "jmh");
+        v.put("benchmark", benchmark);
+        v.put("wall_ms", "10");
+        v.put("score", "10");
+        RawRow r = new RawRow(v);
+        return CellStat.of(Summarizer.summarize(List.of(r)).get(0), List.of(r));
+    }
+
+    static List<String> ids(List<Integer> features, CellStat... cells) {
+        return JdkMarkers.crossed(features, List.of(cells)).stream().map(JdkMarkers.Marker::id).toList();
+    }
+
+    static final CellStat PINNING = cell("pinning", "virtual", "");
+    static final CellStat SLEEP_VIRTUAL = cell("sleep", "virtual", "");
+    static final CellStat POOL_BY_CPUS = cell("cpu-loop", "fixed:cpus", "");
+
+    @Test
+    void aChartShowsTheChangesItsJdksLieOnBothSidesOf() {
+        assertThat(ids(List.of(21, 25), PINNING)).containsExactly("JEP 491");
+        assertThat(ids(List.of(17, 21, 25, 27), PINNING, POOL_BY_CPUS)).containsExactly("JDK-8281181", "JEP 444", "JEP 491");
+        assertThat(ids(List.of(17, 21), SLEEP_VIRTUAL)).containsExactly("JEP 444");
+        assertThat(ids(List.of(25, 27), PINNING)).isEmpty();
+        assertThat(ids(List.of(21), PINNING)).isEmpty();
+        assertThat(ids(List.of(Integer.MAX_VALUE, 21), PINNING)).as("a JDK whose version is unknown crosses nothing").isEmpty();
+    }
+
+    @Test
+    void aChangeShowsOnlyOnChartsWhoseCellsItConcerns() {
+        assertThat(ids(List.of(21, 25), SLEEP_VIRTUAL)).as("sleep on virtual threads, JDK 21 and 25: JEP 491 changes nothing there").isEmpty();
+        assertThat(ids(List.of(17, 25), cell("sleep", "fixed:64", ""))).as("a fixed pool of 64 sleeping").isEmpty();
+        // the user's benchmarks, by their names: JMH's allocation and parallelSum samples are no pinning
+        assertThat(ids(List.of(21, 25), cell("samples", "", "org.openjdk.jmh.samples.JMHSample_35_Profilers.Alloc.allocate"))).isEmpty();
+        assertThat(ids(List.of(21, 25), cell("strings", "", "dev.jdkmatrix.examples.jmh.StringJoinBench.plusInLoop"))).isEmpty();
+        assertThat(ids(List.of(21, 25), cell("vthreads", "", "dev.jdkmatrix.examples.jmh.PinningBench.sleepInSynchronized"))).containsExactly("JEP 491");
+        assertThat(ids(List.of(17, 21), cell("par", "", "dev.jdkmatrix.examples.jmh.ParallelHashBench.parallelHash"))).containsExactly("JDK-8281181");
+    }
+}

@@ -12,7 +12,6 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,7 +51,7 @@ class ProgressTest {
     }
 
     static RawRow row(PlannedRun run, String containerWallMs, String overheadMs) {
-        return new RawRow(Map.of("seq", Integer.toString(run.sequence()), "cell", run.cell().id(), "status", "oom", "phase", "measure",
-                "container_wall_ms", containerWallMs, "harness_overhead_ms", overheadMs));
+        return dev.jdkmatrix.results.Rows.of(run.cell().id()).with("seq", Integer.toString(run.sequence())).status("oom")
+                .with("container_wall_ms", containerWallMs).with("harness_overhead_ms", overheadMs).build();
     }
 }

@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -104,28 +103,12 @@ public final class SiteFixture {
     }
 
     static RawRow row(String runId, int seq, String cell, int round, double wall, String suffix) {
-        Map<String, String> v = new LinkedHashMap<>();
-        v.put("run_id", runId);
-        v.put("seq", Integer.toString(seq));
-        v.put("cell", cell + suffix);
-        if (suffix.startsWith(" jvm=[")) v.put("jvm_args", suffix.substring(6, suffix.length() - 1));
-        v.put("phase", "measure");
-        v.put("rep", Integer.toString(round));
-        v.put("status", "ok");
-        v.put("workload", "cpu-hash");
-        v.put("params", "iterations=1000000");
-        v.put("executor", "fixed:cpus");
-        v.put("tasks", "100");
-        v.put("jdk", cell == CELL_21 ? "21" : "25");
-        v.put("cpus", "1");
-        v.put("memory", "512m");
-        v.put("wall_ms", String.format(Locale.ROOT, "%.3f", wall));
-        v.put("kind", "builtin");
-        v.put("score", String.format(Locale.ROOT, "%.3f", wall));
-        v.put("score_unit", "ms");
-        v.put("score_better", "lower");
-        v.put("java_runtime_version", cell == CELL_21 ? "21.0.9+10" : "25.0.5+8");
-        return new RawRow(v);
+        dev.jdkmatrix.results.Rows.Builder b = dev.jdkmatrix.results.Rows.of(cell + suffix).run(runId, seq).rep(round)
+                .builtin("cpu-hash", "iterations=1000000", "fixed:cpus", 100, cell == CELL_21 ? "21" : "25", "1", "512m").wall(wall)
+                .with("kind", "builtin").with("score", String.format(Locale.ROOT, "%.3f", wall)).with("score_unit", "ms").with("score_better", "lower")
+                .with("java_runtime_version", cell == CELL_21 ? "21.0.9+10" : "25.0.5+8");
+        if (suffix.startsWith(" jvm=[")) b.with("jvm_args", suffix.substring(6, suffix.length() - 1));
+        return b.build();
     }
 
     /** A raw.csv as a harness before the workload kinds wrote it: only its first columns (no score, kind or trust columns). */

@@ -13,8 +13,6 @@ import dev.jdkmatrix.results.SummaryRow;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -46,28 +44,10 @@ class JmhReportTest {
     }
 
     static RawRow row(int seq, String benchmark, String mode, String unit, String better, String jdk, int rep, double score, double wall, String metrics, String units) {
-        Map<String, String> v = new LinkedHashMap<>();
-        v.put("run_id", "jmh");
-        v.put("seq", Integer.toString(seq));
-        v.put("cell", "samples:" + benchmark + " [" + mode + "] jdk=" + jdk + " cpus=1 mem=1g");
-        v.put("phase", "measure");
-        v.put("rep", Integer.toString(rep));
-        v.put("status", "ok");
-        v.put("workload", "samples");
-        v.put("jdk", jdk);
-        v.put("cpus", "1");
-        v.put("memory", "1g");
-        v.put("kind", "jmh");
-        v.put("benchmark", benchmark);
-        v.put("wall_ms", String.format(Locale.ROOT, "%.3f", wall));
-        v.put("score", Double.toString(score));
-        v.put("score_unit", unit);
-        v.put("score_better", better);
-        v.put("jmh_mode", mode);
-        v.put("metrics", metrics);
-        v.put("metric_units", units);
-        v.put("java_runtime_version", jdk + ".0.1+1");
-        return new RawRow(v);
+        return dev.jdkmatrix.results.Rows.of("samples:" + benchmark + " [" + mode + "] jdk=" + jdk + " cpus=1 mem=1g").run("jmh", seq).rep(rep)
+                .with("workload", "samples").with("jdk", jdk).with("cpus", "1").with("memory", "1g").with("kind", "jmh").with("benchmark", benchmark)
+                .wall(wall).with("score", Double.toString(score)).with("score_unit", unit).with("score_better", better).with("jmh_mode", mode)
+                .with("metrics", metrics).with("metric_units", units).with("java_runtime_version", jdk + ".0.1+1").build();
     }
 
     static List<Figure> scoreFigures() {

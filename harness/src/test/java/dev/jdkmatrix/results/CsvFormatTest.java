@@ -7,12 +7,9 @@ import dev.jdkmatrix.results.format.RawCsv;
 import dev.jdkmatrix.results.format.RunJson;
 import dev.jdkmatrix.results.format.SummaryCsv;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -45,35 +42,15 @@ class CsvFormatTest {
     }
 
     static RawRow row(int seq, String cell, String phase, int rep, String status, double wall) {
-        Map<String, String> v = new LinkedHashMap<>();
-        v.put("run_id", "fixture");
-        v.put("seq", Integer.toString(seq));
-        v.put("cell", cell);
-        v.put("phase", phase);
-        v.put("rep", Integer.toString(rep));
-        v.put("status", status);
-        v.put("status_detail", status.equals("ok") ? "" : "killed\nfor a reason");
-        v.put("workload", "sleep");
-        v.put("params", "wait-ms=100");
-        v.put("executor", "fixed:200");
-        v.put("tasks", "10000");
-        v.put("jdk", "25");
-        v.put("cpus", "0.5");
-        v.put("memory", "1g");
-        v.put("java_runtime_version", "25.0.3+9");
+        Rows.Builder b = Rows.of(cell).run("fixture", seq).phase(phase).rep(rep).status(status).with("status_detail", status.equals("ok") ? "" : "killed\nfor a reason")
+                .builtin("sleep", "wait-ms=100", "fixed:200", 10000, "25", "0.5", "1g").with("java_runtime_version", "25.0.3+9");
         if (Double.isFinite(wall)) {
-            v.put("wall_ms", Summarizer.ms(wall));
-            v.put("cpu_ms", Summarizer.ms(wall / 10));
-            v.put("heap_before_bytes", "1000");
-            v.put("heap_after_bytes", Long.toString(1000 + 10L * seq));
-            v.put("peak_threads", "210");
-            v.put("harness_overhead_ms", "700.500");
-            v.put("pinned_events", Integer.toString(seq * 10));
-            v.put("pinned_total_ms", Summarizer.ms(seq * 50.5));
-            v.put("pinned_max_ms", "50.100");
-            v.put("pinned_top_frame", seq == 3 ? "Other.frame:7" : "Workload$Pinning.lambda$task$0:161");
+            b.wall(wall).with("cpu_ms", Summarizer.ms(wall / 10)).with("heap_before_bytes", "1000").with("heap_after_bytes", Long.toString(1000 + 10L * seq))
+                    .with("peak_threads", "210").with("harness_overhead_ms", "700.500").with("pinned_events", Integer.toString(seq * 10))
+                    .with("pinned_total_ms", Summarizer.ms(seq * 50.5)).with("pinned_max_ms", "50.100")
+                    .with("pinned_top_frame", seq == 3 ? "Other.frame:7" : "Workload$Pinning.lambda$task$0:161");
         }
-        return new RawRow(v);
+        return b.build();
     }
 
     @Test

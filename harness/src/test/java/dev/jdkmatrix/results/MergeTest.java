@@ -15,7 +15,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -30,17 +29,8 @@ class MergeTest {
     Path tmp;
 
     static RawRow row(PlannedRun r, String runId) {
-        Map<String, String> v = new LinkedHashMap<>();
-        v.put("run_id", runId);
-        v.put("seq", Integer.toString(r.sequence()));
-        v.put("cell", r.cell().id());
-        v.put("phase", r.phase().text());
-        v.put("rep", Integer.toString(r.repetition()));
-        v.put("status", "ok");
-        v.put("jdk", r.cell().jdk());
-        v.put("wall_ms", Integer.toString(100 + r.sequence()));
-        v.put("java_runtime_version", r.cell().jdk() + ".0.1");
-        return new RawRow(v);
+        return Rows.of(r.cell().id()).run(runId, r.sequence()).phase(r.phase().text()).rep(r.repetition()).with("jdk", r.cell().jdk())
+                .wall(100 + r.sequence()).with("java_runtime_version", r.cell().jdk() + ".0.1").build();
     }
 
     Path shardFolder(Shard shard, String name, String sha) throws IOException {

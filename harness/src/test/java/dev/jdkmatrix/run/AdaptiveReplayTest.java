@@ -55,13 +55,7 @@ class AdaptiveReplayTest {
     }
 
     static RawRow row(String cell, int rep, double wall) {
-        Map<String, String> v = new LinkedHashMap<>();
-        v.put("cell", cell);
-        v.put("phase", "measure");
-        v.put("rep", Integer.toString(rep));
-        v.put("status", "ok");
-        v.put("wall_ms", Double.toString(wall));
-        return new RawRow(v);
+        return dev.jdkmatrix.results.Rows.of(cell).rep(rep).wall(wall).build();
     }
 
     /** The share of tries whose final interval misses 1x, the rule stopping from {@code reps}. */

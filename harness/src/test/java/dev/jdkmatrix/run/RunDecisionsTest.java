@@ -6,9 +6,7 @@ import dev.jdkmatrix.matrix.PlannedRun;
 import dev.jdkmatrix.matrix.Repetitions;
 import dev.jdkmatrix.results.RawRow;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** What the runner decides between runs: another adaptive round or not, a noisy run again or not. */
@@ -17,14 +15,7 @@ class RunDecisionsTest {
     static final Repetitions ADAPTIVE = new Repetitions(6, 10, 0.03);
 
     static RawRow row(String status, double wallMs, double stealPct) {
-        Map<String, String> v = new LinkedHashMap<>();
-        v.put("cell", "c");
-        v.put("phase", "measure");
-        v.put("rep", "1");
-        v.put("status", status);
-        v.put("wall_ms", Double.toString(wallMs));
-        v.put("host_steal_pct", Double.toString(stealPct));
-        return new RawRow(v);
+        return dev.jdkmatrix.results.Rows.of("c").status(status).wall(wallMs).with("host_steal_pct", Double.toString(stealPct)).build();
     }
 
     static List<RawRow> rows(double... wallMs) {

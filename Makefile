@@ -1,6 +1,6 @@
 # jdkmatrix: every target brings up what it needs (JDK 21+, Docker engine, base image).
 #   make matrix            run matrix.yaml (MATRIX=other.yaml, OUT=dir to change)
-#   make quick             a small matrix: 25 to 57 s on 2 CPUs once set up, about 160 s the first time (README)
+#   make quick             a small matrix: 25 to 57 s on 2 CPUs once set up, about 120 s the first time (README)
 #   make plan              list the cells and the estimated duration; runs nothing (PLAN_ARGS="--from dir": the rounds its comparisons need)
 #   make workloads         the built-in workloads with their params (and the kinds jmh, jar)
 #   make matrix MATRIX=examples/jmh.yaml   your own JMH benchmarks across JDKs and CPU limits (examples/jar.yaml: any jar;

@@ -35,13 +35,37 @@ final class SessionImages {
         this.listener = listener;
     }
 
-    /** Every JDK's run image, built or found, held; each said on the listener. */
+    /**
+     * Every JDK's run image, built or found, held; each said on the listener, in the matrix's
+     * order. Two are built side by side: a JDK image's build waits on the package mirror and dpkg
+     * as much as on the CPU. The first failure, in the matrix's order, is the one thrown.
+     */
     void ensureAll() {
-        for (Jdk jdk : matrix.jdks().values()) {
-            ImageRef ref = held(jdk);
-            refs.put(jdk.name(), ref);
-            listener.message("jdk " + jdk.name() + ": image " + ref.reference() + (ref.built()
-                    ? " built in " + Math.round(ref.buildTime().toMillis() / 1000.0) + " s" : " (cached)"));
+        List<Jdk> jdks = List.copyOf(matrix.jdks().values());
+        java.util.concurrent.ExecutorService builders = java.util.concurrent.Executors.newFixedThreadPool(Math.max(1, Math.min(2, jdks.size())));
+        try {
+            List<java.util.concurrent.Future<ImageRef>> built = jdks.stream().map(jdk -> builders.submit(() -> held(jdk))).toList();
+            for (int i = 0; i < jdks.size(); i++) {
+                ImageRef ref = join(built.get(i));
+                refs.put(jdks.get(i).name(), ref);
+                listener.message("jdk " + jdks.get(i).name() + ": image " + ref.reference() + (ref.built()
+                        ? " built in " + Math.round(ref.buildTime().toMillis() / 1000.0) + " s" : " (cached)"));
+            }
+        } finally {
+            builders.shutdownNow();
+        }
+    }
+
+    private static ImageRef join(java.util.concurrent.Future<ImageRef> f) {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the run images were built", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            if (e.getCause() instanceof Error err) throw err;
+            throw new IllegalStateException(e.getCause());
         }
     }
 

@@ -143,7 +143,7 @@ public final class MatrixRunner {
         images = new SessionImages(client, matrix, options, labels, listener);
         SessionRecord.Start start = start(client, matrix, options, listener, out);
         SessionRecord record = new SessionRecord(out, options, matrix, start, images);
-        RunJson.write(out.resolve("run.json"), record.at(null));
+        RunJson.write(out.resolve("run.json"), record.at(null, start.storedAtStart()));
         Repetitions reps = matrix.repetitions();
         if (reps.adaptive()) listener.message("repetitions: " + reps.text() + "; " + start.plan().size() + " runs at most, fewer as cells reach the target");
 
@@ -264,7 +264,7 @@ public final class MatrixRunner {
             Repetitions reps = matrix.repetitions();
             SummaryCsv.write(out.resolve("summary.csv"), Summarizer.summarize(rows, reps.hasTarget() ? reps.target() : Double.NaN,
                     matrix.cells().stream().map(Cell::id).toList()));
-            RunMetadata ended = record.at(Instant.now().truncatedTo(ChronoUnit.MILLIS).toString());
+            RunMetadata ended = record.at(Instant.now().truncatedTo(ChronoUnit.MILLIS).toString(), rows);
             ComparisonsCsv.write(out.resolve("comparisons.csv"), Comparisons.of(rows, ended));
             RunJson.write(out.resolve("run.json"), ended);
         } catch (IOException | RuntimeException e) {

@@ -210,15 +210,10 @@ final class RunSession {
         return matrix.cells().stream().map(c -> c.kind().userJar()).flatMap(java.util.Optional::stream).distinct().toList();
     }
 
-    static RunMetadata metadata(Path out, RunOptions options, Matrix matrix, String commit, boolean dirty, Instant started, String ended,
+    /** run.json of a run whose raw.csv holds {@code rows}. */
+    static RunMetadata metadata(List<RawRow> rows, RunOptions options, Matrix matrix, String commit, boolean dirty, Instant started, String ended,
                                  RunMetadata.Host host, RunMetadata.Engine engine, List<RunMetadata.Image> images, RunMetadata.Plan plan,
                                  double imagesSeconds, List<RunMetadata.Session> sessions) {
-        List<RawRow> rows = List.of();
-        try {
-            if (Files.exists(out.resolve("raw.csv"))) rows = RawCsv.read(out.resolve("raw.csv"));
-        } catch (IOException e) {
-            // metadata is written without row figures
-        }
         RunFigures figures = RunFigures.of(rows);
         return new RunMetadata(RunMetadata.SCHEMA, options.runId(), matrix.file().toString(), matrix.name(), matrix.sha256(), commit, dirty,
                 started.toString(), ended, host, engine, images, figures.jdkBuilds(), plan, figures.statusCounts(), figures.overhead(),

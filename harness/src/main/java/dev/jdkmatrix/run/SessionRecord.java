@@ -4,7 +4,6 @@ import dev.jdkmatrix.matrix.Matrix;
 import dev.jdkmatrix.matrix.PlannedRun;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -75,17 +74,12 @@ final class SessionRecord {
         leaseNote = lease.describe();
     }
 
-    /** run.json as of now; {@code ended} null while the session runs. */
-    RunMetadata at(String ended) {
+    /** run.json as of now, from the rows raw.csv holds now; {@code ended} null while the session runs. */
+    RunMetadata at(String ended, List<RawRow> rows) {
         List<RunMetadata.Session> sessions = new ArrayList<>(earlier);
-        int now = 0;
-        try {
-            now = RunSession.storedRows(out).size() - start.storedAtStart().size();
-        } catch (IOException e) {
-            // counted as none
-        }
+        int now = rows.size() - start.storedAtStart().size();
         sessions.add(new RunMetadata.Session(sessionStart, ended, start.host().hostname(), Math.max(0, now), start.engine().describe(), leaseNote));
-        return RunSession.metadata(out, options, matrix, commit, dirty, started, ended, start.host(), start.engine(), images, plan,
+        return RunSession.metadata(rows, options, matrix, commit, dirty, started, ended, start.host(), start.engine(), images, plan,
                 start.imagesSeconds(), sessions);
     }
 }

@@ -22,7 +22,12 @@ public final class RatioPlot {
     private RatioPlot() {}
 
     /** One row: its name, the series it is coloured by, the ratio and its interval (NaN ends: none drawn). */
-    public record Row(String label, String series, double value, double low, double high) {}
+    public record Row(String label, String series, double value, double low, double high) {
+        /** Whether its interval can be drawn: both ends positive and finite, the high one above the low. */
+        boolean hasInterval() {
+            return Double.isFinite(low) && Double.isFinite(high) && low > 0 && high > low;
+        }
+    }
 
     /** Pixels per row: a label's height and some air. */
     static final int ROW = 22;
@@ -44,7 +49,6 @@ public final class RatioPlot {
         chart.getStyler().setPlotGridHorizontalLinesVisible(false);
         for (int i = 0; i < n; i++) chart.addAnnotation(new RowLabel(rows.get(i).label(), n - 1 - i + 0.48));
         List<String> series = rows.stream().map(Row::series).distinct().toList();
-        double[] range = {1, 1};
         Color[] colors = chart.getStyler().getSeriesColors();
         for (int j = 0; j < series.size(); j++) {
             String s = series.get(j);
@@ -56,8 +60,7 @@ public final class RatioPlot {
                 if (!r.series().equals(s)) continue;
                 x.add(r.value());
                 y.add((double) (n - 1 - i));
-                widen(range, r.value());
-                if (Double.isFinite(r.low()) && Double.isFinite(r.high()) && r.low() > 0 && r.high() > r.low()) {
+                if (r.hasInterval()) {
                     XYSeries line = chart.addSeries("interval " + s + " " + i, new double[] {r.low(), r.high()}, new double[] {n - 1 - i, n - 1 - i});
                     line.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
                     line.setMarker(SeriesMarkers.NONE);
@@ -65,15 +68,13 @@ public final class RatioPlot {
                     line.setLineWidth(2.5f);
                     line.setLineStyle(org.knowm.xchart.style.lines.SeriesLines.SOLID);
                     line.setShowInLegend(false);
-                    widen(range, r.low());
-                    widen(range, r.high());
                 }
             }
             XYSeries points = chart.addSeries(s, x, y);
             points.setMarker(SeriesMarkers.CIRCLE);
             points.setMarkerColor(color);
         }
-        double[] axis = axis(range[0], range[1]);
+        double[] axis = axis(rows);
         chart.getStyler().setXAxisLogarithmic(axis[2] > 0);
         chart.getStyler().setXAxisMin(axis[0]);
         chart.getStyler().setXAxisMax(axis[1]);
@@ -85,15 +86,20 @@ public final class RatioPlot {
 
     /** What the x axis's title says of its scale: ", log scale" where the rows' ratios spread over more than {@link #LINEAR_SPAN}, else nothing. */
     static String scale(List<Row> rows) {
+        return axis(rows)[2] > 0 ? ", log scale" : "";
+    }
+
+    /** The x axis of these rows: {@link #axis(double, double)} around every value and every drawn interval's ends. */
+    static double[] axis(List<Row> rows) {
         double[] range = {1, 1};
         for (Row r : rows) {
             widen(range, r.value());
-            if (Double.isFinite(r.low()) && Double.isFinite(r.high()) && r.low() > 0 && r.high() > r.low()) {
+            if (r.hasInterval()) {
                 widen(range, r.low());
                 widen(range, r.high());
             }
         }
-        return axis(range[0], range[1])[2] > 0 ? ", log scale" : "";
+        return axis(range[0], range[1]);
     }
 
     /** Ratios within this factor of each other (and of 1x) get a linear axis fitted to them; wider ones whole decades on a log axis. */

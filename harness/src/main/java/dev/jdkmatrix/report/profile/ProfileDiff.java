@@ -56,6 +56,8 @@ public final class ProfileDiff {
     /** async-profiler's mark of a frame's kind at its end: {@code _[j]}, {@code _[i]}, {@code _[0]}. */
     private static final java.util.regex.Pattern MARK = java.util.regex.Pattern.compile("_\\[[a-z0-9]\\]$");
     private static final java.util.regex.Pattern NATIVE_LIBRARY = java.util.regex.Pattern.compile(".*\\.so(\\.[0-9]+)*");
+    /** A frame of the JDK's own packages, slash-separated as async-profiler writes them. */
+    private static final java.util.regex.Pattern JDK_FRAME = java.util.regex.Pattern.compile("(java|javax|jdk|sun|com/sun)/.*");
     private static final java.util.regex.Pattern CLASS_DOT_METHOD = java.util.regex.Pattern.compile("[\\w$/.<>\\[\\]]*\\.[\\w$<>]+");
 
     /** The samples of collapsed stacks ({@code stack -> samples}) in all. */
@@ -118,15 +120,23 @@ public final class ProfileDiff {
         double z = NORMAL.inverseSurvivalProbability(0.025 / Math.max(1, java.size()));
         String most = null;
         String largest = null;
+        double mostChange = 0;
+        double largestChange = 0;
         for (String f : java) {
             long xa = ca.getOrDefault(f, 0L);
             long xb = cb.getOrDefault(f, 0L);
             double change = Math.abs((double) xb / nb - (double) xa / na);
             if (change < 1e-12) continue;
-            if (largest == null || change > share(cb, largest, nb, ca, na)) largest = f;
+            if (change > largestChange) {
+                largest = f;
+                largestChange = change;
+            }
             double pooled = (double) (xa + xb) / (na + nb);
             double se = Math.sqrt(pooled * (1 - pooled) * (1.0 / na + 1.0 / nb));
-            if (change > z * se && (most == null || change > share(cb, most, nb, ca, na))) most = f;
+            if (change > z * se && change > mostChange) {
+                most = f;
+                mostChange = change;
+            }
         }
         if (largest == null) return b + ": no Java frame's share of the samples changed";
         String f = most != null ? most : largest;
@@ -142,10 +152,6 @@ public final class ProfileDiff {
     }
 
     private static final org.apache.commons.statistics.distribution.NormalDistribution NORMAL = org.apache.commons.statistics.distribution.NormalDistribution.of(0, 1);
-
-    private static double share(Map<String, Long> cb, String f, long nb, Map<String, Long> ca, long na) {
-        return Math.abs((double) cb.getOrDefault(f, 0L) / nb - (double) ca.getOrDefault(f, 0L) / na);
-    }
 
     /** The 95 % margin of a change of share from {@code pa} of {@code na} samples to {@code pb} of {@code nb} (two proportions, unpooled). */
     public static double margin(double pa, long na, double pb, long nb) {
@@ -203,7 +209,7 @@ public final class ProfileDiff {
         return switch (kind) {
             case "jmh" -> f -> dotted(f).equals(benchmark);
             case "builtin" -> f -> plain(f).startsWith("dev/jdkmatrix/workloads/");
-            default -> f -> isJava(f) && !plain(f).matches("(java|javax|jdk|sun|com/sun)/.*");
+            default -> f -> isJava(f) && !JDK_FRAME.matcher(plain(f)).matches();
         };
     }
 

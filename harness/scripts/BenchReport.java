@@ -63,7 +63,7 @@ public class BenchReport {
 
     static Map<String, List<RawRow>> byCell(List<RawRow> rows) {
         Map<String, List<RawRow>> m = new LinkedHashMap<>();
-        for (RawRow r : rows) m.computeIfAbsent(r.get("cell"), k -> new ArrayList<>()).add(r);
+        for (RawRow r : rows) m.computeIfAbsent(r.cell(), k -> new ArrayList<>()).add(r);
         return m;
     }
 
@@ -81,7 +81,7 @@ public class BenchReport {
     }
 
     static List<Double> walls(List<RawRow> rows) {
-        return rows.stream().map(r -> r.number("wall_ms")).filter(Double::isFinite).toList();
+        return rows.stream().map(r -> r.figure(dev.jdkmatrix.results.RunFigure.WALL_MS)).filter(Double::isFinite).toList();
     }
 
     /** "+4.1 % [-2.0, +9.3]": the change of the median with its 95 % bootstrap interval (Comparison, as `compare` computes it). */
@@ -112,10 +112,10 @@ public class BenchReport {
 
     /** ceil(tasks / N) x wait for a sleep cell on a pool of N, NaN for any other cell. */
     static double theory(RawRow r) {
-        if (!r.get("workload").equals("sleep") || !r.get("executor").matches("fixed:[0-9]+")) return Double.NaN;
-        for (String kv : r.get("params").split(";"))
+        if (!r.key().workload().equals("sleep") || !r.key().executor().matches("fixed:[0-9]+")) return Double.NaN;
+        for (String kv : r.column("params").split(";"))
             if (kv.startsWith("wait-ms="))
-                return Math.ceil(Double.parseDouble(r.get("tasks")) / Integer.parseInt(r.get("executor").substring(6))) * Double.parseDouble(kv.substring(8));
+                return Math.ceil(Double.parseDouble(r.column("tasks")) / Integer.parseInt(r.key().executor().substring(6))) * Double.parseDouble(kv.substring(8));
         return Double.NaN;
     }
 
@@ -141,8 +141,8 @@ public class BenchReport {
         md.append("| cell | serial median | packed median | packed against serial [95 % CI] | verdict |\n|---|---|---|---|---|\n");
         int slower = 0, n = 0;
         for (Map.Entry<String, List<RawRow>> e : serialCells.entrySet()) {
-            List<Double> pw = walls(packed.stream().filter(r -> r.get("cell").equals(e.getKey())).toList());
-            ClassAgreement c = classes.computeIfAbsent(e.getValue().get(0).get("workload"), k -> new ClassAgreement());
+            List<Double> pw = walls(packed.stream().filter(r -> r.cell().equals(e.getKey())).toList());
+            ClassAgreement c = classes.computeIfAbsent(e.getValue().get(0).key().workload(), k -> new ClassAgreement());
             c.cells++;
             if (pw.isEmpty()) {
                 md.append("| `").append(e.getKey()).append("` | | no packed runs | | |\n");
@@ -174,7 +174,7 @@ public class BenchReport {
             wall.computeIfAbsent(p[2], k -> new LinkedHashMap<>()).computeIfAbsent(p[1], k -> new ArrayList<>()).add(Double.parseDouble(p[3]));
             if (p[2].equals("run")) {
                 Path raw = out.resolve("launch-" + p[1] + "-" + p[0] + "/raw.csv");
-                double inside = Files.exists(raw) ? RawCsv.read(raw).stream().mapToDouble(r -> r.number("harness_overhead_ms") + r.number("jvm_uptime_ms")).sum() : Double.NaN;
+                double inside = Files.exists(raw) ? RawCsv.read(raw).stream().mapToDouble(r -> r.figure(dev.jdkmatrix.results.RunFigure.HARNESS_OVERHEAD_MS) + r.figure(dev.jdkmatrix.results.RunFigure.JVM_UPTIME_MS)).sum() : Double.NaN;
                 outside.computeIfAbsent(p[1], k -> new ArrayList<>()).add(Double.parseDouble(p[3]) - inside);
             }
         }
@@ -281,7 +281,7 @@ public class BenchReport {
 
         md.append("## Overhead\n\n");
         double hJfr = blockTotal.get("harness-jfr"), lJfr = blockTotal.get("loop-jfr"), h = blockTotal.get("harness"), l = blockTotal.get("loop");
-        ToDoubleFunction<RawRow> perRun = r -> r.number("harness_overhead_ms") + r.number("jvm_uptime_ms");
+        ToDoubleFunction<RawRow> perRun = r -> r.figure(dev.jdkmatrix.results.RunFigure.HARNESS_OVERHEAD_MS) + r.figure(dev.jdkmatrix.results.RunFigure.JVM_UPTIME_MS);
         md.append("Total wall time of all blocks (the harness's JVM start, Docker connection and image check included), and the median time per run\n")
           .append("(harness: container create until the row is ready; loop: the run's docker commands). Goal: ratio at most 1.05.\n\n");
         md.append("| same java command in both | harness | plain loop | ratio | goal |\n|---|---|---|---|---|\n");
@@ -327,8 +327,8 @@ public class BenchReport {
           .append(". An interval that holds 1.05 cannot tell the goal met from missed.\n\n");
         md.append("What JFR itself costs, whoever starts the JVM: the loop with JFR on against the bare loop, ").append(f1(lJfr / 1000)).append(" s against ")
           .append(f1(l / 1000)).append(" s (").append(f3(lJfr / l)).append("x); the harness with JFR on against the bare loop, ").append(f3(hJfr / l))
-          .append("x. The harness's JVM start with JFR has a median of ").append(f0(median(harnessJfr, r -> r.number("jvm_startup_ms"))))
-          .append(" ms, without ").append(f0(median(harness, r -> r.number("jvm_startup_ms"))))
+          .append("x. The harness's JVM start with JFR has a median of ").append(f0(median(harnessJfr, r -> r.figure(dev.jdkmatrix.results.RunFigure.JVM_STARTUP_MS))))
+          .append(" ms, without ").append(f0(median(harness, r -> r.figure(dev.jdkmatrix.results.RunFigure.JVM_STARTUP_MS))))
           .append(" ms: JFR's own start-up (loading and instrumenting its classes on one CPU), paid inside the measured container by any\n")
           .append("method that records. So the harness records JFR only where it is asked for: by default in the pinning workloads' cells.\n\n");
 
@@ -338,12 +338,12 @@ public class BenchReport {
         for (Map.Entry<String, List<RawRow>> e : Map.of("JFR on", harnessJfr, "JFR off", harness).entrySet().stream()
                 .sorted(Map.Entry.comparingByKey(java.util.Comparator.reverseOrder())).toList()) {
             List<RawRow> rs = e.getValue();
-            md.append("| ").append(e.getKey()).append(" | ").append(rs.size()).append(" | ").append(f1(median(rs, r -> r.number("create_ms"))))
-              .append(" | ").append(f1(median(rs, r -> r.number("start_ms")))).append(" | ").append(f1(median(rs, r -> r.number("jvm_startup_ms"))))
-              .append(" | ").append(f1(median(rs, r -> r.number("wall_ms"))))
-              .append(" | ").append(f1(median(rs, r -> r.number("wait_ms") - r.number("jvm_startup_ms") - r.number("wall_ms"))))
-              .append(" | ").append(f1(median(rs, r -> r.number("collect_ms")))).append(" | ").append(f1(median(rs, r -> r.number("log_ms"))))
-              .append(" | ").append(f1(median(rs, r -> r.number("harness_overhead_ms")))).append(" |\n");
+            md.append("| ").append(e.getKey()).append(" | ").append(rs.size()).append(" | ").append(f1(median(rs, r -> r.figure(dev.jdkmatrix.results.RunFigure.CREATE_MS))))
+              .append(" | ").append(f1(median(rs, r -> r.figure(dev.jdkmatrix.results.RunFigure.START_MS)))).append(" | ").append(f1(median(rs, r -> r.figure(dev.jdkmatrix.results.RunFigure.JVM_STARTUP_MS))))
+              .append(" | ").append(f1(median(rs, r -> r.figure(dev.jdkmatrix.results.RunFigure.WALL_MS))))
+              .append(" | ").append(f1(median(rs, r -> r.figure(dev.jdkmatrix.results.RunFigure.WAIT_MS) - r.figure(dev.jdkmatrix.results.RunFigure.JVM_STARTUP_MS) - r.figure(dev.jdkmatrix.results.RunFigure.WALL_MS))))
+              .append(" | ").append(f1(median(rs, r -> r.figure(dev.jdkmatrix.results.RunFigure.COLLECT_MS)))).append(" | ").append(f1(median(rs, r -> r.figure(dev.jdkmatrix.results.RunFigure.LOG_MS))))
+              .append(" | ").append(f1(median(rs, r -> r.figure(dev.jdkmatrix.results.RunFigure.HARNESS_OVERHEAD_MS)))).append(" |\n");
         }
 
         Map<String, List<Double>> fixedCost = new LinkedHashMap<>();
@@ -397,7 +397,7 @@ public class BenchReport {
         for (Map.Entry<String, List<RawRow>> e : cells.entrySet()) {
             double theory = theory(e.getValue().get(0));
             if (Double.isNaN(theory)) continue;
-            double off = median(e.getValue(), r -> r.number("wall_ms")), on = median(cellsJfr.getOrDefault(e.getKey(), List.of()), r -> r.number("wall_ms"));
+            double off = median(e.getValue(), r -> r.figure(dev.jdkmatrix.results.RunFigure.WALL_MS)), on = median(cellsJfr.getOrDefault(e.getKey(), List.of()), r -> r.figure(dev.jdkmatrix.results.RunFigure.WALL_MS));
             md.append("| `").append(e.getKey()).append("` | ").append(f0(theory)).append(" ms | ").append(f1(off)).append(" ms | ").append(excess(off, theory))
               .append(" | ").append(f1(on)).append(" ms | ").append(excess(on, theory)).append(" |\n");
         }
@@ -405,11 +405,11 @@ public class BenchReport {
         if (Files.exists(reference)) {
             Map<String, List<RawRow>> ref = byCell(RawCsv.read(reference).stream()
                     .filter(r -> r.measured() && r.ok() && !Double.isNaN(theory(r))).toList());
-            md.append("\nAt more CPU limits (").append(String.join(", ", ref.values().stream().map(rs -> rs.get(0).get("cpus")).distinct().sorted().toList()))
+            md.append("\nAt more CPU limits (").append(String.join(", ", ref.values().stream().map(rs -> rs.get(0).key().cpus().text()).distinct().sorted().toList()))
               .append("), from the reference run committed in results/reference (docs/reference-run.md; measured runs only, JFR off):\n\n")
               .append("| cell | runs | theory | median | excess |\n|---|---|---|---|---|\n");
             for (Map.Entry<String, List<RawRow>> e : ref.entrySet()) {
-                double theory = theory(e.getValue().get(0)), med = median(e.getValue(), r -> r.number("wall_ms"));
+                double theory = theory(e.getValue().get(0)), med = median(e.getValue(), r -> r.figure(dev.jdkmatrix.results.RunFigure.WALL_MS));
                 md.append("| `").append(e.getKey()).append("` | ").append(e.getValue().size()).append(" | ").append(f0(theory)).append(" ms | ")
                   .append(f1(med)).append(" ms | ").append(excess(med, theory)).append(" |\n");
             }
@@ -422,7 +422,7 @@ public class BenchReport {
         md.append("| cell | goal | harness, JFR off | loop, JFR off | harness, JFR on | loop, JFR on |\n|---|---|---|---|---|---|\n");
         List<String> noisy = new ArrayList<>();
         for (String cell : cells.keySet()) {
-            double goal = cells.get(cell).get(0).get("workload").startsWith("cpu") ? 0.05 : 0.03;
+            double goal = cells.get(cell).get(0).key().workload().startsWith("cpu") ? 0.05 : 0.03;
             Statistics hn = stats(walls(cells.get(cell))), hj = stats(walls(cellsJfr.getOrDefault(cell, List.of())));
             Statistics ln = stats(loopWalls(loop, "loop", cell)), lj = stats(loopWalls(loop, "loop-jfr", cell));
             if (hn == null || hj == null || hn.cv() > goal || hj.cv() > goal) noisy.add(cell);
@@ -445,7 +445,7 @@ public class BenchReport {
         md.append("| cell | goal | harness: runs, median (min–max) | harness CV | loop CV | harness against loop [95 % CI] | agreement |\n|---|---|---|---|---|---|---|\n");
         List<String> noisyFull = new ArrayList<>(), outsideFull = new ArrayList<>();
         for (Map.Entry<String, List<RawRow>> e : repeatCells.entrySet()) {
-            double goal = e.getValue().get(0).get("workload").startsWith("cpu") ? 0.05 : 0.03;
+            double goal = e.getValue().get(0).key().workload().startsWith("cpu") ? 0.05 : 0.03;
             List<Double> hw = walls(e.getValue()), lw = loopWalls(loop, "loop-repeat", e.getKey());
             Statistics st = stats(hw), lt = stats(lw);
             if (st == null || st.cv() > goal) noisyFull.add(e.getKey());

@@ -30,7 +30,7 @@ public class CpuModesReport {
         List<SummaryRow> summary = Summarizer.summarize(raw, meta.repetitionTarget());
         // pair each quota cell with its pinned twin: the same id but for " cpu-mode=cpuset"
         Map<String, SummaryRow> byId = new LinkedHashMap<>();
-        for (SummaryRow s : summary) byId.put(s.get("cell"), s);
+        for (SummaryRow s : summary) byId.put(s.cell(), s);
         StringBuilder t = new StringBuilder();
         t.append("| cell | quota: n | CV | median ±% | target | throttled periods | throttled ms | cpuset: n | CV | median ±% | target |\n");
         t.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
@@ -38,24 +38,24 @@ public class CpuModesReport {
         List<Double> cvPinned = new ArrayList<>();
         int reachedQuota = 0, reachedPinned = 0, pairs = 0, pinnedWithinGoal = 0;
         for (SummaryRow q : summary) {
-            if (!q.get("cpu_mode").equals("quota")) continue;
-            String twin = q.get("cell").replace(" mem=", " cpu-mode=cpuset mem=");
+            if (!q.column("cpu_mode").equals("quota")) continue;
+            String twin = q.cell().replace(" mem=", " cpu-mode=cpuset mem=");
             SummaryRow p = byId.get(twin);
             if (p == null) continue;
             pairs++;
-            cvQuota.add(num(q.get("wall_ms_cv")));
-            cvPinned.add(num(p.get("wall_ms_cv")));
-            if (q.get("target_reached").equals("yes")) reachedQuota++;
-            if (p.get("target_reached").equals("yes")) reachedPinned++;
-            if (num(p.get("wall_ms_cv")) <= CV_GOAL) pinnedWithinGoal++;
-            double share = num(q.get("cpu_throttled_periods_median")) / num(q.get("cpu_periods_median"));
-            t.append("| `").append(q.get("cell").replace(" mem=1g", "")).append("` | ").append(q.get("n")).append(" | ").append(pct(num(q.get("wall_ms_cv"))))
-                    .append(" | ").append(q.get("interval_pct")).append(" | ").append(q.get("target_reached"))
-                    .append(" | ").append(q.get("cpu_throttled_periods_median")).append(" of ").append(q.get("cpu_periods_median"))
+            cvQuota.add(num(q.column("wall_ms_cv")));
+            cvPinned.add(num(p.column("wall_ms_cv")));
+            if (q.column("target_reached").equals("yes")) reachedQuota++;
+            if (p.column("target_reached").equals("yes")) reachedPinned++;
+            if (num(p.column("wall_ms_cv")) <= CV_GOAL) pinnedWithinGoal++;
+            double share = num(q.column("cpu_throttled_periods_median")) / num(q.column("cpu_periods_median"));
+            t.append("| `").append(q.cell().replace(" mem=1g", "")).append("` | ").append(q.column("n")).append(" | ").append(pct(num(q.column("wall_ms_cv"))))
+                    .append(" | ").append(q.column("interval_pct")).append(" | ").append(q.column("target_reached"))
+                    .append(" | ").append(q.column("cpu_throttled_periods_median")).append(" of ").append(q.column("cpu_periods_median"))
                     .append(Double.isFinite(share) ? " (" + pct(share) + ")" : "")
-                    .append(" | ").append(String.format(Locale.ROOT, "%,.0f", num(q.get("cpu_throttled_ms_median"))))
-                    .append(" | ").append(p.get("n")).append(" | ").append(pct(num(p.get("wall_ms_cv")))).append(" | ").append(p.get("interval_pct"))
-                    .append(" | ").append(p.get("target_reached")).append(" |\n");
+                    .append(" | ").append(String.format(Locale.ROOT, "%,.0f", num(q.column("cpu_throttled_ms_median"))))
+                    .append(" | ").append(p.column("n")).append(" | ").append(pct(num(p.column("wall_ms_cv")))).append(" | ").append(p.column("interval_pct"))
+                    .append(" | ").append(p.column("target_reached")).append(" |\n");
         }
         long noisy = raw.stream().filter(RawRow::noisy).count();
         long runs = raw.stream().filter(RawRow::measured).count();

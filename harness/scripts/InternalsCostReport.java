@@ -27,7 +27,7 @@ public class InternalsCostReport {
         RunMetadata meta = RunJson.read(dir.resolve("run.json"));
         List<RawRow> raw = RawCsv.read(dir.resolve("raw.csv"));
         Map<String, SummaryRow> summary = new LinkedHashMap<>();
-        for (SummaryRow s : Summarizer.summarize(raw, meta.repetitionTarget())) summary.put(s.get("cell"), s);
+        for (SummaryRow s : Summarizer.summarize(raw, meta.repetitionTarget())) summary.put(s.cell(), s);
         List<Comparisons.Row> rows = Comparisons.of(raw, meta);
         StringBuilder t = new StringBuilder("| cell | n (off, on) | median off | median on | on / off (paired, 95 %) | ratio of medians | within 2 % |\n|---|---|---|---|---|---|---|\n");
         int pairs = 0, within = 0, intervalWithin = 0;
@@ -37,12 +37,12 @@ public class InternalsCostReport {
             // a: the cell without the flags (no jvm-args), b: with them
             SummaryRow a = summary.get(r.cellA());
             SummaryRow b = summary.get(r.cellB());
-            if (a == null || b == null || !a.get("jvm_args").isEmpty()) continue;
-            double ma = num(a.get("wall_ms_median"));
-            double mb = num(b.get("wall_ms_median"));
+            if (a == null || b == null || !a.column("jvm_args").isEmpty()) continue;
+            double ma = num(a.column("wall_ms_median"));
+            double mb = num(b.column("wall_ms_median"));
             if (!(ma > 0 && mb > 0)) {
-                t.append("| `").append(a.get("cell")).append("` | ").append(a.get("n")).append(", ").append(b.get("n")).append(" | no ok runs: ")
-                        .append(a.get("failures").isEmpty() ? b.get("failures") : a.get("failures")).append(" | | | | |\n");
+                t.append("| `").append(a.cell()).append("` | ").append(a.column("n")).append(", ").append(b.column("n")).append(" | no ok runs: ")
+                        .append(a.column("failures").isEmpty() ? b.column("failures") : a.column("failures")).append(" | | | | |\n");
                 continue;
             }
             pairs++;
@@ -50,10 +50,10 @@ public class InternalsCostReport {
             boolean ok = Math.abs(ratio - 1) <= BOUND;
             if (ok) within++;
             else {
-                past.add("`" + a.get("cell").replace(" cpus=2 cpu-mode=cpuset mem=1g", "") + "` " + String.format(Locale.ROOT, "%+.1f %%", (ratio - 1) * 100)
+                past.add("`" + a.cell().replace(" cpus=2 cpu-mode=cpuset mem=1g", "") + "` " + String.format(Locale.ROOT, "%+.1f %%", (ratio - 1) * 100)
                         + (r.ratio() == null ? "" : r.ratio().low() <= 1 && r.ratio().high() >= 1
                                 ? String.format(Locale.ROOT, " (its paired interval [%.3f, %.3f] holds 1: no cost shown, none ruled out; its runs vary by %s)", r.ratio().low(), r.ratio().high(),
-                                        String.format(Locale.ROOT, "%.1f %% (CV)", num(a.get("wall_ms_cv")) * 100))
+                                        String.format(Locale.ROOT, "%.1f %% (CV)", num(a.column("wall_ms_cv")) * 100))
                                 : String.format(Locale.ROOT, " (paired interval [%.3f, %.3f])", r.ratio().low(), r.ratio().high())));
             }
             worst = Math.max(worst, Math.abs(ratio - 1));
@@ -62,8 +62,8 @@ public class InternalsCostReport {
                 paired = String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", r.ratio().ratio(), r.ratio().low(), r.ratio().high());
                 if (r.ratio().low() >= 1 - BOUND && r.ratio().high() <= 1 + BOUND) intervalWithin++;
             }
-            t.append("| `").append(a.get("cell").replace(" cpus=2 cpu-mode=cpuset mem=1g", "")).append("` | ").append(a.get("n")).append(", ").append(b.get("n"))
-                    .append(" | ").append(a.get("wall_ms_median")).append(" ms | ").append(b.get("wall_ms_median")).append(" ms | ").append(paired)
+            t.append("| `").append(a.cell().replace(" cpus=2 cpu-mode=cpuset mem=1g", "")).append("` | ").append(a.column("n")).append(", ").append(b.column("n"))
+                    .append(" | ").append(a.column("wall_ms_median")).append(" ms | ").append(b.column("wall_ms_median")).append(" ms | ").append(paired)
                     .append(" | ").append(String.format(Locale.ROOT, "%.3f", ratio)).append(" | ").append(ok ? "yes" : "**no**").append(" |\n");
         }
         long noisy = raw.stream().filter(RawRow::noisy).count();

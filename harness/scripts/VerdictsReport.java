@@ -162,9 +162,9 @@ public class VerdictsReport {
             for (Comparisons.Row c : Comparisons.of(run.measured(), meta.compareAlong(), "blocked", meta.compareThreshold(), 0, Double.NaN)) {
                 Known k = known(c, run.measured());
                 if (k == null || k.slower() || c.ratio() == null) continue;
-                RawRow a = run.measured().stream().filter(r -> r.get("cell").equals(c.cellA())).findFirst().orElseThrow();
+                RawRow a = run.measured().stream().filter(r -> r.cell().equals(c.cellA())).findFirst().orElseThrow();
                 b.append(String.format(Locale.ROOT, "- %s: %s, %s, JDK %s: %.4f [%.4f, %.4f]%s%n", run.dir().getFileName(), k.name(),
-                        a.get("cpu_mode").equals("cpuset") ? "pinned" : "quota", a.get("jdk"), c.ratio().ratio(), c.ratio().low(), c.ratio().high(),
+                        a.column("cpu_mode").equals("cpuset") ? "pinned" : "quota", a.key().jdk(), c.ratio().ratio(), c.ratio().low(), c.ratio().high(),
                         c.ratio().low() > 1 || c.ratio().high() < 1 ? ": clear of 1x" : ""));
             }
         }
@@ -224,7 +224,7 @@ public class VerdictsReport {
         Instant start = Instant.parse(meta.startedAt());
         Instant end = meta.endedAt() == null ? start : Instant.parse(meta.endedAt());
         Duration took = Duration.between(start, end);
-        double[] steal = run.measured().stream().mapToDouble(r -> r.number("host_steal_pct")).filter(Double::isFinite).toArray();
+        double[] steal = run.measured().stream().mapToDouble(r -> r.figure(dev.jdkmatrix.results.RunFigure.HOST_STEAL_PCT)).filter(Double::isFinite).toArray();
         b.append("- ").append(run.dir()).append(": ");
         if (meta.host() != null) {
             b.append(meta.host().cpuModel()).append(", ").append(meta.host().cpus()).append(" CPUs, ")
@@ -234,7 +234,7 @@ public class VerdictsReport {
         b.append("JDKs ").append(String.join("; ", meta.jdkBuilds().entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .map(e -> e.getKey() + ": " + String.join(", ", e.getValue())).toList())).append("; ");
         b.append(run.raw().size()).append(" runs (").append(run.measured().size()).append(" measured, ").append(run.rounds()).append(" rounds of ")
-                .append(run.measured().stream().map(r -> r.get("cell")).distinct().count()).append(" cells, order ").append(meta.order())
+                .append(run.measured().stream().map(r -> r.cell()).distinct().count()).append(" cells, order ").append(meta.order())
                 .append(", seed ").append(meta.plan().seed()).append("), ").append(meta.startedAt()).append(" to ").append(meta.endedAt())
                 .append(String.format(Locale.ROOT, " (%d min %02d s)", took.toMinutes(), took.toSecondsPart()))
                 .append("; statuses ").append(meta.statusCounts());
@@ -249,7 +249,7 @@ public class VerdictsReport {
         RunMetadata meta = RunJson.read(dir.resolve("run.json"));
         List<RawRow> raw = RawCsv.read(RawCsv.in(dir).orElseThrow(() -> new IllegalArgumentException(dir + " has no raw.csv (nor raw.csv.gz)")));
         List<RawRow> measured = raw.stream().filter(RawRow::measured).toList();
-        int rounds = measured.stream().mapToInt(r -> (int) r.number("rep")).max().orElse(0);
+        int rounds = measured.stream().mapToInt(r -> r.rep()).max().orElse(0);
         return new Run(dir, meta, raw, measured, rounds);
     }
 
@@ -263,11 +263,11 @@ public class VerdictsReport {
             for (Comparisons.Row c : Comparisons.of(rows, meta.compareAlong(), "blocked", meta.compareThreshold(), meta.minDifference(), Double.NaN)) {
                 Known k = known(c, rows);
                 if (k == null) continue;
-                RawRow a = rows.stream().filter(r -> r.get("cell").equals(c.cellA())).findFirst().orElseThrow();
-                List<RawRow> ra = rows.stream().filter(r -> r.get("cell").equals(c.cellA())).toList();
-                List<RawRow> rb = rows.stream().filter(r -> r.get("cell").equals(c.cellB())).toList();
+                RawRow a = rows.stream().filter(r -> r.cell().equals(c.cellA())).findFirst().orElseThrow();
+                List<RawRow> ra = rows.stream().filter(r -> r.cell().equals(c.cellA())).toList();
+                List<RawRow> rb = rows.stream().filter(r -> r.cell().equals(c.cellB())).toList();
                 Whole w = whole(run, c.cellA(), c.cellB());
-                out.add(new Outcome(k, a.get("cpu_mode"), a.get("jdk"), index, s + 1, c, c.ratio() == null ? Double.NaN : c.ratio().reach(), c.unpairedReach(),
+                out.add(new Outcome(k, a.column("cpu_mode"), a.key().jdk(), index, s + 1, c, c.ratio() == null ? Double.NaN : c.ratio().reach(), c.unpairedReach(),
                         roundsToTarget(ra, rb, true), roundsToTarget(ra, rb, false), power(w, SERIES, meta.minDifference())));
             }
         }
@@ -276,8 +276,8 @@ public class VerdictsReport {
 
     /** The paired ratio of two cells over all of a run's rounds, and the sample spread of a round's log ratio. */
     static Whole whole(Run run, String cellA, String cellB) {
-        List<RawRow> a = run.measured().stream().filter(r -> r.get("cell").equals(cellA)).toList();
-        List<RawRow> b = run.measured().stream().filter(r -> r.get("cell").equals(cellB)).toList();
+        List<RawRow> a = run.measured().stream().filter(r -> r.cell().equals(cellA)).toList();
+        List<RawRow> b = run.measured().stream().filter(r -> r.cell().equals(cellB)).toList();
         Comparisons.Pairs p = Comparisons.pairs(a, b);
         double[] d = new double[p.a().length];
         for (int i = 0; i < d.length; i++) d[i] = Math.log(p.b()[i] / p.a()[i]);
@@ -314,7 +314,7 @@ public class VerdictsReport {
     static List<RawRow> renumbered(List<RawRow> rows, int from, int to) {
         List<RawRow> out = new ArrayList<>();
         for (RawRow r : rows) {
-            int rep = (int) r.number("rep");
+            int rep = r.rep();
             if (rep < from || rep > to) continue;
             Map<String, String> v = new LinkedHashMap<>(r.values());
             v.put("rep", Integer.toString(rep - from + 1));
@@ -324,7 +324,7 @@ public class VerdictsReport {
     }
 
     static Known known(Comparisons.Row c, List<RawRow> rows) {
-        String workload = rows.stream().filter(r -> r.get("cell").equals(c.cellA())).findFirst().orElseThrow().get("workload");
+        String workload = rows.stream().filter(r -> r.cell().equals(c.cellA())).findFirst().orElseThrow().key().workload();
         for (Known k : KNOWN) if (k.workload().equals(workload) && k.compared().equals(c.compared())) return k;
         return null;
     }
@@ -335,9 +335,9 @@ public class VerdictsReport {
         RunMetadata meta = run.meta();
         for (Comparisons.Row c : Comparisons.of(run.measured(), meta.compareAlong(), "blocked", meta.compareThreshold(), meta.minDifference(), Double.NaN)) {
             if (known(c, run.measured()) != k) continue;
-            RawRow a = run.measured().stream().filter(r -> r.get("cell").equals(c.cellA())).findFirst().orElseThrow();
-            if (!a.get("cpu_mode").equals(mode) || c.ratio() == null) continue;
-            parts.add("JDK " + a.get("jdk") + ": " + String.format(Locale.ROOT, "%+.1f %%", (c.ratio().ratio() - 1) * 100));
+            RawRow a = run.measured().stream().filter(r -> r.cell().equals(c.cellA())).findFirst().orElseThrow();
+            if (!a.column("cpu_mode").equals(mode) || c.ratio() == null) continue;
+            parts.add("JDK " + a.key().jdk() + ": " + String.format(Locale.ROOT, "%+.1f %%", (c.ratio().ratio() - 1) * 100));
         }
         return String.join(", ", parts);
     }
@@ -346,8 +346,8 @@ public class VerdictsReport {
     static int roundsToTarget(List<RawRow> a, List<RawRow> b, boolean paired) {
         for (int n = ADAPTIVE_MIN; n <= SERIES; n++) {
             int last = n;
-            List<RawRow> ra = a.stream().filter(r -> r.number("rep") <= last).toList();
-            List<RawRow> rb = b.stream().filter(r -> r.number("rep") <= last).toList();
+            List<RawRow> ra = a.stream().filter(r -> r.rep() <= last).toList();
+            List<RawRow> rb = b.stream().filter(r -> r.rep() <= last).toList();
             double reach;
             if (paired) {
                 PairedRatio p = Comparisons.paired(ra, rb);
@@ -357,7 +357,7 @@ public class VerdictsReport {
                 double[] vb = rb.stream().filter(RawRow::ok).mapToDouble(RawRow::score).toArray();
                 if (va.length == 0 || vb.length == 0) continue;
                 double ratio = Statistics.of(vb).median() / Statistics.of(va).median();
-                double[] ci = dev.jdkmatrix.results.Comparison.bootstrapRatio(a.get(0).get("cell") + " / " + b.get(0).get("cell"), va, vb);
+                double[] ci = dev.jdkmatrix.results.Comparison.bootstrapRatio(a.get(0).cell() + " / " + b.get(0).cell(), va, vb);
                 reach = PairedRatio.reach(ratio, ci[0], ci[1]);
             }
             if (Double.isFinite(reach) && reach <= TARGET) return n;

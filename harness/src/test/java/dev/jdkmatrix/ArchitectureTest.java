@@ -75,4 +75,25 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule noStageReachesIntoTheCli = noClasses().that().resideOutsideOfPackage("dev.jdkmatrix.cli..")
             .should().dependOnClassesThat().resideInAPackage("dev.jdkmatrix.cli..");
+
+    /** The model (a cell's key and its limits) is the ground floor both the matrix and the results stand on: it depends on no other package of ours. */
+    @ArchTest
+    static final ArchRule modelIsTheGroundFloor = noClasses().that().resideInAPackage("dev.jdkmatrix.model")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.jdkmatrix.matrix..", "dev.jdkmatrix.results..", "dev.jdkmatrix.run..", "dev.jdkmatrix.images..",
+                    "dev.jdkmatrix.report..", "dev.jdkmatrix.claims..", "dev.jdkmatrix.history..", "dev.jdkmatrix.cli..", "dev.jdkmatrix.workloads..")
+            .allowEmptyShould(false);
+
+    /**
+     * A row's columns are read by name only in the CSV views (results.format) and the rows themselves: everything else reads the
+     * typed model (a cell's key, RunFigure, SummaryFigure, the named accessors). The claims read a column a person named through
+     * RunFigure and SummaryFigure too.
+     */
+    @ArchTest
+    static final ArchRule columnsAreReadByNameOnlyInTheViews = noClasses().that().resideOutsideOfPackages("dev.jdkmatrix.results.format..")
+            .and().doNotHaveFullyQualifiedName(dev.jdkmatrix.results.RawRow.class.getName())
+            .and().doNotHaveFullyQualifiedName(dev.jdkmatrix.results.SummaryRow.class.getName())
+            .should().callMethod(dev.jdkmatrix.results.RawRow.class, "column", String.class)
+            .orShould().callMethod(dev.jdkmatrix.results.SummaryRow.class, "column", String.class)
+            .orShould().callMethod(dev.jdkmatrix.results.RawRow.class, "values")
+            .orShould().callMethod(dev.jdkmatrix.results.SummaryRow.class, "values");
 }

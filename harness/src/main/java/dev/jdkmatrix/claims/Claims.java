@@ -121,14 +121,19 @@ public record Claims(Path file, List<Figure> figures, List<Claim> claims) {
             case "ratio" -> {
                 Map<String, Object> r = map(v, where + ": ratio", "write ratio: { numerator: {...}, denominator: {...} }");
                 String of = r.get("of") == null ? null : String.valueOf(r.get("of"));
-                if (of != null && !dev.jdkmatrix.results.Columns.SUMMARY.contains(of)) {
-                    throw new IllegalArgumentException(where + ": ratio of '" + of + "' is not a summary.csv column\n  fix: use one such as wall_ms_median or cgroup_peak_bytes_median");
+                if (of != null && dev.jdkmatrix.results.SummaryFigure.ofColumn(of).isEmpty()) {
+                    throw new IllegalArgumentException(where + ": ratio of '" + of + "' is not a summary.csv column that holds a number\n  fix: use one such as wall_ms_median or cgroup_peak_bytes_median");
                 }
                 yield new Measure.Ratio(selector(r.get("numerator"), where + ": ratio numerator"), selector(r.get("denominator"), where + ": ratio denominator"), of);
             }
             default -> {
                 Map<String, Object> r = map(v, where + ": per-run", "write per-run: { cells: {...}, value: metrics.NAME or a raw.csv column }");
-                yield new Measure.PerRun(selector(r.get("cells"), where + ": per-run cells"), text(r, "value", where + ": per-run"));
+                String value = text(r, "value", where + ": per-run");
+                if (!Measure.PerRun.DERIVED.contains(value) && !value.startsWith("metrics.") && dev.jdkmatrix.results.RunFigure.ofColumn(value).isEmpty()) {
+                    throw new IllegalArgumentException(where + ": per-run value '" + value + "' is no raw.csv column that holds a number, no metrics.NAME and none of "
+                            + Measure.PerRun.DERIVED + "\n  fix: use one such as wall_ms, pinned_events, metrics.max_holders or heap_growth_mb");
+                }
+                yield new Measure.PerRun(selector(r.get("cells"), where + ": per-run cells"), value);
             }
         };
     }

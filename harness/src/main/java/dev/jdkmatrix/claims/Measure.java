@@ -56,6 +56,9 @@ public sealed interface Measure {
      * {@code rss_peak_kb_per_task}.
      */
     record PerRun(Selector cells, String value) implements Measure {
+        /** The values derived per run from its columns. */
+        public static final java.util.List<String> DERIVED = java.util.List.of("heap_growth_mb", "cgroup_peak_kb_per_task", "rss_peak_kb_per_task");
+
         public PerRun {
             Objects.requireNonNull(cells, "cells");
             Objects.requireNonNull(value, "value");

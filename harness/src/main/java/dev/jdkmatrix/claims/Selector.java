@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.function.Function;
 
 /**
  * Which cells a claim or a published figure is about: axis and param values to match, written as
@@ -20,11 +19,11 @@ public record Selector(Map<String, String> keys) {
     }
 
     public boolean matches(SummaryRow row) {
-        return matches(identity(row::get));
+        return matches(row.key().axes());
     }
 
     public boolean matches(RawRow row) {
-        return matches(identity(row::get));
+        return matches(row.key().axes());
     }
 
     boolean matches(Map<String, String> identity) {
@@ -32,15 +31,6 @@ public record Selector(Map<String, String> keys) {
             if (!e.getValue().equals(identity.get(e.getKey()))) return false;
         }
         return true;
-    }
-
-    /**
-     * A cell's axes (its kind: builtin, jmh, jar; a JMH cell's benchmark, full name; cpu-mode: quota,
-     * cpuset; jvm-args) and params as one map by their matrix keys, from a row's columns: the same
-     * identity the comparisons group cells by.
-     */
-    static Map<String, String> identity(Function<String, String> column) {
-        return dev.jdkmatrix.results.Comparisons.axes(column);
     }
 
     /** The identity with this selector's keys put over it: the partner of a cell in a ratio. */

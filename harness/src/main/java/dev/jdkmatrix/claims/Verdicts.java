@@ -1,8 +1,11 @@
 package dev.jdkmatrix.claims;
 
 import dev.jdkmatrix.results.Comparisons;
+import dev.jdkmatrix.results.RatioInterval;
 import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.RunFigure;
 import dev.jdkmatrix.results.Statistics;
+import dev.jdkmatrix.results.SummaryFigure;
 import dev.jdkmatrix.results.SummaryRow;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -202,23 +205,23 @@ public final class Verdicts {
 
     static List<Value> values(Measure m, List<SummaryRow> summary, List<RawRow> raw, List<Comparisons.Row> comparisons) {
         Map<String, List<RawRow>> runs = new java.util.HashMap<>();
-        for (RawRow r : raw) if (r.measured()) runs.computeIfAbsent(r.get("cell"), k -> new ArrayList<>()).add(r);
+        for (RawRow r : raw) if (r.measured()) runs.computeIfAbsent(r.cell(), k -> new ArrayList<>()).add(r);
         List<Unit> units = new ArrayList<>();
         switch (m) {
             case Measure.Wall w -> {
                 for (SummaryRow s : measured(summary)) {
-                    if (w.cells().matches(s)) units.add(new Unit(Selector.identity(s::get), num(s.get("wall_ms_median")), wallSpread(s, runs), "", false));
+                    if (w.cells().matches(s)) units.add(new Unit(s.key().axes(), s.figure(SummaryFigure.WALL_MS_MEDIAN), wallSpread(s, runs), "", false));
                 }
             }
             case Measure.Score sc -> {
                 for (SummaryRow s : measured(summary)) {
-                    if (sc.cells().matches(s)) units.add(new Unit(Selector.identity(s::get), num(s.score("median")), scoreSpread(s, runs), "", false));
+                    if (sc.cells().matches(s)) units.add(new Unit(s.key().axes(), s.score(SummaryRow.Stat.MEDIAN), scoreSpread(s, runs), "", false));
                 }
             }
             case Measure.Throughput t -> {
                 for (SummaryRow s : measured(summary)) {
-                    double tasks = num(s.get("tasks")) * 1000;
-                    if (t.cells().matches(s)) units.add(new Unit(Selector.identity(s::get), tasks / num(s.get("wall_ms_median")),
+                    double tasks = s.key().tasks() * 1000;
+                    if (t.cells().matches(s)) units.add(new Unit(s.key().axes(), tasks / s.figure(SummaryFigure.WALL_MS_MEDIAN),
                             new Spread.Reciprocal(tasks, wallSpread(s, runs)), "", false));
                 }
             }
@@ -227,7 +230,7 @@ public final class Verdicts {
                 for (RawRow row : raw) {
                     if (!row.measured() || !row.ok() || !p.cells().matches(row)) continue;
                     double v = perRun(row, p.value());
-                    if (Double.isFinite(v)) units.add(new Unit(Selector.identity(row::get), v, new Spread.Exact(v), ", run " + row.get("rep"), false));
+                    if (Double.isFinite(v)) units.add(new Unit(row.key().axes(), v, new Spread.Exact(v), ", run " + row.rep(), false));
                 }
             }
         }
@@ -241,18 +244,19 @@ public final class Verdicts {
     private static void ratios(Measure.Ratio r, List<SummaryRow> summary, Map<String, List<RawRow>> runs, List<Comparisons.Row> comparisons, List<Unit> units) {
         for (SummaryRow s : measured(summary)) {
             if (!r.numerator().matches(s)) continue;
-            Map<String, String> partner = r.denominator().over(Selector.identity(s::get));
+            Map<String, String> partner = r.denominator().over(s.key().axes());
             for (SummaryRow d : measured(summary)) {
-                if (d == s || !Selector.identity(d::get).equals(partner)) continue;
+                if (d == s || !d.key().axes().equals(partner)) continue;
                 boolean figure = r.of().equals(Measure.Ratio.DEFAULT_OF) || r.of().equals("score_median");
-                Unit pairedUnit = figure ? paired(Selector.identity(s::get), s.get("cell"), d.get("cell"), comparisons, runs) : null;
+                Unit pairedUnit = figure ? paired(s.key().axes(), s.cell(), d.cell(), comparisons, runs) : null;
                 if (pairedUnit != null) {
                     units.add(pairedUnit);
                     continue;
                 }
-                double v = num(s.get(r.of())) / num(d.get(r.of()));
+                SummaryFigure of = SummaryFigure.ofColumn(r.of()).orElseThrow();
+                double v = s.figure(of) / d.figure(of);
                 // a ratio of two medians reaches from the numerator's low over the denominator's high to the other ends
-                if (Double.isFinite(v)) units.add(new Unit(Selector.identity(s::get), v, new Spread.TwoMedians(spread(s, r.of(), runs), spread(d, r.of(), runs)), "", false));
+                if (Double.isFinite(v)) units.add(new Unit(s.key().axes(), v, new Spread.TwoMedians(spread(s, r.of(), runs), spread(d, r.of(), runs)), "", false));
             }
         }
     }
@@ -264,22 +268,23 @@ public final class Verdicts {
      */
     private static Unit paired(Map<String, String> identity, String numerator, String denominator, List<Comparisons.Row> comparisons,
                                Map<String, List<RawRow>> runs) {
-        double[] r = Comparisons.pairedRatio(comparisons, numerator, denominator);
-        if (r == null) return null;
+        var found = Comparisons.pairedRatio(comparisons, numerator, denominator);
+        if (found.isEmpty()) return null;
+        RatioInterval r = found.get();
         Comparisons.Pairs p = Comparisons.pairs(runs.getOrDefault(denominator, List.of()), runs.getOrDefault(numerator, List.of()));
-        Spread spread = p.a().length == 0 ? new Spread.Written(r[1], r[2], r[3]) : new Spread.Paired(p.a(), p.b(), false);
-        return new Unit(identity, r[0], spread, "", true);
+        Spread spread = p.a().length == 0 ? new Spread.Written(r.low(), r.high(), r.level()) : new Spread.Paired(p.a(), p.b(), false);
+        return new Unit(identity, r.ratio(), spread, "", true);
     }
 
     /** How a cell's median wall time is known: from its runs, or as its summary row wrote it. */
     private static Spread wallSpread(SummaryRow s, Map<String, List<RawRow>> runs) {
-        double[] v = okRuns(s, runs).stream().mapToDouble(x -> x.number("wall_ms")).filter(Double::isFinite).toArray();
-        return v.length > 0 ? new Spread.Median(v) : written(s, "wall_ms");
+        double[] v = okRuns(s, runs).stream().mapToDouble(x -> x.figure(RunFigure.WALL_MS)).filter(Double::isFinite).toArray();
+        return v.length > 0 ? new Spread.Median(v) : written(s, false);
     }
 
     private static Spread scoreSpread(SummaryRow s, Map<String, List<RawRow>> runs) {
         double[] v = okRuns(s, runs).stream().mapToDouble(RawRow::score).filter(Double::isFinite).toArray();
-        return v.length > 0 ? new Spread.Median(v) : written(s, s.get("score_median").isEmpty() ? "wall_ms" : "score");
+        return v.length > 0 ? new Spread.Median(v) : written(s, true);
     }
 
     /** How a summary column is known: a median with its runs (wall_ms_median, score_median), else the value itself, exact. */
@@ -287,23 +292,23 @@ public final class Verdicts {
         return switch (column) {
             case "wall_ms_median" -> wallSpread(s, runs);
             case "score_median" -> scoreSpread(s, runs);
-            default -> new Spread.Exact(num(s.get(column)));
+            default -> new Spread.Exact(SummaryFigure.ofColumn(column).map(s::figure).orElse(Double.NaN));
         };
     }
 
     /** The cell's measured runs that count for its summary: ok and not noisy. */
     private static List<RawRow> okRuns(SummaryRow s, Map<String, List<RawRow>> runs) {
-        return runs.getOrDefault(s.get("cell"), List.of()).stream().filter(r -> r.ok() && !r.noisy()).toList();
+        return runs.getOrDefault(s.cell(), List.of()).stream().filter(r -> r.ok() && !r.noisy()).toList();
     }
 
-    /** The interval a summary row wrote for {@code base}_median, at the level its n of runs gives. */
-    private static Spread written(SummaryRow s, String base) {
-        double lo = num(s.get(base + "_ci_low"));
-        double hi = num(s.get(base + "_ci_high"));
-        double v = num(s.get(base + "_median"));
+    /** The interval a summary row wrote for its median wall time (or score), at the level its n of runs gives. */
+    private static Spread written(SummaryRow s, boolean score) {
+        double lo = score ? s.score(SummaryRow.Stat.CI_LOW) : s.figure(SummaryFigure.WALL_MS_CI_LOW);
+        double hi = score ? s.score(SummaryRow.Stat.CI_HIGH) : s.figure(SummaryFigure.WALL_MS_CI_HIGH);
+        double v = score ? s.score(SummaryRow.Stat.MEDIAN) : s.figure(SummaryFigure.WALL_MS_MEDIAN);
         if (!(Double.isFinite(lo) && Double.isFinite(hi))) return new Spread.Exact(v);
-        double level = num(s.get("ci_level"));
-        int n = (int) num(s.get("n"));
+        double level = s.figure(SummaryFigure.CI_LEVEL);
+        int n = s.n();
         return new Spread.Written(lo, hi, Double.isFinite(level) ? level : n < Comparisons.DECISION_ROUNDS ? Statistics.medianLevel(n) : Statistics.TARGET_LEVEL);
     }
 
@@ -323,29 +328,24 @@ public final class Verdicts {
     static double perRun(RawRow row, String value) {
         switch (value) {
             case "heap_growth_mb" -> {
-                return (row.number("heap_after_bytes") - row.number("heap_before_bytes")) / (1 << 20);
+                return (row.figure(RunFigure.HEAP_AFTER_BYTES) - row.figure(RunFigure.HEAP_BEFORE_BYTES)) / (1 << 20);
             }
             case "cgroup_peak_kb_per_task" -> {
-                return row.number("cgroup_peak_bytes") / 1024 / row.number("tasks");
+                return row.figure(RunFigure.CGROUP_PEAK_BYTES) / 1024 / row.key().tasks();
             }
             case "rss_peak_kb_per_task" -> {
-                return row.number("rss_peak_bytes") / 1024 / row.number("tasks");
+                return row.figure(RunFigure.RSS_PEAK_BYTES) / 1024 / row.key().tasks();
             }
             default -> {
                 // a column or a metric
             }
         }
-        if (!value.startsWith("metrics.")) return row.number(value);
-        String key = value.substring("metrics.".length());
-        for (String kv : row.get("metrics").split(";")) {
-            int eq = kv.indexOf('=');
-            if (eq > 0 && kv.substring(0, eq).equals(key)) return num(kv.substring(eq + 1));
-        }
-        return Double.NaN;
+        if (!value.startsWith("metrics.")) return RunFigure.ofColumn(value).map(row::figure).orElse(Double.NaN);
+        return row.metrics().getOrDefault(value.substring("metrics.".length()), Double.NaN);
     }
 
     private static List<SummaryRow> measured(List<SummaryRow> summary) {
-        return summary.stream().filter(s -> num(s.get("n")) > 0 && Double.isFinite(num(s.get("wall_ms_median")))).toList();
+        return summary.stream().filter(s -> s.n() > 0 && Double.isFinite(s.figure(SummaryFigure.WALL_MS_MEDIAN))).toList();
     }
 
     /** The cell's values for the given keys, in a readable order: {@code JDK 21, 2 CPUs, wait-ms=50}. */
@@ -368,13 +368,5 @@ public final class Verdicts {
             if (keys.contains(k)) parts.add(k + "=" + v);
         });
         return parts.isEmpty() ? "the cell" : String.join(", ", parts);
-    }
-
-    private static double num(String s) {
-        try {
-            return s == null || s.isEmpty() ? Double.NaN : Double.parseDouble(s);
-        } catch (NumberFormatException e) {
-            return Double.NaN;
-        }
     }
 }

@@ -4,6 +4,7 @@ import dev.jdkmatrix.matrix.Durations;
 import dev.jdkmatrix.matrix.Estimate;
 import dev.jdkmatrix.matrix.PlannedRun;
 import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.RunFigure;
 import dev.jdkmatrix.run.RunListener;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -48,9 +49,9 @@ final class Progress implements RunListener {
     @Override
     public void stored(List<RawRow> rows) {
         for (RawRow r : rows) {
-            if (!r.noisy() && r.get("seq").matches("[0-9]+")) finished.add(Integer.parseInt(r.get("seq")));
-            double took = r.number("container_wall_ms") + r.number("harness_overhead_ms");
-            if (Double.isFinite(took) && took > 0) observed.computeIfAbsent(r.get("cell"), c -> new java.util.ArrayList<>()).add(took);
+            if (!r.noisy() && r.seq() > 0) finished.add(r.seq());
+            double took = r.figure(RunFigure.CONTAINER_WALL_MS) + r.figure(RunFigure.HARNESS_OVERHEAD_MS);
+            if (Double.isFinite(took) && took > 0) observed.computeIfAbsent(r.cell(), c -> new java.util.ArrayList<>()).add(took);
         }
     }
 
@@ -110,21 +111,21 @@ final class Progress implements RunListener {
         }
         if (bar) {
             if (!row.ok()) {
-                err.printf("\r\033[K  %s %s: %s%n", row.get("status"), run.cell().id(), row.get("status_detail"));
+                err.printf("\r\033[K  %s %s: %s%n", row.status(), run.cell().id(), row.statusDetail());
             }
             return;
         }
-        err.printf("[%d/%d] %-7s %s %s%d %s  %s  ETA %s%n", done, total, row.get("status"), run.cell().id(),
-                label(run), run.repetition(), figure(row), row.get("status_detail"), eta(done));
+        err.printf("[%d/%d] %-7s %s %s%d %s  %s  ETA %s%n", done, total, row.status(), run.cell().id(),
+                label(run), run.repetition(), figure(row), row.statusDetail(), eta(done));
         err.flush();
     }
 
     /** The run's figure: a built-in run's wall time, a JMH or jar run's score in its unit. */
     static String figure(RawRow row) {
-        if (!row.get("score").isEmpty() && !"builtin".equals(row.get("kind"))) {
-            return dev.jdkmatrix.results.Summarizer.significant(row.number("score")) + " " + row.get("score_unit");
-        }
-        return (row.get("wall_ms").isEmpty() ? "-" : row.get("wall_ms")) + " ms";
+        double score = row.figure(RunFigure.SCORE);
+        if (!Double.isNaN(score) && !row.key().builtin()) return dev.jdkmatrix.results.Summarizer.significant(score) + " " + row.scoreUnit();
+        double wall = row.figure(RunFigure.WALL_MS);
+        return (Double.isNaN(wall) ? "-" : dev.jdkmatrix.results.Summarizer.ms(wall)) + " ms";
     }
 
     private String eta(int done) {

@@ -93,7 +93,7 @@ public final class Nights {
     /** Every cell's median and every paired comparison's ratio of one night's rows. */
     public static Map<FigureKey, Measured> figures(List<RawRow> rows, RunMetadata meta) {
         Map<String, List<RawRow>> byCell = new LinkedHashMap<>();
-        for (RawRow r : rows) if (r.measured()) byCell.computeIfAbsent(r.get("cell"), k -> new ArrayList<>()).add(r);
+        for (RawRow r : rows) if (r.measured()) byCell.computeIfAbsent(r.cell(), k -> new ArrayList<>()).add(r);
         Map<FigureKey, Measured> out = new HashMap<>();
         byCell.forEach((cell, runs) -> {
             double[] v = Comparisons.okFigures(runs);
@@ -102,10 +102,10 @@ public final class Nights {
             if (!(s.median() > 0)) return;
             RawRow first = runs.get(0);
             out.put(new FigureKey.Cell(cell), new Measured(s.median(), s.ciLow(), s.ciHigh(), s.ciLevel(), s.n(), first.scoreUnit(),
-                    "higher".equals(first.get("score_better")), "", Set.of(first.get("jdk")), medianError(v)));
+                    first.higherIsBetter(), "", Set.of(first.key().jdk()), medianError(v)));
         });
         for (Comparisons.PairedFigure c : Comparisons.pairedFigures(rows, meta)) {
-            Set<String> jdks = new java.util.TreeSet<>(List.of(byCell.get(c.cellA()).get(0).get("jdk"), byCell.get(c.cellB()).get(0).get("jdk")));
+            Set<String> jdks = new java.util.TreeSet<>(List.of(byCell.get(c.cellA()).get(0).key().jdk(), byCell.get(c.cellB()).get(0).key().jdk()));
             out.put(new FigureKey.Pair(c.cellA(), c.cellB()), new Measured(c.ratio().ratio(), c.ratio().low(), c.ratio().high(), c.ratio().level(),
                     c.ratio().n(), "x", c.higherIsBetter(), c.compared(), jdks, standardError(c.logRatios())));
         }

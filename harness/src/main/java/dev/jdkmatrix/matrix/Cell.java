@@ -1,5 +1,9 @@
 package dev.jdkmatrix.matrix;
 
+import dev.jdkmatrix.model.CellKey;
+import dev.jdkmatrix.model.CpuLimit;
+import dev.jdkmatrix.model.CpuMode;
+import dev.jdkmatrix.model.MemoryLimit;
 import dev.jdkmatrix.workloads.Workloads;
 import java.time.Duration;
 import java.util.List;
@@ -59,7 +63,7 @@ public record Cell(
     /** A cell of a built-in workload. */
     public Cell(String workload, SortedMap<String, String> params, String executor, int tasks, String jdk, CpuLimit cpus,
                 MemoryLimit memory, List<String> jvmArgs, Duration timeout, boolean jfr) {
-        this(new WorkloadKind.Builtin(Workloads.get(workload)), workload, params, executor, tasks, jdk, cpus, CpuMode.QUOTA, memory, jvmArgs, timeout, jfr);
+        this(new WorkloadKind.Builtin(Workloads.get(workload)), workload, params, executor, tasks, jdk, cpus, CpuMode.DEFAULT, memory, jvmArgs, timeout, jfr);
     }
 
     /** A cell of a built-in workload without JFR recording. */
@@ -93,9 +97,9 @@ public record Cell(
         jvmArgs = List.copyOf(jvmArgs);
     }
 
-    /** {@code k=v;k=v}, sorted by key, any character of a value kept (dev.jdkmatrix.ParamsText): the params column of the CSV files. */
+    /** {@code k=v;k=v}, sorted by key, any character of a value kept (dev.jdkmatrix.model.ParamsText): the params column of the CSV files. */
     public String paramsText() {
-        return dev.jdkmatrix.ParamsText.format(params);
+        return key().paramsText();
     }
 
     public String jvmArgsText() {
@@ -107,52 +111,30 @@ public record Cell(
         return kind instanceof WorkloadKind.Jmh j ? j.benchmark() : "";
     }
 
+    /** The cell's identity as one typed value: its axes, their defaults and its id ({@link CellKey}, which owns them). */
+    public CellKey key() {
+        return CellKey.of(CellKey.Kind.parse(kind.name()), workload, benchmark(), kind instanceof WorkloadKind.Jmh j ? j.mode() : "", params,
+                executor, tasks, jdk, cpus, cpuMode, memory, jvmArgsText());
+    }
+
     /**
-     * A stable, readable identity: equal for equal cells, distinct otherwise. Built-in cells:
+     * A stable, readable identity: equal for equal cells, distinct otherwise ({@link CellKey#of}). Built-in cells:
      * {@code sleep(wait-ms=100) virtual tasks=10000 jdk=21 cpus=1 mem=1g}; JMH cells:
      * {@code my-bench:Bench.method[avgt](size=10) jdk=21 cpus=1 mem=1g}; jar cells:
      * {@code my-app(size=1000) jdk=21 cpus=1 mem=1g}.
      */
     public String id() {
-        StringBuilder sb = new StringBuilder(workload);
-        if (kind instanceof WorkloadKind.Jmh j) sb.append(':').append(j.shortBenchmark()).append('[').append(j.mode()).append(']');
-        if (!params.isEmpty()) sb.append('(').append(paramsText()).append(')');
-        if (kind instanceof WorkloadKind.Builtin) sb.append(' ').append(executor).append(" tasks=").append(tasks);
-        sb.append(" jdk=").append(jdk)
-                .append(" cpus=").append(cpus.text());
-        if (cpuMode != CpuMode.QUOTA) sb.append(" cpu-mode=").append(cpuMode.text());
-        sb
-                .append(" mem=").append(memory.text());
-        if (!jvmArgs.isEmpty()) sb.append(" jvm=[").append(jvmArgsText()).append(']');
-        return sb.toString();
+        return key().id();
     }
 
-    /** The value of an axis or param by its matrix key, for include/exclude matching. */
+    /** The value of an axis or param by its matrix key, for include/exclude matching ({@link CellKey#valueOf}). */
     public String valueOf(String key) {
-        return switch (key) {
-            case "workload" -> workload;
-            case "kind" -> kind.name();
-            case "benchmark" -> benchmark();
-            case "executor" -> executor;
-            case "tasks" -> Integer.toString(tasks);
-            case "jdk" -> jdk;
-            case "cpus" -> cpus.text();
-            case "cpu-mode" -> cpuMode.text();
-            case "memory" -> memory.text();
-            case "jvm-args" -> jvmArgsText();
-            default -> params.get(key);
-        };
+        return key().valueOf(key);
     }
-
-    /** The keys every cell has a value for ({@link #valueOf}); its params follow them. */
-    public static final List<String> AXIS_KEYS = List.of("workload", "kind", "benchmark", "executor", "tasks", "jdk", "cpus", "cpu-mode", "memory", "jvm-args");
 
     /** Every axis and param of the cell by its matrix key: what tells it from the others. */
     public SortedMap<String, String> axes() {
-        SortedMap<String, String> m = new TreeMap<>();
-        for (String k : AXIS_KEYS) m.put(k, valueOf(k));
-        params.forEach(m::putIfAbsent);
-        return m;
+        return key().axes();
     }
 
     /** Arguments after {@code java [jvm args] -jar workloads.jar} of a built-in cell. */

@@ -2,6 +2,9 @@ package dev.jdkmatrix.matrix;
 
 import dev.jdkmatrix.matrix.Combinations.Combo;
 import dev.jdkmatrix.matrix.Combinations.Value;
+import dev.jdkmatrix.model.CpuLimit;
+import dev.jdkmatrix.model.CpuMode;
+import dev.jdkmatrix.model.MemoryLimit;
 import static dev.jdkmatrix.matrix.MatrixParser.*;
 
 import dev.jdkmatrix.workloads.Workloads;
@@ -36,8 +39,9 @@ final class Cells {
         Value jdkValue = c.values.get("jdk");
         used.put(jdkValue.text(), jdk(parser, jdkValue, declared));
         try {
+            Limits limits = limits(parser, c);
             return new Cell(new WorkloadKind.Builtin(Workloads.get(workload)), workload, new TreeMap<>(params), c.values.get("executor").text(), Integer.parseInt(c.values.get("tasks").text()),
-                    jdkValue.text(), CpuLimit.parse(c.values.get("cpus").text()), cpuMode(parser, c), MemoryLimit.parse(c.values.get("memory").text()),
+                    jdkValue.text(), limits.cpus(), limits.mode(), limits.memory(),
                     c.jvmArgs.text().isEmpty() ? List.of() : List.of(c.jvmArgs.text().split("\u0000")), c.timeout, c.jfr,
                     c.profile == null ? Profile.NONE : c.profile);
         } catch (IllegalArgumentException e) {
@@ -54,8 +58,9 @@ final class Cells {
         Value jdkValue = c.values.get("jdk");
         used.put(jdkValue.text(), jdk(parser, jdkValue, declared));
         try {
+            Limits limits = limits(parser, c);
             return new Cell(c.kind, c.values.get("workload").text(), new TreeMap<>(params), "", 0, jdkValue.text(),
-                    CpuLimit.parse(c.values.get("cpus").text()), cpuMode(parser, c), MemoryLimit.parse(c.values.get("memory").text()),
+                    limits.cpus(), limits.mode(), limits.memory(),
                     c.jvmArgs.text().isEmpty() ? List.of() : List.of(c.jvmArgs.text().split("\u0000")), c.timeout, c.jfr,
                     c.profile == null ? Profile.NONE : c.profile);
         } catch (IllegalArgumentException e) {
@@ -63,16 +68,19 @@ final class Cells {
         }
     }
 
-    /** The combination's CPU mode; cpuset with a fractional CPU limit is refused where cpu-mode was written. */
-    static CpuMode cpuMode(MatrixParser parser, Combo c) {
+    /** A combination's limits, each read once from its text. */
+    record Limits(CpuLimit cpus, CpuMode mode, MemoryLimit memory) {}
+
+    /** The combination's limits; cpuset with a fractional CPU limit is refused where cpu-mode was written. */
+    static Limits limits(MatrixParser parser, Combo c) {
         Value mode = c.values.get("cpu-mode");
-        CpuMode m = mode == null ? CpuMode.QUOTA : CpuMode.parse(mode.text());
+        CpuMode m = CpuMode.parseOrDefault(mode == null ? "" : mode.text());
         CpuLimit cpus = CpuLimit.parse(c.values.get("cpus").text());
         if (m == CpuMode.CPUSET && cpus.value() != Math.rint(cpus.value())) {
             throw parser.error(mode.node(), "cpu-mode cpuset pins whole CPUs to a container, and this cell's cpus " + cpus.text() + " is a fraction of one",
                     "use a whole number of CPUs with cpuset, or cpu-mode: quota for fractional limits (exclude: [ { cpus: " + cpus.text() + ", cpu-mode: cpuset } ])");
         }
-        return m;
+        return new Limits(cpus, m, MemoryLimit.parse(c.values.get("memory").text()));
     }
 
     static Jdk jdk(MatrixParser parser, Value v, Map<String, Jdk> declared) {

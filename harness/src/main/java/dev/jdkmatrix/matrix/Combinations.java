@@ -1,5 +1,8 @@
 package dev.jdkmatrix.matrix;
 
+import dev.jdkmatrix.model.CpuLimit;
+import dev.jdkmatrix.model.CpuMode;
+import dev.jdkmatrix.model.MemoryLimit;
 import static dev.jdkmatrix.matrix.MatrixParser.*;
 
 import dev.jdkmatrix.workloads.ExecutorSpec;
@@ -55,7 +58,7 @@ final class Combinations {
         for (String axis : SETTABLE_AXES) {
             if (k.containsKey(axis)) global.put(axis, values(parser, k.get(axis), axis));
         }
-        global.putIfAbsent("cpu-mode", List.of(new Value(CpuMode.QUOTA.text(), matrixNode)));
+        global.putIfAbsent("cpu-mode", List.of(new Value(CpuMode.DEFAULT.text(), matrixNode)));
         List<Value> globalJvm = k.containsKey("jvm-args") ? parser.jvmArgsAxis(k.get("jvm-args")) : List.of(new Value("", matrixNode));
         Duration globalTimeout = k.containsKey("timeout") ? parser.duration(k.get("timeout")) : defaultTimeout;
         Boolean globalJfr = k.containsKey("jfr") ? parser.bool(k.get("jfr"), "jfr") : null;

@@ -29,7 +29,7 @@ final class CompareAlong {
             throw p.error(node, "compare-along is a list of axes or params, got a mapping", "write the axes your question compares along, such as compare-along: [jdk, executor]");
         }
         List<Node> items = node instanceof SequenceNode seq ? seq.getValue() : List.of(node);
-        Set<String> known = new LinkedHashSet<>(Cell.AXIS_KEYS);
+        Set<String> known = new LinkedHashSet<>(dev.jdkmatrix.model.CellKey.AXIS_KEYS);
         cells.forEach(c -> known.addAll(c.params().keySet()));
         List<String> along = new ArrayList<>();
         for (Node item : items) {

@@ -127,15 +127,7 @@ public sealed interface WorkloadKind {
          * last class and method.
          */
         public String shortBenchmark() {
-            String[] parts = benchmark().split("\\.");
-            int cls = 0;
-            while (cls < parts.length - 2 && !parts[cls].isEmpty() && Character.isLowerCase(parts[cls].charAt(0))) cls++;
-            if (cls < parts.length - 1 && !parts[cls].isEmpty() && Character.isUpperCase(parts[cls].charAt(0))) {
-                return String.join(".", java.util.Arrays.copyOfRange(parts, cls, parts.length));
-            }
-            int method = benchmark().lastIndexOf('.');
-            int last = method > 0 ? benchmark().lastIndexOf('.', method - 1) : -1;
-            return benchmark().substring(last + 1);
+            return dev.jdkmatrix.model.CellKey.shortBenchmark(benchmark());
         }
     }
 

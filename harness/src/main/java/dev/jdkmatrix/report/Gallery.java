@@ -1,11 +1,11 @@
 package dev.jdkmatrix.report;
 
+import dev.jdkmatrix.claims.Verdicts;
 import dev.jdkmatrix.report.chart.CellStat;
 import dev.jdkmatrix.report.chart.ChartText;
 import dev.jdkmatrix.report.chart.Figure;
 import dev.jdkmatrix.report.html.Html;
 import dev.jdkmatrix.report.profile.ProfilePages;
-import dev.jdkmatrix.claims.Verdicts;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
 import java.util.ArrayList;
@@ -77,7 +77,7 @@ final class Gallery {
         }
         if (writeups != null) b.append("<a href=\"#writeups\">Write-ups vs measured</a><a href=\"#claims\">Claims</a>"); // after the sections, as on the page
         if (!folder.comparisons().isEmpty()) b.append("<a href=\"#comparisons\">Comparisons</a>");
-        if (folder.raw().stream().anyMatch(r -> "profile".equals(r.get("phase")))) b.append("<a href=\"#profiles\">Profiles</a>");
+        if (folder.raw().stream().anyMatch(r -> "profile".equals(r.phase()))) b.append("<a href=\"#profiles\">Profiles</a>");
         b.append("<a href=\"#summary\">Summary table</a><a href=\"#environment\">Environment</a></nav>\n");
         if (!notDrawn.isEmpty()) b.append(notDrawnNote(folder, figures.size(), notDrawn, maxBytes));
         for (Figure.Section s : Figure.Section.values()) {
@@ -149,7 +149,7 @@ final class Gallery {
     private static String headline(ResultsFolder folder, List<CellStat> cells) {
         long runs = folder.raw().size();
         long measured = folder.raw().stream().filter(RawRow::measured).count();
-        Map<String, Long> statuses = folder.raw().stream().collect(Collectors.groupingBy(r -> r.get("status"), java.util.TreeMap::new, Collectors.counting()));
+        Map<String, Long> statuses = folder.raw().stream().collect(Collectors.groupingBy(r -> r.status(), java.util.TreeMap::new, Collectors.counting()));
         StringBuilder b = new StringBuilder();
         RunMetadata m = folder.meta();
         if (m != null) {
@@ -183,9 +183,9 @@ final class Gallery {
         b.append("<p>").append(failed.size()).append(" runs did not end ok; they are counted in n_failed and left out of the statistics. ")
                 .append("Their output is in logs/.</p>\n<table>\n<tr><th>seq</th><th>cell</th><th>phase</th><th>status</th><th>detail</th></tr>\n");
         for (RawRow r : failed) {
-            b.append("<tr class=\"failed\"><td class=\"num\">").append(Html.esc(r.get("seq"))).append("</td><td>").append(Html.esc(r.get("cell")))
-                    .append("</td><td>").append(Html.esc(r.get("phase") + " " + r.get("rep"))).append("</td><td>").append(Html.esc(r.get("status")))
-                    .append("</td><td>").append(Html.esc(r.get("status_detail"))).append("</td></tr>\n");
+            b.append("<tr class=\"failed\"><td class=\"num\">").append(Html.esc(Integer.toString(r.seq()))).append("</td><td>").append(Html.esc(r.cell()))
+                    .append("</td><td>").append(Html.esc(r.phase() + " " + r.rep())).append("</td><td>").append(Html.esc(r.status()))
+                    .append("</td><td>").append(Html.esc(r.statusDetail())).append("</td></tr>\n");
         }
         b.append("</table>\n");
     }

@@ -56,6 +56,6 @@ public record ResultsFolder(Path dir, RunMetadata meta, List<RawRow> raw, List<S
 
     public String runId() {
         if (meta != null) return meta.runId();
-        return raw.isEmpty() ? dir.getFileName().toString() : raw.get(0).get("run_id");
+        return raw.isEmpty() ? dir.getFileName().toString() : raw.get(0).runId();
     }
 }

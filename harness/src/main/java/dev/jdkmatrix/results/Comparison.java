@@ -105,7 +105,7 @@ public final class Comparison {
     private static Map<String, String> failed(List<RawRow> rows, Map<String, Scores> scored) {
         Map<String, List<RawRow>> runs = new LinkedHashMap<>();
         for (RawRow r : rows) {
-            if (r.measured() && !r.noisy() && !scored.containsKey(r.get("cell"))) runs.computeIfAbsent(r.get("cell"), k -> new ArrayList<>()).add(r);
+            if (r.measured() && !r.noisy() && !scored.containsKey(r.cell())) runs.computeIfAbsent(r.cell(), k -> new ArrayList<>()).add(r);
         }
         Map<String, String> out = new LinkedHashMap<>();
         runs.forEach((cell, list) -> out.put(cell, Comparisons.statuses(list)));
@@ -204,15 +204,15 @@ public final class Comparison {
         Map<String, RawRow> first = new LinkedHashMap<>();
         for (RawRow r : rows) {
             if (r.measured() && r.ok() && Double.isFinite(r.score())) {
-                m.computeIfAbsent(r.get("cell"), k -> new ArrayList<>()).add(r.score());
-                first.putIfAbsent(r.get("cell"), r);
+                m.computeIfAbsent(r.cell(), k -> new ArrayList<>()).add(r.score());
+                first.putIfAbsent(r.cell(), r);
             }
         }
         Map<String, Scores> out = new LinkedHashMap<>();
         m.forEach((k, v) -> {
             RawRow f = first.get(k);
             out.put(k, new Scores(v.stream().mapToDouble(Double::doubleValue).toArray(), f.scoreUnit(),
-                    "higher".equals(f.get("score_better"))));
+                    f.higherIsBetter()));
         });
         return out;
     }

@@ -62,9 +62,6 @@ public final class Comparisons {
     /** The compared axes of a run written before the key existed: {@code jdk} and {@code executor}, where they vary. */
     public static final List<String> DEFAULT_ALONG = List.of("jdk", "executor");
 
-    /** The axes of a raw row, by the matrix's keys: what a group is made of. */
-    static final List<String> AXES = List.of("workload", "kind", "benchmark", "executor", "tasks", "jdk", "cpus", "cpu-mode", "memory", "jvm-args");
-
     /**
      * One pair of cells of a group. {@code compared}: how they differ ({@code jdk 21 -> 25});
      * {@code shared}: the compared axes on which they agree ({@code executor virtual}), empty when none;
@@ -99,10 +96,10 @@ public final class Comparisons {
             return PairedRatio.reach(unpairedRatio, unpairedLow, unpairedHigh);
         }
 
-        /** The figure a reader takes: the paired ratio and interval where the runs were paired, else the unpaired one. {low, ratio, high}. */
-        public double[] figure() {
-            if (paired && ratio != null) return new double[] {ratio.low(), ratio.ratio(), ratio.high()};
-            return new double[] {unpairedLow, unpairedRatio, unpairedHigh};
+        /** The figure a reader takes: the paired ratio and interval where the runs were paired, else the unpaired one (no level of its own). */
+        public RatioInterval figure() {
+            if (paired && ratio != null) return new RatioInterval(ratio.ratio(), ratio.low(), ratio.high(), ratio.level());
+            return new RatioInterval(unpairedRatio, unpairedLow, unpairedHigh, Double.NaN);
         }
     }
 
@@ -119,10 +116,10 @@ public final class Comparisons {
     /** As above, calling a difference only when the whole interval lies past ±{@code minDifference}. */
     public static List<Row> of(List<RawRow> rows, List<String> along, String order, double threshold, double minDifference, double target) {
         Map<String, List<RawRow>> byCell = new LinkedHashMap<>();
-        for (RawRow r : rows) if (r.measured()) byCell.computeIfAbsent(r.get("cell"), k -> new ArrayList<>()).add(r);
+        for (RawRow r : rows) if (r.measured()) byCell.computeIfAbsent(r.cell(), k -> new ArrayList<>()).add(r);
         // each cell's axes, read once from its first row
         Map<String, SortedMap<String, String>> axesOf = new LinkedHashMap<>();
-        byCell.forEach((cell, runs) -> axesOf.put(cell, axes(runs.get(0))));
+        byCell.forEach((cell, runs) -> axesOf.put(cell, runs.get(0).key().axes()));
         List<String> axes = along == null ? defaultAlong(axesOf) : along;
         boolean paired = order == null || order.isEmpty() || order.equals("blocked") || order.equals("interleaved");
         String pairing = order == null || order.isEmpty() ? "interleaved" : order;
@@ -153,9 +150,9 @@ public final class Comparisons {
         String order = meta == null ? "interleaved" : meta.order();
         if (!(order.isEmpty() || order.equals("blocked") || order.equals("interleaved"))) return List.of();
         Map<String, List<RawRow>> byCell = new LinkedHashMap<>();
-        for (RawRow r : rows) if (r.measured()) byCell.computeIfAbsent(r.get("cell"), k -> new ArrayList<>()).add(r);
+        for (RawRow r : rows) if (r.measured()) byCell.computeIfAbsent(r.cell(), k -> new ArrayList<>()).add(r);
         Map<String, SortedMap<String, String>> axesOf = new LinkedHashMap<>();
-        byCell.forEach((cell, runs) -> axesOf.put(cell, axes(runs.get(0))));
+        byCell.forEach((cell, runs) -> axesOf.put(cell, runs.get(0).key().axes()));
         List<String> along = meta == null || meta.compareAlong() == null ? defaultAlong(axesOf) : meta.compareAlong();
         List<PairedFigure> out = new ArrayList<>();
         for (List<String> g : groups(axesOf, along)) {
@@ -165,7 +162,7 @@ public final class Comparisons {
                     if (p.a().length == 0) continue;
                     RawRow b = byCell.get(g.get(j)).get(0);
                     out.add(new PairedFigure(g.get(i), g.get(j), compared(axesOf.get(g.get(i)), axesOf.get(g.get(j)), along), PairedRatio.of(p.a(), p.b()),
-                            "higher".equals(b.get("score_better")), logRatios(p)));
+                            b.higherIsBetter(), logRatios(p)));
                 }
             }
         }
@@ -201,36 +198,6 @@ public final class Comparisons {
         return out;
     }
 
-    /** A row's axes and params by their matrix keys, as a cell of the plan has them. */
-    public static SortedMap<String, String> axes(RawRow r) {
-        return axes(r::get);
-    }
-
-    /**
-     * A cell's axes and params by their matrix keys, from the columns of one of its rows (raw.csv or
-     * summary.csv): its kind ({@code builtin} for rows written before the kinds), a JMH cell's mode
-     * ({@code jmh-mode}: thrpt, avgt, sample, ss; empty for other kinds; not {@code mode}, which a workload may take as a param), CPU mode
-     * ({@code quota} for rows written before it), jvm-args, and each param (the params column read by
-     * {@link Params}). What groups cells here and what claims select them by.
-     */
-    public static SortedMap<String, String> axes(java.util.function.Function<String, String> column) {
-        SortedMap<String, String> m = new TreeMap<>();
-        m.put("workload", column.apply("workload"));
-        m.put("kind", column.apply("kind").isEmpty() ? "builtin" : column.apply("kind"));
-        m.put("benchmark", column.apply("benchmark"));
-        m.put("jmh-mode", column.apply("jmh_mode")); // a JMH benchmark's mode: avgt and thrpt of one benchmark are two cells, never compared
-
-        m.put("executor", column.apply("executor"));
-        m.put("tasks", column.apply("tasks"));
-        m.put("jdk", column.apply("jdk"));
-        m.put("cpus", column.apply("cpus"));
-        m.put("cpu-mode", column.apply("cpu_mode").isEmpty() ? "quota" : column.apply("cpu_mode"));
-        m.put("memory", column.apply("memory"));
-        m.put("jvm-args", column.apply("jvm_args"));
-        Params.parse(column.apply("params")).forEach(m::putIfAbsent);
-        return m;
-    }
-
     /** Cells ordered along each compared axis in turn. */
     static Comparator<Map<String, String>> order(List<String> along) {
         Comparator<Map<String, String>> c = (x, y) -> 0;
@@ -262,7 +229,7 @@ public final class Comparisons {
         Map<Integer, Double> m = new TreeMap<>();
         for (RawRow r : runs) {
             if (r.noisy()) continue; // made again: its next attempt is the round's run
-            int rep = (int) r.number("rep");
+            int rep = (int) r.rep();
             m.put(rep, r.ok() && r.score() > 0 ? r.score() : Double.NaN);
         }
         return m;
@@ -289,19 +256,17 @@ public final class Comparisons {
     }
 
     /**
-     * {@code numerator}'s figure over {@code denominator}'s, {ratio, low, high, the level of [low, high]}, from the comparison of
+     * {@code numerator}'s figure over {@code denominator}'s with its interval and level, from the comparison of
      * the two cells where their runs were paired with at least two pairs; else null. A comparison holds
      * b / a, so a numerator that is its a takes the inverse, with the interval's ends swapped.
      */
-    public static double[] pairedRatio(List<Row> comparisons, String numerator, String denominator) {
+    public static java.util.Optional<RatioInterval> pairedRatio(List<Row> comparisons, String numerator, String denominator) {
         for (Row c : comparisons) {
             if (!c.paired() || c.ratio() == null || c.ratio().n() < 2) continue;
-            if (c.cellB().equals(numerator) && c.cellA().equals(denominator)) return new double[] {c.ratio().ratio(), c.ratio().low(), c.ratio().high(), c.ratio().level()};
-            if (c.cellA().equals(numerator) && c.cellB().equals(denominator)) {
-                return new double[] {1 / c.ratio().ratio(), 1 / c.ratio().high(), 1 / c.ratio().low(), c.ratio().level()};
-            }
+            if (c.cellB().equals(numerator) && c.cellA().equals(denominator)) return java.util.Optional.of(c.figure());
+            if (c.cellA().equals(numerator) && c.cellB().equals(denominator)) return java.util.Optional.of(c.figure().inverse());
         }
-        return null;
+        return java.util.Optional.empty();
     }
 
     /** The paired ratio b / a of two cells' runs by round, or null with fewer than one complete round. */
@@ -324,15 +289,15 @@ public final class Comparisons {
         if (va.length == 0 || vb.length == 0) {
             String note = (va.length == 0 ? "no ok run of a (" + statuses(a) + ")" : "") + (va.length == 0 && vb.length == 0 ? "; " : "")
                     + (vb.length == 0 ? "no ok run of b (" + statuses(b) + ")" : "");
-            return new Row(group, compared(axesA, axesB, along), shared(axesA, axesB, along), fa.get("cell"), fb.get("cell"), paired, paired ? pairing : "none",
-                    0, 0, null, Double.NaN, Double.NaN, Double.NaN, Double.NaN, fb.scoreUnit(), "higher".equals(fb.get("score_better")), Verdict.FAILED,
+            return new Row(group, compared(axesA, axesB, along), shared(axesA, axesB, along), fa.cell(), fb.cell(), paired, paired ? pairing : "none",
+                    0, 0, null, Double.NaN, Double.NaN, Double.NaN, Double.NaN, fb.scoreUnit(), fb.higherIsBetter(), Verdict.FAILED,
                     Verdict.FAILED, "", note, Double.NaN, Resolution.UNKNOWN);
         }
         String unit = fb.scoreUnit();
-        boolean higher = "higher".equals(fb.get("score_better"));
+        boolean higher = fb.higherIsBetter();
         Pairs p = pairs(a, b);
         PairedRatio ratio = p.a().length == 0 ? null : PairedRatio.of(p.a(), p.b());
-        String key = fa.get("cell") + " / " + fb.get("cell");
+        String key = fa.cell() + " / " + fb.cell();
         double unpaired = Statistics.of(vb).median() / Statistics.of(va).median();
         double[] interval = Comparison.bootstrapRatio(key, va, vb);
         double up = MannWhitney.pValue(va, vb);
@@ -344,7 +309,7 @@ public final class Comparisons {
             reached = Double.isFinite(reach) && reach <= target ? "yes" : "no";
         }
         Resolution resolution = paired ? Resolution.paired(logRatios(p)) : Resolution.unpaired(logs(va), logs(vb));
-        return new Row(group, compared(axesA, axesB, along), shared(axesA, axesB, along), fa.get("cell"), fb.get("cell"), paired, paired ? pairing : "none", p.a().length, p.dropped(),
+        return new Row(group, compared(axesA, axesB, along), shared(axesA, axesB, along), fa.cell(), fb.cell(), paired, paired ? pairing : "none", p.a().length, p.dropped(),
                 ratio, unpaired, interval[0], interval[1], up, unit, higher, paired ? pd.verdict() : ud.verdict(), ud.verdict(), reached,
                 paired ? pd.note() : ud.note(), Double.NaN, resolution);
     }
@@ -393,7 +358,7 @@ public final class Comparisons {
     /** A cell's measured runs by status, {@code oom=3, timeout=1} (a noisy run's last attempt counts, as for its figures). */
     static String statuses(List<RawRow> runs) {
         Map<String, Integer> by = new TreeMap<>();
-        for (RawRow r : runs) if (!r.noisy()) by.merge(r.get("status").isEmpty() ? "?" : r.get("status"), 1, Integer::sum);
+        for (RawRow r : runs) if (!r.noisy()) by.merge(r.status().isEmpty() ? "?" : r.status(), 1, Integer::sum);
         return String.join(", ", by.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList());
     }
 

@@ -1,11 +1,19 @@
 package dev.jdkmatrix.results;
 
+import dev.jdkmatrix.model.CellKey;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
- * One row of raw.csv: one run. Values are text as stored; empty cells are absent; unknown columns
- * are refused. The {@code param_NAME} columns follow from the {@code params} column.
+ * One run, as a row of raw.csv holds it. Read it through its typed accessors: the cell's
+ * {@link #key}, the run's place ({@link #runId}, {@link #seq}, {@link #phase}, {@link #rep}), how
+ * it ended ({@link #status}), its numbers ({@link #figure}) and what it names (builds, profile,
+ * metrics). {@link #values} is the row as stored, for the CSV views ({@code results.format}),
+ * where empty cells are absent and unknown columns are refused; the {@code param_NAME} columns
+ * follow from the {@code params} column. {@link #column} reads a column a person named (a claim's
+ * per-run value).
  */
 public record RawRow(Map<String, String> values) {
 
@@ -20,7 +28,8 @@ public record RawRow(Map<String, String> values) {
         values = java.util.Collections.unmodifiableMap(kept);
     }
 
-    public String get(String column) {
+    /** A column by the name a person gave (a claim's per-run value), empty where the row has none; code reads the typed accessors. */
+    public String column(String column) {
         if (Columns.isParam(column)) {
             // the params column holds every value exactly; a param_ column is its readable copy (a line break flattened by the CSV)
             String exact = Params.parse(values.get("params")).get(column.substring(Columns.PARAM_PREFIX.length()));
@@ -29,9 +38,57 @@ public record RawRow(Map<String, String> values) {
         return values.getOrDefault(column, "");
     }
 
+    private String text(String column) {
+        return values.getOrDefault(column, "");
+    }
+
+    /** The cell this run belongs to, as one typed value (its id is {@link #cell}). */
+    public CellKey key() {
+        return CellColumns.read(this::text);
+    }
+
+    /** The cell's id as stored: what groups a run with its cell. */
+    public String cell() {
+        return text("cell");
+    }
+
     /** The param names of this run's cell. */
     public java.util.Set<String> paramNames() {
-        return Params.parse(get("params")).keySet();
+        return Params.parse(text("params")).keySet();
+    }
+
+    public String runId() {
+        return text("run_id");
+    }
+
+    /** The run's place in its session's plan; 0 where not stored. */
+    public int seq() {
+        return whole("seq");
+    }
+
+    /** {@code warmup}, {@code measure} or {@code profile}. */
+    public String phase() {
+        return text("phase");
+    }
+
+    /** The round (repetition) of the run; 0 where not stored. */
+    public int rep() {
+        return whole("rep");
+    }
+
+    /** How the run ended: ok, error, timeout, oom, invalid, noisy, skipped, lost. */
+    public String status() {
+        return text("status");
+    }
+
+    /** Why it did not end ok, or what the harness noted of it. */
+    public String statusDetail() {
+        return text("status_detail");
+    }
+
+    /** A number the run has ({@link RunFigure}), NaN where it has none. */
+    public double figure(RunFigure figure) {
+        return number(figure.column());
     }
 
     /**
@@ -39,36 +96,109 @@ public record RawRow(Map<String, String> values) {
      * workload kinds (no score), its wall_ms in ms, lower is better.
      */
     public double score() {
-        if (get("score").isEmpty() && !get("kind").isEmpty() && !"builtin".equals(get("kind"))) return Double.NaN;
-        return get("score").isEmpty() ? number("wall_ms") : number("score");
+        if (text("score").isEmpty() && !text("kind").isEmpty() && !"builtin".equals(text("kind"))) return Double.NaN;
+        return text("score").isEmpty() ? number("wall_ms") : number("score");
     }
 
     /** The figure's unit: ms for a row stored before the workload kinds (its figure is wall_ms). */
     public String scoreUnit() {
-        return get("score_unit").isEmpty() ? "ms" : get("score_unit");
+        return text("score_unit").isEmpty() ? "ms" : text("score_unit");
+    }
+
+    /** Whether a higher score is better (throughput), else lower (time, and rows before the kinds). */
+    public boolean higherIsBetter() {
+        return "higher".equals(text("score_better"));
+    }
+
+    /** The JDK's build as the JVM reported it ({@code java.runtime.version}), empty where it did not start. */
+    public String javaRuntimeVersion() {
+        return text("java_runtime_version");
+    }
+
+    public String javaVendor() {
+        return text("java_vendor");
+    }
+
+    public String javaVmName() {
+        return text("java_vm_name");
+    }
+
+    /** A profile run's async-profiler event; empty on every other run. */
+    public String profileEvent() {
+        return text("profile_event");
+    }
+
+    /** A profile run's stacks' file under profiles/, empty where none was kept. */
+    public String profileFile() {
+        return text("profile_file");
+    }
+
+    /** The pinned-event text columns of the run's JFR recording: its top frame, reason and blocking operation. */
+    public String pinnedTopFrame() {
+        return text("pinned_top_frame");
+    }
+
+    public String pinnedReason() {
+        return text("pinned_reason");
+    }
+
+    /** What the workload measured besides time and memory, by name ({@code metrics}: "k=v;k=v"), each a number. */
+    public SortedMap<String, Double> metrics() {
+        SortedMap<String, Double> out = new TreeMap<>();
+        Params.parse(text("metrics")).forEach((k, v) -> {
+            try {
+                out.put(k, Double.parseDouble(v));
+            } catch (NumberFormatException e) {
+                out.put(k, Double.NaN);
+            }
+        });
+        return out;
+    }
+
+    /** The units of {@link #metrics}, by name. */
+    public SortedMap<String, String> metricUnits() {
+        return Params.parse(text("metric_units"));
+    }
+
+    /** The same run with another status and detail (a run stored as noisy, made again). */
+    public RawRow withStatus(String status, String detail) {
+        Map<String, String> v = new LinkedHashMap<>(values);
+        v.put("status", status);
+        v.put("status_detail", detail);
+        return new RawRow(v);
     }
 
     /** The run's identity across an interrupted and a resumed harness, equal to {@code PlannedRun.key()} of the run that made it. */
     public String runKey() {
-        return get("cell") + "#" + get("phase") + get("rep");
+        return cell() + "#" + phase() + text("rep");
     }
 
     public boolean measured() {
-        return "measure".equals(get("phase"));
+        return "measure".equals(phase());
+    }
+
+    /** The cell's one profile run. */
+    public boolean profiled() {
+        return "profile".equals(phase());
     }
 
     /** Stored as noisy: the host's CPU steal passed max-steal during it, and it was made again. */
     public boolean noisy() {
-        return "noisy".equals(get("status"));
+        return "noisy".equals(status());
     }
 
     public boolean ok() {
-        return "ok".equals(get("status"));
+        return "ok".equals(status());
+    }
+
+    private int whole(String column) {
+        double v = number(column);
+        return Double.isFinite(v) ? (int) v : 0;
     }
 
     /** The number in a column, or NaN when empty or not a number. */
-    public double number(String column) {
-        String v = get(column);
+    private double number(String column) {
+        String v = text(column);
         if (v.isEmpty()) return Double.NaN;
         try {
             return Double.parseDouble(v);

@@ -13,13 +13,13 @@ public record RunFigures(Map<String, Integer> statusCounts, Map<String, List<Str
         Map<String, List<String>> builds = new TreeMap<>();
         List<Double> overhead = new ArrayList<>();
         for (RawRow r : rows) {
-            counts.merge(r.get("status"), 1, Integer::sum);
-            String build = r.get("java_runtime_version");
+            counts.merge(r.status(), 1, Integer::sum);
+            String build = r.javaRuntimeVersion();
             if (!build.isEmpty()) {
-                List<String> l = builds.computeIfAbsent(r.get("jdk"), k -> new ArrayList<>());
+                List<String> l = builds.computeIfAbsent(r.key().jdk(), k -> new ArrayList<>());
                 if (!l.contains(build)) l.add(build);
             }
-            double o = r.number("harness_overhead_ms");
+            double o = r.figure(RunFigure.HARNESS_OVERHEAD_MS);
             if (Double.isFinite(o)) overhead.add(o);
         }
         RunMetadata.Overhead oh = null;

@@ -31,8 +31,8 @@ public final class Summarizer {
         Map<String, List<RawRow>> byCell = new LinkedHashMap<>();
         Map<String, RawRow> profiled = new java.util.HashMap<>();
         for (RawRow r : rows) {
-            if (r.measured()) byCell.computeIfAbsent(r.get("cell"), k -> new ArrayList<>()).add(r);
-            if ("profile".equals(r.get("phase")) && r.ok()) profiled.put(r.get("cell"), r);
+            if (r.measured()) byCell.computeIfAbsent(r.cell(), k -> new ArrayList<>()).add(r);
+            if ("profile".equals(r.phase()) && r.ok()) profiled.put(r.cell(), r);
         }
         List<SummaryRow> out = new ArrayList<>();
         for (Map.Entry<String, List<RawRow>> e : byCell.entrySet()) out.add(summarizeCell(e.getValue(), target, profiled.get(e.getKey())));
@@ -49,7 +49,7 @@ public final class Summarizer {
         if (cellIds == null || cellIds.isEmpty()) return out;
         Map<String, Integer> place = new java.util.HashMap<>();
         for (int i = 0; i < cellIds.size(); i++) place.putIfAbsent(cellIds.get(i), i);
-        out.sort(java.util.Comparator.comparingInt(s -> place.getOrDefault(s.get("cell"), Integer.MAX_VALUE)));
+        out.sort(java.util.Comparator.comparingInt(s -> place.getOrDefault(s.cell(), Integer.MAX_VALUE)));
         return out;
     }
 
@@ -60,45 +60,42 @@ public final class Summarizer {
         List<RawRow> runs = all.stream().filter(r -> !r.noisy()).toList();
         List<RawRow> ok = runs.stream().filter(RawRow::ok).toList();
         Map<String, Integer> failures = new TreeMap<>();
-        for (RawRow r : runs) if (!r.ok()) failures.merge(r.get("status"), 1, Integer::sum);
+        for (RawRow r : runs) if (!r.ok()) failures.merge(r.status(), 1, Integer::sum);
 
         Map<String, String> v = new LinkedHashMap<>();
-        for (String c : List.of("cell", "workload", "params", "executor", "tasks", "jdk", "cpus", "memory", "jvm_args")) v.put(c, first.get(c));
-        v.put("java_runtime_version", ok.stream().map(r -> r.get("java_runtime_version")).distinct().reduce((a, b) -> a + "|" + b).orElse(""));
+        dev.jdkmatrix.model.CellKey key = first.key();
+        CellColumns.write(key, v);
+        v.put("java_runtime_version", ok.stream().map(r -> r.javaRuntimeVersion()).distinct().reduce((a, b) -> a + "|" + b).orElse(""));
         v.put("n", Integer.toString(ok.size()));
         v.put("n_failed", Integer.toString(runs.size() - ok.size()));
         StringBuilder f = new StringBuilder();
         failures.forEach((status, count) -> f.append(f.isEmpty() ? "" : ";").append(status).append('=').append(count));
         v.put("failures", f.toString());
         if (!ok.isEmpty()) okColumns(v, ok, first);
-        v.put("java_vendor", distinctValues(ok, "java_vendor"));
-        v.put("java_vm_name", distinctValues(ok, "java_vm_name"));
-        v.put("kind", first.get("kind").isEmpty() ? "builtin" : first.get("kind"));
-        v.put("benchmark", first.get("benchmark"));
-        v.put("cpu_mode", first.get("cpu_mode").isEmpty() ? "quota" : first.get("cpu_mode"));
-        v.put("cpu_periods_median", whole(median(ok, r -> r.number("cpu_periods"))));
-        v.put("cpu_throttled_periods_median", whole(median(ok, r -> r.number("cpu_throttled_periods"))));
-        v.put("cpu_throttled_ms_median", ms(median(ok, r -> r.number("cpu_throttled_ms"))));
+        v.put("java_vendor", distinctValues(ok, RawRow::javaVendor));
+        v.put("java_vm_name", distinctValues(ok, RawRow::javaVmName));
+        v.put("cpu_periods_median", whole(median(ok, r -> r.figure(RunFigure.CPU_PERIODS))));
+        v.put("cpu_throttled_periods_median", whole(median(ok, r -> r.figure(RunFigure.CPU_THROTTLED_PERIODS))));
+        v.put("cpu_throttled_ms_median", ms(median(ok, r -> r.figure(RunFigure.CPU_THROTTLED_MS))));
         v.put("n_noisy", Integer.toString(all.size() - runs.size()));
         double reach = reach(ok);
         v.put("interval_pct", Double.isFinite(reach) ? String.format(Locale.ROOT, "%.2f", reach * 100) : "");
         v.put("target_reached", Double.isNaN(target) || ok.isEmpty() ? "" : Double.isFinite(reach) && reach <= target ? "yes" : "no");
-        v.put("jmh_mode", first.get("jmh_mode"));
-        v.put("gc_pauses_median", whole(median(ok, r -> r.number("gc_pauses"))));
-        v.put("gc_pause_ms_median", ms(median(ok, r -> r.number("gc_pause_ms"))));
-        v.put("gc_pause_max_ms_median", ms(median(ok, r -> r.number("gc_pause_max_ms"))));
-        v.put("safepoints_median", whole(median(ok, r -> r.number("safepoints"))));
-        v.put("safepoint_ms_median", ms(median(ok, r -> r.number("safepoint_ms"))));
-        v.put("jit_ms_median", ms(median(ok, r -> r.number("jit_ms"))));
+        v.put("gc_pauses_median", whole(median(ok, r -> r.figure(RunFigure.GC_PAUSES))));
+        v.put("gc_pause_ms_median", ms(median(ok, r -> r.figure(RunFigure.GC_PAUSE_MS))));
+        v.put("gc_pause_max_ms_median", ms(median(ok, r -> r.figure(RunFigure.GC_PAUSE_MAX_MS))));
+        v.put("safepoints_median", whole(median(ok, r -> r.figure(RunFigure.SAFEPOINTS))));
+        v.put("safepoint_ms_median", ms(median(ok, r -> r.figure(RunFigure.SAFEPOINT_MS))));
+        v.put("jit_ms_median", ms(median(ok, r -> r.figure(RunFigure.JIT_MS))));
         metricColumns(v, ok);
         if (profile != null) profileColumns(v, profile, ok, first);
-        for (String name : first.paramNames()) v.put(Columns.param(name), first.get(Columns.param(name)));
+        key.params().forEach((name, value) -> v.put(Columns.param(name), value));
         return new SummaryRow(v);
     }
 
     /** The wall-time statistics of a cell's ok runs and the medians of what the runs recorded beside it; their score's, where they have one. */
     private static void okColumns(Map<String, String> v, List<RawRow> ok, RawRow first) {
-        Statistics s = Statistics.of(ok.stream().mapToDouble(r -> r.number("wall_ms")).toArray());
+        Statistics s = Statistics.of(ok.stream().mapToDouble(r -> r.figure(RunFigure.WALL_MS)).toArray());
         v.put("wall_ms_median", ms(s.median()));
         v.put("wall_ms_min", ms(s.min()));
         v.put("wall_ms_max", ms(s.max()));
@@ -111,22 +108,22 @@ public final class Summarizer {
         v.put("ci_level", String.format(Locale.ROOT, "%.4f", s.ciLevel()));
         Statistics score = scoreStatistics(ok);
         v.put("noisy", Boolean.toString((score != null ? score.cv() : s.cv()) > NOISY_CV));
-        v.put("cpu_ms_median", ms(median(ok, r -> r.number("cpu_ms"))));
-        v.put("peak_threads_median", whole(median(ok, r -> r.number("peak_threads"))));
-        v.put("heap_growth_bytes_median", whole(median(ok, r -> r.number("heap_after_bytes") - r.number("heap_before_bytes"))));
-        v.put("heap_peak_bytes_median", whole(median(ok, r -> r.number("heap_peak_bytes"))));
-        v.put("rss_peak_bytes_median", whole(median(ok, r -> r.number("rss_peak_bytes"))));
-        v.put("cgroup_peak_bytes_median", whole(median(ok, r -> r.number("cgroup_peak_bytes"))));
-        v.put("gc_count_median", whole(median(ok, r -> r.number("gc_count"))));
-        v.put("container_wall_ms_median", ms(median(ok, r -> r.number("container_wall_ms"))));
-        v.put("harness_overhead_ms_median", ms(median(ok, r -> r.number("harness_overhead_ms"))));
-        v.put("pinned_events_median", whole(median(ok, r -> r.number("pinned_events"))));
-        v.put("pinned_total_ms_median", ms(median(ok, r -> r.number("pinned_total_ms"))));
-        v.put("pinned_max_ms_median", ms(median(ok, r -> r.number("pinned_max_ms"))));
-        v.put("pinned_top_frame", mostFrequent(ok, "pinned_top_frame"));
-        v.put("pinned_reason", mostFrequent(ok, "pinned_reason"));
-        v.put("host_steal_pct_median", pct(median(ok, r -> r.number("host_steal_pct"))));
-        v.put("host_steal_pct_max", pct(ok.stream().mapToDouble(r -> r.number("host_steal_pct")).filter(Double::isFinite).max().orElse(Double.NaN)));
+        v.put("cpu_ms_median", ms(median(ok, r -> r.figure(RunFigure.CPU_MS))));
+        v.put("peak_threads_median", whole(median(ok, r -> r.figure(RunFigure.PEAK_THREADS))));
+        v.put("heap_growth_bytes_median", whole(median(ok, r -> r.figure(RunFigure.HEAP_AFTER_BYTES) - r.figure(RunFigure.HEAP_BEFORE_BYTES))));
+        v.put("heap_peak_bytes_median", whole(median(ok, r -> r.figure(RunFigure.HEAP_PEAK_BYTES))));
+        v.put("rss_peak_bytes_median", whole(median(ok, r -> r.figure(RunFigure.RSS_PEAK_BYTES))));
+        v.put("cgroup_peak_bytes_median", whole(median(ok, r -> r.figure(RunFigure.CGROUP_PEAK_BYTES))));
+        v.put("gc_count_median", whole(median(ok, r -> r.figure(RunFigure.GC_COUNT))));
+        v.put("container_wall_ms_median", ms(median(ok, r -> r.figure(RunFigure.CONTAINER_WALL_MS))));
+        v.put("harness_overhead_ms_median", ms(median(ok, r -> r.figure(RunFigure.HARNESS_OVERHEAD_MS))));
+        v.put("pinned_events_median", whole(median(ok, r -> r.figure(RunFigure.PINNED_EVENTS))));
+        v.put("pinned_total_ms_median", ms(median(ok, r -> r.figure(RunFigure.PINNED_TOTAL_MS))));
+        v.put("pinned_max_ms_median", ms(median(ok, r -> r.figure(RunFigure.PINNED_MAX_MS))));
+        v.put("pinned_top_frame", mostFrequent(ok, RawRow::pinnedTopFrame));
+        v.put("pinned_reason", mostFrequent(ok, RawRow::pinnedReason));
+        v.put("host_steal_pct_median", pct(median(ok, r -> r.figure(RunFigure.HOST_STEAL_PCT))));
+        v.put("host_steal_pct_max", pct(ok.stream().mapToDouble(r -> r.figure(RunFigure.HOST_STEAL_PCT)).filter(Double::isFinite).max().orElse(Double.NaN)));
         if (score != null) scoreColumns(v, score, ok, first);
     }
 
@@ -140,8 +137,8 @@ public final class Summarizer {
         v.put("score_cv", String.format(Locale.ROOT, "%.4f", score.cv()));
         v.put("score_cv_pct", String.format(Locale.ROOT, "%.2f", score.cv() * 100));
         v.put("score_unit", first.scoreUnit());
-        v.put("score_better", first.get("score_better").isEmpty() ? "lower" : first.get("score_better"));
-        v.put("score_error_median", significant(median(ok, r -> r.number("score_error"))));
+        v.put("score_better", first.higherIsBetter() ? "higher" : "lower");
+        v.put("score_error_median", significant(median(ok, r -> r.figure(RunFigure.SCORE_ERROR))));
     }
 
     /** Each metric's median over the ok runs, as its own column, its unit in metric_units. */
@@ -149,15 +146,11 @@ public final class Summarizer {
         Map<String, List<Double>> metrics = new TreeMap<>();
         Map<String, String> units = new TreeMap<>();
         for (RawRow r : ok) {
-            Params.parse(r.get("metrics")).forEach((k, val) -> {
-                if (!Columns.isMetric(Columns.metric(k))) return; // "units": the name of the units column
-                try {
-                    metrics.computeIfAbsent(k, x -> new ArrayList<>()).add(Double.parseDouble(val));
-                } catch (NumberFormatException e) {
-                    // a metric that is no number has no median
-                }
+            r.metrics().forEach((k, val) -> {
+                // "units" is the name of the units column; a metric that is no number has no median
+                if (Columns.isMetric(Columns.metric(k)) && !Double.isNaN(val)) metrics.computeIfAbsent(k, x -> new ArrayList<>()).add(val);
             });
-            Params.parse(r.get("metric_units")).forEach(units::putIfAbsent);
+            r.metricUnits().forEach(units::putIfAbsent);
         }
         metrics.forEach((k, xs) -> v.put(Columns.metric(k), significant(Statistics.of(xs.stream().mapToDouble(Double::doubleValue).toArray()).median())));
         StringBuilder u = new StringBuilder();
@@ -169,13 +162,13 @@ public final class Summarizer {
 
     /** The cell's profile run: its stacks, and its figure against the cell's median, in percent, positive when slower: what sampling cost, as far as one run tells. */
     private static void profileColumns(Map<String, String> v, RawRow profile, List<RawRow> ok, RawRow first) {
-        v.put("profile_event", profile.get("profile_event"));
-        v.put("profile_file", profile.get("profile_file"));
-        v.put("profile_samples", profile.get("profile_samples"));
+        v.put("profile_event", profile.profileEvent());
+        v.put("profile_file", profile.profileFile());
+        v.put("profile_samples", significant(profile.figure(RunFigure.PROFILE_SAMPLES)));
         double median = median(ok, RawRow::score);
-        if (!Double.isFinite(median)) median = median(ok, r -> r.number("wall_ms"));
-        double run = Double.isFinite(profile.score()) ? profile.score() : profile.number("wall_ms");
-        boolean higher = "higher".equals(first.get("score_better"));
+        if (!Double.isFinite(median)) median = median(ok, r -> r.figure(RunFigure.WALL_MS));
+        double run = Double.isFinite(profile.score()) ? profile.score() : profile.figure(RunFigure.WALL_MS);
+        boolean higher = first.higherIsBetter();
         v.put("profile_overhead_pct", Double.isFinite(median) && median != 0 && Double.isFinite(run)
                 ? String.format(Locale.ROOT, "%.1f", (run / median - 1) * 100 * (higher ? -1 : 1)) : "");
     }
@@ -191,8 +184,8 @@ public final class Summarizer {
     }
 
     /** The distinct non-empty values of a column over the runs, joined by "|" (one JDK's runs all say the same). */
-    static String distinctValues(List<RawRow> rows, String column) {
-        return rows.stream().map(r -> r.get(column)).filter(s -> !s.isEmpty()).distinct().reduce((a, b) -> a + "|" + b).orElse("");
+    static String distinctValues(List<RawRow> rows, java.util.function.Function<RawRow, String> column) {
+        return rows.stream().map(column).filter(s -> !s.isEmpty()).distinct().reduce((a, b) -> a + "|" + b).orElse("");
     }
 
     /** Statistics of the runs' scores (their wall_ms for rows stored before the kinds), or null when none is a number. */
@@ -209,9 +202,9 @@ public final class Summarizer {
     }
 
     /** The most frequent non-empty value of a column over the runs, or empty. */
-    static String mostFrequent(List<RawRow> rows, String column) {
+    static String mostFrequent(List<RawRow> rows, java.util.function.Function<RawRow, String> column) {
         Map<String, Integer> counts = new TreeMap<>();
-        for (RawRow r : rows) if (!r.get(column).isEmpty()) counts.merge(r.get(column), 1, Integer::sum);
+        for (RawRow r : rows) if (!column.apply(r).isEmpty()) counts.merge(column.apply(r), 1, Integer::sum);
         return counts.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse("");
     }
 

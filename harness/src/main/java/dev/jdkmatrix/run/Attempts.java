@@ -35,7 +35,7 @@ record Attempts(ContainerRunner runner, StealMeter steal, SessionImages images, 
                 store.store(run, row);
                 return;
             }
-            store.store(run, RunDecisions.withStatus(row, "noisy", noisy));
+            store.store(run, row.withStatus("noisy", noisy));
         }
     }
 

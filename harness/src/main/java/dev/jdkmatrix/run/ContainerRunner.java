@@ -88,7 +88,7 @@ public final class ContainerRunner {
 
     private ContainerResult run(Cell cell, String image, String name, String cpuset, Map<String, Path> files, UpstreamStub stub, Profile profile) {
         long t0 = System.nanoTime();
-        if (cell.cpuMode() == dev.jdkmatrix.matrix.CpuMode.CPUSET && cpuset == null) {
+        if (cell.cpuMode() == dev.jdkmatrix.model.CpuMode.CPUSET && cpuset == null) {
             throw new IllegalArgumentException("cell " + cell.id() + " pins its CPUs, and no cpuset was given for it");
         }
         HostConfig host = HostConfig.newHostConfig()
@@ -97,7 +97,7 @@ public final class ContainerRunner {
                 .withNetworkMode(stub == null ? "none" : stub.networkId());
         LockDown.apply(host);
         // quota: a CFS quota of cpus x the period (Docker's --cpus), on the given CPUs when packed; cpuset: those CPUs, no quota
-        if (cell.cpuMode() == dev.jdkmatrix.matrix.CpuMode.QUOTA) host.withNanoCPUs(cell.cpus().nanoCpus());
+        if (cell.cpuMode() == dev.jdkmatrix.model.CpuMode.QUOTA) host.withNanoCPUs(cell.cpus().nanoCpus());
         if (cpuset != null) host.withCpusetCpus(cpuset);
         // a volume of its own, filled from the image's empty folder (owner included), labelled as the run's, removed with the container
         if (!files.isEmpty()) host.withMounts(List.of(new Mount().withType(MountType.VOLUME).withTarget(Commands.CONTAINER_OUT_DIR)

@@ -2,8 +2,8 @@ package dev.jdkmatrix.run;
 
 import com.github.dockerjava.api.DockerClient;
 import dev.jdkmatrix.images.ImageRef;
-import dev.jdkmatrix.matrix.CpuMode;
 import dev.jdkmatrix.matrix.PlannedRun;
+import dev.jdkmatrix.model.CpuMode;
 import dev.jdkmatrix.results.RunMetadata;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -43,11 +43,11 @@ final class FailFast {
      * round that failed every run the same way and runs of it are left, else null.
      */
     String stored(RawRow row) {
-        String workload = row.get("workload");
+        String workload = row.key().workload();
         Set<String> round = firstRound.get(workload);
         if (round == null || !round.contains(row.runKey()) || row.noisy() || stopped.containsKey(workload)) return null;
         Map<String, String> causes = ended.computeIfAbsent(workload, k -> new HashMap<>());
-        causes.put(row.runKey(), row.get("status").equals("ok") ? null : cause(row));
+        causes.put(row.runKey(), row.status().equals("ok") ? null : cause(row));
         if (causes.size() < round.size() || causes.containsValue(null) || causes.values().stream().distinct().count() > 1) return null;
         String cause = causes.values().iterator().next();
         stopped.put(workload, cause);
@@ -67,13 +67,13 @@ final class FailFast {
 
     /** A failed run's cause: its status and the head of its detail (up to its first " | " or "; "), without the run's own log name. */
     static String cause(RawRow row) {
-        String detail = row.get("status_detail");
+        String detail = row.statusDetail();
         int cut = detail.length();
         for (String sep : List.of(" | ", "; ")) {
             int at = detail.indexOf(sep);
             if (at >= 0) cut = Math.min(cut, at);
         }
         String head = detail.substring(0, cut).strip();
-        return row.get("status") + (head.isEmpty() ? "" : ": " + head);
+        return row.status() + (head.isEmpty() ? "" : ": " + head);
     }
 }

@@ -120,7 +120,7 @@ public final class MatrixRunner {
             }
         }
         for (Cell c : matrix.cells()) {
-            if (c.cpuMode() != dev.jdkmatrix.matrix.CpuMode.CPUSET) {
+            if (c.cpuMode() != dev.jdkmatrix.model.CpuMode.CPUSET) {
                 throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": cell '" + c.id() + "' limits its CPUs by a quota (cpu-mode quota), which lets it run on "
                         + "every CPU of the engine: --engine-cpus " + CpuSlots.cpuset(cpus) + " could not keep it off another session's CPUs"
                         + "\n  fix: set cpu-mode: cpuset (pinned CPUs) for a session given --engine-cpus, or leave --engine-cpus out (the session then leases the whole engine)");
@@ -164,7 +164,7 @@ public final class MatrixRunner {
         }
         List<RawRow> all = RunSession.storedRows(out);
         Map<String, Integer> allCounts = new TreeMap<>();
-        for (RawRow r : all) allCounts.merge(r.get("status"), 1, Integer::sum);
+        for (RawRow r : all) allCounts.merge(r.status(), 1, Integer::sum);
         return new Result(out, all.size(), allCounts, stop.stopping(), all.size() - start.storedAtStart().size());
     }
 

@@ -5,6 +5,7 @@ import dev.jdkmatrix.matrix.Repetitions;
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.PairedRatio;
 import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.RunFigure;
 import dev.jdkmatrix.results.Summarizer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,7 +31,7 @@ final class RunDecisions {
      */
     static String enough(List<RawRow> rows, Repetitions reps) {
         List<RawRow> counted = rows.stream().filter(r -> !r.noisy()).toList();
-        if (counted.stream().anyMatch(r -> !r.ok())) return "a measured run ended " + counted.stream().filter(r -> !r.ok()).findFirst().orElseThrow().get("status");
+        if (counted.stream().anyMatch(r -> !r.ok())) return "a measured run ended " + counted.stream().filter(r -> !r.ok()).findFirst().orElseThrow().status();
         if (counted.size() >= reps.max()) return "the maximum of " + reps.max() + " runs";
         if (counted.size() < reps.min()) return null; // never a stop on an interval of fewer rounds than the minimum (under 95 % below 6)
         double reach = Summarizer.reach(counted);
@@ -49,7 +50,7 @@ final class RunDecisions {
         Map<String, List<RawRow>> going = new LinkedHashMap<>();
         List<String> failed = new ArrayList<>();
         for (Map.Entry<String, List<RawRow>> e : byCell.entrySet()) {
-            String why = e.getValue().stream().filter(r -> !r.noisy() && !r.ok()).map(r -> r.get("status")).findFirst().orElse(null);
+            String why = e.getValue().stream().filter(r -> !r.noisy() && !r.ok()).map(r -> r.status()).findFirst().orElse(null);
             if (why == null) going.put(e.getKey(), e.getValue());
             else failed.add(why);
         }
@@ -73,17 +74,9 @@ final class RunDecisions {
      */
     static String stealTooHigh(RawRow row, PlannedRun run, double maxSteal, int attempt) {
         if (Double.isNaN(maxSteal) || run.phase() != PlannedRun.Phase.MEASURE || !row.ok()) return null;
-        double steal = row.number("host_steal_pct");
+        double steal = row.figure(RunFigure.HOST_STEAL_PCT);
         if (!(steal > maxSteal * 100)) return null;
         String what = String.format(java.util.Locale.ROOT, "host CPU steal %.1f %% passed max-steal %s", steal, Repetitions.percent(maxSteal));
         return attempt < MAX_ATTEMPTS ? what + "; made again as attempt " + (attempt + 1) : null;
-    }
-
-    /** The same row with another status and detail. */
-    static RawRow withStatus(RawRow row, String status, String detail) {
-        Map<String, String> v = new LinkedHashMap<>(row.values());
-        v.put("status", status);
-        v.put("status_detail", detail);
-        return new RawRow(v);
     }
 }

@@ -164,22 +164,11 @@ final class RunOutcome {
         Map<String, String> v = new LinkedHashMap<>();
         v.put("run_id", runId);
         v.put("seq", Integer.toString(run.sequence()));
-        v.put("cell", cell.id());
+        dev.jdkmatrix.results.CellColumns.write(cell.key(), v);
         v.put("phase", run.phase().text());
         v.put("rep", Integer.toString(run.repetition()));
-        v.put("workload", cell.workload());
-        v.put("params", cell.paramsText());
-        v.put("executor", cell.executor());
-        v.put("tasks", Integer.toString(cell.tasks()));
-        v.put("jdk", cell.jdk());
-        v.put("cpus", cell.cpus().text());
-        v.put("memory", cell.memory().text());
-        v.put("jvm_args", cell.jvmArgsText());
         v.put("image", image);
-        v.put("kind", cell.kind().name());
-        v.put("benchmark", cell.benchmark());
         for (Map.Entry<String, String> p : cell.params().entrySet()) v.put(Columns.param(p.getKey()), p.getValue());
-        v.put("cpu_mode", cell.cpuMode().text());
         v.put("attempt", Integer.toString(attempt));
         return v;
     }

@@ -50,7 +50,7 @@ final class RunStore {
         for (Group g : matrix.groups()) g.cells().forEach(c -> groupOf.put(c.id(), g));
         this.failFast = failFast;
         for (RawRow r : storedAtStart) {
-            if (r.measured()) measured.computeIfAbsent(r.get("cell"), k -> new ArrayList<>()).add(r);
+            if (r.measured()) measured.computeIfAbsent(r.cell(), k -> new ArrayList<>()).add(r);
             stopIfFailed(r);
         }
         this.total = plan.size();
@@ -61,7 +61,7 @@ final class RunStore {
         synchronized (lock) {
             if (stopping.getAsBoolean()) return;
             raw.write(row);
-            if (row.measured()) measured.computeIfAbsent(row.get("cell"), k -> new ArrayList<>()).add(row);
+            if (row.measured()) measured.computeIfAbsent(row.cell(), k -> new ArrayList<>()).add(row);
             if (!row.noisy()) done++;
             listener.runEnded(run, row, done, total);
             stopIfFailed(row);
@@ -124,7 +124,7 @@ final class RunStore {
                 while (unit.stream().anyMatch(c -> inFlight.getOrDefault(c.id(), 0) > 0)) lock.wait();
                 Map<String, List<RawRow>> rowsOf = new LinkedHashMap<>();
                 for (Cell c : unit) rowsOf.put(c.id(), measured.getOrDefault(c.id(), List.of()).stream()
-                        .filter(r -> r.number("rep") < run.repetition()).toList());
+                        .filter(r -> r.rep() < run.repetition()).toList());
                 decided.put(key, Optional.ofNullable(RunDecisions.enoughGroup(rowsOf, reps)));
             }
             boolean enough = decided.get(key).isPresent();

@@ -167,6 +167,11 @@ class ClaimsTest {
         assertThatThrownBy(() -> Claims.read(f)).hasMessageContaining("figures[1]").hasMessageContaining("'published' must be a number");
         Files.writeString(f, "claim:\n  - {}\n");
         assertThatThrownBy(() -> Claims.read(f)).hasMessageContaining("unknown key 'claim'");
+        Files.writeString(f, "claims:\n  - { id: x, claim: y, at-most: 1, per-run: { cells: { workload: sleep }, value: status } }\n");
+        assertThatThrownBy(() -> Claims.read(f)).hasMessageContaining("claim 'x'").hasMessageContaining("per-run value 'status' is no raw.csv column that holds a number")
+                .hasMessageContaining("fix:");
+        Files.writeString(f, "claims:\n  - { id: x, claim: y, at-most: 1, ratio: { numerator: { jdk: 25 }, denominator: { jdk: 21 }, of: jdk } }\n");
+        assertThatThrownBy(() -> Claims.read(f)).hasMessageContaining("ratio of 'jdk' is not a summary.csv column that holds a number");
     }
 
     @Test

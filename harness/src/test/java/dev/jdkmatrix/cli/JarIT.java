@@ -95,7 +95,7 @@ class JarIT {
         // no JVM warning at start (JNA's native access on JDK 22+: the jar's Enable-Native-Access, and the relaunch's flag)
         assertThat(log(runId)).doesNotContain("WARNING:");
         List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
-        assertThat(rows).singleElement().satisfies(r -> assertThat(r.get("status")).isEqualTo("ok"));
+        assertThat(rows).singleElement().satisfies(r -> assertThat(r.column("status")).isEqualTo("ok"));
         // the run and its report wrote inside --out only: no index or trends beside it; PNG charts, no SVG by default
         try (var beside = Files.list(parent)) {
             assertThat(beside.map(f -> f.getFileName().toString())).containsExactly("out");
@@ -150,7 +150,7 @@ class JarIT {
         List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
         assertThat(rows).hasSize(6);
         assertThat(rows).extracting(RawRow::runKey).doesNotHaveDuplicates();
-        assertThat(rows).allSatisfy(r -> assertThat(r.get("status")).isEqualTo("ok"));
+        assertThat(rows).allSatisfy(r -> assertThat(r.column("status")).isEqualTo("ok"));
         assertThat(ItSupport.containers(runId)).isEmpty();
     }
 

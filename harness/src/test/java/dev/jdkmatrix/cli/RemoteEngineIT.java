@@ -77,15 +77,15 @@ class RemoteEngineIT {
             String output = laptop.getLogs();
             List<RawRow> rows = RawCsv.read(tmp.resolve("raw.csv"));
 
-            assertThat(rows).as(output).hasSize(2).allSatisfy(r -> assertThat(r.get("status")).as(r.get("cell")).isEqualTo("ok"));
-            RawRow pinning = rows.stream().filter(r -> r.get("workload").equals("pinning")).findFirst().orElseThrow();
-            assertThat(pinning.get("image")).startsWith("jdkmatrix/run-21:");
-            assertThat(pinning.get("jfr_file")).as("the recording, copied out of the container").isNotEmpty();
-            assertThat(pinning.number("pinned_events")).as(output).isGreaterThanOrEqualTo(20);
-            laptop.copyFileFromContainer(DIR + "/results/" + pinning.get("jfr_file"), in -> Files.copy(in, tmp.resolve("run.jfr")));
+            assertThat(rows).as(output).hasSize(2).allSatisfy(r -> assertThat(r.column("status")).as(r.column("cell")).isEqualTo("ok"));
+            RawRow pinning = rows.stream().filter(r -> r.column("workload").equals("pinning")).findFirst().orElseThrow();
+            assertThat(pinning.column("image")).startsWith("jdkmatrix/run-21:");
+            assertThat(pinning.column("jfr_file")).as("the recording, copied out of the container").isNotEmpty();
+            assertThat(pinning.figure(dev.jdkmatrix.results.RunFigure.PINNED_EVENTS)).as(output).isGreaterThanOrEqualTo(20);
+            laptop.copyFileFromContainer(DIR + "/results/" + pinning.column("jfr_file"), in -> Files.copy(in, tmp.resolve("run.jfr")));
             assertThat(tmp.resolve("run.jfr")).isNotEmptyFile();
-            RawRow fanout = rows.stream().filter(r -> r.get("workload").equals("http-fanout")).findFirst().orElseThrow();
-            assertThat(fanout.get("metrics")).as(output).contains("feeds_fetched=20");
+            RawRow fanout = rows.stream().filter(r -> r.column("workload").equals("http-fanout")).findFirst().orElseThrow();
+            assertThat(fanout.column("metrics")).as(output).contains("feeds_fetched=20");
         }
         assertThat(ItSupport.containers(runId)).as("containers left by the run").isEmpty();
     }

@@ -118,7 +118,7 @@ public final class SiteFixture {
         List<String> old = new ArrayList<>(Columns.RAW_HARNESS);
         old.addAll(Columns.RAW_RECORD);
         StringBuilder csv = new StringBuilder(String.join(",", old)).append('\n');
-        for (RawRow row : rows) csv.append(String.join(",", old.stream().map(c -> quote(row.get(c))).toList())).append('\n');
+        for (RawRow row : rows) csv.append(String.join(",", old.stream().map(c -> quote(row.column(c))).toList())).append('\n');
         Files.delete(gz);
         Files.writeString(dir.resolve("raw.csv"), csv);
         // and a run.json of that time: no jars, no sessions

@@ -1,5 +1,6 @@
 package dev.jdkmatrix.matrix;
 
+import dev.jdkmatrix.model.CpuMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

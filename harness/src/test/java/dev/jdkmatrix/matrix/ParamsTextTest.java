@@ -2,7 +2,7 @@ package dev.jdkmatrix.matrix;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jdkmatrix.ParamsText;
+import dev.jdkmatrix.model.ParamsText;
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.Summarizer;
@@ -81,11 +81,11 @@ class ParamsTextTest {
         java.util.Set<String> stored = new java.util.HashSet<>();
         back.forEach(r -> assertThat(stored.add(r.runKey())).as("stored once: " + r.runKey()).isTrue());
         for (PlannedRun p : m.plan()) if (p.phase() == PlannedRun.Phase.MEASURE && p.repetition() <= 6) assertThat(stored).contains(p.key());
-        assertThat(back).extracting(r -> ParamsText.parse(r.get("params")).get("size")).containsAll(HOSTILE);
+        assertThat(back).extracting(r -> ParamsText.parse(r.column("params")).get("size")).containsAll(HOSTILE);
         // the summary: one row per cell, one param column, each value exact
         List<SummaryRow> summary = Summarizer.summarize(back);
         assertThat(summary).hasSize(HOSTILE.size());
-        assertThat(summary).extracting(s -> s.get("param_size")).containsExactlyInAnyOrderElementsOf(HOSTILE);
+        assertThat(summary).extracting(s -> s.column("param_size")).containsExactlyInAnyOrderElementsOf(HOSTILE);
         assertThat(summary.get(0).values().keySet()).filteredOn(k -> k.startsWith("param_")).containsExactly("param_size");
         // compared along the param: every pair of the 7 cells is there
         assertThat(Comparisons.of(back, List.of("size"), "blocked", 0.10, Double.NaN)).hasSize(HOSTILE.size() * (HOSTILE.size() - 1) / 2);

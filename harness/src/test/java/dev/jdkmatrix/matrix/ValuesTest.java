@@ -1,5 +1,7 @@
 package dev.jdkmatrix.matrix;
 
+import dev.jdkmatrix.model.CpuLimit;
+import dev.jdkmatrix.model.MemoryLimit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

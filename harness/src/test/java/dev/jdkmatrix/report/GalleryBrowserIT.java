@@ -98,7 +98,7 @@ class GalleryBrowserIT {
     void aProfiledRunsFlameGraphsAreLinkedAndDrawTheirStacksWithNothingFromElsewhere(@TempDir Path results) throws Exception {
         Path run = results.resolve("profiled");
         // one profile run per JDK of the slow benchmark's cell, its stacks as a profile run stores them
-        ProfiledFolder.write(run, JmhReportTest.rows(), r -> r.get("jmh_mode").equals("thrpt"),
+        ProfiledFolder.write(run, JmhReportTest.rows(), r -> r.column("jmh_mode").equals("thrpt"),
                 jdk -> jdk.equals("21") ? "java/lang/Thread.run;Bench.slow;java/util/Arrays.sort 70\njava/lang/Thread.run;Bench.slow 30\n"
                         : "java/lang/Thread.run;Bench.slow;java/util/Arrays.sort 20\njava/lang/Thread.run;Bench.slow 50\njava/lang/Thread.run;Bench.slow;java/lang/Math.abs 30\n");
         Report.render(run, new Report.Options(false, false, null));

@@ -29,7 +29,7 @@ class HostilePagesIT {
         return rows.stream().map(r -> {
             Map<String, String> v = new LinkedHashMap<>(r.values());
             v.put("jvm_args", "-Dx=" + HTML);
-            v.put("cell", r.get("cell") + " jvm=[-Dx=" + HTML + "]");
+            v.put("cell", r.column("cell") + " jvm=[-Dx=" + HTML + "]");
             return new RawRow(v);
         }).toList();
     }
@@ -39,7 +39,7 @@ class HostilePagesIT {
         Path run = results.resolve("hostile");
         String frame = "Bench.slow" + CLOSE_SCRIPT;
         String imgFrame = "Bench." + HTML;
-        ProfiledFolder.write(run, hostile(JmhReportTest.rows()), r -> r.get("jmh_mode").equals("thrpt"),
+        ProfiledFolder.write(run, hostile(JmhReportTest.rows()), r -> r.column("jmh_mode").equals("thrpt"),
                 jdk -> jdk.equals("21") ? "java/lang/Thread.run;" + frame + ";java/util/Arrays.sort 70\njava/lang/Thread.run;" + imgFrame + " 30\n"
                         : "java/lang/Thread.run;" + frame + ";java/util/Arrays.sort 20\njava/lang/Thread.run;" + imgFrame + " 80\n");
         Report.render(run, new Report.Options(false, false, null));

@@ -174,12 +174,12 @@ class JmhReportTest {
     @Test
     void summaryHasTheModeAndEveryMetricsMedianAsColumns() {
         List<SummaryRow> summary = Summarizer.summarize(rows());
-        SummaryRow avgt = summary.stream().filter(r -> r.get("jmh_mode").equals("avgt") && r.get("jdk").equals("21")).findFirst().orElseThrow();
-        assertThat(avgt.get("metric_gc.alloc.rate.norm")).isEqualTo("8017");
-        assertThat(avgt.get("metric_gc.count")).isEqualTo("3");
-        assertThat(avgt.get("metric_units")).isEqualTo("gc.alloc.rate.norm=B/op;gc.count=counts");
-        SummaryRow slow = summary.stream().filter(r -> r.get("jmh_mode").equals("thrpt")).findFirst().orElseThrow();
-        assertThat(slow.get("metric_gc.count")).isEmpty();
+        SummaryRow avgt = summary.stream().filter(r -> r.column("jmh_mode").equals("avgt") && r.column("jdk").equals("21")).findFirst().orElseThrow();
+        assertThat(avgt.column("metric_gc.alloc.rate.norm")).isEqualTo("8017");
+        assertThat(avgt.column("metric_gc.count")).isEqualTo("3");
+        assertThat(avgt.column("metric_units")).isEqualTo("gc.alloc.rate.norm=B/op;gc.count=counts");
+        SummaryRow slow = summary.stream().filter(r -> r.column("jmh_mode").equals("thrpt")).findFirst().orElseThrow();
+        assertThat(slow.column("metric_gc.count")).isEmpty();
     }
 
     @Test

@@ -15,7 +15,7 @@ class ProfilePagesTest {
 
     private static Path profiled(Path tmp, String a, String b) throws Exception {
         Path run = tmp.resolve("profiled");
-        ProfiledFolder.write(run, JmhReportTest.rows(), r -> r.get("jmh_mode").equals("thrpt"), jdk -> jdk.equals("21") ? a : b);
+        ProfiledFolder.write(run, JmhReportTest.rows(), r -> r.column("jmh_mode").equals("thrpt"), jdk -> jdk.equals("21") ? a : b);
         return run;
     }
 

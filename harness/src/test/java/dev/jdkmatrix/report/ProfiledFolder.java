@@ -1,6 +1,5 @@
 package dev.jdkmatrix.report;
 
-import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.format.RawCsv;
 import java.io.IOException;
@@ -32,13 +31,13 @@ public final class ProfiledFolder {
         Map<String, RawRow> lastPerJdk = new TreeMap<>();
         String key = null;
         for (RawRow r : rows.reversed()) {
-            if (!"measure".equals(r.get("phase")) || !cellFilter.test(r)) continue;
-            Map<String, String> axes = new TreeMap<>(Comparisons.axes(r));
+            if (!"measure".equals(r.column("phase")) || !cellFilter.test(r)) continue;
+            Map<String, String> axes = new TreeMap<>(r.key().axes());
             axes.remove("jdk");
             if (key == null) key = axes.toString();
-            if (key.equals(axes.toString())) lastPerJdk.putIfAbsent(r.get("jdk"), r);
+            if (key.equals(axes.toString())) lastPerJdk.putIfAbsent(r.column("jdk"), r);
         }
-        int seq = rows.stream().mapToInt(r -> Integer.parseInt(r.get("seq"))).max().orElse(0);
+        int seq = rows.stream().mapToInt(r -> Integer.parseInt(r.column("seq"))).max().orElse(0);
         for (Map.Entry<String, RawRow> e : lastPerJdk.entrySet()) {
             Map<String, String> v = new LinkedHashMap<>(e.getValue().values());
             String file = String.format("profiles/%05d.collapsed.gz", ++seq);

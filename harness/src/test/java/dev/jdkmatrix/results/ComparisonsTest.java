@@ -27,7 +27,7 @@ class ComparisonsTest {
             rows.add(run("21", "virtual", rep, machine * 0.5, rep == 2 ? "oom" : "ok"));
         }
         // round 4 of JDK 25's pool was noisy (host steal) and made again: its second attempt counts
-        rows.add(rows.indexOf(rows.stream().filter(r -> r.get("jdk").equals("25") && r.get("rep").equals("4")).findFirst().orElseThrow()),
+        rows.add(rows.indexOf(rows.stream().filter(r -> r.column("jdk").equals("25") && r.column("rep").equals("4")).findFirst().orElseThrow()),
                 withStatus(run("25", "fixed:10", 4, 5000, "ok"), "noisy"));
         List<Comparisons.Row> c = Comparisons.of(rows, List.of("jdk", "executor"), "blocked", 0.10, Double.NaN);
         // one group of three cells: three pairs, a = 21 pool (JDK 21 before 25, fixed before virtual)
@@ -75,7 +75,7 @@ class ComparisonsTest {
         assertThat(seq.paired()).isFalse();
         assertThat(seq.pairing()).isEqualTo("none");
         assertThat(seq.verdict()).isEqualTo(seq.unpairedVerdict()).isEqualTo(Comparisons.Verdict.FASTER);
-        assertThat(seq.figure()[1]).isCloseTo(803.5 / 1003.5, within(1e-9));
+        assertThat(seq.figure().ratio()).isCloseTo(803.5 / 1003.5, within(1e-9));
         // no run.json: along jdk and executor where they vary, rounds paired as an interleaved plan's
         Comparisons.Row old = Comparisons.of(rows, (RunMetadata) null).get(0);
         assertThat(old.paired()).isTrue();

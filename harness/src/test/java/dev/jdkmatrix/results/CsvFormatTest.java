@@ -77,7 +77,7 @@ class CsvFormatTest {
             csv.write(row(8, "a", "measure", 4, "ok", 5000));
         }
         assertThat(RawCsv.read(f)).hasSize(8).first().isEqualTo(fixture().get(0));
-        assertThat(RawCsv.read(f).get(5).get("status_detail")).isEqualTo("killed | for a reason");
+        assertThat(RawCsv.read(f).get(5).column("status_detail")).isEqualTo("killed | for a reason");
         assertThat(Files.readAllLines(f)).hasSize(1 + 8);
         // A crash mid-write leaves a partial line: reading skips it, appending cuts it first.
         Files.writeString(f, "fixture,9,a,measure", java.nio.file.StandardOpenOption.APPEND);
@@ -85,7 +85,7 @@ class CsvFormatTest {
         try (RawCsv csv = RawCsv.append(f, java.util.List.of())) {
             csv.write(row(9, "a", "measure", 5, "ok", 5001));
         }
-        assertThat(RawCsv.read(f)).hasSize(9).last().extracting(r -> r.get("wall_ms")).isEqualTo("5001.000");
+        assertThat(RawCsv.read(f)).hasSize(9).last().extracting(r -> r.column("wall_ms")).isEqualTo("5001.000");
         assertThat(Files.readAllLines(f)).hasSize(1 + 9);
     }
 
@@ -133,10 +133,10 @@ class CsvFormatTest {
     @Test
     void summaryRowsFollowTheMatrixsCellOrderWhateverOrderTheyRanIn() {
         List<RawRow> rows = fixture();
-        assertThat(Summarizer.summarize(rows)).extracting(r -> r.get("cell")).containsExactly("a", "b \"quoted\", with comma");
-        assertThat(Summarizer.summarize(rows, Double.NaN, List.of("b \"quoted\", with comma", "a"))).extracting(r -> r.get("cell"))
+        assertThat(Summarizer.summarize(rows)).extracting(r -> r.column("cell")).containsExactly("a", "b \"quoted\", with comma");
+        assertThat(Summarizer.summarize(rows, Double.NaN, List.of("b \"quoted\", with comma", "a"))).extracting(r -> r.column("cell"))
                 .containsExactly("b \"quoted\", with comma", "a");
-        assertThat(Summarizer.summarize(rows, Double.NaN, List.of())).extracting(r -> r.get("cell")).containsExactly("a", "b \"quoted\", with comma");
+        assertThat(Summarizer.summarize(rows, Double.NaN, List.of())).extracting(r -> r.column("cell")).containsExactly("a", "b \"quoted\", with comma");
     }
 
     @Test
@@ -144,14 +144,14 @@ class CsvFormatTest {
         List<SummaryRow> rows = Summarizer.summarize(fixture());
         assertThat(rows).hasSize(2);
         SummaryRow a = rows.get(0);
-        assertThat(a.get("n")).isEqualTo("3");
-        assertThat(a.get("wall_ms_median")).isEqualTo("5116.250");
-        assertThat(a.get("wall_ms_max")).isEqualTo("5120.500"); // the 6000 ms warm-up is not in it
+        assertThat(a.column("n")).isEqualTo("3");
+        assertThat(a.column("wall_ms_median")).isEqualTo("5116.250");
+        assertThat(a.column("wall_ms_max")).isEqualTo("5120.500"); // the 6000 ms warm-up is not in it
         SummaryRow b = rows.get(1);
-        assertThat(b.get("n")).isEqualTo("1");
-        assertThat(b.get("n_failed")).isEqualTo("2");
-        assertThat(b.get("failures")).isEqualTo("oom=1;timeout=1");
-        assertThat(b.get("wall_ms_median")).isEqualTo("378.125");
+        assertThat(b.column("n")).isEqualTo("1");
+        assertThat(b.column("n_failed")).isEqualTo("2");
+        assertThat(b.column("failures")).isEqualTo("oom=1;timeout=1");
+        assertThat(b.column("wall_ms_median")).isEqualTo("378.125");
     }
 
     @Test

@@ -29,7 +29,7 @@ class MergeTest {
     Path tmp;
 
     static RawRow row(PlannedRun r, String runId) {
-        return Rows.of(r.cell().id()).run(runId, r.sequence()).phase(r.phase().text()).rep(r.repetition()).with("jdk", r.cell().jdk())
+        return Rows.of(r.cell().key()).run(runId, r.sequence()).phase(r.phase().text()).rep(r.repetition())
                 .wall(100 + r.sequence()).with("java_runtime_version", r.cell().jdk() + ".0.1").build();
     }
 
@@ -55,7 +55,7 @@ class MergeTest {
             RunMetadata m = Merge.merge(dirs, out);
             List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
             assertThat(rows.stream().map(RawRow::runKey).sorted().toList()).isEqualTo(planKeys);
-            assertThat(rows).isSortedAccordingTo(java.util.Comparator.comparingDouble(r -> r.number("seq")));
+            assertThat(rows).isSortedAccordingTo(java.util.Comparator.comparingInt(RawRow::seq));
             assertThat(Files.readAllLines(out.resolve("summary.csv"))).hasSize(1 + QUICK.cells().size());
             String ofN = "/" + n;
             assertThat(m.mergedFrom()).hasSize(n).extracting(RunMetadata.Source::shard).allMatch(s -> s.endsWith(ofN));

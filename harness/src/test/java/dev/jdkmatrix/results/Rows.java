@@ -11,9 +11,17 @@ public final class Rows {
 
     private Rows() {}
 
-    /** A row of {@code cell}: a measured run, round 1, ok; the test sets the columns it needs, every other column reads empty. */
+    /**
+     * A row of {@code cell}: a measured run, round 1, ok, of a cell on JDK 21 with 1 CPU and 1g
+     * (workload {@code w}); the test sets the columns it needs, every other column reads empty.
+     */
     public static Builder of(String cell) {
         return new Builder(cell);
+    }
+
+    /** A row of the cell {@code key}, every column of its key filled as the harness writes them. */
+    public static Builder of(dev.jdkmatrix.model.CellKey key) {
+        return new Builder(key.id()).key(key);
     }
 
     /** A measured run of {@code workload(params) executor tasks=100 jdk=J cpus=C mem=1g}, round {@code rep}, with its wall time (none for an oom). */
@@ -30,6 +38,10 @@ public final class Rows {
 
         private Builder(String cell) {
             v.put("cell", cell);
+            v.put("workload", "w");
+            v.put("jdk", "21");
+            v.put("cpus", "1");
+            v.put("memory", "1g");
             v.put("phase", "measure");
             v.put("rep", "1");
             v.put("status", "ok");
@@ -72,6 +84,12 @@ public final class Rows {
             v.put("jdk", jdk);
             v.put("cpus", cpus);
             v.put("memory", memory);
+            return this;
+        }
+
+        /** The columns of a cell's key, as the harness writes them. */
+        public Builder key(dev.jdkmatrix.model.CellKey key) {
+            CellColumns.write(key, v);
             return this;
         }
 

@@ -38,7 +38,7 @@ class AdaptiveReplayTest {
             RunMetadata meta = RunJson.read(dir.resolve("run.json"));
             List<RawRow> rows = RawCsv.read(dir.resolve("raw.csv.gz"));
             Map<String, List<RawRow>> byCell = new LinkedHashMap<>();
-            for (RawRow r : rows) if (r.measured()) byCell.computeIfAbsent(r.get("cell"), k -> new ArrayList<>()).add(r);
+            for (RawRow r : rows) if (r.measured()) byCell.computeIfAbsent(r.column("cell"), k -> new ArrayList<>()).add(r);
             for (Comparisons.Row c : Comparisons.of(rows, meta)) {
                 if (!c.compared().equals("jvm-args none -> -Dnoop=1")) continue;
                 Comparisons.Pairs p = Comparisons.pairs(byCell.get(c.cellA()), byCell.get(c.cellB()));

@@ -41,8 +41,8 @@ class DebianJdksIT {
                       args: [--size, '1000', --rounds, '1']
                 """.formatted(ItSupport.jdks("17", "27"), APP));
         List<RawRow> rows = ItSupport.run(m, tmp.resolve("out"), "it-debian-" + ProcessHandle.current().pid(), 0).rows();
-        assertThat(rows).extracting(r -> r.get("jdk") + " " + r.get("java_version").replaceAll("\\..*", "")).containsExactlyInAnyOrder("17 17", "27 27");
-        assertThat(rows).allSatisfy(r -> assertThat(r.get("java_vendor")).isEqualTo("Debian"));
+        assertThat(rows).extracting(r -> r.column("jdk") + " " + r.column("java_version").replaceAll("\\..*", "")).containsExactlyInAnyOrder("17 17", "27 27");
+        assertThat(rows).allSatisfy(r -> assertThat(r.column("java_vendor")).isEqualTo("Debian"));
     }
 
     @Test

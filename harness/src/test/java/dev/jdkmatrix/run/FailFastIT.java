@@ -50,17 +50,17 @@ class FailFastIT {
         assertThat(code).as(err.toString()).isEqualTo(ExitException.RUNS_FAILED);
         assertThat(err.toString()).contains("workload 'fault': every run of its first round (1) failed the same way (error: exit code 3", "other 3 runs are skipped");
         List<RawRow> rows = RawCsv.read(tmp.resolve("stopped/raw.csv"));
-        List<RawRow> fault = rows.stream().filter(r -> r.get("workload").equals("fault")).toList();
-        assertThat(fault).extracting(r -> r.get("phase") + r.get("rep") + "=" + r.get("status")).containsExactly("warmup1=error", "measure1=skipped", "measure2=skipped",
+        List<RawRow> fault = rows.stream().filter(r -> r.column("workload").equals("fault")).toList();
+        assertThat(fault).extracting(r -> r.column("phase") + r.column("rep") + "=" + r.column("status")).containsExactly("warmup1=error", "measure1=skipped", "measure2=skipped",
                 "measure3=skipped");
-        assertThat(fault.get(1).get("status_detail")).startsWith("not run: the first round of workload 'fault' failed every run the same way (error: exit code 3");
-        assertThat(rows.stream().filter(r -> r.get("workload").equals("sleep"))).hasSize(4).allMatch(r -> r.get("status").equals("ok"));
+        assertThat(fault.get(1).column("status_detail")).startsWith("not run: the first round of workload 'fault' failed every run the same way (error: exit code 3");
+        assertThat(rows.stream().filter(r -> r.column("workload").equals("sleep"))).hasSize(4).allMatch(r -> r.column("status").equals("ok"));
         assertThat(RunJson.read(tmp.resolve("stopped/run.json")).statusCounts()).containsEntry("skipped", 3).containsEntry("error", 1).containsEntry("ok", 4);
 
         StringWriter going = new StringWriter();
         assertThat(ItSupport.attempt(going, m, tmp.resolve("going"), "--run-id", "it-keep-going", "--keep-going")).isEqualTo(ExitException.RUNS_FAILED);
-        assertThat(RawCsv.read(tmp.resolve("going/raw.csv")).stream().filter(r -> r.get("workload").equals("fault")))
-                .as("--keep-going makes every run").hasSize(4).allMatch(r -> r.get("status").equals("error"));
+        assertThat(RawCsv.read(tmp.resolve("going/raw.csv")).stream().filter(r -> r.column("workload").equals("fault")))
+                .as("--keep-going makes every run").hasSize(4).allMatch(r -> r.column("status").equals("error"));
         assertThat(going.toString()).doesNotContain("skipped");
     }
 }

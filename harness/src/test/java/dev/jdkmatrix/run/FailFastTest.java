@@ -3,11 +3,11 @@ package dev.jdkmatrix.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.matrix.Cell;
-import dev.jdkmatrix.matrix.CpuLimit;
-import dev.jdkmatrix.matrix.CpuMode;
-import dev.jdkmatrix.matrix.MemoryLimit;
 import dev.jdkmatrix.matrix.PlannedRun;
 import dev.jdkmatrix.matrix.WorkloadKind;
+import dev.jdkmatrix.model.CpuLimit;
+import dev.jdkmatrix.model.CpuMode;
+import dev.jdkmatrix.model.MemoryLimit;
 import dev.jdkmatrix.results.RawRow;
 import java.time.Duration;
 import java.util.List;

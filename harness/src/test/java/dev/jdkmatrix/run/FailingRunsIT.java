@@ -49,15 +49,15 @@ class FailingRunsIT {
         assertThat(code).as(err.toString()).isEqualTo(ExitException.RUNS_FAILED);
         List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
         assertThat(rows).hasSize(3);
-        RawRow timeout = rows.stream().filter(r -> r.get("params").equals("wait-ms=60000")).findFirst().orElseThrow();
-        assertThat(timeout.get("status")).isEqualTo("timeout");
-        assertThat(timeout.number("container_wall_ms")).isLessThan(30_000);
-        RawRow error = rows.stream().filter(r -> r.get("params").equals("wait-ms=10")).findFirst().orElseThrow();
-        assertThat(error.get("status")).isEqualTo("error");
-        assertThat(error.get("status_detail")).contains("exit code 1", "NoSuchJdkmatrixOption");
-        RawRow good = rows.stream().filter(r -> r.get("params").equals("wait-ms=5")).findFirst().orElseThrow();
-        assertThat(good.get("status")).isEqualTo("ok");
-        assertThat(good.get("completed")).isEqualTo("2");
+        RawRow timeout = rows.stream().filter(r -> r.column("params").equals("wait-ms=60000")).findFirst().orElseThrow();
+        assertThat(timeout.column("status")).isEqualTo("timeout");
+        assertThat(timeout.figure(dev.jdkmatrix.results.RunFigure.CONTAINER_WALL_MS)).isLessThan(30_000);
+        RawRow error = rows.stream().filter(r -> r.column("params").equals("wait-ms=10")).findFirst().orElseThrow();
+        assertThat(error.column("status")).isEqualTo("error");
+        assertThat(error.column("status_detail")).contains("exit code 1", "NoSuchJdkmatrixOption");
+        RawRow good = rows.stream().filter(r -> r.column("params").equals("wait-ms=5")).findFirst().orElseThrow();
+        assertThat(good.column("status")).isEqualTo("ok");
+        assertThat(good.column("completed")).isEqualTo("2");
         assertThat(Files.readString(out.resolve("summary.csv"))).contains("timeout=1", "error=1");
         assertThat(ItSupport.containers(runId)).isEmpty();
     }

@@ -61,41 +61,41 @@ class FaultsIT {
 
         List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
         assertThat(rows).hasSize(9);
-        Map<String, RawRow> byParams = rows.stream().collect(Collectors.toMap(r -> r.get("workload") + ":" + r.get("params").replace("hold-ms=1;", ""), Function.identity()));
-        assertThat(byParams.get("fault:mode=hang").get("status")).isEqualTo("timeout");
+        Map<String, RawRow> byParams = rows.stream().collect(Collectors.toMap(r -> r.column("workload") + ":" + r.column("params").replace("hold-ms=1;", ""), Function.identity()));
+        assertThat(byParams.get("fault:mode=hang").column("status")).isEqualTo("timeout");
         // killed at 5 s, after its progress lines at 1 and 3 s: the row says how far it got
-        assertThat(byParams.get("fault:mode=hang").get("status_detail")).containsPattern("last progress: elapsed_ms=[0-9]+;submitted=[0-9]+");
-        assertThat(byParams.get("fault:mode=hang").get("metrics")).startsWith("elapsed_ms=");
+        assertThat(byParams.get("fault:mode=hang").column("status_detail")).containsPattern("last progress: elapsed_ms=[0-9]+;submitted=[0-9]+");
+        assertThat(byParams.get("fault:mode=hang").column("metrics")).startsWith("elapsed_ms=");
         assertThat(byParams.get("fault:mode=exit3")).satisfies(r -> {
-            assertThat(r.get("status")).isEqualTo("error");
-            assertThat(r.get("status_detail")).contains("exit code 3", "fault: exiting with 3");
+            assertThat(r.column("status")).isEqualTo("error");
+            assertThat(r.column("status_detail")).contains("exit code 3", "fault: exiting with 3");
         });
         assertThat(byParams.get("fault:mode=garbage")).satisfies(r -> {
-            assertThat(r.get("status")).isEqualTo("invalid");
-            assertThat(r.get("status_detail")).contains("no result record");
+            assertThat(r.column("status")).isEqualTo("invalid");
+            assertThat(r.column("status_detail")).contains("no result record");
         });
         assertThat(byParams.get("fault:mode=two-records")).satisfies(r -> {
-            assertThat(r.get("status")).isEqualTo("invalid");
-            assertThat(r.get("status_detail")).contains("2 result records");
+            assertThat(r.column("status")).isEqualTo("invalid");
+            assertThat(r.column("status_detail")).contains("2 result records");
         });
         RawRow crash = byParams.get("fault:mode=crash");
-        assertThat(crash.get("status")).isEqualTo("error");
-        assertThat(crash.get("exit_code")).as("SIGABRT after hs_err, or SIGSEGV").isIn("134", "139");
-        String crashLog = Files.readString(out.resolve(String.format("logs/%05d.log", Integer.parseInt(crash.get("seq")))));
+        assertThat(crash.column("status")).isEqualTo("error");
+        assertThat(crash.column("exit_code")).as("SIGABRT after hs_err, or SIGSEGV").isIn("134", "139");
+        String crashLog = Files.readString(out.resolve(String.format("logs/%05d.log", Integer.parseInt(crash.column("seq")))));
         assertThat(crashLog).contains("SIGSEGV");
         assertThat(byParams.get("fault:mode=wrong-check")).satisfies(r -> {
-            assertThat(r.get("status")).isEqualTo("invalid");
-            assertThat(r.get("status_detail")).contains("own check failed", "wrong result");
+            assertThat(r.column("status")).isEqualTo("invalid");
+            assertThat(r.column("status_detail")).contains("own check failed", "wrong result");
         });
         assertThat(byParams.get("fault:mode=oom")).satisfies(r -> {
-            assertThat(r.get("status")).as(r.get("status_detail")).isEqualTo("oom");
-            assertThat(r.get("oom_killed")).isEqualTo("true");
+            assertThat(r.column("status")).as(r.column("status_detail")).isEqualTo("oom");
+            assertThat(r.column("oom_killed")).isEqualTo("true");
         });
 
         RawRow sleep = byParams.get("sleep:wait-ms=10");
-        assertThat(sleep.get("status")).isEqualTo("ok");
-        assertThat(sleep.number("wall_ms")).as("10 waves of 10 ms").isBetween(90.0, 1000.0);
-        assertThat(byParams.get("cpu-hash:iterations=100000").get("status")).isEqualTo("ok");
+        assertThat(sleep.column("status")).isEqualTo("ok");
+        assertThat(sleep.figure(dev.jdkmatrix.results.RunFigure.WALL_MS)).as("10 waves of 10 ms").isBetween(90.0, 1000.0);
+        assertThat(byParams.get("cpu-hash:iterations=100000").column("status")).isEqualTo("ok");
 
         String summary = Files.readString(out.resolve("summary.csv"));
         assertThat(summary).contains("timeout=1", "error=1", "invalid=1", "oom=1");

@@ -79,28 +79,28 @@ class JdkSourcesIT {
 
     @Test
     void aJdkFolderOfThisMachineRunsInItsContainerAndSaysWhoBuiltIt() {
-        RawRow sleep = row(r -> r.get("jdk").equals("temurin-25") && r.get("workload").equals("sleep"));
-        assertThat(sleep.ok()).as(sleep.get("status_detail")).isTrue();
-        assertThat(sleep.get("java_vendor")).isEqualTo("Eclipse Adoptium");
-        assertThat(sleep.get("java_runtime_version")).startsWith("25");
-        assertThat(sleep.get("java_vm_name")).contains("Server VM");
-        assertThat(sleep.get("image")).startsWith("jdkmatrix/run-temurin-25:");
+        RawRow sleep = row(r -> r.column("jdk").equals("temurin-25") && r.column("workload").equals("sleep"));
+        assertThat(sleep.ok()).as(sleep.column("status_detail")).isTrue();
+        assertThat(sleep.column("java_vendor")).isEqualTo("Eclipse Adoptium");
+        assertThat(sleep.column("java_runtime_version")).startsWith("25");
+        assertThat(sleep.column("java_vm_name")).contains("Server VM");
+        assertThat(sleep.column("image")).startsWith("jdkmatrix/run-temurin-25:");
     }
 
     @Test
     void aJdkTarballIsUnpackedIntoItsImage() {
-        RawRow sleep = row(r -> r.get("jdk").equals("archived-25"));
-        assertThat(sleep.ok()).as(sleep.get("status_detail")).isTrue();
-        assertThat(sleep.get("java_vendor")).isEqualTo("Eclipse Adoptium");
+        RawRow sleep = row(r -> r.column("jdk").equals("archived-25"));
+        assertThat(sleep.ok()).as(sleep.column("status_detail")).isTrue();
+        assertThat(sleep.column("java_vendor")).isEqualTo("Eclipse Adoptium");
         assertThat(ran.err()).contains("archived-25 and temurin-25 are the same build");
     }
 
     @Test
     void aDebianJdkFolderWithLinksIntoEtcRuns() {
-        RawRow sort = row(r -> r.get("jdk").equals("debian-17") && r.get("workload").equals("sort"));
-        assertThat(sort.ok()).as("app.jar is compiled for 17: " + sort.get("status_detail")).isTrue();
-        assertThat(sort.get("java_runtime_version")).as("the probe ran Debian's JDK 17 in its image").startsWith("17");
-        assertThat(sort.get("java_vendor")).isEqualTo("Debian");
+        RawRow sort = row(r -> r.column("jdk").equals("debian-17") && r.column("workload").equals("sort"));
+        assertThat(sort.ok()).as("app.jar is compiled for 17: " + sort.column("status_detail")).isTrue();
+        assertThat(sort.column("java_runtime_version")).as("the probe ran Debian's JDK 17 in its image").startsWith("17");
+        assertThat(sort.column("java_vendor")).isEqualTo("Debian");
     }
 
     @Test

@@ -109,7 +109,7 @@ class MatrixRunIT {
 
     /** The best (lowest) wall time of a cell's repetitions. */
     static double bestWall(List<RawRow> rs) {
-        double[] x = rs.stream().mapToDouble(r -> r.number("wall_ms")).sorted().toArray();
+        double[] x = rs.stream().mapToDouble(r -> r.figure(dev.jdkmatrix.results.RunFigure.WALL_MS)).sorted().toArray();
         assertThat(x).as("wall times").hasSize(3);
         return x[0];
     }
@@ -119,35 +119,35 @@ class MatrixRunIT {
         Matrix m = new MatrixParser().parse(matrixFile);
         assertThat(exitCode).as(stderr).isZero();
         assertThat(rows).hasSize(m.plan().size());
-        assertThat(rows).extracting(r -> r.get("cell") + "#" + r.get("rep")).doesNotHaveDuplicates();
+        assertThat(rows).extracting(r -> r.column("cell") + "#" + r.column("rep")).doesNotHaveDuplicates();
         assertThat(rows).allSatisfy(r -> {
-            assertThat(r.get("status")).as(r.get("cell") + ": " + r.get("status_detail")).isEqualTo("ok");
-            assertThat(r.get("check")).isEqualTo("ok");
-            assertThat(r.get("completed")).isEqualTo(r.get("tasks"));
-            assertThat(r.get("exit_code")).isEqualTo("0");
-            assertThat(r.number("container_wall_ms")).isGreaterThan(r.number("wall_ms"));
+            assertThat(r.column("status")).as(r.column("cell") + ": " + r.column("status_detail")).isEqualTo("ok");
+            assertThat(r.column("check")).isEqualTo("ok");
+            assertThat(r.column("completed")).isEqualTo(r.column("tasks"));
+            assertThat(r.column("exit_code")).isEqualTo("0");
+            assertThat(r.figure(dev.jdkmatrix.results.RunFigure.CONTAINER_WALL_MS)).isGreaterThan(r.figure(dev.jdkmatrix.results.RunFigure.WALL_MS));
         });
         assertThat(stdout).contains(m.plan().size() + " runs stored");
     }
 
     @Test
     void theJvmInsideSeesTheContainersCpuAndMemoryLimits() {
-        List<RawRow> limits = rows(r -> r.get("tasks").equals("4"));
+        List<RawRow> limits = rows(r -> r.column("tasks").equals("4"));
         assertThat(limits).hasSize(2 * 2 * 3); // 2 JDKs x 2 CPU limits x 3 repetitions
         assertThat(limits).allSatisfy(r -> {
-            assertThat(r.get("available_processors")).as(r.get("cell")).isEqualTo(r.get("cpus"));
-            assertThat(r.number("cgroup_limit_bytes")).as(r.get("cell")).isEqualTo(384.0 * 1024 * 1024);
-            assertThat(r.number("max_heap_bytes")).isLessThan(384.0 * 1024 * 1024);
+            assertThat(r.column("available_processors")).as(r.column("cell")).isEqualTo(r.column("cpus"));
+            assertThat(r.figure(dev.jdkmatrix.results.RunFigure.CGROUP_LIMIT_BYTES)).as(r.column("cell")).isEqualTo(384.0 * 1024 * 1024);
+            assertThat(r.figure(dev.jdkmatrix.results.RunFigure.MAX_HEAP_BYTES)).isLessThan(384.0 * 1024 * 1024);
         });
-        assertThat(limits).extracting(r -> r.get("java_version").split("\\.")[0]).containsOnly("21", "25");
-        assertThat(limits).allSatisfy(r -> assertThat(r.get("java_version")).startsWith(r.get("jdk")));
+        assertThat(limits).extracting(r -> r.column("java_version").split("\\.")[0]).containsOnly("21", "25");
+        assertThat(limits).allSatisfy(r -> assertThat(r.column("java_version")).startsWith(r.column("jdk")));
     }
 
     @Test
     void virtualThreadsAreAtLeastFiveTimesFasterThanAPoolOfTenOnSleepingTasks() {
         for (String jdk : List.of("21", "25")) {
-            double fixed = bestWall(rows(r -> r.get("jdk").equals(jdk) && r.get("tasks").equals("500") && r.get("executor").equals("fixed:10")));
-            double virtual = bestWall(rows(r -> r.get("jdk").equals(jdk) && r.get("tasks").equals("500") && r.get("executor").equals("virtual")));
+            double fixed = bestWall(rows(r -> r.column("jdk").equals(jdk) && r.column("tasks").equals("500") && r.column("executor").equals("fixed:10")));
+            double virtual = bestWall(rows(r -> r.column("jdk").equals(jdk) && r.column("tasks").equals("500") && r.column("executor").equals("virtual")));
             assertThat(fixed).as("fixed:10 on JDK %s, 50 waves of 20 ms", jdk).isGreaterThan(900);
             assertThat(fixed / virtual).as("JDK %s: fixed:10 %.0f ms vs virtual %.0f ms", jdk, fixed, virtual).isGreaterThan(5);
         }
@@ -155,8 +155,8 @@ class MatrixRunIT {
 
     @Test
     void synchronizedPinsTheCarrierOnJdk21ButNotOn25() {
-        Map<String, Double> wall = rows(r -> r.get("workload").equals("pinning")).stream()
-                .collect(Collectors.groupingBy(r -> r.get("jdk") + "/" + r.get("params"), Collectors.collectingAndThen(Collectors.toList(), MatrixRunIT::bestWall)));
+        Map<String, Double> wall = rows(r -> r.column("workload").equals("pinning")).stream()
+                .collect(Collectors.groupingBy(r -> r.column("jdk") + "/" + r.column("params"), Collectors.collectingAndThen(Collectors.toList(), MatrixRunIT::bestWall)));
         double sync21 = wall.get("21/hold-ms=200;lock=synchronized");
         double sync25 = wall.get("25/hold-ms=200;lock=synchronized");
         double lock21 = wall.get("21/hold-ms=200;lock=reentrant");
@@ -168,36 +168,36 @@ class MatrixRunIT {
 
     @Test
     void jfrSeesPinnedEventsOnJdk21AndNoneOn25() throws IOException {
-        List<RawRow> pinning = rows(r -> r.get("workload").equals("pinning"));
+        List<RawRow> pinning = rows(r -> r.column("workload").equals("pinning"));
         assertThat(pinning).hasSize(12).allSatisfy(r -> {
-            assertThat(r.get("jfr_file")).as("recording of %s", r.get("cell")).isNotEmpty();
-            assertThat(out.resolve(r.get("jfr_file"))).isNotEmptyFile();
+            assertThat(r.column("jfr_file")).as("recording of %s", r.column("cell")).isNotEmpty();
+            assertThat(out.resolve(r.column("jfr_file"))).isNotEmptyFile();
             // JFR's startup banner stays out of the run's output (-Xlog:jfr+startup=error)
-            assertThat(out.resolve("logs").resolve(String.format("%05d.log", Integer.parseInt(r.get("seq"))))).content().doesNotContain("jfr,startup");
+            assertThat(out.resolve("logs").resolve(String.format("%05d.log", Integer.parseInt(r.column("seq"))))).content().doesNotContain("jfr,startup");
         });
         for (RawRow r : pinning) {
-            boolean pins = r.get("jdk").equals("21") && r.get("params").contains("lock=synchronized");
+            boolean pins = r.column("jdk").equals("21") && r.column("params").contains("lock=synchronized");
             if (pins) {
                 // every one of the 20 tasks parks inside its monitor for 200 ms
-                assertThat(r.number("pinned_events")).as(r.get("cell")).isGreaterThanOrEqualTo(20);
-                assertThat(r.number("pinned_max_ms")).as(r.get("cell")).isGreaterThan(150);
-                assertThat(r.get("pinned_top_frame")).as(r.get("cell")).startsWith("Pinning.lambda$task");
+                assertThat(r.figure(dev.jdkmatrix.results.RunFigure.PINNED_EVENTS)).as(r.column("cell")).isGreaterThanOrEqualTo(20);
+                assertThat(r.figure(dev.jdkmatrix.results.RunFigure.PINNED_MAX_MS)).as(r.column("cell")).isGreaterThan(150);
+                assertThat(r.column("pinned_top_frame")).as(r.column("cell")).startsWith("Pinning.lambda$task");
             } else {
-                assertThat(r.number("pinned_events")).as(r.get("cell")).isZero();
+                assertThat(r.figure(dev.jdkmatrix.results.RunFigure.PINNED_EVENTS)).as(r.column("cell")).isZero();
             }
         }
         // cells that do not ask for JFR get none
-        assertThat(rows(r -> !r.get("workload").equals("pinning"))).allSatisfy(r -> assertThat(r.get("jfr_file")).isEmpty());
+        assertThat(rows(r -> !r.column("workload").equals("pinning"))).allSatisfy(r -> assertThat(r.column("jfr_file")).isEmpty());
         assertThat(out.resolve(".jfr")).doesNotExist();
     }
 
     @Test
     void cpuChecksumsAreEqualAcrossJdks() {
         for (String w : List.of("cpu-loop", "cpu-hash", "cpu-primes")) {
-            List<RawRow> rs = rows(r -> r.get("workload").equals(w));
+            List<RawRow> rs = rows(r -> r.column("workload").equals(w));
             assertThat(rs).hasSize(6);
-            assertThat(rs).extracting(r -> r.get("checksum")).as(w).containsOnly(rs.get(0).get("checksum"));
-            assertThat(rs).extracting(r -> r.get("jdk")).contains("21", "25");
+            assertThat(rs).extracting(r -> r.column("checksum")).as(w).containsOnly(rs.get(0).column("checksum"));
+            assertThat(rs).extracting(r -> r.column("jdk")).contains("21", "25");
         }
     }
 

@@ -91,12 +91,12 @@ class PackingIT {
 
         List<RawRow> packed = RawCsv.read(tmp.resolve("packed/raw.csv"));
         assertThat(packed).hasSize(10);
-        assertThat(packed).filteredOn(r -> r.get("workload").equals("fault") && r.get("cpus").equals("1"))
-                .allSatisfy(r -> assertThat(r.get("cpuset")).matches("\\d+"));
-        assertThat(packed).filteredOn(r -> !r.get("cpus").equals("1")).allSatisfy(r -> assertThat(r.get("cpuset")).isEmpty());
+        assertThat(packed).filteredOn(r -> r.column("workload").equals("fault") && r.column("cpus").equals("1"))
+                .allSatisfy(r -> assertThat(r.column("cpuset")).matches("\\d+"));
+        assertThat(packed).filteredOn(r -> !r.column("cpus").equals("1")).allSatisfy(r -> assertThat(r.column("cpuset")).isEmpty());
         // sleep was measured to change when packed: auto never packs it, so it ran alone, unpinned.
-        assertThat(packed).filteredOn(r -> r.get("workload").equals("sleep")).allSatisfy(r -> assertThat(r.get("cpuset")).isEmpty());
-        assertThat(packed).allSatisfy(r -> assertThat(r.get("status")).isEqualTo("ok"));
+        assertThat(packed).filteredOn(r -> r.column("workload").equals("sleep")).allSatisfy(r -> assertThat(r.column("cpuset")).isEmpty());
+        assertThat(packed).allSatisfy(r -> assertThat(r.column("status")).isEqualTo("ok"));
 
         StringWriter err2 = new StringWriter();
         assertThat(ItSupport.cli(err2, "run", "--matrix", m.toString(), "--out", tmp.resolve("serial").toString(),

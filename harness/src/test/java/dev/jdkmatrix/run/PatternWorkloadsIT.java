@@ -79,75 +79,75 @@ class PatternWorkloadsIT {
     }
 
     static long metric(RawRow r, String key) {
-        for (String kv : r.get("metrics").split(";")) {
+        for (String kv : r.column("metrics").split(";")) {
             if (kv.startsWith(key + "=")) return Long.parseLong(kv.substring(key.length() + 1));
         }
-        throw new AssertionError("no metric " + key + " in " + r.get("cell") + ": '" + r.get("metrics") + "'");
+        throw new AssertionError("no metric " + key + " in " + r.column("cell") + ": '" + r.column("metrics") + "'");
     }
 
     @Test
     void everyRunButTheRefusedFootprintIsOk() {
         assertThat(rows).hasSize(2 * 13);
         assertThat(rows(r -> !r.ok())).as(err).allSatisfy(r -> {
-            assertThat(r.get("workload")).isEqualTo("footprint");
-            assertThat(r.get("executor")).isEqualTo("fixed:4");
-            assertThat(r.get("status")).isEqualTo("invalid");
-            assertThat(r.get("status_detail")).contains("thread per task");
+            assertThat(r.column("workload")).isEqualTo("footprint");
+            assertThat(r.column("executor")).isEqualTo("fixed:4");
+            assertThat(r.column("status")).isEqualTo("invalid");
+            assertThat(r.column("status_detail")).contains("thread per task");
         }).hasSize(2);
     }
 
     @Test
     void theSemaphoreBoundHoldsInTheContainer() {
-        assertThat(rows(r -> r.get("workload").equals("semaphore"))).hasSize(4)
-                .allSatisfy(r -> assertThat(metric(r, "max_holders")).as(r.get("cell")).isBetween(2L, 5L));
+        assertThat(rows(r -> r.column("workload").equals("semaphore"))).hasSize(4)
+                .allSatisfy(r -> assertThat(metric(r, "max_holders")).as(r.column("cell")).isBetween(2L, 5L));
     }
 
     @Test
     void threadLocalClientsAndValues() {
-        assertThat(rows(r -> r.get("params").contains("mode=threadlocal") && r.get("executor").equals("virtual")))
+        assertThat(rows(r -> r.column("params").contains("mode=threadlocal") && r.column("executor").equals("virtual")))
                 .hasSize(2).allSatisfy(r -> assertThat(metric(r, "clients_created")).isEqualTo(200));
-        assertThat(rows(r -> r.get("params").contains("mode=threadlocal") && r.get("executor").equals("fixed:10")))
+        assertThat(rows(r -> r.column("params").contains("mode=threadlocal") && r.column("executor").equals("fixed:10")))
                 .hasSize(2).allSatisfy(r -> assertThat(metric(r, "clients_created")).isBetween(1L, 10L));
-        assertThat(rows(r -> r.get("params").contains("mode=carrier")))
+        assertThat(rows(r -> r.column("params").contains("mode=carrier")))
                 .hasSize(2).allSatisfy(r -> assertThat(metric(r, "mismatches")).isZero());
     }
 
     @Test
     void footprintReachesItsThreadCount() {
-        assertThat(rows(r -> r.get("workload").equals("footprint") && r.ok())).hasSize(4).allSatisfy(r -> {
+        assertThat(rows(r -> r.column("workload").equals("footprint") && r.ok())).hasSize(4).allSatisfy(r -> {
             assertThat(metric(r, "threads_started")).isEqualTo(5000);
-            assertThat(r.number("cgroup_peak_bytes")).isPositive();
+            assertThat(r.figure(dev.jdkmatrix.results.RunFigure.CGROUP_PEAK_BYTES)).isPositive();
         });
         // 5,000 platform threads exist at once; virtual threads need only their carriers
-        assertThat(rows(r -> r.get("workload").equals("footprint") && r.get("executor").equals("thread-per-task")))
-                .allSatisfy(r -> assertThat(r.number("peak_threads")).isGreaterThanOrEqualTo(5000));
-        assertThat(rows(r -> r.get("workload").equals("footprint") && r.get("executor").equals("virtual")))
-                .allSatisfy(r -> assertThat(r.number("peak_threads")).isLessThan(500));
+        assertThat(rows(r -> r.column("workload").equals("footprint") && r.column("executor").equals("thread-per-task")))
+                .allSatisfy(r -> assertThat(r.figure(dev.jdkmatrix.results.RunFigure.PEAK_THREADS)).isGreaterThanOrEqualTo(5000));
+        assertThat(rows(r -> r.column("workload").equals("footprint") && r.column("executor").equals("virtual")))
+                .allSatisfy(r -> assertThat(r.figure(dev.jdkmatrix.results.RunFigure.PEAK_THREADS)).isLessThan(500));
     }
 
     @Test
     void classInitStillPinsOnJdk25AndJfrSeesIt() {
-        assertThat(rows(r -> r.get("params").contains("lock=class-init"))).hasSize(2)
-                .allSatisfy(r -> assertThat(r.number("pinned_events")).as(r.get("cell")).isGreaterThanOrEqualTo(1));
+        assertThat(rows(r -> r.column("params").contains("lock=class-init"))).hasSize(2)
+                .allSatisfy(r -> assertThat(r.figure(dev.jdkmatrix.results.RunFigure.PINNED_EVENTS)).as(r.column("cell")).isGreaterThanOrEqualTo(1));
         // 8 tasks x 20 ms, each pinning the one carrier: at least 8 x 20 ms
-        assertThat(rows(r -> r.get("params").contains("lock=class-init")))
-                .allSatisfy(r -> assertThat(r.number("wall_ms")).as(r.get("cell")).isGreaterThan(150));
-        assertThat(rows(r -> r.get("params").contains("lock=object-wait") && r.get("jdk").equals("25")))
-                .allSatisfy(r -> assertThat(r.number("pinned_events")).as(r.get("cell")).isZero());
+        assertThat(rows(r -> r.column("params").contains("lock=class-init")))
+                .allSatisfy(r -> assertThat(r.figure(dev.jdkmatrix.results.RunFigure.WALL_MS)).as(r.column("cell")).isGreaterThan(150));
+        assertThat(rows(r -> r.column("params").contains("lock=object-wait") && r.column("jdk").equals("25")))
+                .allSatisfy(r -> assertThat(r.figure(dev.jdkmatrix.results.RunFigure.PINNED_EVENTS)).as(r.column("cell")).isZero());
     }
 
     @Test
     void httpFanoutFetchesEveryFeedFromItsStubOverAPrivateNetworkAndLeavesNothingBehind() {
-        assertThat(rows(r -> r.get("workload").equals("http-fanout"))).hasSize(4).allSatisfy(r -> {
-            assertThat(r.ok()).as(r.get("cell") + ": " + r.get("status_detail")).isTrue();
+        assertThat(rows(r -> r.column("workload").equals("http-fanout"))).hasSize(4).allSatisfy(r -> {
+            assertThat(r.ok()).as(r.column("cell") + ": " + r.column("status_detail")).isTrue();
             assertThat(metric(r, "feeds_fetched")).isEqualTo(100);
             // each answer came after the delay the feed asked for (50-100 ms), through the stub
             assertThat(metric(r, "latency_min_ms")).isGreaterThanOrEqualTo(50);
-            assertThat(r.get("params")).doesNotContain("upstream");
+            assertThat(r.column("params")).doesNotContain("upstream");
         });
         // 100 feeds on 8 threads wait at least 13 waves of 50 ms; a virtual thread per feed about one delay
         for (String jdk : new String[] {"21", "25"}) {
-            double pool = rows(r -> r.get("workload").equals("http-fanout") && r.get("jdk").equals(jdk) && r.get("executor").equals("fixed:8")).get(0).number("wall_ms");
+            double pool = rows(r -> r.column("workload").equals("http-fanout") && r.column("jdk").equals(jdk) && r.column("executor").equals("fixed:8")).get(0).figure(dev.jdkmatrix.results.RunFigure.WALL_MS);
             assertThat(pool).as("JDK " + jdk).isGreaterThan(13 * 50);
         }
         var docker = Docker.connect();

@@ -83,12 +83,12 @@ class ProfileIT {
     }
 
     List<RawRow> profileRuns() {
-        return ran.rows().stream().filter(r -> r.get("phase").equals("profile")).toList();
+        return ran.rows().stream().filter(r -> r.column("phase").equals("profile")).toList();
     }
 
     /** The share of a profile's samples whose stack holds {@code frame}. */
     double share(RawRow row, String frame) throws IOException {
-        Map<String, Long> stacks = dev.jdkmatrix.results.format.CollapsedStacks.read(out.resolve(row.get("profile_file")));
+        Map<String, Long> stacks = dev.jdkmatrix.results.format.CollapsedStacks.read(out.resolve(row.column("profile_file")));
         long all = stacks.values().stream().mapToLong(Long::longValue).sum();
         long with = stacks.entrySet().stream().filter(e -> e.getKey().contains(frame)).mapToLong(Map.Entry::getValue).sum();
         return all == 0 ? 0 : (double) with / all;
@@ -99,22 +99,22 @@ class ProfileIT {
         assertThat(ran.rows()).as(ran.err()).hasSize(7 * 3).allMatch(RawRow::ok, "ok");
         List<RawRow> profiles = profileRuns();
         assertThat(profiles).hasSize(7);
-        int lastMeasured = ran.rows().stream().filter(RawRow::measured).mapToInt(r -> (int) r.number("seq")).max().orElseThrow();
+        int lastMeasured = ran.rows().stream().filter(RawRow::measured).mapToInt(r -> r.seq()).max().orElseThrow();
         for (RawRow p : profiles) {
-            assertThat(p.number("seq")).as("after every measured round").isGreaterThan(lastMeasured);
-            assertThat(p.get("profile_file")).startsWith("profiles/").endsWith(".collapsed.gz");
-            assertThat(out.resolve(p.get("profile_file"))).isRegularFile();
-            assertThat(p.number("profile_samples")).as(p.get("cell")).isGreaterThan(10);
+            assertThat(p.seq()).as("after every measured round").isGreaterThan(lastMeasured);
+            assertThat(p.column("profile_file")).startsWith("profiles/").endsWith(".collapsed.gz");
+            assertThat(out.resolve(p.column("profile_file"))).isRegularFile();
+            assertThat(p.figure(dev.jdkmatrix.results.RunFigure.PROFILE_SAMPLES)).as(p.column("cell")).isGreaterThan(10);
         }
-        assertThat(ran.rows()).filteredOn(RawRow::measured).allMatch(r -> r.get("profile_event").isEmpty(), "measured without a profiler");
+        assertThat(ran.rows()).filteredOn(RawRow::measured).allMatch(r -> r.column("profile_event").isEmpty(), "measured without a profiler");
         assertThat(ran.err()).contains("profile1");
     }
 
     @Test
     void aCpuProfileOfCpuLoopHasTheLoopInMostSamplesOnBothJdks() throws IOException {
         for (String jdk : List.of("21", "25")) {
-            RawRow p = profileRuns().stream().filter(r -> r.get("workload").equals("cpu-loop") && r.get("jdk").equals(jdk)).findFirst().orElseThrow();
-            assertThat(p.get("profile_event")).isEqualTo("cpu");
+            RawRow p = profileRuns().stream().filter(r -> r.column("workload").equals("cpu-loop") && r.column("jdk").equals(jdk)).findFirst().orElseThrow();
+            assertThat(p.column("profile_event")).isEqualTo("cpu");
             assertThat(share(p, "CpuLoop")).as("JDK " + jdk + ": share of samples in CpuLoop's task").isGreaterThan(0.5);
             // the measured section only: the command line's parsing and the workloads' class loading come before it
             assertThat(share(p, "Main$Invocation.parse")).as("JDK " + jdk + ": samples of the JVM's start").isZero();
@@ -123,8 +123,8 @@ class ProfileIT {
 
     @Test
     void aWallProfileOfSleepShowsThreadsAsleep() throws IOException {
-        RawRow p = profileRuns().stream().filter(r -> r.get("workload").equals("sleep") && r.get("executor").equals("fixed:4")).findFirst().orElseThrow();
-        assertThat(p.get("profile_event")).isEqualTo("wall");
+        RawRow p = profileRuns().stream().filter(r -> r.column("workload").equals("sleep") && r.column("executor").equals("fixed:4")).findFirst().orElseThrow();
+        assertThat(p.column("profile_event")).isEqualTo("wall");
         assertThat(share(p, "Thread.sleep")).as("share of wall samples in Thread.sleep").isGreaterThan(0.05);
         // the workloads' descriptors load with the jar (CpuLoop's class initializer may catch a sample), nothing of its loop runs
         assertThat(share(p, "CpuLoop.lambda")).as("share of samples in CpuLoop's task").isLessThan(0.01);
@@ -134,22 +134,22 @@ class ProfileIT {
     void aLockProfileOfTheSemaphoreShowsItsWaitersContending() throws IOException {
         // 200 tasks of 50 platform threads through 2 permits: nearly every acquire parks its thread, inside the Semaphore's synchronizer
         // (a virtual thread that waits unmounts instead of parking its carrier, which the lock event does not see)
-        RawRow p = profileRuns().stream().filter(r -> r.get("workload").equals("semaphore")).findFirst().orElseThrow();
-        assertThat(p.get("profile_event")).isEqualTo("lock");
+        RawRow p = profileRuns().stream().filter(r -> r.column("workload").equals("semaphore")).findFirst().orElseThrow();
+        assertThat(p.column("profile_event")).isEqualTo("lock");
         assertThat(share(p, "java/util/concurrent/Semaphore")).as("share of lock samples under Semaphore").isGreaterThan(0.5);
     }
 
     @Test
     void aJarCellIsProfiledThroughTheAgentToo() throws IOException {
-        RawRow p = profileRuns().stream().filter(r -> r.get("workload").equals("sort")).findFirst().orElseThrow();
+        RawRow p = profileRuns().stream().filter(r -> r.column("workload").equals("sort")).findFirst().orElseThrow();
         assertThat(share(p, "dev/jdkmatrix/examples/jar/SortApp")).as("share of samples under SortApp").isGreaterThan(0.1);
     }
 
     @Test
     void aJmhCellIsProfiledThroughJmhsOwnAsyncProfilerInItsFork() throws IOException {
-        RawRow p = profileRuns().stream().filter(r -> r.get("workload").equals("joins")).findFirst().orElseThrow();
-        assertThat(p.get("profile_event")).isEqualTo("alloc");
-        assertThat(p.get("status_detail")).isEmpty();
+        RawRow p = profileRuns().stream().filter(r -> r.column("workload").equals("joins")).findFirst().orElseThrow();
+        assertThat(p.column("profile_event")).isEqualTo("alloc");
+        assertThat(p.column("status_detail")).isEmpty();
         // the allocations of the benchmark's method, in the fork JMH measures (its launcher allocates nothing of it)
         assertThat(share(p, "StringJoinBench.plusInLoop")).as("share of allocation samples under plusInLoop").isGreaterThan(0.5);
     }
@@ -161,10 +161,10 @@ class ProfileIT {
         assertThat(page).contains("<h2 id=\"profiles\">Profiles</h2>", "cpu-loop(iterations=400000000) fixed:1 tasks=4 cpus=1 mem=512m cpu: JDK 21 against JDK 25",
                 "<strong>JDK 25: ", "sleep(wait-ms=200) tasks=20 jdk=25 cpus=1 mem=512m wall: fixed:4 against virtual", "<strong>virtual: ");
         for (RawRow p : profileRuns()) {
-            Path flame = out.resolve(p.get("profile_file").replace(".collapsed.gz", ".html"));
-            assertThat(page).contains("href=\"" + p.get("profile_file").replace(".collapsed.gz", ".html") + "\"");
+            Path flame = out.resolve(p.column("profile_file").replace(".collapsed.gz", ".html"));
+            assertThat(page).contains("href=\"" + p.column("profile_file").replace(".collapsed.gz", ".html") + "\"");
             String html = Files.readString(flame);
-            assertThat(html).as(flame.toString()).contains("<script", p.get("cell"))// nothing loaded from elsewhere (a link to async-profiler's page is a link, not a resource)
+            assertThat(html).as(flame.toString()).contains("<script", p.column("cell"))// nothing loaded from elsewhere (a link to async-profiler's page is a link, not a resource)
                     .doesNotContainPattern("src=[\"']?https?:|<link[^>]*https?:|url\\(['\"]?https?:|@import");
         }
     }
@@ -173,28 +173,28 @@ class ProfileIT {
     void everyBuiltinAndJarRunReadsTheJvmsInternalsAndAJmhRunNone() throws IOException {
         // jvm-internals: true: GC log and counters from every built-in and jar JVM
         for (RawRow r : ran.rows()) {
-            String cell = r.get("cell") + " seq " + r.get("seq");
-            if (r.get("kind").equals("jmh")) {
-                assertThat(dev.jdkmatrix.results.Columns.RAW_INTERNALS).as(cell).allMatch(c -> r.get(c).isEmpty());
+            String cell = r.column("cell") + " seq " + r.seq();
+            if (r.column("kind").equals("jmh")) {
+                assertThat(dev.jdkmatrix.results.Columns.RAW_INTERNALS).as(cell).allMatch(c -> r.column(c).isEmpty());
                 continue;
             }
-            assertThat(r.number("jit_ms")).as(cell + ": JIT compilation time").isGreaterThan(0);
-            assertThat(r.number("safepoints")).as(cell + ": safepoints").isGreaterThanOrEqualTo(0);
-            assertThat(r.number("gc_pauses")).as(cell + ": GC pauses").isGreaterThanOrEqualTo(0);
-            assertThat(r.number("gc_pause_max_ms")).as(cell).isLessThanOrEqualTo(r.number("gc_pause_ms"));
-            assertThat(out.resolve("logs/" + String.format("%05d", (int) r.number("seq")) + ".gc.log")).as(cell + ": its GC log kept").isRegularFile();
-            assertThat(out.resolve("logs/" + String.format("%05d", (int) r.number("seq")) + ".hsperf")).as(cell + ": the counters, read, not kept").doesNotExist();
+            assertThat(r.figure(dev.jdkmatrix.results.RunFigure.JIT_MS)).as(cell + ": JIT compilation time").isGreaterThan(0);
+            assertThat(r.figure(dev.jdkmatrix.results.RunFigure.SAFEPOINTS)).as(cell + ": safepoints").isGreaterThanOrEqualTo(0);
+            assertThat(r.figure(dev.jdkmatrix.results.RunFigure.GC_PAUSES)).as(cell + ": GC pauses").isGreaterThanOrEqualTo(0);
+            assertThat(r.figure(dev.jdkmatrix.results.RunFigure.GC_PAUSE_MAX_MS)).as(cell).isLessThanOrEqualTo(r.figure(dev.jdkmatrix.results.RunFigure.GC_PAUSE_MS));
+            assertThat(out.resolve("logs/" + String.format("%05d", r.seq()) + ".gc.log")).as(cell + ": its GC log kept").isRegularFile();
+            assertThat(out.resolve("logs/" + String.format("%05d", r.seq()) + ".hsperf")).as(cell + ": the counters, read, not kept").doesNotExist();
         }
         // sorting 1,000,000 ints 3 times in a 16 MB heap collects garbage: its pauses are counted, none longer than their total
-        assertThat(ran.rows()).filteredOn(r -> r.get("workload").equals("sort")).allSatisfy(r -> {
-            assertThat(r.number("gc_pauses")).as("GC pauses of " + r.get("cell")).isGreaterThanOrEqualTo(1);
-            assertThat(r.number("gc_pause_ms")).isGreaterThan(0);
+        assertThat(ran.rows()).filteredOn(r -> r.column("workload").equals("sort")).allSatisfy(r -> {
+            assertThat(r.figure(dev.jdkmatrix.results.RunFigure.GC_PAUSES)).as("GC pauses of " + r.column("cell")).isGreaterThanOrEqualTo(1);
+            assertThat(r.figure(dev.jdkmatrix.results.RunFigure.GC_PAUSE_MS)).isGreaterThan(0);
         });
-        RawRow builtin = ran.rows().stream().filter(r -> r.get("kind").equals("builtin")).findFirst().orElseThrow();
-        String log = Files.readString(out.resolve(String.format("logs/%05d.log", (int) builtin.number("seq"))));
+        RawRow builtin = ran.rows().stream().filter(r -> r.column("kind").equals("builtin")).findFirst().orElseThrow();
+        String log = Files.readString(out.resolve(String.format("logs/%05d.log", builtin.seq())));
         assertThat(log).contains("-Xlog:gc,gc+phases:file=/out/jvm-gc.log", "-XX:+PerfDataSaveToFile");
         List<SummaryRow> summary = SummaryCsv.read(out.resolve("summary.csv"));
-        assertThat(summary).filteredOn(s -> !s.get("kind").equals("jmh")).allSatisfy(s -> assertThat(Double.parseDouble(s.get("jit_ms_median"))).isGreaterThan(0));
+        assertThat(summary).filteredOn(s -> !s.column("kind").equals("jmh")).allSatisfy(s -> assertThat(Double.parseDouble(s.column("jit_ms_median"))).isGreaterThan(0));
         dev.jdkmatrix.report.Report.render(out, dev.jdkmatrix.report.Report.Options.DEFAULT);
         String page = Files.readString(out.resolve("index.html"));
         assertThat(page).contains("Inside the JVM: GC pauses, safepoints, JIT compilation", "GC pause time per run by JDK");
@@ -204,9 +204,9 @@ class ProfileIT {
     void theSummaryLeavesTheProfileRunOutAndSaysWhatItCost() throws IOException {
         List<SummaryRow> summary = SummaryCsv.read(out.resolve("summary.csv"));
         assertThat(summary).hasSize(7).allSatisfy(s -> {
-            assertThat(s.get("n")).as(s.get("cell")).isEqualTo("2");
-            assertThat(s.get("profile_file")).startsWith("profiles/");
-            assertThat(s.get("profile_overhead_pct")).isNotEmpty();
+            assertThat(s.column("n")).as(s.column("cell")).isEqualTo("2");
+            assertThat(s.column("profile_file")).startsWith("profiles/");
+            assertThat(s.column("profile_overhead_pct")).isNotEmpty();
         });
         assertThat(ItSupport.containers(runId)).isEmpty();
     }

@@ -5,11 +5,11 @@ import dev.jdkmatrix.run.output.Readings;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.matrix.Cell;
-import dev.jdkmatrix.matrix.CpuLimit;
-import dev.jdkmatrix.matrix.CpuMode;
-import dev.jdkmatrix.matrix.MemoryLimit;
 import dev.jdkmatrix.matrix.Profile;
 import dev.jdkmatrix.matrix.WorkloadKind;
+import dev.jdkmatrix.model.CpuLimit;
+import dev.jdkmatrix.model.CpuMode;
+import dev.jdkmatrix.model.MemoryLimit;
 import dev.jdkmatrix.workloads.Workloads;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -55,12 +55,12 @@ class ResumeIT {
         assertThat(run(err, "run", "--resume", out.toString(), "--workloads-jar", ItSupport.JAR.toString(), "--progress", "lines", "--no-report")).as(err.toString()).isZero();
         assertThat(err.toString()).contains("resuming: 2 of 4 runs are stored already");
         List<RawRow> rows = RawCsv.read(raw);
-        assertThat(rows).hasSize(4).allSatisfy(r -> assertThat(r.get("status")).isEqualTo("ok"));
+        assertThat(rows).hasSize(4).allSatisfy(r -> assertThat(r.column("status")).isEqualTo("ok"));
         assertThat(rows).extracting(RawRow::runKey).doesNotHaveDuplicates();
-        assertThat(rows).extracting(r -> r.get("param_label")).containsOnly("a;b=c,d", "line1\nline2");
+        assertThat(rows).extracting(r -> r.column("param_label")).containsOnly("a;b=c,d", "line1\nline2");
         var summary = dev.jdkmatrix.results.format.SummaryCsv.read(out.resolve("summary.csv"));
-        assertThat(summary).hasSize(2).allSatisfy(s -> assertThat(s.get("n")).isEqualTo("2"));
-        assertThat(summary).extracting(s -> s.get("param_label")).containsExactlyInAnyOrder("a;b=c,d", "line1\nline2");
+        assertThat(summary).hasSize(2).allSatisfy(s -> assertThat(s.column("n")).isEqualTo("2"));
+        assertThat(summary).extracting(s -> s.column("param_label")).containsExactlyInAnyOrder("a;b=c,d", "line1\nline2");
     }
 
     @Test
@@ -99,7 +99,7 @@ class ResumeIT {
         assertThat(sessions).extracting(dev.jdkmatrix.results.RunMetadata.Session::runsStored).containsExactly(6, 3); // the first stored all 6, of which the kill above lost 3
         assertThat(sessions).allSatisfy(x -> assertThat(x.endedAt()).isNotNull());
         assertThat(rows).extracting(RawRow::runKey).doesNotHaveDuplicates();
-        assertThat(rows).extracting(r -> r.get("run_id")).containsOnly(rows.get(0).get("run_id"));
+        assertThat(rows).extracting(r -> r.column("run_id")).containsOnly(rows.get(0).column("run_id"));
         assertThat(Files.readAllLines(out.resolve("summary.csv"))).hasSize(1 + 2);
         assertThat(dev.jdkmatrix.results.format.RunJson.read(out.resolve("run.json")).startedAt()).isEqualTo(startedAt);
 

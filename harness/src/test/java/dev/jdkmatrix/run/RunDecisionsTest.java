@@ -64,12 +64,12 @@ class RunDecisionsTest {
         List<RawRow> r = rows(1000, 1005, 1010, 995, 1002);
         r.add(row("noisy", 3000, 40));
         var s = dev.jdkmatrix.results.Summarizer.summarize(r, 0.03).get(0);
-        assertThat(s.get("n")).isEqualTo("5");
-        assertThat(s.get("n_failed")).isEqualTo("0");
-        assertThat(s.get("n_noisy")).isEqualTo("1");
-        assertThat(s.get("wall_ms_max")).isEqualTo("1010.000");
-        assertThat(s.get("target_reached")).isEqualTo("yes");
-        assertThat(dev.jdkmatrix.results.Summarizer.summarize(rows(1000, 1400, 1002), 0.03).get(0).get("target_reached")).isEqualTo("no");
-        assertThat(dev.jdkmatrix.results.Summarizer.summarize(r).get(0).get("target_reached")).isEmpty();
+        assertThat(s.column("n")).isEqualTo("5");
+        assertThat(s.column("n_failed")).isEqualTo("0");
+        assertThat(s.column("n_noisy")).isEqualTo("1");
+        assertThat(s.column("wall_ms_max")).isEqualTo("1010.000");
+        assertThat(s.column("target_reached")).isEqualTo("yes");
+        assertThat(dev.jdkmatrix.results.Summarizer.summarize(rows(1000, 1400, 1002), 0.03).get(0).column("target_reached")).isEqualTo("no");
+        assertThat(dev.jdkmatrix.results.Summarizer.summarize(r).get(0).column("target_reached")).isEmpty();
     }
 }

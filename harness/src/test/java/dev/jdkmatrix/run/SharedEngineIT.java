@@ -171,8 +171,8 @@ class SharedEngineIT {
             assertThat(log(a) + log(b)).doesNotContain("waiting for", "Exception");
             List<RawRow> rowsA = RawCsv.read(tmp.resolve("cpu0/raw.csv"));
             List<RawRow> rowsB = RawCsv.read(tmp.resolve("cpu1/raw.csv"));
-            assertThat(rowsA).hasSize(4).allMatch(RawRow::ok, "ok").allMatch(r -> r.get("cpuset").equals("0"), "pinned to CPU 0");
-            assertThat(rowsB).hasSize(4).allMatch(RawRow::ok, "ok").allMatch(r -> r.get("cpuset").equals("1"), "pinned to CPU 1");
+            assertThat(rowsA).hasSize(4).allMatch(RawRow::ok, "ok").allMatch(r -> r.column("cpuset").equals("0"), "pinned to CPU 0");
+            assertThat(rowsB).hasSize(4).allMatch(RawRow::ok, "ok").allMatch(r -> r.column("cpuset").equals("1"), "pinned to CPU 1");
             // each run takes about 2 s, and both sessions started together: their runs overlapped, each on its own CPU
             long overlapping = rowsA.stream().filter(x -> rowsB.stream().anyMatch(y -> overlap(x, y))).count();
             assertThat(overlapping).as("runs of a that overlap a run of b").isGreaterThanOrEqualTo(2);
@@ -193,10 +193,10 @@ class SharedEngineIT {
     }
 
     static boolean overlap(RawRow x, RawRow y) {
-        long x0 = Instant.parse(x.get("started_at")).toEpochMilli();
-        long y0 = Instant.parse(y.get("started_at")).toEpochMilli();
-        long x1 = x0 + Math.round(x.number("container_wall_ms"));
-        long y1 = y0 + Math.round(y.number("container_wall_ms"));
+        long x0 = Instant.parse(x.column("started_at")).toEpochMilli();
+        long y0 = Instant.parse(y.column("started_at")).toEpochMilli();
+        long x1 = x0 + Math.round(x.figure(dev.jdkmatrix.results.RunFigure.CONTAINER_WALL_MS));
+        long y1 = y0 + Math.round(y.figure(dev.jdkmatrix.results.RunFigure.CONTAINER_WALL_MS));
         return x0 < y1 && y0 < x1;
     }
 

@@ -48,26 +48,26 @@ class TrustIT {
         ItSupport.Ran ran = ItSupport.run(m, tmp.resolve("out"), "throttle", 0);
         assertThat(ran.rows()).hasSize(4).allMatch(RawRow::ok, "ok");
         for (RawRow r : ran.rows()) {
-            if (r.get("cpu_mode").equals("quota")) {
+            if (r.column("cpu_mode").equals("quota")) {
                 // measured here: 5 to 7 throttled periods of about 8, 118 to 169 ms, in every run of 200 x 1,000,000 random longs
-                assertThat(r.number("cpu_throttled_periods")).as(r.values().toString()).isPositive();
-                assertThat(r.number("cpu_throttled_ms")).as(r.values().toString()).isPositive();
-                assertThat(r.number("cpu_periods")).isGreaterThanOrEqualTo(r.number("cpu_throttled_periods"));
-                assertThat(r.get("cpuset")).isEmpty();
+                assertThat(r.figure(dev.jdkmatrix.results.RunFigure.CPU_THROTTLED_PERIODS)).as(r.values().toString()).isPositive();
+                assertThat(r.figure(dev.jdkmatrix.results.RunFigure.CPU_THROTTLED_MS)).as(r.values().toString()).isPositive();
+                assertThat(r.figure(dev.jdkmatrix.results.RunFigure.CPU_PERIODS)).isGreaterThanOrEqualTo(r.figure(dev.jdkmatrix.results.RunFigure.CPU_THROTTLED_PERIODS));
+                assertThat(r.column("cpuset")).isEmpty();
             } else {
-                assertThat(r.get("cpu_mode")).isEqualTo("cpuset");
-                assertThat(r.number("cpu_throttled_periods")).as(r.values().toString()).isZero();
-                assertThat(r.number("cpu_throttled_ms")).isZero();
+                assertThat(r.column("cpu_mode")).isEqualTo("cpuset");
+                assertThat(r.figure(dev.jdkmatrix.results.RunFigure.CPU_THROTTLED_PERIODS)).as(r.values().toString()).isZero();
+                assertThat(r.figure(dev.jdkmatrix.results.RunFigure.CPU_THROTTLED_MS)).isZero();
                 // the last CPU of the engine's, out of CPU 0's way
                 int engineCpus = Integer.parseInt(ItSupport.engineCpus());
-                assertThat(r.get("cpuset")).isEqualTo(Integer.toString(engineCpus - 1));
-                assertThat(r.number("available_processors")).isEqualTo(1);
+                assertThat(r.column("cpuset")).isEqualTo(Integer.toString(engineCpus - 1));
+                assertThat(r.figure(dev.jdkmatrix.results.RunFigure.AVAILABLE_PROCESSORS)).isEqualTo(1);
             }
         }
         List<SummaryRow> summary = SummaryCsv.read(tmp.resolve("out/summary.csv"));
-        assertThat(summary).extracting(s -> s.get("cpu_mode")).containsExactly("quota", "cpuset");
-        assertThat(Double.parseDouble(summary.get(0).get("cpu_throttled_ms_median"))).isPositive();
-        assertThat(summary.get(1).get("cpu_throttled_ms_median")).isEqualTo("0.000");
+        assertThat(summary).extracting(s -> s.column("cpu_mode")).containsExactly("quota", "cpuset");
+        assertThat(Double.parseDouble(summary.get(0).column("cpu_throttled_ms_median"))).isPositive();
+        assertThat(summary.get(1).column("cpu_throttled_ms_median")).isEqualTo("0.000");
     }
 
     @Test
@@ -98,13 +98,13 @@ class TrustIT {
                 """.formatted(ItSupport.jdks("25")));
         Path out = tmp.resolve("pairs");
         ItSupport.Ran ran = ItSupport.run(m, out, "pairs", 0);
-        java.util.function.Function<String, List<RawRow>> of = mode -> ran.rows().stream().filter(r -> r.get("params").contains("mode=" + mode)).toList();
+        java.util.function.Function<String, List<RawRow>> of = mode -> ran.rows().stream().filter(r -> r.column("params").contains("mode=" + mode)).toList();
         assertThat(of.apply("none")).as(ran.err()).hasSize(12); // 6 rounds of 2 cells: the least an adaptive stop takes
         assertThat(of.apply("jitter")).as(ran.err()).hasSize(16);
         // each round of a group ran back to back: its two runs have neighbouring sequence numbers
         for (String mode : List.of("none", "jitter")) {
             java.util.Map<String, List<Integer>> seqByRound = new java.util.TreeMap<>();
-            for (RawRow r : of.apply(mode)) seqByRound.computeIfAbsent(r.get("rep"), k -> new java.util.ArrayList<>()).add((int) r.number("seq"));
+            for (RawRow r : of.apply(mode)) seqByRound.computeIfAbsent(r.column("rep"), k -> new java.util.ArrayList<>()).add(r.seq());
             seqByRound.forEach((rep, seqs) -> assertThat(Math.abs(seqs.get(0) - seqs.get(1))).as("%s round %s: %s", mode, rep, seqs).isEqualTo(1));
         }
         List<String> comparisons = Files.readAllLines(out.resolve("comparisons.csv"));
@@ -145,16 +145,16 @@ class TrustIT {
                 """.formatted(ItSupport.jdks("25")));
         Path out = tmp.resolve("out");
         ItSupport.Ran ran = ItSupport.run(m, out, "adaptive", 0);
-        long calm = ran.rows().stream().filter(r -> r.get("params").contains("mode=none")).count();
-        long noisy = ran.rows().stream().filter(r -> r.get("params").contains("mode=jitter")).count();
+        long calm = ran.rows().stream().filter(r -> r.column("params").contains("mode=none")).count();
+        long noisy = ran.rows().stream().filter(r -> r.column("params").contains("mode=jitter")).count();
         assertThat(calm).as(ran.err()).isBetween(6L, 8L);
         assertThat(noisy).as(ran.err()).isEqualTo(10);
         List<SummaryRow> summary = SummaryCsv.read(out.resolve("summary.csv"));
-        SummaryRow calmRow = summary.stream().filter(s -> s.get("params").contains("mode=none")).findFirst().orElseThrow();
-        SummaryRow noisyRow = summary.stream().filter(s -> s.get("params").contains("mode=jitter")).findFirst().orElseThrow();
-        assertThat(calmRow.get("target_reached")).isEqualTo("yes");
-        assertThat(noisyRow.get("target_reached")).isEqualTo("no");
-        assertThat(Double.parseDouble(noisyRow.get("interval_pct"))).isGreaterThan(8);
+        SummaryRow calmRow = summary.stream().filter(s -> s.column("params").contains("mode=none")).findFirst().orElseThrow();
+        SummaryRow noisyRow = summary.stream().filter(s -> s.column("params").contains("mode=jitter")).findFirst().orElseThrow();
+        assertThat(calmRow.column("target_reached")).isEqualTo("yes");
+        assertThat(noisyRow.column("target_reached")).isEqualTo("no");
+        assertThat(Double.parseDouble(noisyRow.column("interval_pct"))).isGreaterThan(8);
 
         // a kill that lost the last round of the noisy cell: the resume makes it again, and no more. One round, not more: a
         // round lost before it would be measured anew, and the rule's next decision would rest on new draws (9 jitter runs
@@ -170,11 +170,11 @@ class TrustIT {
         List<RawRow> after = RawCsv.read(raw);
         assertThat(after).hasSize(ran.rows().size());
         assertThat(after).extracting(RawRow::runKey).doesNotHaveDuplicates();
-        assertThat(after.stream().filter(r -> r.get("params").contains("mode=jitter")).count()).isEqualTo(10);
+        assertThat(after.stream().filter(r -> r.column("params").contains("mode=jitter")).count()).isEqualTo(10);
         // the resume kept the plan's order: every row has the sequence number its run has in the plan (blocked, from the file's seed)
         java.util.Map<String, Integer> planned = new java.util.HashMap<>();
         new MatrixParser().parse(m).plan().forEach(r -> planned.put(r.key(), r.sequence()));
-        assertThat(after).allSatisfy(r -> assertThat((int) r.number("seq")).as(r.runKey()).isEqualTo(planned.get(r.runKey())));
+        assertThat(after).allSatisfy(r -> assertThat(r.seq()).as(r.runKey()).isEqualTo(planned.get(r.runKey())));
     }
 
     @Test
@@ -210,15 +210,15 @@ class TrustIT {
                 new RunListener() {});
         assertThat(result.allOk()).isTrue();
         List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
-        assertThat(rows).extracting(r -> r.get("phase") + r.get("rep") + "/" + r.get("attempt") + ":" + r.get("status"))
+        assertThat(rows).extracting(r -> r.column("phase") + r.column("rep") + "/" + r.column("attempt") + ":" + r.column("status"))
                 .containsExactly("warmup1/1:ok", "measure1/1:noisy", "measure1/2:noisy", "measure1/3:ok", "measure2/1:ok");
-        assertThat(rows.get(1).get("status_detail")).contains("host CPU steal 40.0 %", "max-steal 10%", "attempt 2");
+        assertThat(rows.get(1).column("status_detail")).contains("host CPU steal 40.0 %", "max-steal 10%", "attempt 2");
         assertThat(Files.exists(out.resolve("logs/00002-a2.log"))).isTrue();
         assertThat(Files.exists(out.resolve("logs/00002-a3.log"))).isTrue();
         SummaryRow s = SummaryCsv.read(out.resolve("summary.csv")).get(0);
-        assertThat(s.get("n")).isEqualTo("2");
-        assertThat(s.get("n_noisy")).isEqualTo("2");
-        assertThat(s.get("n_failed")).isEqualTo("0");
+        assertThat(s.column("n")).isEqualTo("2");
+        assertThat(s.column("n_noisy")).isEqualTo("2");
+        assertThat(s.column("n_failed")).isEqualTo("0");
     }
 
     /** A writer for the command line's messages. */

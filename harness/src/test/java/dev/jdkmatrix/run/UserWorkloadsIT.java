@@ -97,81 +97,81 @@ class UserWorkloadsIT {
 
     @Test
     void aJmhRunBecomesOneRowWithScoreErrorAndUnit() {
-        RawRow view = row(r -> r.get("workload").equals("view"));
-        assertThat(view.ok()).as(view.get("status_detail")).isTrue();
-        assertThat(view.get("kind")).isEqualTo("jmh");
-        assertThat(view.get("benchmark")).isEqualTo("dev.jdkmatrix.examples.jmh.ContainerViewBench.availableProcessors");
-        assertThat(view.number("score")).isPositive();
-        assertThat(view.number("score_error")).as("JMH's error over 3 iterations").isPositive();
-        assertThat(view.get("score_unit")).isEqualTo("ns/op");
-        assertThat(view.get("score_better")).isEqualTo("lower");
-        assertThat(view.get("jmh_mode")).isEqualTo("avgt");
-        assertThat(view.get("jmh_iterations")).isEqualTo("3");
-        assertThat(view.get("java_runtime_version")).startsWith("25");
-        assertThat(view.get("metrics")).contains("gc.alloc.rate.norm=");
-        assertThat(view.get("metric_units")).contains("gc.alloc.rate.norm=B/op");
-        assertThat(out.resolve("logs").resolve(String.format("%05d.jmh.json", (int) view.number("seq")))).isRegularFile();
+        RawRow view = row(r -> r.column("workload").equals("view"));
+        assertThat(view.ok()).as(view.column("status_detail")).isTrue();
+        assertThat(view.column("kind")).isEqualTo("jmh");
+        assertThat(view.column("benchmark")).isEqualTo("dev.jdkmatrix.examples.jmh.ContainerViewBench.availableProcessors");
+        assertThat(view.figure(dev.jdkmatrix.results.RunFigure.SCORE)).isPositive();
+        assertThat(view.figure(dev.jdkmatrix.results.RunFigure.SCORE_ERROR)).as("JMH's error over 3 iterations").isPositive();
+        assertThat(view.column("score_unit")).isEqualTo("ns/op");
+        assertThat(view.column("score_better")).isEqualTo("lower");
+        assertThat(view.column("jmh_mode")).isEqualTo("avgt");
+        assertThat(view.column("jmh_iterations")).isEqualTo("3");
+        assertThat(view.column("java_runtime_version")).startsWith("25");
+        assertThat(view.column("metrics")).contains("gc.alloc.rate.norm=");
+        assertThat(view.column("metric_units")).contains("gc.alloc.rate.norm=B/op");
+        assertThat(out.resolve("logs").resolve(String.format("%05d.jmh.json", view.seq()))).isRegularFile();
     }
 
     @Test
     void jvmArgsReachTheForkThatJmhMeasures() {
-        RawRow view = row(r -> r.get("workload").equals("view"));
+        RawRow view = row(r -> r.column("workload").equals("view"));
         // the fork reports availableProcessors as an @AuxCounters metric, summed by JMH over the measured iterations;
         // the container has 1 CPU, so 3 per iteration can only come from -XX:ActiveProcessorCount=3 in the fork
-        assertThat(PatternWorkloadsIT.metric(view, "availableProcessors") / view.number("jmh_iterations")).isEqualTo(3.0);
+        assertThat(PatternWorkloadsIT.metric(view, "availableProcessors") / view.figure(dev.jdkmatrix.results.RunFigure.JMH_ITERATIONS)).isEqualTo(3.0);
     }
 
     @Test
     void blockingInSynchronizedIsAtLeastFiveTimesSlowerOnJdk21ThanOn25AtOneCpu() {
-        RawRow jdk21 = row(r -> r.get("workload").equals("vthreads") && r.get("jdk").equals("21"));
-        RawRow jdk25 = row(r -> r.get("workload").equals("vthreads") && r.get("jdk").equals("25"));
+        RawRow jdk21 = row(r -> r.column("workload").equals("vthreads") && r.column("jdk").equals("21"));
+        RawRow jdk25 = row(r -> r.column("workload").equals("vthreads") && r.column("jdk").equals("25"));
         assertThat(jdk21.ok() && jdk25.ok()).as(ran.err()).isTrue();
-        assertThat(jdk21.get("score_unit")).isEqualTo("ms/op");
+        assertThat(jdk21.column("score_unit")).isEqualTo("ms/op");
         // 16 sleeps of 5 ms one after another on the one carrier (80 ms) against about one sleep (5 ms)
-        assertThat(jdk21.number("score") / jdk25.number("score")).isGreaterThan(5);
+        assertThat(jdk21.figure(dev.jdkmatrix.results.RunFigure.SCORE) / jdk25.figure(dev.jdkmatrix.results.RunFigure.SCORE)).isGreaterThan(5);
     }
 
     @Test
     void aBenchmarkReadsTheFilesItsEntryShipsFromItsWorkingDirectory() {
-        RawRow words = row(r -> r.get("workload").equals("words"));
-        assertThat(words.get("status")).as(words.get("status_detail")).isEqualTo("ok");
-        assertThat(words.number("score")).isPositive();
+        RawRow words = row(r -> r.column("workload").equals("words"));
+        assertThat(words.column("status")).as(words.column("status_detail")).isEqualTo("ok");
+        assertThat(words.figure(dev.jdkmatrix.results.RunFigure.SCORE)).isPositive();
     }
 
     @Test
     void withoutItsFilesTheRunsDetailNamesTheRootCauseAndTheBenchmarksFrame() {
-        RawRow missing = row(r -> r.get("workload").equals("words-without-files"));
-        assertThat(missing.get("status")).isEqualTo("error");
-        assertThat(missing.get("status_detail")).startsWith("the benchmark threw java.nio.file.NoSuchFileException: data/words.txt")
+        RawRow missing = row(r -> r.column("workload").equals("words-without-files"));
+        assertThat(missing.column("status")).isEqualTo("error");
+        assertThat(missing.column("status_detail")).startsWith("the benchmark threw java.nio.file.NoSuchFileException: data/words.txt")
                 .contains("at dev.jdkmatrix.examples.jmh.WordsBench.read(WordsBench.java:", "the root cause of java.io.UncheckedIOException")
                 .doesNotContain("jmh_generated");
     }
 
     @Test
     void aJarRunSubstitutesParamsAndReadsItsRegex() {
-        RawRow sort = row(r -> r.get("workload").equals("sort"));
-        assertThat(sort.ok()).as(sort.get("status_detail")).isTrue();
-        assertThat(sort.get("kind")).isEqualTo("jar");
+        RawRow sort = row(r -> r.column("workload").equals("sort"));
+        assertThat(sort.ok()).as(sort.column("status_detail")).isTrue();
+        assertThat(sort.column("kind")).isEqualTo("jar");
         // the program printed the size it was given: ${size} became 200000
-        assertThat(sort.get("score")).isEqualTo("200000");
-        assertThat(sort.get("score_unit")).isEqualTo("ints");
-        assertThat(sort.get("score_better")).isEqualTo("higher");
-        assertThat(sort.get("param_size")).isEqualTo("200000");
-        assertThat(sort.number("wall_ms")).as("the JVM's wall time from start to exit").isPositive();
+        assertThat(sort.column("score")).isEqualTo("200000");
+        assertThat(sort.column("score_unit")).isEqualTo("ints");
+        assertThat(sort.column("score_better")).isEqualTo("higher");
+        assertThat(sort.column("param_size")).isEqualTo("200000");
+        assertThat(sort.figure(dev.jdkmatrix.results.RunFigure.WALL_MS)).as("the JVM's wall time from start to exit").isPositive();
     }
 
     @Test
     void aRegexThatMatchesNothingMakesTheRunInvalidWithItsLastLines() {
-        RawRow unread = row(r -> r.get("workload").equals("sort-unread"));
-        assertThat(unread.get("status")).isEqualTo("invalid");
-        assertThat(unread.get("status_detail")).contains("matched nothing", "sorted 5 x 1000 ints");
+        RawRow unread = row(r -> r.column("workload").equals("sort-unread"));
+        assertThat(unread.column("status")).isEqualTo("invalid");
+        assertThat(unread.column("status_detail")).contains("matched nothing", "sorted 5 x 1000 ints");
     }
 
     @Test
     void theSummaryKeepsEachKindsUnitAndDirection() throws IOException {
         List<SummaryRow> summary = dev.jdkmatrix.results.Summarizer.summarize(ran.rows());
-        SummaryRow sort = summary.stream().filter(s -> s.get("workload").equals("sort")).findFirst().orElseThrow();
-        assertThat(sort.get("score_median")).isEqualTo("200000");
+        SummaryRow sort = summary.stream().filter(s -> s.column("workload").equals("sort")).findFirst().orElseThrow();
+        assertThat(sort.column("score_median")).isEqualTo("200000");
         assertThat(sort.higherIsBetter()).isTrue();
         String header = Files.readString(out.resolve("summary.csv")).lines().findFirst().orElseThrow();
         assertThat(header).as("params, then the JMH secondary metrics' medians")

@@ -1,7 +1,11 @@
 package dev.jdkmatrix.report.chart;
 
-import dev.jdkmatrix.results.Columns;
+import dev.jdkmatrix.model.CellKey;
+import dev.jdkmatrix.model.CpuLimit;
+import dev.jdkmatrix.model.CpuMode;
 import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.RunFigure;
+import dev.jdkmatrix.results.SummaryFigure;
 import dev.jdkmatrix.results.SummaryRow;
 import java.util.List;
 import java.util.Objects;
@@ -15,16 +19,7 @@ import java.util.TreeMap;
  * were not measured are NaN.
  */
 public record CellStat(
-        String cell,
-        String workload,
-        SortedMap<String, String> params,
-        String executor,
-        int tasks,
-        String jdk,
-        String cpus,
-        String cpuMode,
-        String memory,
-        String jvmArgs,
+        CellKey key,
         String build,
         int n,
         int nFailed,
@@ -40,8 +35,6 @@ public record CellStat(
         double cgroupPeak,
         double pinnedEvents,
         List<Double> walls,
-        String kind,
-        String benchmark,
         double score,
         double scoreCiLow,
         double scoreCiHigh,
@@ -51,11 +44,9 @@ public record CellStat(
         double throttledMs,
         double throttledPeriods,
         double periods,
-        double cpusValue,
         double scoreMin,
         double scoreMax,
         double scoreCv,
-        String jmhMode,
         SortedMap<String, Double> metrics,
         SortedMap<String, String> metricUnits,
         double gcPauseMs,
@@ -64,33 +55,80 @@ public record CellStat(
         double jitMs) {
 
     public CellStat {
-        Objects.requireNonNull(cell, "cell");
-        params = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(params));
+        Objects.requireNonNull(key, "key");
         walls = List.copyOf(walls);
-        jmhMode = jmhMode == null ? "" : jmhMode;
         metrics = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(metrics));
         metricUnits = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(metricUnits));
     }
 
     public static CellStat of(SummaryRow s, List<RawRow> runs) {
-        List<Double> walls = runs.stream().filter(r -> r.measured() && r.ok()).map(r -> r.number("wall_ms")).filter(Double::isFinite).toList();
-        SortedMap<String, String> params = new TreeMap<>();
-        SortedMap<String, Double> metrics = new TreeMap<>();
-        s.values().forEach((column, value) -> {
-            if (Columns.isParam(column) && !value.isEmpty()) params.put(column.substring(Columns.PARAM_PREFIX.length()), value);
-            if (Columns.isMetric(column) && Double.isFinite(num(value))) metrics.put(column.substring(Columns.METRIC_PREFIX.length()), num(value));
-        });
-        return new CellStat(s.get("cell"), s.get("workload"), params, s.get("executor"), (int) num(s.get("tasks")), s.get("jdk"),
-                s.get("cpus"), s.get("cpu_mode").isEmpty() ? "quota" : s.get("cpu_mode"), s.get("memory"), s.get("jvm_args"), s.get("java_runtime_version"), (int) num(s.get("n")),
-                (int) num(s.get("n_failed")), s.get("failures"), num(s.get("wall_ms_median")), num(s.get("wall_ms_ci_low")),
-                num(s.get("wall_ms_ci_high")), num(s.get("ci_level")), num(s.get("wall_ms_cv")), "true".equals(s.get("noisy")),
-                num(s.get("heap_peak_bytes_median")), num(s.get("rss_peak_bytes_median")), num(s.get("cgroup_peak_bytes_median")),
-                num(s.get("pinned_events_median")), walls, s.kind(), s.get("benchmark"), num(s.score("median")), num(s.score("ci_low")),
-                num(s.score("ci_high")), s.scoreUnit(), s.higherIsBetter(), num(s.get("score_error_median")),
-                num(s.get("cpu_throttled_ms_median")), num(s.get("cpu_throttled_periods_median")), num(s.get("cpu_periods_median")), num(s.get("cpus")),
-                num(s.score("min")), num(s.score("max")), num(s.get("score_cv").isEmpty() ? s.get("wall_ms_cv") : s.get("score_cv")), s.get("jmh_mode"),
-                metrics, new TreeMap<>(dev.jdkmatrix.results.Params.parse(s.get("metric_units"))), num(s.get("gc_pause_ms_median")),
-                num(s.get("gc_pause_max_ms_median")), num(s.get("safepoint_ms_median")), num(s.get("jit_ms_median")));
+        List<Double> walls = runs.stream().filter(r -> r.measured() && r.ok()).map(r -> r.figure(RunFigure.WALL_MS)).filter(Double::isFinite).toList();
+        return new CellStat(s.key(), s.javaRuntimeVersion(), s.n(), s.nFailed(), s.failures(), s.figure(SummaryFigure.WALL_MS_MEDIAN),
+                s.figure(SummaryFigure.WALL_MS_CI_LOW), s.figure(SummaryFigure.WALL_MS_CI_HIGH), s.figure(SummaryFigure.CI_LEVEL),
+                s.figure(SummaryFigure.WALL_MS_CV), s.noisy(), s.figure(SummaryFigure.HEAP_PEAK_BYTES_MEDIAN), s.figure(SummaryFigure.RSS_PEAK_BYTES_MEDIAN),
+                s.figure(SummaryFigure.CGROUP_PEAK_BYTES_MEDIAN), s.figure(SummaryFigure.PINNED_EVENTS_MEDIAN), walls,
+                s.score(SummaryRow.Stat.MEDIAN), s.score(SummaryRow.Stat.CI_LOW), s.score(SummaryRow.Stat.CI_HIGH), s.scoreUnit(), s.higherIsBetter(),
+                s.figure(SummaryFigure.SCORE_ERROR_MEDIAN), s.figure(SummaryFigure.CPU_THROTTLED_MS_MEDIAN),
+                s.figure(SummaryFigure.CPU_THROTTLED_PERIODS_MEDIAN), s.figure(SummaryFigure.CPU_PERIODS_MEDIAN), s.score(SummaryRow.Stat.MIN),
+                s.score(SummaryRow.Stat.MAX), s.scoreCv(), s.metrics(), s.metricUnits(), s.figure(SummaryFigure.GC_PAUSE_MS_MEDIAN),
+                s.figure(SummaryFigure.GC_PAUSE_MAX_MS_MEDIAN), s.figure(SummaryFigure.SAFEPOINT_MS_MEDIAN), s.figure(SummaryFigure.JIT_MS_MEDIAN));
+    }
+
+    /** The cell's id. */
+    public String cell() {
+        return key.id();
+    }
+
+    public String workload() {
+        return key.workload();
+    }
+
+    public SortedMap<String, String> params() {
+        return key.params();
+    }
+
+    public String executor() {
+        return key.executor();
+    }
+
+    public int tasks() {
+        return key.tasks();
+    }
+
+    public String jdk() {
+        return key.jdk();
+    }
+
+    public CpuLimit cpus() {
+        return key.cpus();
+    }
+
+    public CpuMode cpuMode() {
+        return key.cpuMode();
+    }
+
+    /** The memory limit as the matrix writes it: {@code 1g}. */
+    public String memory() {
+        return key.memory().text();
+    }
+
+    public String jvmArgs() {
+        return key.jvmArgs();
+    }
+
+    /** builtin, jmh or jar. */
+    public String kind() {
+        return key.kind().text();
+    }
+
+    /** A JMH cell's benchmark, full name; empty for other kinds. */
+    public String benchmark() {
+        return key.benchmark();
+    }
+
+    /** A JMH cell's mode (thrpt, avgt, sample, ss); empty for other kinds. */
+    public String jmhMode() {
+        return key.jmhMode();
     }
 
     public boolean measured() {
@@ -99,21 +137,22 @@ public record CellStat(
 
     /** A cell of the project's workloads (executor, tasks), as opposed to a jmh or jar cell of the user's. */
     public boolean builtin() {
-        return kind.equals("builtin");
+        return key.builtin();
     }
 
     /** A built-in workload whose descriptor has the trait. */
     boolean has(dev.jdkmatrix.workloads.Descriptor.Trait trait) {
-        return builtin() && dev.jdkmatrix.workloads.Workloads.exists(workload) && dev.jdkmatrix.workloads.Workloads.get(workload).traits().contains(trait);
+        return builtin() && dev.jdkmatrix.workloads.Workloads.exists(workload()) && dev.jdkmatrix.workloads.Workloads.get(workload()).traits().contains(trait);
     }
 
     /** The benchmark without its package ({@code Bench.method}, {@code Outer.Nested.method}), or the workload's label. */
     String scoreSubject() {
-        if (benchmark.isEmpty()) return workload;
+        String benchmark = benchmark();
+        if (benchmark.isEmpty()) return workload();
         String pkg = packageOf(benchmark);
         // a class whose name starts in lower case reads as part of the package: keep the class and method then
         if (pkg.length() >= benchmarkClass().length()) pkg = packageOf(benchmarkClass());
-        return workload + ": " + (pkg.isEmpty() ? benchmark : benchmark.substring(pkg.length() + 1));
+        return workload() + ": " + (pkg.isEmpty() ? benchmark : benchmark.substring(pkg.length() + 1));
     }
 
     /**
@@ -121,8 +160,8 @@ public record CellStat(
      * empty for cells of other kinds.
      */
     String benchmarkClass() {
-        int method = benchmark.lastIndexOf('.');
-        return method < 0 ? "" : benchmark.substring(0, method);
+        int method = benchmark().lastIndexOf('.');
+        return method < 0 ? "" : benchmark().substring(0, method);
     }
 
     /** The package of a benchmark's full name: its leading names that start with a lower-case letter, up to the first class. */
@@ -138,12 +177,12 @@ public record CellStat(
 
     /** JMH's mode in words, as its output names it: {@code thrpt} -> {@code Throughput}; empty for other kinds. */
     String modeText() {
-        return switch (jmhMode) {
+        return switch (jmhMode()) {
             case "thrpt" -> "throughput";
             case "avgt" -> "average time";
             case "sample" -> "sampling time";
             case "ss" -> "single shot";
-            default -> jmhMode;
+            default -> jmhMode();
         };
     }
 
@@ -154,12 +193,24 @@ public record CellStat(
 
     /** Pinned to its CPUs (cpu-mode cpuset) rather than limited by a CFS quota. */
     public boolean pinned() {
-        return cpuMode.equals("cpuset");
+        return cpuMode() == CpuMode.CPUSET;
     }
 
     /** {@code 1 CPU}, {@code 2 CPUs}, {@code 1 CPU pinned}. */
     String cpuText() {
-        return cpuText(cpus) + (pinned() ? " pinned" : "");
+        return cpu().text();
+    }
+
+    /** The CPU limit and how it is enforced, as one value: what a chart's CPU categories are. */
+    Cpu cpu() {
+        return new Cpu(cpus(), cpuMode());
+    }
+
+    /** A CPU limit and its mode, read as {@code 1 CPU} or {@code 1 CPU pinned}. */
+    record Cpu(CpuLimit limit, CpuMode mode) {
+        String text() {
+            return cpuText(limit.text()) + (mode == CpuMode.CPUSET ? " pinned" : "");
+        }
     }
 
     /** A CPU limit as text: {@code 1 CPU}, {@code 2 CPUs}. */
@@ -169,7 +220,7 @@ public record CellStat(
 
     /** For figure names: {@code 1cpu}, {@code 1cpu-pinned}. */
     String cpuTag() {
-        return cpus + "cpu" + (pinned() ? "-pinned" : "");
+        return cpus().text() + "cpu" + (pinned() ? "-pinned" : "");
     }
 
     /** The share of its CFS periods in which the cell's median run was throttled; NaN without figures or periods. */
@@ -179,36 +230,27 @@ public record CellStat(
 
     /** The params as the CSV files write them: {@code k=v;k=v}, by key. */
     String paramsText() {
-        return params.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(java.util.stream.Collectors.joining(";"));
+        return params().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(java.util.stream.Collectors.joining(";"));
     }
 
     /** The workload with its params: {@code sleep(wait-ms=100)}. */
     String shape() {
-        return params.isEmpty() ? workload : workload + "(" + paramsText() + ")";
+        return params().isEmpty() ? workload() : workload() + "(" + paramsText() + ")";
     }
 
     /** A param's value, or empty. */
     String param(String key) {
-        return params.getOrDefault(key, "");
+        return params().getOrDefault(key, "");
     }
 
     /** The params without one key, as text, for grouping and naming cells that differ only in it. */
     String paramsWithout(String key) {
-        return params.entrySet().stream().filter(e -> !e.getKey().equals(key)).map(e -> e.getKey() + "=" + e.getValue())
+        return params().entrySet().stream().filter(e -> !e.getKey().equals(key)).map(e -> e.getKey() + "=" + e.getValue())
                 .collect(java.util.stream.Collectors.joining(";"));
     }
 
     /** The confidence interval of the median wall time, its two ends as measured. */
     IntervalMarks.Interval interval() {
         return new IntervalMarks.Interval(ciLow, ciHigh);
-    }
-
-    static double num(String s) {
-        if (s == null || s.isEmpty()) return Double.NaN;
-        try {
-            return Double.parseDouble(s);
-        } catch (NumberFormatException e) {
-            return Double.NaN;
-        }
     }
 }

@@ -39,7 +39,7 @@ public final class ChartCells {
      * {@code num}'s figure over {@code den}'s from their runs paired by round, {value, low, high},
      * where the run compared them pair by pair with at least two pairs; else null.
      */
-    double[] pairedRatio(CellStat num, CellStat den) {
+    java.util.Optional<dev.jdkmatrix.results.RatioInterval> pairedRatio(CellStat num, CellStat den) {
         return Comparisons.pairedRatio(comparisons, num.cell(), den.cell());
     }
 

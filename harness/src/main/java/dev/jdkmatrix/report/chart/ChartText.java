@@ -24,7 +24,7 @@ public final class ChartText {
 
     static final String VIRTUAL = "virtual";
     /** Cells by CPU limit, and at one limit the quota before the pinned twin: the order of the CPU categories. */
-    static final Comparator<CellStat> BY_CPU_LIMIT = Comparator.comparingDouble(CellStat::cpusValue).thenComparing(CellStat::cpuMode, Comparator.reverseOrder());
+    static final Comparator<CellStat> BY_CPU_LIMIT = Comparator.comparing(CellStat::cpus).thenComparing(CellStat::cpuMode);
 
     /** The CPU limits of these cells, by limit and at one limit the quota before the pinned twin: {@code 1 CPU}, {@code 1 CPU pinned}, {@code 2 CPUs}. */
     static List<String> cpuTexts(List<CellStat> g) {
@@ -107,7 +107,7 @@ public final class ChartText {
                 builds.add(versions.startsWith(jdk + ".") || versions.equals(jdk) ? versions : jdk + " " + versions);
             }
         }
-        String cpus = g.stream().map(CellStat::cpus).distinct().map(ChartText::cpuText).collect(Collectors.joining("/"));
+        String cpus = g.stream().map(c -> c.cpus().text()).distinct().map(ChartText::cpuText).collect(Collectors.joining("/"));
         String mem = g.stream().map(CellStat::memory).distinct().collect(Collectors.joining("/"));
         int nMin = g.stream().mapToInt(CellStat::n).min().orElse(0);
         int nMax = g.stream().mapToInt(CellStat::n).max().orElse(0);

@@ -30,8 +30,8 @@ public final class Charts {
     }
 
     public Charts(List<SummaryRow> summary, List<RawRow> raw, List<Comparisons.Row> comparisons) {
-        Map<String, List<RawRow>> byCell = raw.stream().collect(Collectors.groupingBy(r -> r.get("cell")));
-        this.cells = summary.stream().map(s -> CellStat.of(s, byCell.getOrDefault(s.get("cell"), List.of()))).toList();
+        Map<String, List<RawRow>> byCell = raw.stream().collect(Collectors.groupingBy(r -> r.cell()));
+        this.cells = summary.stream().map(s -> CellStat.of(s, byCell.getOrDefault(s.cell(), List.of()))).toList();
         this.comparisons = List.copyOf(comparisons);
     }
 

@@ -40,11 +40,11 @@ public final class JdkChart implements ChartKind {
             CellStat a = byId.get(r.cellA());
             CellStat b = byId.get(r.cellB());
             if (a == null || b == null || r.verdict() == dev.jdkmatrix.results.Comparisons.Verdict.FAILED) continue;
-            double[] f = r.figure();
             // oriented so that right of 1x is b's JDK better: a time's ratio inverted, a throughput's kept
-            double value = r.higherIsBetter() ? f[1] : 1 / f[1];
-            double low = r.higherIsBetter() ? f[0] : 1 / f[2];
-            double high = r.higherIsBetter() ? f[2] : 1 / f[0];
+            dev.jdkmatrix.results.RatioInterval f = r.higherIsBetter() ? r.figure() : r.figure().inverse();
+            double value = f.ratio();
+            double low = f.low();
+            double high = f.high();
             byPair.computeIfAbsent(List.of(a.jdk(), b.jdk()), k -> new ArrayList<>())
                     .add(new Speedup(label(in, a) + (memories ? ", " + a.memory() : ""), a.cpuText(), value, low, high, r.verdict(), r.paired() && r.ratio() != null,
                             r.paired() && r.ratio() != null ? r.pairs() : Math.min(a.n(), b.n()), a, b));

@@ -35,9 +35,9 @@ public final class ScalingChart implements ChartKind {
             if (g.stream().map(CellStat::cpus).distinct().count() < SCALING_POINTS) continue;
             CellStat f = g.get(0);
             XYChart chart = line("JDK " + f.jdk() + ", " + in.title(f, ", " + f.tasks() + " tasks: median wall time by CPU limit, memory " + f.memory()),
-                    axis("CPU limit (CPUs)", g, "interval: " + ciText(g)), g, CellStat::cpusValue);
+                    axis("CPU limit (CPUs)", g, "interval: " + ciText(g)), g, c -> c.cpus().value());
             out.add(new Figure(in.name("scaling-cpus", f.shape(), f.tasks() + "t", "jdk" + f.jdk()), Figure.Section.SCALING,
-                    named(f, chart, growthCaption(g, c -> c.cpusValue(), "CPUs") + " - JDK " + f.jdk() + ", " + f.tasks() + " tasks."), chart));
+                    named(f, chart, growthCaption(g, c -> c.cpus().value(), "CPUs") + " - JDK " + f.jdk() + ", " + f.tasks() + " tasks."), chart));
         }
         return out;
     }

@@ -30,8 +30,8 @@ public final class SpeedupChart implements ChartKind {
             for (CellStat b : g) {
                 if (b == v) continue;
                 String shape = in.shortShape(g.get(0)) + " " + g.get(0).tasks() + "t " + g.get(0).cpuText();
-                double[] paired = in.pairedRatio(b, v);
-                ratios.add(paired != null ? new Ratio(shape, b.executor(), paired[0], paired[1], paired[2], true, b, v)
+                var paired = in.pairedRatio(b, v);
+                ratios.add(paired.isPresent() ? new Ratio(shape, b.executor(), paired.get().ratio(), paired.get().low(), paired.get().high(), true, b, v)
                         : new Ratio(shape, b.executor(), b.median() / v.median(), b.ciLow() / v.ciHigh(), b.ciHigh() / v.ciLow(), false, b, v));
             }
         }

@@ -33,8 +33,7 @@ public final class ThrottlingChart implements ChartKind {
         for (List<CellStat> g : groups(with, c -> key(c.jdk(), c.memory(), c.jvmArgs()))) {
             if (g.stream().noneMatch(c -> c.throttledMs() > 0)) continue;
             CellStat f = g.get(0);
-            List<String> limits = g.stream().sorted(BY_CPU_LIMIT)
-                    .map(CellStat::cpuText).distinct().toList();
+            List<CellStat.Cpu> limits = g.stream().sorted(BY_CPU_LIMIT).map(CellStat::cpu).distinct().toList();
             CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
                     .title("JDK " + f.jdk() + ": how often the CFS quota throttled the median run, memory " + f.memory())
                     .xAxisTitle(axis("CPU limit (pinned: cpu-mode cpuset, no quota)", g, ""))
@@ -50,13 +49,13 @@ public final class ThrottlingChart implements ChartKind {
                     .collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
             for (List<CellStat> series : all) {
                 List<Double> y = new ArrayList<>();
-                for (String limit : limits) {
-                    CellStat c = series.stream().filter(x -> x.cpuText().equals(limit)).findFirst().orElse(null);
+                for (CellStat.Cpu limit : limits) {
+                    CellStat c = series.stream().filter(x -> x.cpu().equals(limit)).findFirst().orElse(null);
                     y.add(c == null ? null : c.pinned() ? 0.0 : Double.isFinite(c.throttledShare()) ? c.throttledShare() * 100 : null);
                 }
                 CellStat s0 = series.get(0);
                 String base = in.shortShape(s0) + " " + s0.executor();
-                chart.addSeries(bases.get(base) > 1 ? base + " " + s0.tasks() + "t" : base, limits, y);
+                chart.addSeries(bases.get(base) > 1 ? base + " " + s0.tasks() + "t" : base, limits.stream().map(CellStat.Cpu::text).toList(), y);
             }
             out.add(new Figure(in.name("throttling", "jdk" + f.jdk()), Figure.Section.THROTTLING, throttlingCaption(g), chart));
         }
@@ -66,17 +65,16 @@ public final class ThrottlingChart implements ChartKind {
     /** Per CPU limit under a quota: the range of the median throttled time and of the throttled share of periods; pinned ones at 0. */
     static String throttlingCaption(List<CellStat> g) {
         List<String> parts = new ArrayList<>();
-        for (String limit : g.stream().sorted(BY_CPU_LIMIT)
-                .map(CellStat::cpuText).distinct().toList()) {
-            List<CellStat> at = g.stream().filter(c -> c.cpuText().equals(limit)).toList();
+        for (CellStat.Cpu limit : g.stream().sorted(BY_CPU_LIMIT).map(CellStat::cpu).distinct().toList()) {
+            List<CellStat> at = g.stream().filter(c -> c.cpu().equals(limit)).toList();
             double lo = at.stream().mapToDouble(CellStat::throttledMs).min().orElse(Double.NaN);
             double hi = at.stream().mapToDouble(CellStat::throttledMs).max().orElse(Double.NaN);
             double shareLo = at.stream().mapToDouble(CellStat::throttledShare).filter(Double::isFinite).min().orElse(Double.NaN);
             double shareHi = at.stream().mapToDouble(CellStat::throttledShare).filter(Double::isFinite).max().orElse(Double.NaN);
             if (hi == 0) {
-                parts.add(limit + ": never throttled");
+                parts.add(limit.text() + ": never throttled");
             } else {
-                parts.add(limit + ": " + ms(lo) + (lo == hi ? "" : " to " + ms(hi)) + " per run"
+                parts.add(limit.text() + ": " + ms(lo) + (lo == hi ? "" : " to " + ms(hi)) + " per run"
                         + (Double.isFinite(shareLo) ? ", in " + pct(shareLo) + (shareLo == shareHi ? "" : " to " + pct(shareHi)) + " of its 100 ms periods" : ""));
             }
         }

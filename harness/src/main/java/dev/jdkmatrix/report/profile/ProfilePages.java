@@ -2,8 +2,8 @@ package dev.jdkmatrix.report.profile;
 
 import dev.jdkmatrix.report.chart.ChartText;
 import dev.jdkmatrix.report.html.Html;
-import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.RunFigure;
 import dev.jdkmatrix.results.format.CollapsedStacks;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -44,27 +44,27 @@ public final class ProfilePages {
         }
 
         String cell() {
-            return row.get("cell");
+            return row.cell();
         }
 
         String jdk() {
-            return row.get("jdk");
+            return row.key().jdk();
         }
 
         /** The cell's axes and params but {@code axis} (jdk or executor), and the event: two profiles of one key differ only along it. */
         String keyWithout(String axis) {
-            java.util.SortedMap<String, String> axes = new java.util.TreeMap<>(Comparisons.axes(row));
+            java.util.SortedMap<String, String> axes = new java.util.TreeMap<>(row.key().axes());
             axes.remove(axis);
-            return row.get("profile_event") + "|" + axes;
+            return row.profileEvent() + "|" + axes;
         }
 
         /** The cell's value of {@code axis}, as the table's heading names it. */
         String value(String axis) {
-            return axis.equals("jdk") ? "JDK " + jdk() : row.get(axis);
+            return axis.equals("jdk") ? "JDK " + jdk() : java.util.Objects.requireNonNullElse(row.key().valueOf(axis), "");
         }
 
         String page() {
-            return row.get("profile_file").replace(".collapsed.gz", ".html");
+            return row.profileFile().replace(".collapsed.gz", ".html");
         }
 
         /** Whether its flame graph page is in the folder (a published night keeps the ones its bytes allow). */
@@ -83,14 +83,14 @@ public final class ProfilePages {
     public static List<Profiled> of(Path dir, List<RawRow> raw) {
         List<Profiled> out = new ArrayList<>();
         for (RawRow r : raw) {
-            if (!"profile".equals(r.get("phase")) || r.get("profile_file").isEmpty()) continue;
-            Path stacks = dir.resolve(r.get("profile_file")).normalize();
+            if (!"profile".equals(r.phase()) || r.profileFile().isEmpty()) continue;
+            Path stacks = dir.resolve(r.profileFile()).normalize();
             boolean here = stacks.startsWith(dir.normalize()) && Files.isRegularFile(stacks);
             if (!r.ok()) {
-                out.add(new Profiled(r, null, dir, "the profile run ended " + r.get("status") + (r.get("status_detail").isEmpty() ? "" : ": " + r.get("status_detail"))));
+                out.add(new Profiled(r, null, dir, "the profile run ended " + r.status() + (r.statusDetail().isEmpty() ? "" : ": " + r.statusDetail())));
                 continue;
             }
-            String problem = here ? damage(stacks, r.get("profile_file")) : "";
+            String problem = here ? damage(stacks, r.profileFile()) : "";
             out.add(new Profiled(r, here && problem.isEmpty() ? stacks : null, dir, problem));
         }
         return out;
@@ -119,7 +119,7 @@ public final class ProfilePages {
     public static long writePages(List<Profiled> profiles, Path dir, long bytes) throws IOException {
         long used = 0;
         for (Pair p : pairs(profiles)) {
-            String title = without(p.b(), p.axis()) + " " + p.b().row().get("profile_event") + ": " + p.a().value(p.axis()) + " against " + p.b().value(p.axis());
+            String title = without(p.b(), p.axis()) + " " + p.b().row().profileEvent() + ": " + p.a().value(p.axis()) + " against " + p.b().value(p.axis());
             byte[] svg = DiffFlameGraph.svg(title, p.a().value(p.axis()), p.b().value(p.axis()), rooted(p.a()), rooted(p.b())).getBytes(StandardCharsets.UTF_8);
             used += keep(dir.resolve(p.page()), svg, bytes - used);
         }
@@ -127,7 +127,7 @@ public final class ProfilePages {
             if (p.stacks() == null) continue;
             Arguments args = new Arguments();
             // the converter puts the title into the page as it is, and the frame names into string literals of its script
-            args.title = Html.esc(p.cell() + " - " + p.row().get("profile_event") + " profile, " + p.row().get("profile_samples") + " samples");
+            args.title = Html.esc(p.cell() + " - " + p.row().profileEvent() + " profile, " + dev.jdkmatrix.results.Summarizer.significant(p.row().figure(RunFigure.PROFILE_SAMPLES)) + " samples");
             FlameGraph fg = new FlameGraph(args);
             try (Reader in = new InputStreamReader(new GZIPInputStream(Files.newInputStream(p.stacks())), StandardCharsets.UTF_8)) {
                 fg.parseCollapsed(in);
@@ -173,8 +173,8 @@ public final class ProfilePages {
         int missing = 0;
         int undrawn = 0;
         for (Profiled p : profiles) {
-            b.append("<tr><td>").append(Html.esc(p.cell())).append("</td><td>").append(Html.esc(p.row().get("profile_event"))).append("</td><td>")
-                    .append(Html.esc(p.row().get("profile_samples"))).append("</td>");
+            b.append("<tr><td>").append(Html.esc(p.cell())).append("</td><td>").append(Html.esc(p.row().profileEvent())).append("</td><td>")
+                    .append(Html.esc(dev.jdkmatrix.results.Summarizer.significant(p.row().figure(RunFigure.PROFILE_SAMPLES)))).append("</td>");
             if (!p.problem().isEmpty()) {
                 b.append("<td colspan=\"2\">left out: ").append(Html.esc(p.problem())).append("</td></tr>\n");
             } else if (p.stacks() == null) {
@@ -186,7 +186,7 @@ public final class ProfilePages {
                     undrawn++;
                     b.append("<td>not drawn</td>");
                 }
-                b.append("<td><a href=\"").append(Html.href(p.row().get("profile_file"))).append("\">").append(Html.esc(p.row().get("profile_file"))).append("</a></td></tr>\n");
+                b.append("<td><a href=\"").append(Html.href(p.row().profileFile())).append("\">").append(Html.esc(p.row().profileFile())).append("</a></td></tr>\n");
             }
         }
         b.append("</table>\n");
@@ -214,7 +214,7 @@ public final class ProfilePages {
         }
 
         private static String seq(Profiled p) {
-            String f = p.row().get("profile_file");
+            String f = p.row().profileFile();
             return f.substring(f.lastIndexOf('/') + 1).replace(".collapsed.gz", "");
         }
     }
@@ -225,7 +225,7 @@ public final class ProfilePages {
         for (String axis : List.of("jdk", "executor")) {
             Map<String, List<Profiled>> byKey = new LinkedHashMap<>();
             for (Profiled p : profiles) {
-                if (p.stacks() != null && !(axis.equals("executor") && p.row().get("executor").isEmpty())) {
+                if (p.stacks() != null && !(axis.equals("executor") && p.row().key().executor().isEmpty())) {
                     byKey.computeIfAbsent(p.keyWithout(axis), k -> new ArrayList<>()).add(p);
                 }
             }
@@ -241,7 +241,7 @@ public final class ProfilePages {
     static String without(Profiled p, String axis) {
         String id = p.cell();
         if (axis.equals("jdk")) return id.replaceAll("(^| )jdk=\\S+", "");
-        String executor = p.row().get("executor");
+        String executor = p.row().key().executor();
         return executor.isEmpty() ? id : id.replace(" " + executor + " ", " ");
     }
 
@@ -265,7 +265,7 @@ public final class ProfilePages {
         StringBuilder h = new StringBuilder();
         String va = a.value(axis);
         String vb = b.value(axis);
-        h.append("<h3>").append(Html.esc(without(b, axis) + " " + b.row().get("profile_event") + ": " + va + " against " + vb))
+        h.append("<h3>").append(Html.esc(without(b, axis) + " " + b.row().profileEvent() + ": " + va + " against " + vb))
                 .append("</h3>\n<p><strong>").append(Html.esc(takeaway)).append("</strong>");
         if (pair.drawn()) {
             h.append(" (<a href=\"").append(Html.href(pair.page())).append("\">differential flame graph</a>: red where ").append(Html.esc(vb))
@@ -307,6 +307,6 @@ public final class ProfilePages {
 
     /** A profile's stacks rooted at its benchmark method or workload's code ({@link ProfileDiff#rooted}). */
     static Map<String, Long> rooted(Profiled p) throws IOException {
-        return ProfileDiff.rooted(CollapsedStacks.read(p.stacks()), ProfileDiff.entry(p.row().get("kind"), p.row().get("benchmark")));
+        return ProfileDiff.rooted(CollapsedStacks.read(p.stacks()), ProfileDiff.entry(p.row().key().kind().text(), p.row().key().benchmark()));
     }
 }

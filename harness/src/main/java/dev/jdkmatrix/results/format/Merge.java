@@ -65,10 +65,10 @@ public final class Merge {
                             + "\n  fix: merge shards of one plan, each once");
                 }
                 rows.add(r);
-                hostsOfCell.computeIfAbsent(r.get("cell"), k -> new java.util.TreeSet<>()).add(m.host() == null ? dir.toString() : m.host().hostname());
+                hostsOfCell.computeIfAbsent(r.cell(), k -> new java.util.TreeSet<>()).add(m.host() == null ? dir.toString() : m.host().hostname());
             }
         }
-        rows.sort(Comparator.comparingInt(r -> (int) r.number("seq")));
+        rows.sort(Comparator.comparingInt(RawRow::seq));
         Files.createDirectories(out);
         try (RawCsv csv = RawCsv.append(out.resolve("raw.csv"), RawCsv.paramColumns(rows))) {
             for (RawRow r : rows) csv.write(r);
@@ -100,7 +100,7 @@ public final class Merge {
             if (m.endedAt() != null && (endedAt == null || m.endedAt().compareTo(endedAt) > 0)) endedAt = m.endedAt();
         }
         RunFigures figures = RunFigures.of(rows);
-        RunMetadata.Plan plan = first.plan() == null ? null : new RunMetadata.Plan((int) rows.stream().map(r -> r.get("cell")).distinct().count(),
+        RunMetadata.Plan plan = first.plan() == null ? null : new RunMetadata.Plan((int) rows.stream().map(r -> r.cell()).distinct().count(),
                 rows.size(), first.plan().repetitions(), first.plan().warmup(), first.plan().order(),
                 metas.stream().mapToDouble(m -> m.plan() == null ? 0 : m.plan().estimatedSeconds()).sum(), "merged", first.plan().compareThreshold(),
                 first.plan().repetitionsMax(), first.plan().repetitionTarget(), first.plan().maxSteal(), first.plan().compareAlong(), first.plan().seed(),

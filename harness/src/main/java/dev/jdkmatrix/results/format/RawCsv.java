@@ -72,7 +72,7 @@ public final class RawCsv implements AutoCloseable {
     }
 
     public void write(RawRow row) {
-        String[] line = columns.stream().map(c -> oneLine(row.get(c))).toArray(String[]::new);
+        String[] line = columns.stream().map(c -> oneLine(row.column(c))).toArray(String[]::new);
         writer.writeNext(line, false);
         sync();
     }

@@ -39,7 +39,7 @@ public final class SummaryCsv {
             columns.addAll(params);
             columns.addAll(metrics);
             w.writeNext(columns.toArray(String[]::new), false);
-            for (SummaryRow r : rows) w.writeNext(columns.stream().map(r::get).toArray(String[]::new), false);
+            for (SummaryRow r : rows) w.writeNext(columns.stream().map(r::column).toArray(String[]::new), false);
             w.flush();
             if (w.checkError()) throw new IOException("the CSV writer failed");
         }

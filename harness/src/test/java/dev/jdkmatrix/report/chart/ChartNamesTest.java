@@ -2,7 +2,7 @@ package dev.jdkmatrix.report.chart;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jdkmatrix.ParamsText;
+import dev.jdkmatrix.model.ParamsText;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.Rows;
 import dev.jdkmatrix.results.Summarizer;

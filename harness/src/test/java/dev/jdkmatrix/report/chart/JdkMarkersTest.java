@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.Summarizer;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Which JDK behaviour changes a chart's JDKs cross, and which of its cells they concern. */
@@ -14,20 +12,8 @@ class JdkMarkersTest {
 
     /** One cell of a built-in workload or a JMH benchmark (kind jmh when {@code benchmark} is not empty). */
     static CellStat cell(String workload, String executor, String benchmark) {
-        Map<String, String> v = new LinkedHashMap<>();
-        v.put("run_id", "m");
-        v.put("seq", "1");
-        v.put("cell", workload + executor + benchmark);
-        v.put("phase", "measure");
-        v.put("rep", "1");
-        v.put("status", "ok");
-        v.put("workload", workload);
-        v.put("executor", executor);
-        v.put("kind", benchmark.isEmpty() ? "builtin" : "jmh");
-        v.put("benchmark", benchmark);
-        v.put("wall_ms", "10");
-        v.put("score", "10");
-        RawRow r = new RawRow(v);
+        RawRow r = dev.jdkmatrix.results.Rows.of(workload + executor + benchmark).run("m", 1).with("workload", workload).with("executor", executor)
+                .with("kind", benchmark.isEmpty() ? "builtin" : "jmh").with("benchmark", benchmark).wall(10).with("score", "10").build();
         return CellStat.of(Summarizer.summarize(List.of(r)).get(0), List.of(r));
     }
 

@@ -3,10 +3,10 @@ package dev.jdkmatrix.run.output;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.matrix.Cell;
-import dev.jdkmatrix.matrix.CpuLimit;
 import dev.jdkmatrix.matrix.JmhJar;
-import dev.jdkmatrix.matrix.MemoryLimit;
 import dev.jdkmatrix.matrix.WorkloadKind;
+import dev.jdkmatrix.model.CpuLimit;
+import dev.jdkmatrix.model.MemoryLimit;
 import dev.jdkmatrix.workloads.ResultRecord;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,14 +24,14 @@ public class ReadingsTest {
 
     public static Cell jar(WorkloadKind.Jar.Result result) {
         return new Cell(new WorkloadKind.Jar(JAR, "", List.of(), result), "my-app", new TreeMap<>(Map.of("size", "10")), "", 0, "25",
-                CpuLimit.parse("1"), dev.jdkmatrix.matrix.CpuMode.QUOTA, MemoryLimit.parse("512m"), List.of(), Duration.ofMinutes(1), false);
+                CpuLimit.parse("1"), dev.jdkmatrix.model.CpuMode.QUOTA, MemoryLimit.parse("512m"), List.of(), Duration.ofMinutes(1), false);
     }
 
     public static Cell jmh(String benchmark) {
         JmhJar.Benchmark b = new JmhJar.Benchmark(benchmark, "avgt", Map.of(), OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty(),
                 OptionalLong.empty(), OptionalLong.empty());
         return new Cell(new WorkloadKind.Jmh(JAR, b, List.of(), List.of()), "my-bench", new TreeMap<>(), "", 0, "25",
-                CpuLimit.parse("1"), dev.jdkmatrix.matrix.CpuMode.QUOTA, MemoryLimit.parse("512m"), List.of(), Duration.ofMinutes(1), false);
+                CpuLimit.parse("1"), dev.jdkmatrix.model.CpuMode.QUOTA, MemoryLimit.parse("512m"), List.of(), Duration.ofMinutes(1), false);
     }
 
     public static ContainerResult out(String stdout) {

@@ -3,8 +3,8 @@ package dev.jdkmatrix.run.output;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.matrix.Cell;
-import dev.jdkmatrix.matrix.CpuLimit;
-import dev.jdkmatrix.matrix.MemoryLimit;
+import dev.jdkmatrix.model.CpuLimit;
+import dev.jdkmatrix.model.MemoryLimit;
 import dev.jdkmatrix.workloads.ResultRecord;
 import java.time.Duration;
 import java.util.List;

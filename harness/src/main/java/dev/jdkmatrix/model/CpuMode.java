@@ -1,4 +1,4 @@
-package dev.jdkmatrix.matrix;
+package dev.jdkmatrix.model;
 
 import java.util.List;
 
@@ -17,6 +17,14 @@ public enum CpuMode {
 
     public String text() {
         return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** The mode of a cell that names none (a matrix without cpu-mode, a row stored before the column): {@link #QUOTA}. */
+    public static final CpuMode DEFAULT = QUOTA;
+
+    /** A written mode, or {@link #DEFAULT} for empty text. */
+    public static CpuMode parseOrDefault(String raw) {
+        return raw.isBlank() ? DEFAULT : parse(raw);
     }
 
     public static CpuMode parse(String raw) {

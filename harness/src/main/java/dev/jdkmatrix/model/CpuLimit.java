@@ -1,4 +1,4 @@
-package dev.jdkmatrix.matrix;
+package dev.jdkmatrix.model;
 
 import java.math.BigDecimal;
 

@@ -1,4 +1,4 @@
-package dev.jdkmatrix;
+package dev.jdkmatrix.model;
 
 import java.util.Map;
 import java.util.SortedMap;

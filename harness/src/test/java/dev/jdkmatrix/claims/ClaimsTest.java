@@ -4,15 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.Rows;
 import dev.jdkmatrix.results.Summarizer;
 import dev.jdkmatrix.results.SummaryRow;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,10 +30,10 @@ class ClaimsTest {
 
     static void cell(List<RawRow> rows, String workload, String params, String executor, String jdk, String cpus, double wall, String metrics, int runs) {
         for (int rep = 1; rep <= runs; rep++) {
-            Map<String, String> v = new LinkedHashMap<>(dev.jdkmatrix.results.Rows.measured(workload, params, executor, jdk, cpus, rep, wall + rep, "ok").values());
-            v.put("seq", Integer.toString(rows.size() + 1));
-            v.put("metrics", metrics);
-            rows.add(new RawRow(v));
+            Rows.Builder v = Rows.from(Rows.measured(workload, params, executor, jdk, cpus, rep, wall + rep, "ok"));
+            v.with("seq", Integer.toString(rows.size() + 1));
+            v.with("metrics", metrics);
+            rows.add(v.build());
         }
     }
 
@@ -68,25 +67,25 @@ class ClaimsTest {
     /** RUNS runs of a JMH cell of the user's, with the given score (+1 a round) in ops/s. */
     static void jmhCell(List<RawRow> rows, String benchmark, String size, String jdk, double score) {
         for (int rep = 1; rep <= RUNS; rep++) {
-            Map<String, String> v = new LinkedHashMap<>();
-            v.put("run_id", "t");
-            v.put("seq", Integer.toString(rows.size() + 1));
-            v.put("cell", "my-bench:" + benchmark + "[thrpt](size=" + size + ") jdk=" + jdk + " cpus=1 mem=1g");
-            v.put("phase", "measure");
-            v.put("rep", Integer.toString(rep));
-            v.put("status", "ok");
-            v.put("workload", "my-bench");
-            v.put("kind", "jmh");
-            v.put("benchmark", "com.example." + benchmark);
-            v.put("params", "size=" + size);
-            v.put("jdk", jdk);
-            v.put("cpus", "1");
-            v.put("memory", "1g");
-            v.put("wall_ms", "9000");
-            v.put("score", Double.toString(score + rep));
-            v.put("score_unit", "ops/s");
-            v.put("score_better", "higher");
-            rows.add(new RawRow(v));
+            Rows.Builder v = Rows.empty();
+            v.with("run_id", "t");
+            v.with("seq", Integer.toString(rows.size() + 1));
+            v.with("cell", "my-bench:" + benchmark + "[thrpt](size=" + size + ") jdk=" + jdk + " cpus=1 mem=1g");
+            v.with("phase", "measure");
+            v.with("rep", Integer.toString(rep));
+            v.with("status", "ok");
+            v.with("workload", "my-bench");
+            v.with("kind", "jmh");
+            v.with("benchmark", "com.example." + benchmark);
+            v.with("params", "size=" + size);
+            v.with("jdk", jdk);
+            v.with("cpus", "1");
+            v.with("memory", "1g");
+            v.with("wall_ms", "9000");
+            v.with("score", Double.toString(score + rep));
+            v.with("score_unit", "ops/s");
+            v.with("score_better", "higher");
+            rows.add(v.build());
         }
     }
 
@@ -190,9 +189,9 @@ class ClaimsTest {
         List<RawRow> spread = new ArrayList<>(raw.subList(0, RUNS));
         double[] walls = {401, 440, 476, 520, 560, 601};
         for (int i = 0; i < RUNS; i++) {
-            Map<String, String> v = new LinkedHashMap<>(raw.get(RUNS + i).values());
-            v.put("wall_ms", Summarizer.ms(walls[i]));
-            spread.add(new RawRow(v));
+            Rows.Builder v = Rows.from(raw.get(RUNS + i));
+            v.with("wall_ms", Summarizer.ms(walls[i]));
+            spread.add(v.build());
         }
         // unpaired: the ratio of the medians, from the numerator's interval over the denominator's
         Verdicts.ClaimResult r = Verdicts.claims(claims(), Summarizer.summarize(spread), spread, List.of()).get(0);

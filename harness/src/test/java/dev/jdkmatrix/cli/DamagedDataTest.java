@@ -11,9 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,9 +41,9 @@ class DamagedDataTest {
     }
 
     static RawRow seq(RawRow r, int seq) {
-        Map<String, String> v = new LinkedHashMap<>(r.values());
-        v.put("seq", Integer.toString(seq));
-        return new RawRow(v);
+        Rows.Builder v = Rows.from(r);
+        v.with("seq", Integer.toString(seq));
+        return v.build();
     }
 
     /** Appends a row cut in half, as a harness killed in the middle of a write leaves it. */
@@ -127,13 +125,13 @@ class DamagedDataTest {
         try (var csv = RawCsv.append(run.resolve("raw.csv"), List.of())) {
             String[][] p = {{"100", "ok"}, {"101", "ok"}, {"102", "error"}};
             for (String[] x : p) {
-                Map<String, String> v = new LinkedHashMap<>(Rows.measured("sleep", "wait-ms=20", "virtual", "25", "1", 1, 150, x[1]).values());
-                v.put("seq", x[0]);
-                v.put("phase", "profile");
-                v.put("profile_event", "cpu");
-                v.put("profile_file", "profiles/00" + x[0] + ".collapsed.gz");
-                v.put("status_detail", x[1].equals("ok") ? "" : "exit 1: the agent did not start");
-                csv.write(new RawRow(v));
+                Rows.Builder v = Rows.from(Rows.measured("sleep", "wait-ms=20", "virtual", "25", "1", 1, 150, x[1]));
+                v.with("seq", x[0]);
+                v.with("phase", "profile");
+                v.with("profile_event", "cpu");
+                v.with("profile_file", "profiles/00" + x[0] + ".collapsed.gz");
+                v.with("status_detail", x[1].equals("ok") ? "" : "exit 1: the agent did not start");
+                csv.write(v.build());
             }
         }
         cut(run.resolve("raw.csv"));

@@ -8,6 +8,7 @@ import com.github.dockerjava.api.model.Container;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.format.RawCsv;
 import dev.jdkmatrix.run.ItSupport;
+import dev.jdkmatrix.run.TestMatrix;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,21 +43,10 @@ class JarIT {
 
     Path matrix(String waitMs, String timeout) throws IOException {
         Path m = tmp.resolve("m-" + waitMs + ".yaml");
-        Files.writeString(m, """
-                repetitions: 1
-                warmup: 0
-                timeout: %s
-                %s
-                matrix:
-                  jdk: 25
-                  cpus: 1
-                  memory: 256m
-                  tasks: 2
-                  executor: virtual
-                  workload:
-                    - name: sleep
-                      params: { wait-ms: %s }
-                """.formatted(timeout, ItSupport.jdks("25"), waitMs));
+        TestMatrix.named(null).timeout(timeout).axis("tasks", 2).axis("executor", "virtual").workloads("""
+                - name: sleep
+                  params: { wait-ms: %s }
+                """.formatted(waitMs)).write(m);
         return m;
     }
 
@@ -109,21 +99,10 @@ class JarIT {
     @Test
     void aHarnessKilledWithSigkillIsResumedWithNoRunLostOrStoredTwice() throws Exception {
         Path m = tmp.resolve("kill.yaml");
-        Files.writeString(m, """
-                repetitions: 3
-                warmup: 0
-                timeout: 60s
-                %s
-                matrix:
-                  jdk: 25
-                  cpus: 1
-                  memory: 256m
-                  tasks: 1
-                  executor: virtual
-                  workload:
-                    - name: sleep
-                      params: { wait-ms: [1500, 1600] }
-                """.formatted(ItSupport.jdks("25")));
+        TestMatrix.named(null).repetitions(3).timeout("60s").axis("tasks", 1).axis("executor", "virtual").workloads("""
+                - name: sleep
+                  params: { wait-ms: [1500, 1600] }
+                """).write(m);
         String runId = "jar-kill-" + ProcessHandle.current().pid();
         Path out = tmp.resolve("kill");
         Process p = start(m, out, runId);

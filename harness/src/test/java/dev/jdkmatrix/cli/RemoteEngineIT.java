@@ -7,6 +7,7 @@ import com.github.dockerjava.api.model.Volume;
 import dev.jdkmatrix.images.Images;
 import dev.jdkmatrix.matrix.Jdk;
 import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.RunFigure;
 import dev.jdkmatrix.results.format.RawCsv;
 import dev.jdkmatrix.run.ItSupport;
 import java.nio.file.Files;
@@ -81,7 +82,7 @@ class RemoteEngineIT {
             RawRow pinning = rows.stream().filter(r -> r.column("workload").equals("pinning")).findFirst().orElseThrow();
             assertThat(pinning.column("image")).startsWith("jdkmatrix/run-21:");
             assertThat(pinning.column("jfr_file")).as("the recording, copied out of the container").isNotEmpty();
-            assertThat(pinning.figure(dev.jdkmatrix.results.RunFigure.PINNED_EVENTS)).as(output).isGreaterThanOrEqualTo(20);
+            assertThat(pinning.figure(RunFigure.PINNED_EVENTS)).as(output).isGreaterThanOrEqualTo(20);
             laptop.copyFileFromContainer(DIR + "/results/" + pinning.column("jfr_file"), in -> Files.copy(in, tmp.resolve("run.jfr")));
             assertThat(tmp.resolve("run.jfr")).isNotEmptyFile();
             RawRow fanout = rows.stream().filter(r -> r.column("workload").equals("http-fanout")).findFirst().orElseThrow();

@@ -3,6 +3,7 @@ package dev.jdkmatrix.matrix;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.jdkmatrix.run.TestMatrix;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,17 +18,12 @@ class DataFilesTest {
     static Path dir;
 
     static String matrix(String filesAndWorkdir) {
-        return """
-                matrix:
-                  jdk: 25
-                  cpus: 1
-                  memory: 1g
-                  workload:
-                    - name: my-app
-                      kind: jar
-                      jar: app.jar
-                      main: com.example.Main
-                """ + filesAndWorkdir.indent(6);
+        return TestMatrix.bare().axis("memory", "1g").workloads("""
+                - name: my-app
+                  kind: jar
+                  jar: app.jar
+                  main: com.example.Main
+                """ + filesAndWorkdir.indent(2)).yaml();
     }
 
     @BeforeAll

@@ -2,6 +2,7 @@ package dev.jdkmatrix.matrix;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jdkmatrix.run.TestMatrix;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,33 +27,23 @@ class KeyEdgesTest {
     static final List<String> EDGES = List.of("0", "-1", "1", "2147483648", "99999999999999999999999", "1e309", "0.5%", "150%", "5", "''", "~",
             "[]", "{}", "[a, b]", "{a: 1}", "'a;b=c,d'", "\"x\\ny\"", "true", "-0.0", "NaN", "1m", "0s", "1g", "10%");
 
-    static final String BUILTIN = """
-            matrix:
-              jdk: 21
-              cpus: 1
-              memory: 1g
-              workload:
-                - name: sleep
-                  tasks: 10
-                  executor: virtual
-                  params: { wait-ms: 5 }
-            """;
+    static final String BUILTIN = TestMatrix.bare().jdks("21").axis("memory", "1g").workloads("""
+            - name: sleep
+              tasks: 10
+              executor: virtual
+              params: { wait-ms: 5 }
+            """).yaml();
 
     /** BadMatrixTest's jmh entry. */
     static final String JMH = BadMatrixTest.JMH;
 
-    static final String JAR = """
-            matrix:
-              jdk: 21
-              cpus: 1
-              memory: 1g
-              workload:
-                - name: my-app
-                  kind: jar
-                  jar: app.jar
-                  main: com.example.Main
-                  result: { regex: 'took (\\\\d+) ms', unit: ms, better: lower }
-            """;
+    static final String JAR = TestMatrix.bare().jdks("21").axis("memory", "1g").workloads("""
+            - name: my-app
+              kind: jar
+              jar: app.jar
+              main: com.example.Main
+              result: { regex: 'took (\\\\d+) ms', unit: ms, better: lower }
+            """).yaml();
 
     @BeforeAll
     static void jars() throws IOException {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.jdkmatrix.model.ParamsText;
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.Rows;
 import dev.jdkmatrix.results.Summarizer;
 import dev.jdkmatrix.results.SummaryRow;
 import dev.jdkmatrix.results.format.RawCsv;
@@ -12,7 +13,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -55,21 +55,21 @@ class ParamsTextTest {
         List<RawRow> rows = new ArrayList<>();
         for (Cell c : m.cells()) {
             for (int rep = 1; rep <= 6; rep++) {
-                Map<String, String> v = new LinkedHashMap<>();
-                v.put("run_id", "t");
-                v.put("seq", Integer.toString(rows.size() + 1));
-                v.put("cell", c.id());
-                v.put("phase", "measure");
-                v.put("rep", Integer.toString(rep));
-                v.put("status", "ok");
-                v.put("workload", c.workload());
-                v.put("kind", "jar");
-                v.put("params", c.paramsText());
-                v.put("jdk", c.jdk());
-                v.put("cpus", c.cpus().text());
-                v.put("memory", c.memory().text());
-                v.put("wall_ms", Integer.toString(100 + rep));
-                rows.add(new RawRow(v));
+                Rows.Builder v = Rows.empty();
+                v.with("run_id", "t");
+                v.with("seq", Integer.toString(rows.size() + 1));
+                v.with("cell", c.id());
+                v.with("phase", "measure");
+                v.with("rep", Integer.toString(rep));
+                v.with("status", "ok");
+                v.with("workload", c.workload());
+                v.with("kind", "jar");
+                v.with("params", c.paramsText());
+                v.with("jdk", c.jdk());
+                v.with("cpus", c.cpus().text());
+                v.with("memory", c.memory().text());
+                v.with("wall_ms", Integer.toString(100 + rep));
+                rows.add(v.build());
             }
         }
         try (var csv = RawCsv.append(dir.resolve("raw.csv"), RawCsv.paramColumns(rows))) {

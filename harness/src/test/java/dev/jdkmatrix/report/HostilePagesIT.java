@@ -4,11 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.Rows;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,10 +26,10 @@ class HostilePagesIT {
     /** The rows with every cell's jvm-args (and so its id) carrying {@link #HTML}. */
     static List<RawRow> hostile(List<RawRow> rows) {
         return rows.stream().map(r -> {
-            Map<String, String> v = new LinkedHashMap<>(r.values());
-            v.put("jvm_args", "-Dx=" + HTML);
-            v.put("cell", r.column("cell") + " jvm=[-Dx=" + HTML + "]");
-            return new RawRow(v);
+            Rows.Builder v = Rows.from(r);
+            v.with("jvm_args", "-Dx=" + HTML);
+            v.with("cell", r.column("cell") + " jvm=[-Dx=" + HTML + "]");
+            return v.build();
         }).toList();
     }
 

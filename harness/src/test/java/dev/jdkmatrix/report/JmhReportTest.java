@@ -8,10 +8,10 @@ import dev.jdkmatrix.report.chart.ScoreUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.Rows;
 import dev.jdkmatrix.results.Summarizer;
 import dev.jdkmatrix.results.SummaryRow;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -85,10 +85,10 @@ class JmhReportTest {
         java.nio.file.Files.createDirectories(sleep);
         try (var csv = dev.jdkmatrix.results.format.RawCsv.append(sleep.resolve("raw.csv"), java.util.List.of())) {
             for (int rep = 1; rep <= 6; rep++) {
-                var v = new java.util.LinkedHashMap<>(dev.jdkmatrix.results.Rows.measured("sleep", "wait-ms=100", "fixed:200", "25", "1", rep, 5100 + rep, "ok").values());
-                v.put("tasks", "10000"); // write-up 1's pool of 200 on 10,000 sleeps, which claims.yaml names
-                v.put("cell", v.get("cell").replace("tasks=100 ", "tasks=10000 "));
-                csv.write(new RawRow(v));
+                Rows.Builder v = Rows.from(Rows.measured("sleep", "wait-ms=100", "fixed:200", "25", "1", rep, 5100 + rep, "ok"));
+                v.with("tasks", "10000"); // write-up 1's pool of 200 on 10,000 sleeps, which claims.yaml names
+                v.with("cell", v.get("cell").replace("tasks=100 ", "tasks=10000 "));
+                csv.write(v.build());
             }
         }
         Report.render(sleep, new Report.Options(false, false, claims));

@@ -1,13 +1,13 @@
 package dev.jdkmatrix.report;
 
 import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.Rows;
 import dev.jdkmatrix.results.format.RawCsv;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -39,16 +39,16 @@ public final class ProfiledFolder {
         }
         int seq = rows.stream().mapToInt(r -> Integer.parseInt(r.column("seq"))).max().orElse(0);
         for (Map.Entry<String, RawRow> e : lastPerJdk.entrySet()) {
-            Map<String, String> v = new LinkedHashMap<>(e.getValue().values());
+            Rows.Builder v = Rows.from(e.getValue());
             String file = String.format("profiles/%05d.collapsed.gz", ++seq);
             String text = stacks.apply(e.getKey());
-            v.put("seq", Integer.toString(seq));
-            v.put("phase", "profile");
-            v.put("rep", "1");
-            v.put("profile_event", "cpu");
-            v.put("profile_file", file);
-            v.put("profile_samples", Long.toString(text.lines().mapToLong(dev.jdkmatrix.results.format.CollapsedStacks::samples).sum()));
-            all.add(new RawRow(v));
+            v.with("seq", Integer.toString(seq));
+            v.with("phase", "profile");
+            v.with("rep", "1");
+            v.with("profile_event", "cpu");
+            v.with("profile_file", file);
+            v.with("profile_samples", Long.toString(text.lines().mapToLong(dev.jdkmatrix.results.format.CollapsedStacks::samples).sum()));
+            all.add(v.build());
             try (var gz = new GZIPOutputStream(Files.newOutputStream(run.resolve(file)))) {
                 gz.write(text.getBytes(StandardCharsets.UTF_8));
             }

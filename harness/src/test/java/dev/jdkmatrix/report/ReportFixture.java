@@ -1,6 +1,7 @@
 package dev.jdkmatrix.report;
 
 import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.Rows;
 import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.format.RawCsv;
 import dev.jdkmatrix.results.format.RunJson;
@@ -8,7 +9,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -64,43 +64,43 @@ final class ReportFixture {
         String id = workload + "(" + params + ") " + executor + " tasks=" + tasks + " jdk=" + jdk + " cpus=" + cpus + " mem=1g"
                 + (jvmArgs.isEmpty() ? "" : " jvm=[" + jvmArgs + "]");
         for (int rep = 0; rep <= 3; rep++) {
-            Map<String, String> v = new LinkedHashMap<>();
-            v.put("run_id", runId);
-            v.put("seq", Integer.toString(++seq[0]));
-            v.put("cell", id);
-            v.put("phase", rep == 0 ? "warmup" : "measure");
-            v.put("rep", Integer.toString(Math.max(rep, 1)));
-            v.put("workload", workload);
-            v.put("params", params);
-            v.put("executor", executor);
-            v.put("tasks", Integer.toString(tasks));
-            v.put("jdk", jdk);
-            v.put("cpus", cpus);
-            v.put("memory", "1g");
-            v.put("jvm_args", jvmArgs);
+            Rows.Builder v = Rows.empty();
+            v.with("run_id", runId);
+            v.with("seq", Integer.toString(++seq[0]));
+            v.with("cell", id);
+            v.with("phase", rep == 0 ? "warmup" : "measure");
+            v.with("rep", Integer.toString(Math.max(rep, 1)));
+            v.with("workload", workload);
+            v.with("params", params);
+            v.with("executor", executor);
+            v.with("tasks", Integer.toString(tasks));
+            v.with("jdk", jdk);
+            v.with("cpus", cpus);
+            v.with("memory", "1g");
+            v.with("jvm_args", jvmArgs);
             boolean timedOut = oneTimeout && rep == 2;
-            v.put("status", timedOut ? "timeout" : "ok");
+            v.with("status", timedOut ? "timeout" : "ok");
             if (timedOut) {
-                v.put("status_detail", "killed after the timeout of 2m; output in logs/00099.log");
+                v.with("status_detail", "killed after the timeout of 2m; output in logs/00099.log");
             } else {
-                v.put("wall_ms", String.format(Locale.ROOT, "%.3f", wall * (1 + 0.04 * rnd.nextDouble())));
-                v.put("java_runtime_version", jdk.equals("21") ? "21.0.12+7" : "25.0.3+9");
-                v.put("heap_peak_bytes", Long.toString((20L + tasks / 100) << 20));
-                v.put("rss_peak_bytes", Long.toString((60L + tasks / 50) << 20));
-                v.put("cgroup_peak_bytes", Long.toString((70L + tasks / 50) << 20));
+                v.with("wall_ms", String.format(Locale.ROOT, "%.3f", wall * (1 + 0.04 * rnd.nextDouble())));
+                v.with("java_runtime_version", jdk.equals("21") ? "21.0.12+7" : "25.0.3+9");
+                v.with("heap_peak_bytes", Long.toString((20L + tasks / 100) << 20));
+                v.with("rss_peak_bytes", Long.toString((60L + tasks / 50) << 20));
+                v.with("cgroup_peak_bytes", Long.toString((70L + tasks / 50) << 20));
                 // the CFS quota throttles a sleep cell's JVM (JIT, GC) a little, more at 1 CPU
                 if (workload.equals("sleep")) {
-                    v.put("cpu_mode", "quota");
-                    v.put("cpu_periods", "10");
-                    v.put("cpu_throttled_periods", cpus.equals("1") ? "4" : "1");
-                    v.put("cpu_throttled_ms", cpus.equals("1") ? "180.000" : "30.000");
+                    v.with("cpu_mode", "quota");
+                    v.with("cpu_periods", "10");
+                    v.with("cpu_throttled_periods", cpus.equals("1") ? "4" : "1");
+                    v.with("cpu_throttled_ms", cpus.equals("1") ? "180.000" : "30.000");
                 }
                 if (workload.equals("pinning")) {
-                    v.put("pinned_events", Integer.toString(pinned));
-                    v.put("pinned_total_ms", Integer.toString(pinned * 50));
+                    v.with("pinned_events", Integer.toString(pinned));
+                    v.with("pinned_total_ms", Integer.toString(pinned * 50));
                 }
             }
-            rows.add(new RawRow(v));
+            rows.add(v.build());
         }
     }
 }

@@ -27,13 +27,13 @@ class ComparisonTest {
         List<RawRow> out = new ArrayList<>();
         walls.forEach((cell, xs) -> {
             for (int i = 0; i < xs.length; i++) {
-                Map<String, String> v = new LinkedHashMap<>();
-                v.put("cell", cell);
-                v.put("phase", "measure");
-                v.put("rep", Integer.toString(i + 1));
-                v.put("status", "ok");
-                v.put("wall_ms", Double.toString(xs[i]));
-                out.add(new RawRow(v));
+                Rows.Builder v = Rows.empty();
+                v.with("cell", cell);
+                v.with("phase", "measure");
+                v.with("rep", Integer.toString(i + 1));
+                v.with("status", "ok");
+                v.with("wall_ms", Double.toString(xs[i]));
+                out.add(v.build());
             }
         });
         return out;
@@ -56,17 +56,17 @@ class ComparisonTest {
     static List<RawRow> throughput(String cell, double... scores) {
         List<RawRow> out = new ArrayList<>();
         for (int i = 0; i < scores.length; i++) {
-            Map<String, String> v = new LinkedHashMap<>();
-            v.put("cell", cell);
-            v.put("phase", "measure");
-            v.put("rep", Integer.toString(i + 1));
-            v.put("status", "ok");
-            v.put("kind", "jmh");
-            v.put("wall_ms", "9000");
-            v.put("score", Double.toString(scores[i]));
-            v.put("score_unit", "ops/s");
-            v.put("score_better", "higher");
-            out.add(new RawRow(v));
+            Rows.Builder v = Rows.empty();
+            v.with("cell", cell);
+            v.with("phase", "measure");
+            v.with("rep", Integer.toString(i + 1));
+            v.with("status", "ok");
+            v.with("kind", "jmh");
+            v.with("wall_ms", "9000");
+            v.with("score", Double.toString(scores[i]));
+            v.with("score_unit", "ops/s");
+            v.with("score_better", "higher");
+            out.add(v.build());
         }
         return out;
     }

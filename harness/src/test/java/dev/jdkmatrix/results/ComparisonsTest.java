@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Comparisons inside a run: groups from the rows, pairs by round, dropped rounds, verdicts. */
@@ -89,13 +87,13 @@ class ComparisonsTest {
         for (String mode : List.of("avgt", "thrpt")) {
             for (String jdk : List.of("21", "25")) {
                 for (int rep = 1; rep <= 5; rep++) {
-                    Map<String, String> v = new LinkedHashMap<>(run(jdk, "", rep, 1000 + rep, "ok").values());
-                    v.put("cell", "bench [" + mode + "] jdk=" + jdk);
-                    v.put("kind", "jmh");
-                    v.put("benchmark", "org.example.Bench.run");
-                    v.put("jmh_mode", mode);
-                    v.put("score", Double.toString(mode.equals("avgt") ? 10 + rep : 0.1 + rep / 100.0));
-                    rows.add(new RawRow(v));
+                    Rows.Builder v = Rows.from(run(jdk, "", rep, 1000 + rep, "ok"));
+                    v.with("cell", "bench [" + mode + "] jdk=" + jdk);
+                    v.with("kind", "jmh");
+                    v.with("benchmark", "org.example.Bench.run");
+                    v.with("jmh_mode", mode);
+                    v.with("score", Double.toString(mode.equals("avgt") ? 10 + rep : 0.1 + rep / 100.0));
+                    rows.add(v.build());
                 }
             }
         }
@@ -169,8 +167,8 @@ class ComparisonsTest {
     }
 
     static RawRow withStatus(RawRow r, String status) {
-        Map<String, String> v = new LinkedHashMap<>(r.values());
-        v.put("status", status);
-        return new RawRow(v);
+        Rows.Builder v = Rows.from(r);
+        v.with("status", status);
+        return v.build();
     }
 }

@@ -19,6 +19,21 @@ public final class Rows {
         return new Builder(cell);
     }
 
+    /** A builder of no column at all: the test sets every column itself. */
+    public static Builder empty() {
+        return new Builder(Map.of());
+    }
+
+    /** A builder holding a row's columns, to change some of them. */
+    public static Builder from(RawRow row) {
+        return from(row.values());
+    }
+
+    /** A builder holding these columns (as the harness made them for a run), to change some of them. */
+    public static Builder from(Map<String, String> columns) {
+        return new Builder(columns);
+    }
+
     /** A row of the cell {@code key}, every column of its key filled as the harness writes them. */
     public static Builder of(dev.jdkmatrix.model.CellKey key) {
         return new Builder(key.id()).key(key);
@@ -35,6 +50,10 @@ public final class Rows {
     /** Sets a row's columns one by one, in raw.csv's names; {@link #build} makes the row. */
     public static final class Builder {
         private final Map<String, String> v = new LinkedHashMap<>();
+
+        private Builder(Map<String, String> columns) {
+            v.putAll(columns);
+        }
 
         private Builder(String cell) {
             v.put("cell", cell);
@@ -97,6 +116,11 @@ public final class Rows {
         public Builder with(String column, String value) {
             v.put(column, value);
             return this;
+        }
+
+        /** A column set so far, empty if none. */
+        public String get(String column) {
+            return v.getOrDefault(column, "");
         }
 
         public RawRow build() {

@@ -46,21 +46,10 @@ class DiskFullIT {
         mount = dir;
         Path m = tmp.resolve("full.yaml");
         // each run prints its garbage-free record and stores a row and a log of a few KB: 40 runs do not fit in 96 KB
-        Files.writeString(m, """
-                name: full
-                repetitions: 40
-                warmup: 0
-                %s
-                matrix:
-                  jdk: 25
-                  cpus: 1
-                  memory: 256m
-                  tasks: 1
-                  executor: virtual
-                  workload:
-                    - name: fault
-                      params: { hold-ms: 1 }
-                """.formatted(ItSupport.jdks("25")));
+        TestMatrix.named("full").repetitions(40).axis("tasks", 1).axis("executor", "virtual").workloads("""
+                - name: fault
+                  params: { hold-ms: 1 }
+                """).write(m);
         Path out = dir.resolve("run");
         StringWriter err = new StringWriter();
         int code = ItSupport.attempt(err, m, out, "--run-id", "full");

@@ -21,24 +21,12 @@ import org.junit.jupiter.api.io.TempDir;
 class FailFastIT {
 
     static String matrix() {
-        return """
-                name: fail-fast
-                repetitions: 3
-                warmup: 1
-                timeout: 60s
-                %s
-                matrix:
-                  jdk: 25
-                  cpus: 1
-                  memory: 256m
-                  tasks: 2
-                  executor: virtual
-                  workload:
-                    - name: sleep
-                      params: { wait-ms: 10 }
-                    - name: fault
-                      params: { mode: exit3 }
-                """.formatted(ItSupport.jdks("25"));
+        return TestMatrix.named("fail-fast").repetitions(3).warmup(1).timeout("60s").axis("tasks", 2).axis("executor", "virtual").workloads("""
+                - name: sleep
+                  params: { wait-ms: 10 }
+                - name: fault
+                  params: { mode: exit3 }
+                """).yaml();
     }
 
     @Test

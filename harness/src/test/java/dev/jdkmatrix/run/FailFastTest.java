@@ -9,6 +9,7 @@ import dev.jdkmatrix.model.CpuLimit;
 import dev.jdkmatrix.model.CpuMode;
 import dev.jdkmatrix.model.MemoryLimit;
 import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.Rows;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -24,10 +25,10 @@ class FailFastTest {
     }
 
     static RawRow row(PlannedRun run, String status, String detail) {
-        Map<String, String> v = RunOutcome.identity(run, "r", "img", 1);
-        v.put("status", status);
-        v.put("status_detail", detail);
-        return new RawRow(v);
+        Rows.Builder v = Rows.from(RunOutcome.identity(run, "r", "img", 1));
+        v.with("status", status);
+        v.with("status_detail", detail);
+        return v.build();
     }
 
     final Cell a21 = cell("suite", "21");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.RunFigure;
 import dev.jdkmatrix.results.format.RawCsv;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -51,7 +52,7 @@ class FailingRunsIT {
         assertThat(rows).hasSize(3);
         RawRow timeout = rows.stream().filter(r -> r.column("params").equals("wait-ms=60000")).findFirst().orElseThrow();
         assertThat(timeout.column("status")).isEqualTo("timeout");
-        assertThat(timeout.figure(dev.jdkmatrix.results.RunFigure.CONTAINER_WALL_MS)).isLessThan(30_000);
+        assertThat(timeout.figure(RunFigure.CONTAINER_WALL_MS)).isLessThan(30_000);
         RawRow error = rows.stream().filter(r -> r.column("params").equals("wait-ms=10")).findFirst().orElseThrow();
         assertThat(error.column("status")).isEqualTo("error");
         assertThat(error.column("status_detail")).contains("exit code 1", "NoSuchJdkmatrixOption");

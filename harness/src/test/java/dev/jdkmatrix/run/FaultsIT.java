@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.RunFigure;
 import dev.jdkmatrix.results.format.RawCsv;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -25,33 +26,21 @@ class FaultsIT {
     @Test
     void everyFailureIsRecordedAndTheGoodCellsAreIntact() throws IOException {
         Path m = tmp.resolve("faults.yaml");
-        Files.writeString(m, """
-                name: faults
-                repetitions: 1
-                warmup: 0
-                timeout: 60s
-                %s
-                matrix:
-                  jdk: 25
-                  cpus: 1
-                  memory: 256m
-                  tasks: 2
-                  executor: virtual
-                  workload:
-                    - name: sleep
-                      tasks: 100
-                      executor: fixed:10
-                      params: { wait-ms: 10 }
-                    - name: fault
-                      timeout: 5s
-                      params: { mode: [hang, exit3, garbage, two-records, crash, wrong-check] }
-                    - name: fault
-                      jvm-args: [-Xmx1g]
-                      params: { mode: oom }
-                    - name: cpu-hash
-                      tasks: 10
-                      params: { iterations: 100000 }
-                """.formatted(ItSupport.jdks("25")));
+        TestMatrix.named("faults").timeout("60s").axis("tasks", 2).axis("executor", "virtual").workloads("""
+                - name: sleep
+                  tasks: 100
+                  executor: fixed:10
+                  params: { wait-ms: 10 }
+                - name: fault
+                  timeout: 5s
+                  params: { mode: [hang, exit3, garbage, two-records, crash, wrong-check] }
+                - name: fault
+                  jvm-args: [-Xmx1g]
+                  params: { mode: oom }
+                - name: cpu-hash
+                  tasks: 10
+                  params: { iterations: 100000 }
+                """).write(m);
         Path out = tmp.resolve("out");
         String runId = "it-faults-" + ProcessHandle.current().pid();
         StringWriter err = new StringWriter();
@@ -94,7 +83,7 @@ class FaultsIT {
 
         RawRow sleep = byParams.get("sleep:wait-ms=10");
         assertThat(sleep.column("status")).isEqualTo("ok");
-        assertThat(sleep.figure(dev.jdkmatrix.results.RunFigure.WALL_MS)).as("10 waves of 10 ms").isBetween(90.0, 1000.0);
+        assertThat(sleep.figure(RunFigure.WALL_MS)).as("10 waves of 10 ms").isBetween(90.0, 1000.0);
         assertThat(byParams.get("cpu-hash:iterations=100000").column("status")).isEqualTo("ok");
 
         String summary = Files.readString(out.resolve("summary.csv"));

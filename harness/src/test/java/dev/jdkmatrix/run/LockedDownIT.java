@@ -7,7 +7,6 @@ import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.model.Capability;
 import com.github.dockerjava.api.model.Container;
 import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -24,21 +23,10 @@ class LockedDownIT {
     @Test
     void theWorkloadContainerIsLimitedAndLockedDown() throws Exception {
         Path m = tmp.resolve("locked.yaml");
-        Files.writeString(m, """
-                repetitions: 1
-                warmup: 0
-                timeout: 60s
-                %s
-                matrix:
-                  jdk: 21
-                  cpus: 0.5
-                  memory: 300m
-                  tasks: 1
-                  executor: virtual
-                  workload:
-                    - name: fault
-                      params: { mode: hang }
-                """.formatted(ItSupport.jdks("21")));
+        TestMatrix.named(null).timeout("60s").jdks("21").axis("cpus", 0.5).axis("memory", "300m").axis("tasks", 1).axis("executor", "virtual").workloads("""
+                - name: fault
+                  params: { mode: hang }
+                """).write(m);
         String runId = "it-locked-" + ProcessHandle.current().pid();
         AtomicInteger code = new AtomicInteger(-1);
         Thread harness = new Thread(() -> code.set(ItSupport.cli(new StringWriter(), "run", "--matrix", m.toString(), "--out",

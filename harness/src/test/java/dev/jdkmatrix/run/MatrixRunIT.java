@@ -8,6 +8,7 @@ import dev.jdkmatrix.images.Images;
 import dev.jdkmatrix.matrix.Matrix;
 import dev.jdkmatrix.matrix.MatrixParser;
 import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.RunFigure;
 import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.format.RawCsv;
 import dev.jdkmatrix.results.format.RunJson;
@@ -109,7 +110,7 @@ class MatrixRunIT {
 
     /** The best (lowest) wall time of a cell's repetitions. */
     static double bestWall(List<RawRow> rs) {
-        double[] x = rs.stream().mapToDouble(r -> r.figure(dev.jdkmatrix.results.RunFigure.WALL_MS)).sorted().toArray();
+        double[] x = rs.stream().mapToDouble(r -> r.figure(RunFigure.WALL_MS)).sorted().toArray();
         assertThat(x).as("wall times").hasSize(3);
         return x[0];
     }
@@ -125,7 +126,7 @@ class MatrixRunIT {
             assertThat(r.column("check")).isEqualTo("ok");
             assertThat(r.column("completed")).isEqualTo(r.column("tasks"));
             assertThat(r.column("exit_code")).isEqualTo("0");
-            assertThat(r.figure(dev.jdkmatrix.results.RunFigure.CONTAINER_WALL_MS)).isGreaterThan(r.figure(dev.jdkmatrix.results.RunFigure.WALL_MS));
+            assertThat(r.figure(RunFigure.CONTAINER_WALL_MS)).isGreaterThan(r.figure(RunFigure.WALL_MS));
         });
         assertThat(stdout).contains(m.plan().size() + " runs stored");
     }
@@ -136,8 +137,8 @@ class MatrixRunIT {
         assertThat(limits).hasSize(2 * 2 * 3); // 2 JDKs x 2 CPU limits x 3 repetitions
         assertThat(limits).allSatisfy(r -> {
             assertThat(r.column("available_processors")).as(r.column("cell")).isEqualTo(r.column("cpus"));
-            assertThat(r.figure(dev.jdkmatrix.results.RunFigure.CGROUP_LIMIT_BYTES)).as(r.column("cell")).isEqualTo(384.0 * 1024 * 1024);
-            assertThat(r.figure(dev.jdkmatrix.results.RunFigure.MAX_HEAP_BYTES)).isLessThan(384.0 * 1024 * 1024);
+            assertThat(r.figure(RunFigure.CGROUP_LIMIT_BYTES)).as(r.column("cell")).isEqualTo(384.0 * 1024 * 1024);
+            assertThat(r.figure(RunFigure.MAX_HEAP_BYTES)).isLessThan(384.0 * 1024 * 1024);
         });
         assertThat(limits).extracting(r -> r.column("java_version").split("\\.")[0]).containsOnly("21", "25");
         assertThat(limits).allSatisfy(r -> assertThat(r.column("java_version")).startsWith(r.column("jdk")));
@@ -179,11 +180,11 @@ class MatrixRunIT {
             boolean pins = r.column("jdk").equals("21") && r.column("params").contains("lock=synchronized");
             if (pins) {
                 // every one of the 20 tasks parks inside its monitor for 200 ms
-                assertThat(r.figure(dev.jdkmatrix.results.RunFigure.PINNED_EVENTS)).as(r.column("cell")).isGreaterThanOrEqualTo(20);
-                assertThat(r.figure(dev.jdkmatrix.results.RunFigure.PINNED_MAX_MS)).as(r.column("cell")).isGreaterThan(150);
+                assertThat(r.figure(RunFigure.PINNED_EVENTS)).as(r.column("cell")).isGreaterThanOrEqualTo(20);
+                assertThat(r.figure(RunFigure.PINNED_MAX_MS)).as(r.column("cell")).isGreaterThan(150);
                 assertThat(r.column("pinned_top_frame")).as(r.column("cell")).startsWith("Pinning.lambda$task");
             } else {
-                assertThat(r.figure(dev.jdkmatrix.results.RunFigure.PINNED_EVENTS)).as(r.column("cell")).isZero();
+                assertThat(r.figure(RunFigure.PINNED_EVENTS)).as(r.column("cell")).isZero();
             }
         }
         // cells that do not ask for JFR get none

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.RunFigure;
 import dev.jdkmatrix.results.format.RawCsv;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -116,24 +117,24 @@ class PatternWorkloadsIT {
     void footprintReachesItsThreadCount() {
         assertThat(rows(r -> r.column("workload").equals("footprint") && r.ok())).hasSize(4).allSatisfy(r -> {
             assertThat(metric(r, "threads_started")).isEqualTo(5000);
-            assertThat(r.figure(dev.jdkmatrix.results.RunFigure.CGROUP_PEAK_BYTES)).isPositive();
+            assertThat(r.figure(RunFigure.CGROUP_PEAK_BYTES)).isPositive();
         });
         // 5,000 platform threads exist at once; virtual threads need only their carriers
         assertThat(rows(r -> r.column("workload").equals("footprint") && r.column("executor").equals("thread-per-task")))
-                .allSatisfy(r -> assertThat(r.figure(dev.jdkmatrix.results.RunFigure.PEAK_THREADS)).isGreaterThanOrEqualTo(5000));
+                .allSatisfy(r -> assertThat(r.figure(RunFigure.PEAK_THREADS)).isGreaterThanOrEqualTo(5000));
         assertThat(rows(r -> r.column("workload").equals("footprint") && r.column("executor").equals("virtual")))
-                .allSatisfy(r -> assertThat(r.figure(dev.jdkmatrix.results.RunFigure.PEAK_THREADS)).isLessThan(500));
+                .allSatisfy(r -> assertThat(r.figure(RunFigure.PEAK_THREADS)).isLessThan(500));
     }
 
     @Test
     void classInitStillPinsOnJdk25AndJfrSeesIt() {
         assertThat(rows(r -> r.column("params").contains("lock=class-init"))).hasSize(2)
-                .allSatisfy(r -> assertThat(r.figure(dev.jdkmatrix.results.RunFigure.PINNED_EVENTS)).as(r.column("cell")).isGreaterThanOrEqualTo(1));
+                .allSatisfy(r -> assertThat(r.figure(RunFigure.PINNED_EVENTS)).as(r.column("cell")).isGreaterThanOrEqualTo(1));
         // 8 tasks x 20 ms, each pinning the one carrier: at least 8 x 20 ms
         assertThat(rows(r -> r.column("params").contains("lock=class-init")))
-                .allSatisfy(r -> assertThat(r.figure(dev.jdkmatrix.results.RunFigure.WALL_MS)).as(r.column("cell")).isGreaterThan(150));
+                .allSatisfy(r -> assertThat(r.figure(RunFigure.WALL_MS)).as(r.column("cell")).isGreaterThan(150));
         assertThat(rows(r -> r.column("params").contains("lock=object-wait") && r.column("jdk").equals("25")))
-                .allSatisfy(r -> assertThat(r.figure(dev.jdkmatrix.results.RunFigure.PINNED_EVENTS)).as(r.column("cell")).isZero());
+                .allSatisfy(r -> assertThat(r.figure(RunFigure.PINNED_EVENTS)).as(r.column("cell")).isZero());
     }
 
     @Test
@@ -147,7 +148,7 @@ class PatternWorkloadsIT {
         });
         // 100 feeds on 8 threads wait at least 13 waves of 50 ms; a virtual thread per feed about one delay
         for (String jdk : new String[] {"21", "25"}) {
-            double pool = rows(r -> r.column("workload").equals("http-fanout") && r.column("jdk").equals(jdk) && r.column("executor").equals("fixed:8")).get(0).figure(dev.jdkmatrix.results.RunFigure.WALL_MS);
+            double pool = rows(r -> r.column("workload").equals("http-fanout") && r.column("jdk").equals(jdk) && r.column("executor").equals("fixed:8")).get(0).figure(RunFigure.WALL_MS);
             assertThat(pool).as("JDK " + jdk).isGreaterThan(13 * 50);
         }
         var docker = Docker.connect();

@@ -1,5 +1,6 @@
 package dev.jdkmatrix.run;
 
+import dev.jdkmatrix.results.RunFigure;
 import dev.jdkmatrix.run.output.Profiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -104,7 +105,7 @@ class ProfileIT {
             assertThat(p.seq()).as("after every measured round").isGreaterThan(lastMeasured);
             assertThat(p.column("profile_file")).startsWith("profiles/").endsWith(".collapsed.gz");
             assertThat(out.resolve(p.column("profile_file"))).isRegularFile();
-            assertThat(p.figure(dev.jdkmatrix.results.RunFigure.PROFILE_SAMPLES)).as(p.column("cell")).isGreaterThan(10);
+            assertThat(p.figure(RunFigure.PROFILE_SAMPLES)).as(p.column("cell")).isGreaterThan(10);
         }
         assertThat(ran.rows()).filteredOn(RawRow::measured).allMatch(r -> r.column("profile_event").isEmpty(), "measured without a profiler");
         assertThat(ran.err()).contains("profile1");
@@ -178,17 +179,17 @@ class ProfileIT {
                 assertThat(dev.jdkmatrix.results.Columns.RAW_INTERNALS).as(cell).allMatch(c -> r.column(c).isEmpty());
                 continue;
             }
-            assertThat(r.figure(dev.jdkmatrix.results.RunFigure.JIT_MS)).as(cell + ": JIT compilation time").isGreaterThan(0);
-            assertThat(r.figure(dev.jdkmatrix.results.RunFigure.SAFEPOINTS)).as(cell + ": safepoints").isGreaterThanOrEqualTo(0);
-            assertThat(r.figure(dev.jdkmatrix.results.RunFigure.GC_PAUSES)).as(cell + ": GC pauses").isGreaterThanOrEqualTo(0);
-            assertThat(r.figure(dev.jdkmatrix.results.RunFigure.GC_PAUSE_MAX_MS)).as(cell).isLessThanOrEqualTo(r.figure(dev.jdkmatrix.results.RunFigure.GC_PAUSE_MS));
+            assertThat(r.figure(RunFigure.JIT_MS)).as(cell + ": JIT compilation time").isGreaterThan(0);
+            assertThat(r.figure(RunFigure.SAFEPOINTS)).as(cell + ": safepoints").isGreaterThanOrEqualTo(0);
+            assertThat(r.figure(RunFigure.GC_PAUSES)).as(cell + ": GC pauses").isGreaterThanOrEqualTo(0);
+            assertThat(r.figure(RunFigure.GC_PAUSE_MAX_MS)).as(cell).isLessThanOrEqualTo(r.figure(RunFigure.GC_PAUSE_MS));
             assertThat(out.resolve("logs/" + String.format("%05d", r.seq()) + ".gc.log")).as(cell + ": its GC log kept").isRegularFile();
             assertThat(out.resolve("logs/" + String.format("%05d", r.seq()) + ".hsperf")).as(cell + ": the counters, read, not kept").doesNotExist();
         }
         // sorting 1,000,000 ints 3 times in a 16 MB heap collects garbage: its pauses are counted, none longer than their total
         assertThat(ran.rows()).filteredOn(r -> r.column("workload").equals("sort")).allSatisfy(r -> {
-            assertThat(r.figure(dev.jdkmatrix.results.RunFigure.GC_PAUSES)).as("GC pauses of " + r.column("cell")).isGreaterThanOrEqualTo(1);
-            assertThat(r.figure(dev.jdkmatrix.results.RunFigure.GC_PAUSE_MS)).isGreaterThan(0);
+            assertThat(r.figure(RunFigure.GC_PAUSES)).as("GC pauses of " + r.column("cell")).isGreaterThanOrEqualTo(1);
+            assertThat(r.figure(RunFigure.GC_PAUSE_MS)).isGreaterThan(0);
         });
         RawRow builtin = ran.rows().stream().filter(r -> r.column("kind").equals("builtin")).findFirst().orElseThrow();
         String log = Files.readString(out.resolve(String.format("logs/%05d.log", builtin.seq())));

@@ -8,6 +8,7 @@ import dev.jdkmatrix.images.ImageRef;
 import dev.jdkmatrix.images.Images;
 import dev.jdkmatrix.matrix.Jdk;
 import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.RunFigure;
 import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.format.RawCsv;
 import dev.jdkmatrix.results.format.RunJson;
@@ -195,8 +196,8 @@ class SharedEngineIT {
     static boolean overlap(RawRow x, RawRow y) {
         long x0 = Instant.parse(x.column("started_at")).toEpochMilli();
         long y0 = Instant.parse(y.column("started_at")).toEpochMilli();
-        long x1 = x0 + Math.round(x.figure(dev.jdkmatrix.results.RunFigure.CONTAINER_WALL_MS));
-        long y1 = y0 + Math.round(y.figure(dev.jdkmatrix.results.RunFigure.CONTAINER_WALL_MS));
+        long x1 = x0 + Math.round(x.figure(RunFigure.CONTAINER_WALL_MS));
+        long y1 = y0 + Math.round(y.figure(RunFigure.CONTAINER_WALL_MS));
         return x0 < y1 && y0 < x1;
     }
 

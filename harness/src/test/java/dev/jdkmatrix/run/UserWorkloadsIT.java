@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.RunFigure;
 import dev.jdkmatrix.results.SummaryRow;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -101,8 +102,8 @@ class UserWorkloadsIT {
         assertThat(view.ok()).as(view.column("status_detail")).isTrue();
         assertThat(view.column("kind")).isEqualTo("jmh");
         assertThat(view.column("benchmark")).isEqualTo("dev.jdkmatrix.examples.jmh.ContainerViewBench.availableProcessors");
-        assertThat(view.figure(dev.jdkmatrix.results.RunFigure.SCORE)).isPositive();
-        assertThat(view.figure(dev.jdkmatrix.results.RunFigure.SCORE_ERROR)).as("JMH's error over 3 iterations").isPositive();
+        assertThat(view.figure(RunFigure.SCORE)).isPositive();
+        assertThat(view.figure(RunFigure.SCORE_ERROR)).as("JMH's error over 3 iterations").isPositive();
         assertThat(view.column("score_unit")).isEqualTo("ns/op");
         assertThat(view.column("score_better")).isEqualTo("lower");
         assertThat(view.column("jmh_mode")).isEqualTo("avgt");
@@ -118,7 +119,7 @@ class UserWorkloadsIT {
         RawRow view = row(r -> r.column("workload").equals("view"));
         // the fork reports availableProcessors as an @AuxCounters metric, summed by JMH over the measured iterations;
         // the container has 1 CPU, so 3 per iteration can only come from -XX:ActiveProcessorCount=3 in the fork
-        assertThat(PatternWorkloadsIT.metric(view, "availableProcessors") / view.figure(dev.jdkmatrix.results.RunFigure.JMH_ITERATIONS)).isEqualTo(3.0);
+        assertThat(PatternWorkloadsIT.metric(view, "availableProcessors") / view.figure(RunFigure.JMH_ITERATIONS)).isEqualTo(3.0);
     }
 
     @Test
@@ -128,14 +129,14 @@ class UserWorkloadsIT {
         assertThat(jdk21.ok() && jdk25.ok()).as(ran.err()).isTrue();
         assertThat(jdk21.column("score_unit")).isEqualTo("ms/op");
         // 16 sleeps of 5 ms one after another on the one carrier (80 ms) against about one sleep (5 ms)
-        assertThat(jdk21.figure(dev.jdkmatrix.results.RunFigure.SCORE) / jdk25.figure(dev.jdkmatrix.results.RunFigure.SCORE)).isGreaterThan(5);
+        assertThat(jdk21.figure(RunFigure.SCORE) / jdk25.figure(RunFigure.SCORE)).isGreaterThan(5);
     }
 
     @Test
     void aBenchmarkReadsTheFilesItsEntryShipsFromItsWorkingDirectory() {
         RawRow words = row(r -> r.column("workload").equals("words"));
         assertThat(words.column("status")).as(words.column("status_detail")).isEqualTo("ok");
-        assertThat(words.figure(dev.jdkmatrix.results.RunFigure.SCORE)).isPositive();
+        assertThat(words.figure(RunFigure.SCORE)).isPositive();
     }
 
     @Test
@@ -157,7 +158,7 @@ class UserWorkloadsIT {
         assertThat(sort.column("score_unit")).isEqualTo("ints");
         assertThat(sort.column("score_better")).isEqualTo("higher");
         assertThat(sort.column("param_size")).isEqualTo("200000");
-        assertThat(sort.figure(dev.jdkmatrix.results.RunFigure.WALL_MS)).as("the JVM's wall time from start to exit").isPositive();
+        assertThat(sort.figure(RunFigure.WALL_MS)).as("the JVM's wall time from start to exit").isPositive();
     }
 
     @Test

@@ -7,7 +7,6 @@ import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.Rows;
 import dev.jdkmatrix.results.Summarizer;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -22,9 +21,9 @@ class ChartNamesTest {
         for (String value : values) {
             for (int rep = 1; rep <= 6; rep++) {
                 String params = ParamsText.format(Map.of("wait-ms", value));
-                Map<String, String> v = new LinkedHashMap<>(Rows.measured("sleep", params, "virtual", "25", "1", rep, 100 + rep, "ok").values());
-                v.put("seq", Integer.toString(raw.size() + 1));
-                raw.add(new RawRow(v));
+                Rows.Builder v = Rows.from(Rows.measured("sleep", params, "virtual", "25", "1", rep, 100 + rep, "ok"));
+                v.with("seq", Integer.toString(raw.size() + 1));
+                raw.add(v.build());
             }
         }
         List<Figure> figures = new Charts(Summarizer.summarize(raw), raw).all();

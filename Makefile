@@ -32,6 +32,8 @@
 #   make remote-demo       make quick through a forwarded engine socket (socat), its output into docs/nightly.md
 #   make prune             remove from the engine what no jdkmatrix session uses (PRUNE_ARGS=--dry-run, --all for JDK images too)
 #   make lint-workflows    actionlint on .github/workflows (installed with go install if missing)
+#   make k8s-up            a single-node Kubernetes v1.34.2 on this machine, all on loopback (binaries built once, ~10 min): docs/kubernetes.md
+#   make k8s-down          stop it: nothing of it left running, the kernel's settings as they were (K8S_WIPE=1: its state too)
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
@@ -63,7 +65,7 @@ SOURCES := $(shell find harness/src workloads/src examples/jmh/src examples/jar/
 # The harness, started with a class-data archive per subcommand and JDK (see the script).
 JDKMATRIX := $(SCRIPTS)/jdkmatrix.sh
 
-.PHONY: test-times help jdk check-no-jdk check-resume build docker base-image setup plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-verdicts bench-history otava-fixtures history-real nightly-local shards merge compare history publish prune readme-quick remote-demo lint-workflows clean
+.PHONY: test-times help jdk check-no-jdk check-resume build docker base-image setup plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-verdicts bench-history otava-fixtures history-real nightly-local shards merge compare history publish prune readme-quick remote-demo lint-workflows k8s-up k8s-down clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -281,3 +283,11 @@ lint-workflows:
 
 clean:
 	$(MVN) clean
+
+# A single-node Kubernetes cluster on this machine (docs/kubernetes.md): its binaries built once
+# from the pinned module k8s.io/kubernetes, its processes in the background, all on 127.0.0.1.
+k8s-up:
+	$(SCRIPTS)/k8s/up.sh
+
+k8s-down:
+	$(SCRIPTS)/k8s/down.sh

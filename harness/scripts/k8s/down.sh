@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# make k8s-down: stops what make k8s-up started, leaving nothing of it running: the kubelet first
+# (so it restarts nothing), every pod's containers and their shims, the second containerd, then
+# the scheduler, the controller-manager, the API server and etcd; unmounts what the kubelet and
+# containerd mounted; puts back the sysctls the kubelet changed. The cluster's state (etcd's data,
+# certificates, images) stays in $K8S_HOME for the next k8s-up; K8S_WIPE=1 removes it too (not the
+# binaries).
+set -euo pipefail
+
+K8S_HOME="${K8S_HOME:-/var/lib/jdkmatrix-k8s}"
+RUN="$K8S_HOME/run"
+STATE=/run/jdkmatrix-k8s
+say() { echo "[k8s-down] $*" >&2; }
+
+stop() { # name: TERM, then KILL after 10 s
+  local pidfile="$RUN/$1.pid"
+  [[ -f $pidfile ]] || return 0
+  local pid; pid=$(cat "$pidfile")
+  if kill -0 "$pid" 2>/dev/null; then
+    kill -TERM "$pid" 2>/dev/null || true
+    for ((i = 0; i < 50; i++)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+    kill -KILL "$pid" 2>/dev/null || true
+    say "stopped $1 (pid $pid)"
+  fi
+  rm -f "$pidfile"
+}
+
+stop kubelet
+if [[ -S $STATE/containerd.sock ]]; then
+  ctr=(ctr -a "$STATE/containerd.sock" -n k8s.io)
+  for t in $("${ctr[@]}" tasks ls -q 2>/dev/null); do "${ctr[@]}" tasks kill -s KILL "$t" >/dev/null 2>&1 || true; done
+  sleep 1
+  for t in $("${ctr[@]}" tasks ls -q 2>/dev/null); do "${ctr[@]}" tasks delete -f "$t" >/dev/null 2>&1 || true; done
+  for c in $("${ctr[@]}" containers ls -q 2>/dev/null); do "${ctr[@]}" containers delete "$c" >/dev/null 2>&1 || true; done
+fi
+stop containerd
+# the shims of our containerd (not Docker's): they name its state folder in their command line
+for pid in $(pgrep -f "containerd-shim.*$STATE" || true); do kill -KILL "$pid" 2>/dev/null || true; done
+for name in kube-scheduler kube-controller-manager kube-apiserver etcd; do stop "$name"; done
+
+# what the kubelet and containerd mounted (pods' volumes, sandboxes' shm, snapshots)
+for root in "$K8S_HOME/kubelet" "$STATE" "$K8S_HOME/containerd"; do
+  { grep -o " $root[^ ]*" /proc/mounts 2>/dev/null || true; } | sort -r | while read -r m; do umount -l "$m" 2>/dev/null || true; done
+done
+if [[ -f $RUN/sysctls ]]; then
+  while IFS== read -r k v; do sysctl -qw "$k=$v" || true; done < "$RUN/sysctls"
+  rm -f "$RUN/sysctls"
+  say "sysctls put back"
+fi
+left=$(pgrep -f "$K8S_HOME/bin/|containerd --config $K8S_HOME|etcd --name jdkmatrix" || true)
+if [[ -n $left ]]; then
+  say "still running: $left"
+  exit 1
+fi
+if [[ ${K8S_WIPE:-0} == 1 ]]; then
+  rm -rf "$K8S_HOME/etcd" "$K8S_HOME/kubelet" "$K8S_HOME/containerd" "$K8S_HOME/pki" "$K8S_HOME"/*.kubeconfig "$STATE"
+  say "the cluster's state removed (binaries kept in $K8S_HOME/bin)"
+fi
+say "nothing of the cluster is running"

@@ -7,7 +7,7 @@
 #                                          examples/jdks.yaml: Debian 17, 21, 25, 27 and a JDK folder of this machine)
 #   make report RESULTS=dir   charts and gallery of a results folder (make matrix ends with it; REPORT_ARGS=--svg for SVG too)
 #   make claims RESULTS=dir   the write-ups' claims (claims.yaml) checked on a results folder; fails (make's exit 2) if one fails
-#   make test              unit and integration tests (real containers)
+#   make test              unit and integration tests (real containers; KubernetesIT on make k8s-up's cluster, brought down after)
 #   make test-times        after make test: the seconds of each test class into docs/testing.md (TEST_ROOT=clone for a .ci/run clone)
 #   make build             the jars (harness, workloads, examples) when a source changed; make clean removes them
 #   make base-image        create debian:trixie-slim locally when no registry answers
@@ -133,9 +133,10 @@ chromium:
 	@command -v chromium >/dev/null || { echo "[chromium] installing Debian's chromium for the gallery's browser test"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-test: jdk setup lint-workflows chromium check-no-jdk check-resume check-scripts
+test: jdk setup lint-workflows chromium check-no-jdk check-resume check-scripts k8s-up
 	@mkdir -p target && git status --porcelain > target/tracked-before.txt 2>/dev/null || true
-	./mvnw -B -Dstyle.color=never verify
+	./mvnw -B -Dstyle.color=never verify || { $(MAKE) --no-print-directory k8s-down; exit 1; }
+	$(MAKE) --no-print-directory k8s-down
 	$(MAKE) --no-print-directory nightly-local
 	@git status --porcelain 2>/dev/null | diff target/tracked-before.txt - \
 	  || { echo "make test: FAILED, the tests changed files git tracks (or left new ones outside target/): a run must write only its own folder" >&2; exit 1; }

@@ -173,6 +173,8 @@ maxPods: 32
 evictionHard: { memory.available: "100Mi", nodefs.available: "2%", imagefs.available: "2%" }
 imageGCHighThresholdPercent: 99
 imageGCLowThresholdPercent: 98
+# a run's files come back through its log (docs/kubernetes.md)
+containerLogMaxSize: 200Mi
 YAML
 # the CPU manager's state belongs to its policy and CPUs: start from none
 rm -f "$K8S_HOME/kubelet/cpu_manager_state" "$K8S_HOME/kubelet/memory_manager_state"

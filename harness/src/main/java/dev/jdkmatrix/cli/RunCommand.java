@@ -65,6 +65,23 @@ public final class RunCommand implements Callable<Integer> {
             + "(default: every CPU, leased as a whole)")
     String engineCpus;
 
+    @Option(names = "--engine", description = "where the runs are measured: docker (default), each run a container of the Docker engine; "
+            + "kubernetes, each run a Job of the cluster kubectl would reach (docs/kubernetes.md)")
+    String engine = "docker";
+
+    @Option(names = "--kubeconfig", paramLabel = "FILE", description = "with --engine kubernetes: the kubeconfig (default: KUBECONFIG, else ~/.kube/config)")
+    Path kubeconfig;
+
+    @Option(names = "--context", description = "with --engine kubernetes: the kubeconfig's context (default: its current one)")
+    String context;
+
+    @Option(names = "--namespace", description = "with --engine kubernetes: the namespace of the runs' Jobs (default: ${DEFAULT-VALUE})", defaultValue = "default")
+    String namespace;
+
+    @Option(names = "--cluster-containerd", paramLabel = "SOCKET", description = "with --engine kubernetes: the containerd socket the run images are "
+            + "imported into (default: make k8s-up's, /run/jdkmatrix-k8s/containerd.sock)")
+    Path clusterContainerd;
+
     @Option(names = "--yes", description = "run even when the estimate exceeds 24 hours")
     boolean yes;
 
@@ -122,7 +139,8 @@ public final class RunCommand implements Callable<Integer> {
                 share.count() > 1 ? " in shard " + share.text() : "", Durations.text(estimate), dir);
         outw.flush();
         Progress listener = new Progress(err, bar, runs);
-        MatrixRunner.Result result = new MatrixRunner().run(m, new RunOptions(dir, id, workloadsJar, Path.of("").toAbsolutePath(), resume != null, packed, share, !noLease, sessionCpus, keepGoing), listener);
+        MatrixRunner.Result result = new MatrixRunner().run(m, new RunOptions(dir, id, workloadsJar, Path.of("").toAbsolutePath(), resume != null, packed, share,
+                !noLease, sessionCpus, keepGoing, cluster(packed)), listener);
         listener.finish();
         ended(outw, m, dir, result, listener);
         outw.flush();
@@ -192,5 +210,20 @@ public final class RunCommand implements Callable<Integer> {
         if (rounds >= dev.jdkmatrix.matrix.Repetitions.ADAPTIVE_MIN || m.groups().stream().allMatch(g -> g.alone())) return java.util.Optional.empty();
         return java.util.Optional.of("jdkmatrix: " + rounds + " rounds a cell decide no comparison (faster, slower or same take a 95 % interval: "
                 + dev.jdkmatrix.matrix.Repetitions.ADAPTIVE_MIN + " rounds); comparisons.csv says what each could resolve and the rounds it would need");
+    }
+
+    /** The cluster of --engine kubernetes, or null for the Docker engine. */
+    private dev.jdkmatrix.run.Cluster.Options cluster(dev.jdkmatrix.run.CpuSlots.Packing packed) {
+        return switch (engine) {
+            case "docker" -> null;
+            case "kubernetes" -> {
+                if (packed != dev.jdkmatrix.run.CpuSlots.Packing.OFF || engineCpus != null) {
+                    throw new ExitException(ExitException.BAD_INPUT, "--parallel and --engine-cpus place runs on a Docker engine's CPUs; on Kubernetes "
+                            + "the cluster places them\n  fix: leave them out with --engine kubernetes");
+                }
+                yield new dev.jdkmatrix.run.Cluster.Options(kubeconfig, context, namespace, clusterContainerd);
+            }
+            default -> throw new ExitException(ExitException.BAD_INPUT, "--engine must be docker or kubernetes, got '" + engine + "'");
+        };
     }
 }

@@ -14,7 +14,7 @@ import java.util.function.BooleanSupplier;
  * {@link RunDecisions#MAX_ATTEMPTS}, each stored (the noisy ones as such); a run image removed under
  * the session is built again, once, and the attempt made on it.
  */
-record Attempts(ContainerRunner runner, StealMeter steal, SessionImages images, Map<String, JdkProbe> probes, String runId, Path out,
+record Attempts(RunEngine runner, StealMeter steal, SessionImages images, Map<String, JdkProbe> probes, String runId, Path out,
                 double maxSteal, RunStore store, BooleanSupplier stopping) implements EngineWatch.RunAttempts {
 
     @Override

@@ -41,7 +41,7 @@ import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
  * engine may be remote. Uses the Docker client that Testcontainers discovers and configures;
  * never the docker CLI.
  */
-public final class ContainerRunner {
+public final class ContainerRunner implements RunEngine {
 
     /** Output kept per stream; a workload that floods its output keeps its last bytes. */
     static final int MAX_OUTPUT_BYTES = 8 << 20;
@@ -69,6 +69,7 @@ public final class ContainerRunner {
     }
 
     /** {@link #run(Cell, String, String, String, Map)} with async-profiler sampling {@code profile} (a profile run), or {@link Profile#NONE}. */
+    @Override
     public ContainerResult run(Cell cell, String image, String name, String cpuset, Map<String, Path> files, Profile profile) {
         if (!UpstreamStub.needed(cell)) return run(cell, image, name, cpuset, files, null, profile);
         // the stub starts before the measured container and outside its timings
@@ -151,6 +152,7 @@ public final class ContainerRunner {
      * Kills the containers running now: for shutdown hooks. Each running thread's wait then
      * returns, and it inspects and removes its container as after any run.
      */
+    @Override
     public void abortCurrent() {
         for (String id : running) kill(id);
     }

@@ -137,6 +137,8 @@ public final class MatrixRunner {
         Path uncaught = out.resolve("logs").resolve("harness-errors.log");
         Thread.setDefaultUncaughtExceptionHandler((t, e) -> EngineWatch.appendTrace(uncaught, "in thread " + t.getName(), e));
         DockerClient client = Docker.connect();
+        Cluster cluster = options.cluster() == null ? null : Cluster.connect(options.cluster());
+        if (cluster != null) cluster.check(matrix);
         int orphans = ContainerRunner.removeOrphans(client) + ContainerRunner.removeFolderContainers(client, out);
         if (orphans > 0) listener.message("removed " + orphans + " container(s) left by a harness process that is gone");
         Map<String, String> labels = RunSession.labels(options, out);
@@ -147,9 +149,9 @@ public final class MatrixRunner {
         Repetitions reps = matrix.repetitions();
         if (reps.adaptive()) listener.message("repetitions: " + reps.text() + "; " + start.plan().size() + " runs at most, fewer as cells reach the target");
 
-        ContainerRunner runner = new ContainerRunner(client, options.runId(), out);
+        RunEngine runner = cluster == null ? new ContainerRunner(client, options.runId(), out) : onCluster(cluster, client, matrix, options, out, listener);
         stop = new SessionStop(runner::abortCurrent);
-        EngineLease lease = lease(client, options, labels, start.sessionCpus(), record, listener);
+        EngineLease lease = cluster == null ? lease(client, options, labels, start.sessionCpus(), record, listener) : null;
         boolean completed = false;
         // every cell of the matrix, not only this shard's: shards of one plan share their columns
         List<String> paramColumns = Columns.params(matrix.cells().stream().flatMap(c -> c.params().keySet().stream()).toList());
@@ -166,6 +168,21 @@ public final class MatrixRunner {
         Map<String, Integer> allCounts = new TreeMap<>();
         for (RawRow r : all) allCounts.merge(r.status(), 1, Integer::sum);
         return new Result(out, all.size(), allCounts, stop.stopping(), all.size() - start.storedAtStart().size());
+    }
+
+    /**
+     * The runs of this session as Jobs of {@code cluster}: its Jobs of sessions that are gone swept, the
+     * run images imported into its containerd. The Docker engine's lease is not taken: the cluster
+     * keeps its pods apart (a Guaranteed pod's CPUs its own), and this session makes one run at a time.
+     */
+    private RunEngine onCluster(Cluster cluster, DockerClient client, Matrix matrix, RunOptions options, Path out, RunListener listener) {
+        listener.message(cluster.describe());
+        int swept = cluster.sweep();
+        if (swept > 0) listener.message("removed " + swept + " Job(s) left by a harness process that is gone");
+        cluster.bring(client, images.refs(), listener::message);
+        KubernetesRunner runner = new KubernetesRunner(cluster.client(), KubernetesJobs.of(cluster.namespace(), "Never", options.runId(), out));
+        cluster.checkPinned(matrix, runner, images.refs().values().iterator().next().reference(), listener::message);
+        return runner;
     }
 
     /**

@@ -11,10 +11,17 @@ import java.util.Objects;
  * under the engine's lease ({@link EngineLease}); {@code engineCpus} (null: all) are the engine's
  * CPUs this session measures on, leased one by one, so that two sessions given disjoint ones
  * measure side by side ({@code --engine-cpus}); {@code keepGoing} makes every run of a workload
- * whose first round failed ({@link FailFast}: off, its runs are skipped).
+ * whose first round failed ({@link FailFast}: off, its runs are skipped); {@code cluster} measures
+ * every run as a Job of a Kubernetes cluster (null: as a container of the Docker engine).
  */
 public record RunOptions(Path outDir, String runId, Path workloadsJar, Path projectDir, boolean resume, CpuSlots.Packing packing,
-                         Shard shard, boolean lease, List<Integer> engineCpus, boolean keepGoing) {
+                         Shard shard, boolean lease, List<Integer> engineCpus, boolean keepGoing, Cluster.Options cluster) {
+
+    /** A session on the Docker engine. */
+    public RunOptions(Path outDir, String runId, Path workloadsJar, Path projectDir, boolean resume, CpuSlots.Packing packing,
+                      Shard shard, boolean lease, List<Integer> engineCpus, boolean keepGoing) {
+        this(outDir, runId, workloadsJar, projectDir, resume, packing, shard, lease, engineCpus, keepGoing, null);
+    }
 
     /** Measuring under the engine's lease, on all of its CPUs, stopping a workload whose first round failed. */
     public RunOptions(Path outDir, String runId, Path workloadsJar, Path projectDir, boolean resume, CpuSlots.Packing packing, Shard shard) {

@@ -30,7 +30,7 @@ final class RunOutcome {
 
     private RunOutcome() {}
 
-    static RawRow runOne(ContainerRunner runner, StealMeter stealMeter, PlannedRun run, ImageRef image, JdkProbe jdk, String runId, Path out, String cpuset, int attempt)
+    static RawRow runOne(RunEngine runner, StealMeter stealMeter, PlannedRun run, ImageRef image, JdkProbe jdk, String runId, Path out, String cpuset, int attempt)
             throws IOException {
         Cell cell = run.cell();
         long t0 = System.nanoTime();

@@ -3,9 +3,9 @@
 // (Commands.command: the JFR options of a cell with jfr on included), tab-separated.
 // Run as a single-file program with the harness jar on the class path, so the loop cannot drift
 // from what the harness runs.
+import dev.jdkmatrix.engine.Commands;
 import dev.jdkmatrix.matrix.Cell;
 import dev.jdkmatrix.matrix.MatrixParser;
-import dev.jdkmatrix.run.Commands;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -61,10 +61,20 @@ class ArchitectureTest {
             .should().dependOnClassesThat().resideInAnyPackage("dev.jdkmatrix.report", "dev.jdkmatrix.report.chart", "dev.jdkmatrix.report.profile")
             .allowEmptyShould(false);
 
-    /** The readers of a run's output (run.output) are the run's ground floor: what a container gave back, read, with nothing of the session or the engine. */
+    /** The readers of a run's output are the floor under the session and the engine: what a container gave back, read, with nothing of either. */
     @ArchTest
-    static final ArchRule runOutputIsTheGroundFloor = noClasses().that().resideInAPackage("dev.jdkmatrix.run.output")
-            .should().dependOnClassesThat().resideInAPackage("dev.jdkmatrix.run")
+    static final ArchRule outputKnowsNoSessionNorEngine = noClasses().that().resideInAPackage("dev.jdkmatrix.output")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.jdkmatrix.run..", "dev.jdkmatrix.engine..", "dev.jdkmatrix.cli..")
+            .allowEmptyShould(false);
+
+    /**
+     * The engine room (what a run is measured on: Docker and Kubernetes behind RunEngine, the labels, lock-down, lease, sweep and
+     * prune) knows nothing of the session: the session (run) uses it, never the reverse.
+     */
+    @ArchTest
+    static final ArchRule theEngineRoomKnowsNoSession = noClasses().that().resideInAPackage("dev.jdkmatrix.engine")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.jdkmatrix.run..", "dev.jdkmatrix.cli..", "dev.jdkmatrix.report..",
+                    "dev.jdkmatrix.claims..", "dev.jdkmatrix.history..")
             .allowEmptyShould(false);
 
     @ArchTest

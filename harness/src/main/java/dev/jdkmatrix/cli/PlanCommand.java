@@ -11,9 +11,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** Lists the cells of a matrix and an estimated duration; runs nothing. */
 @Command(name = "plan", mixinStandardHelpOptions = true, description = "List the cells of a matrix and estimate how long it runs. Starts nothing.")
@@ -40,7 +40,7 @@ public final class PlanCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         // as run does: with a local engine, CPU limits above this host's are refused here already
-        int hostCpus = dev.jdkmatrix.run.Environment.localEngine() ? Runtime.getRuntime().availableProcessors() : 0;
+        int hostCpus = dev.jdkmatrix.engine.Environment.localEngine() ? Runtime.getRuntime().availableProcessors() : 0;
         Matrix m = new MatrixParser(hostCpus).parse(matrixFile);
         if (engineCpus != null) {
             List<Integer> cpus;

@@ -1,15 +1,15 @@
 package dev.jdkmatrix.cli;
 
 import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.engine.Docker;
+import dev.jdkmatrix.engine.Prune;
 import dev.jdkmatrix.matrix.Durations;
-import dev.jdkmatrix.run.Docker;
-import dev.jdkmatrix.run.Prune;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** Removes what jdkmatrix left on the engine and no live session uses; says what it removed and what it kept, and why. */
 @Command(name = "prune", mixinStandardHelpOptions = true,

@@ -1,26 +1,26 @@
 package dev.jdkmatrix.cli;
 
 import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.engine.Environment;
 import dev.jdkmatrix.matrix.Durations;
-import dev.jdkmatrix.report.Report;
 import dev.jdkmatrix.matrix.Estimate;
 import dev.jdkmatrix.matrix.Matrix;
 import dev.jdkmatrix.matrix.MatrixParser;
-import dev.jdkmatrix.run.Environment;
+import dev.jdkmatrix.matrix.PlannedRun;
+import dev.jdkmatrix.report.Report;
 import dev.jdkmatrix.run.MatrixRunner;
 import dev.jdkmatrix.run.RunOptions;
 import java.io.PrintWriter;
-import dev.jdkmatrix.matrix.PlannedRun;
 import java.nio.file.Path;
-import java.util.List;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** Runs every cell of a matrix in containers and writes raw.csv, summary.csv and run.json. */
 @Command(name = "run", mixinStandardHelpOptions = true,
@@ -213,7 +213,7 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     /** The cluster of --engine kubernetes, or null for the Docker engine. */
-    private dev.jdkmatrix.run.Cluster.Options cluster(dev.jdkmatrix.run.CpuSlots.Packing packed) {
+    private dev.jdkmatrix.engine.Cluster.Options cluster(dev.jdkmatrix.run.CpuSlots.Packing packed) {
         return switch (engine) {
             case "docker" -> null;
             case "kubernetes" -> {
@@ -221,7 +221,7 @@ public final class RunCommand implements Callable<Integer> {
                     throw new ExitException(ExitException.BAD_INPUT, "--parallel and --engine-cpus place runs on a Docker engine's CPUs; on Kubernetes "
                             + "the cluster places them\n  fix: leave them out with --engine kubernetes");
                 }
-                yield new dev.jdkmatrix.run.Cluster.Options(kubeconfig, context, namespace, clusterContainerd);
+                yield new dev.jdkmatrix.engine.Cluster.Options(kubeconfig, context, namespace, clusterContainerd);
             }
             default -> throw new ExitException(ExitException.BAD_INPUT, "--engine must be docker or kubernetes, got '" + engine + "'");
         };

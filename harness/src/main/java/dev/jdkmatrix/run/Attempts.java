@@ -1,5 +1,7 @@
 package dev.jdkmatrix.run;
 
+import dev.jdkmatrix.engine.JdkProbe;
+import dev.jdkmatrix.engine.RunEngine;
 import dev.jdkmatrix.images.ImageRef;
 import dev.jdkmatrix.images.Images;
 import dev.jdkmatrix.matrix.PlannedRun;

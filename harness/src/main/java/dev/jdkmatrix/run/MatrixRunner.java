@@ -2,6 +2,13 @@ package dev.jdkmatrix.run;
 
 import com.github.dockerjava.api.DockerClient;
 import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.engine.Cluster;
+import dev.jdkmatrix.engine.ContainerRunner;
+import dev.jdkmatrix.engine.Docker;
+import dev.jdkmatrix.engine.EngineLease;
+import dev.jdkmatrix.engine.Environment;
+import dev.jdkmatrix.engine.JdkProbe;
+import dev.jdkmatrix.engine.RunEngine;
 import dev.jdkmatrix.matrix.Cell;
 import dev.jdkmatrix.matrix.Matrix;
 import dev.jdkmatrix.matrix.PlannedRun;
@@ -149,7 +156,7 @@ public final class MatrixRunner {
         Repetitions reps = matrix.repetitions();
         if (reps.adaptive()) listener.message("repetitions: " + reps.text() + "; " + start.plan().size() + " runs at most, fewer as cells reach the target");
 
-        RunEngine runner = cluster == null ? new ContainerRunner(client, options.runId(), out) : onCluster(cluster, client, matrix, options, out, listener);
+        RunEngine runner = cluster == null ? new ContainerRunner(client, options.runId(), out) : cluster.engine(client, matrix, images.refs(), options.runId(), out, listener::message);
         stop = new SessionStop(runner::abortCurrent);
         EngineLease lease = cluster == null ? lease(client, options, labels, start.sessionCpus(), record, listener) : null;
         boolean completed = false;
@@ -168,21 +175,6 @@ public final class MatrixRunner {
         Map<String, Integer> allCounts = new TreeMap<>();
         for (RawRow r : all) allCounts.merge(r.status(), 1, Integer::sum);
         return new Result(out, all.size(), allCounts, stop.stopping(), all.size() - start.storedAtStart().size());
-    }
-
-    /**
-     * The runs of this session as Jobs of {@code cluster}: its Jobs of sessions that are gone swept, the
-     * run images imported into its containerd. The Docker engine's lease is not taken: the cluster
-     * keeps its pods apart (a Guaranteed pod's CPUs its own), and this session makes one run at a time.
-     */
-    private RunEngine onCluster(Cluster cluster, DockerClient client, Matrix matrix, RunOptions options, Path out, RunListener listener) {
-        listener.message(cluster.describe());
-        int swept = cluster.sweep();
-        if (swept > 0) listener.message("removed " + swept + " Job(s) left by a harness process that is gone");
-        cluster.bring(client, images.refs(), listener::message);
-        KubernetesRunner runner = new KubernetesRunner(cluster.client(), KubernetesJobs.of(cluster.namespace(), "Never", options.runId(), out));
-        cluster.checkPinned(matrix, runner, images.refs().values().iterator().next().reference(), listener::message);
-        return runner;
     }
 
     /**

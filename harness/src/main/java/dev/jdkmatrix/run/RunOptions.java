@@ -1,5 +1,6 @@
 package dev.jdkmatrix.run;
 
+import dev.jdkmatrix.engine.Cluster;
 import dev.jdkmatrix.matrix.Shard;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,18 +1,21 @@
 package dev.jdkmatrix.run;
 
+import dev.jdkmatrix.engine.Commands;
+import dev.jdkmatrix.engine.JdkProbe;
+import dev.jdkmatrix.engine.RunEngine;
 import dev.jdkmatrix.images.ImageRef;
 import dev.jdkmatrix.matrix.Cell;
 import dev.jdkmatrix.matrix.PlannedRun;
 import dev.jdkmatrix.matrix.Profile;
+import dev.jdkmatrix.output.ContainerResult;
+import dev.jdkmatrix.output.JvmInternals;
+import dev.jdkmatrix.output.Outcome;
+import dev.jdkmatrix.output.PinnedEvents;
+import dev.jdkmatrix.output.Profiles;
+import dev.jdkmatrix.output.Readings;
 import dev.jdkmatrix.results.Columns;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.Summarizer;
-import dev.jdkmatrix.run.output.ContainerResult;
-import dev.jdkmatrix.run.output.JvmInternals;
-import dev.jdkmatrix.run.output.Outcome;
-import dev.jdkmatrix.run.output.PinnedEvents;
-import dev.jdkmatrix.run.output.Profiles;
-import dev.jdkmatrix.run.output.Readings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -2,6 +2,9 @@ package dev.jdkmatrix.run;
 
 import com.github.dockerjava.api.DockerClient;
 import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.engine.Environment;
+import dev.jdkmatrix.engine.JdkProbe;
+import dev.jdkmatrix.engine.Labels;
 import dev.jdkmatrix.images.ImageRef;
 import dev.jdkmatrix.matrix.Cell;
 import dev.jdkmatrix.matrix.Estimate;

@@ -2,6 +2,7 @@ package dev.jdkmatrix.run;
 
 import com.github.dockerjava.api.DockerClient;
 import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.engine.Docker;
 import dev.jdkmatrix.images.ImageRef;
 import dev.jdkmatrix.images.Images;
 import dev.jdkmatrix.matrix.Jdk;

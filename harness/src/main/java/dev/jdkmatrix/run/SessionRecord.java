@@ -1,5 +1,8 @@
 package dev.jdkmatrix.run;
 
+import dev.jdkmatrix.engine.EngineLease;
+import dev.jdkmatrix.engine.Environment;
+import dev.jdkmatrix.engine.JdkProbe;
 import dev.jdkmatrix.matrix.Matrix;
 import dev.jdkmatrix.matrix.PlannedRun;
 import dev.jdkmatrix.results.RawRow;

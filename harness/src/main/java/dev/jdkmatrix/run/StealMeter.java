@@ -1,5 +1,7 @@
 package dev.jdkmatrix.run;
 
+import dev.jdkmatrix.engine.Environment;
+
 /**
  * The host's CPU steal over a run: the share of the host's CPU time that the hypervisor gave to
  * other guests (a run during which it is high measured a slower machine). {@link #HOST} reads

@@ -1,6 +1,6 @@
 package dev.jdkmatrix.cli;
 
-import dev.jdkmatrix.run.Labels;
+import dev.jdkmatrix.engine.Labels;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.dockerjava.api.DockerClient;

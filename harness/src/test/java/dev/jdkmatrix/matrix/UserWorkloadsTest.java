@@ -2,7 +2,7 @@ package dev.jdkmatrix.matrix;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jdkmatrix.run.ContainerRunnerCommands;
+import dev.jdkmatrix.engine.ContainerRunnerCommands;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

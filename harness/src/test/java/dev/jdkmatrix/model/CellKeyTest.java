@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.jdkmatrix.matrix.Cell;
+import dev.jdkmatrix.output.ReadingsTest;
 import dev.jdkmatrix.results.CellColumns;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.Rows;
-import dev.jdkmatrix.run.output.ReadingsTest;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -7,7 +7,6 @@ import dev.jdkmatrix.model.CpuLimit;
 import dev.jdkmatrix.model.MemoryLimit;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -17,9 +16,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.junit.jupiter.api.Test;
 
-class CpuSlotsTest {
+public class CpuSlotsTest {
 
-    static Cell cell(String workload, String cpus) {
+    public static Cell cell(String workload, String cpus) {
         return new Cell(workload, new TreeMap<>(), "virtual", 1, "25", CpuLimit.parse(cpus), MemoryLimit.parse("256m"), List.of(), Duration.ofSeconds(5));
     }
 
@@ -76,15 +75,6 @@ class CpuSlotsTest {
         assertThat(violations.get()).isZero();
         assertThat(maxConcurrent.get()).as("runs did go side by side").isGreaterThan(1);
         assertThat(slots.free()).isEqualTo(host);
-    }
-
-    @Test
-    void anHttpFanoutRunIsToldWhereItsUpstreamIsAndOtherRunsAreNot() {
-        List<String> fan = Commands.command(cell("http-fanout", "1"), UpstreamStub.URL);
-        assertThat(fan.subList(fan.size() - 2, fan.size())).containsExactly("--upstream", "http://upstream:8080");
-        assertThat(UpstreamStub.needed(cell("http-fanout", "1"))).isTrue();
-        assertThat(UpstreamStub.needed(cell("sleep", "1"))).isFalse();
-        assertThat(Commands.command(cell("sleep", "1"))).doesNotContain("--upstream");
     }
 
     @Test

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class FailFastTest {
 
     static Cell cell(String workload, String jdk) {
-        return new Cell(new WorkloadKind.Jar(dev.jdkmatrix.run.output.ReadingsTest.JAR, "", List.of(), null), workload, new TreeMap<>(Map.of("size", "10")), "", 0, jdk,
+        return new Cell(new WorkloadKind.Jar(dev.jdkmatrix.output.ReadingsTest.JAR, "", List.of(), null), workload, new TreeMap<>(Map.of("size", "10")), "", 0, jdk,
                 CpuLimit.parse("1"), CpuMode.QUOTA, MemoryLimit.parse("512m"), List.of(), Duration.ofMinutes(1), false);
     }
 

@@ -2,6 +2,7 @@ package dev.jdkmatrix.run;
 
 import com.github.dockerjava.api.model.Container;
 import dev.jdkmatrix.cli.Main;
+import dev.jdkmatrix.engine.Labels;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;

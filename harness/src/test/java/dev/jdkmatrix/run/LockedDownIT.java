@@ -6,6 +6,8 @@ import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.model.Capability;
 import com.github.dockerjava.api.model.Container;
+import dev.jdkmatrix.engine.Labels;
+import dev.jdkmatrix.engine.LockDown;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;

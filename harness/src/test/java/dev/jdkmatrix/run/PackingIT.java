@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.Container;
+import dev.jdkmatrix.engine.Labels;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.format.RawCsv;
 import java.io.StringWriter;

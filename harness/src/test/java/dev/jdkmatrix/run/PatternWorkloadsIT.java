@@ -3,6 +3,8 @@ package dev.jdkmatrix.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.engine.Docker;
+import dev.jdkmatrix.engine.Labels;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunFigure;
 import dev.jdkmatrix.results.format.RawCsv;

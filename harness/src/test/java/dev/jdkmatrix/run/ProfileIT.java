@@ -1,7 +1,7 @@
 package dev.jdkmatrix.run;
 
+import dev.jdkmatrix.output.Profiles;
 import dev.jdkmatrix.results.RunFigure;
-import dev.jdkmatrix.run.output.Profiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.results.RawRow;

@@ -1,7 +1,8 @@
 package dev.jdkmatrix.run;
 
-import dev.jdkmatrix.run.output.Profiles;
-import dev.jdkmatrix.run.output.Readings;
+import dev.jdkmatrix.engine.Commands;
+import dev.jdkmatrix.output.Profiles;
+import dev.jdkmatrix.output.Readings;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.matrix.Cell;

@@ -46,7 +46,7 @@ class RunDecisionsTest {
 
     @Test
     void aRunOverMaxStealIsNoisyUntilItsLastAttempt() {
-        PlannedRun measure = new PlannedRun(1, dev.jdkmatrix.run.output.ReadingsTest.jar(new dev.jdkmatrix.matrix.WorkloadKind.Jar.Result(java.util.regex.Pattern.compile("x(\\d)"), "ms", false)),
+        PlannedRun measure = new PlannedRun(1, dev.jdkmatrix.output.ReadingsTest.jar(new dev.jdkmatrix.matrix.WorkloadKind.Jar.Result(java.util.regex.Pattern.compile("x(\\d)"), "ms", false)),
                 PlannedRun.Phase.MEASURE, 1);
         PlannedRun warmup = new PlannedRun(1, measure.cell(), PlannedRun.Phase.WARMUP, 1);
         assertThat(RunDecisions.stealTooHigh(row("ok", 1000, 23.4), measure, 0.10, 1)).isEqualTo("host CPU steal 23.4 % passed max-steal 10%; made again as attempt 2");

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.Container;
+import dev.jdkmatrix.engine.EngineLease;
+import dev.jdkmatrix.engine.Environment;
+import dev.jdkmatrix.engine.Labels;
 import dev.jdkmatrix.images.ImageRef;
 import dev.jdkmatrix.images.Images;
 import dev.jdkmatrix.matrix.Jdk;

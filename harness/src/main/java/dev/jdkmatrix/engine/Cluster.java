@@ -1,0 +1,220 @@
+package dev.jdkmatrix.engine;
+
+import com.github.dockerjava.api.DockerClient;
+import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.images.ImageRef;
+import dev.jdkmatrix.matrix.Cell;
+import dev.jdkmatrix.matrix.Matrix;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * A session's Kubernetes cluster (run {@code --engine kubernetes}): found as kubectl finds it
+ * (KUBECONFIG, ~/.kube/config, {@code --context}), checked before any run (it answers; some node
+ * has the CPUs and memory of every cell; a cell that needs a peer is refused), its Jobs of harness
+ * sessions that are gone swept, and the run images brought to it: imported into the containerd
+ * of the cluster {@code make k8s-up} runs here ({@code ctr images import} of {@code docker save},
+ * the pods' pull policy Never).
+ */
+public record Cluster(KubernetesClient client, String namespace, String server, Path importSocket) {
+
+    /** The socket of the containerd of make k8s-up's cluster. */
+    static final Path LOCAL_CONTAINERD = Path.of("/run/jdkmatrix-k8s/containerd.sock");
+
+    /**
+     * The options of a session on a cluster: the kubeconfig (null: found as kubectl finds it), its
+     * context (null: its current one), the namespace, the containerd the run images are imported into.
+     */
+    public record Options(Path kubeconfig, String context, String namespace, Path importSocket) {
+        public Options {
+            namespace = namespace == null || namespace.isBlank() ? "default" : namespace;
+            importSocket = importSocket == null ? LOCAL_CONTAINERD : importSocket;
+        }
+    }
+
+    /** Connects and checks that the cluster answers: exit 3 with one line and the fix where it does not. */
+    public static Cluster connect(Options options) {
+        Config config;
+        try {
+            config = options.kubeconfig() == null ? Config.autoConfigure(options.context())
+                    : Config.fromKubeconfig(options.context(), Files.readString(options.kubeconfig()), options.kubeconfig().toString());
+        } catch (IOException | RuntimeException e) {
+            throw new ExitException(ExitException.ENVIRONMENT, "no kubeconfig to reach a Kubernetes cluster (" + e.getMessage() + ")"
+                    + "\n  fix: make k8s-up and export KUBECONFIG=/var/lib/jdkmatrix-k8s/admin.kubeconfig, or name yours in KUBECONFIG");
+        }
+        config.setRequestTimeout(15_000);
+        config.setConnectionTimeout(10_000);
+        KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build();
+        try {
+            client.getKubernetesVersion();
+            client.nodes().list();
+        } catch (KubernetesClientException e) {
+            client.close();
+            throw new ExitException(ExitException.ENVIRONMENT, "the Kubernetes cluster at " + config.getMasterUrl() + " does not answer: "
+                    + rootMessage(e) + "\n  fix: start it (make k8s-up for this machine's), or name another in KUBECONFIG or --context");
+        }
+        return new Cluster(client, options.namespace(), config.getMasterUrl(), options.importSocket());
+    }
+
+    /** What the cluster says of itself for run.json and the screen. */
+    public String describe() {
+        return "Kubernetes " + client.getKubernetesVersion().getGitVersion() + " at " + server + ", namespace " + namespace + ", "
+                + client.nodes().list().getItems().size() + " node(s)";
+    }
+
+    /** Cells that no node can take (more CPUs or memory than any node has), and cells that need a peer: refused before any run. */
+    public void check(Matrix matrix) {
+        List<Node> nodes = client.nodes().list().getItems();
+        for (Cell c : matrix.cells()) {
+            if (UpstreamStub.needed(c)) {
+                throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": cell '" + c.id() + "' needs a peer (its upstream stub), "
+                        + "which the Kubernetes engine does not start yet\n  fix: leave the workload " + c.workload() + " out of this matrix on Kubernetes, "
+                        + "or run it with the Docker engine");
+            }
+            boolean fits = nodes.stream().anyMatch(n -> fits(n, c));
+            if (!fits) {
+                throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": cell '" + c.id() + "' asks for " + c.cpus().text() + " CPU(s) and "
+                        + c.memory().text() + ", more than any of the cluster's " + nodes.size() + " node(s) can give (" + allocatable(nodes) + ")"
+                        + "\n  fix: use fewer CPUs or less memory in the cell, or add a node that has them");
+            }
+        }
+    }
+
+    private static boolean fits(Node n, Cell c) {
+        Map<String, Quantity> a = n.getStatus() == null ? null : n.getStatus().getAllocatable();
+        if (a == null || a.get("cpu") == null || a.get("memory") == null) return false;
+        return a.get("cpu").getNumericalAmount().doubleValue() >= c.cpus().value()
+                && a.get("memory").getNumericalAmount().longValue() >= c.memory().bytes();
+    }
+
+    private static String allocatable(List<Node> nodes) {
+        List<String> out = new ArrayList<>();
+        for (Node n : nodes) {
+            Map<String, Quantity> a = n.getStatus() == null ? Map.of() : n.getStatus().getAllocatable();
+            out.add(n.getMetadata().getName() + ": " + a.get("cpu") + " CPU(s), " + a.get("memory"));
+        }
+        return String.join("; ", out);
+    }
+
+    /**
+     * For each count of whole CPUs the matrix's {@code cpu-mode: cpuset} cells ask for, a Guaranteed
+     * pod of that many CPUs reads inside itself whether its node gave it CPUs of its own; where it did
+     * not, the session is refused before any measured run, naming the node.
+     */
+    void checkPinned(Matrix matrix, KubernetesRunner runner, String image, Consumer<String> say) {
+        java.util.SortedSet<Integer> counts = new java.util.TreeSet<>();
+        for (Cell c : matrix.cells()) if (c.cpuMode() == dev.jdkmatrix.model.CpuMode.CPUSET) counts.add((int) c.cpus().value());
+        for (int n : counts) {
+            KubernetesRunner.Pinned p = runner.pinned(image, n);
+            if (!p.exclusive()) {
+                throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": cpu-mode cpuset cells need CPUs of their own, and node " + p.node()
+                        + " gave a Guaranteed pod of " + n + " CPU(s) no such thing (inside it: " + p.seen() + ")"
+                        + "\n  fix: run the node's kubelet with the static CPU manager (cpuManagerPolicy: static, docs/kubernetes.md), or use cpu-mode quota");
+            }
+            say.accept("node " + p.node() + " gives a pod of " + n + " whole CPU(s) CPUs of its own (" + p.seen() + ")");
+        }
+    }
+
+    /**
+     * The engine of a session's runs on this cluster: its Jobs of sessions that are gone swept, the
+     * run images imported into its containerd, and for cpuset cells a probe that its node gives a pod
+     * CPUs of its own. The Docker engine's lease is not taken: the cluster keeps its pods apart (a
+     * Guaranteed pod's CPUs are its own), and a session makes one run at a time.
+     */
+    public RunEngine engine(DockerClient docker, Matrix matrix, Map<String, ImageRef> images, String runId, Path out, Consumer<String> say) {
+        say.accept(describe());
+        int swept = sweep();
+        if (swept > 0) say.accept("removed " + swept + " Job(s) left by a harness process that is gone");
+        bring(docker, images, say);
+        KubernetesRunner runner = new KubernetesRunner(client, KubernetesJobs.of(namespace, "Never", runId, out));
+        checkPinned(matrix, runner, images.values().iterator().next().reference(), say);
+        return runner;
+    }
+
+    /** Deletes the Jobs of harness processes on this host that are gone; returns how many. */
+    int sweep() {
+        int n = 0;
+        for (Job j : client.batch().v1().jobs().inNamespace(namespace).withLabel(KubernetesJobs.MANAGED, "jdkmatrix").list().getItems()) {
+            Map<String, String> l = j.getMetadata().getLabels();
+            if (!KubernetesJobs.labelValue(Environment.hostname()).equals(l.get(Labels.HOST))) continue;
+            long pid;
+            try {
+                pid = Long.parseLong(l.getOrDefault(Labels.PID, "-1"));
+            } catch (NumberFormatException e) {
+                pid = -1;
+            }
+            if (pid == ProcessHandle.current().pid() || ContainerRunner.alive(pid)) continue;
+            client.batch().v1().jobs().inNamespace(namespace).withName(j.getMetadata().getName())
+                    .withPropagationPolicy(io.fabric8.kubernetes.api.model.DeletionPropagation.BACKGROUND).withGracePeriod(0).delete();
+            n++;
+        }
+        return n;
+    }
+
+    /**
+     * Brings each run image to the cluster's containerd, where it is not there already: {@code docker
+     * save} of the image read through the Docker API, piped into {@code ctr images import}.
+     */
+    void bring(DockerClient docker, Map<String, ImageRef> images, Consumer<String> say) {
+        if (!Files.exists(importSocket)) {
+            throw new ExitException(ExitException.ENVIRONMENT, "the run images cannot reach the cluster: no containerd socket at " + importSocket
+                    + "\n  fix: make k8s-up for this machine's cluster, or give --cluster-containerd the socket of your cluster's containerd");
+        }
+        for (ImageRef ref : images.values()) {
+            if (present(ref.reference())) continue;
+            long t0 = System.nanoTime();
+            try (InputStream tar = docker.saveImageCmd(ref.reference()).exec()) {
+                Process ctr = new ProcessBuilder("ctr", "-a", importSocket.toString(), "-n", "k8s.io", "images", "import", "-")
+                        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                try (OutputStream in = ctr.getOutputStream()) {
+                    tar.transferTo(in);
+                }
+                if (ctr.waitFor() != 0) throw new IOException("ctr images import exited " + ctr.exitValue());
+            } catch (IOException e) {
+                throw new ExitException(ExitException.ENVIRONMENT, "importing " + ref.reference() + " into the cluster's containerd at " + importSocket
+                        + " failed: " + e.getMessage() + "\n  fix: check that ctr (Debian's containerd) is installed and the cluster is up (make k8s-up)");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while importing " + ref.reference(), e);
+            }
+            say.accept(String.format(java.util.Locale.ROOT, "image %s imported into the cluster in %.1f s", ref.reference(), (System.nanoTime() - t0) / 1e9));
+        }
+    }
+
+    /** Whether the cluster's containerd has the image (a name without a registry is docker.io's there). */
+    private boolean present(String reference) {
+        String full = reference.contains("/") && reference.substring(0, reference.indexOf('/')).contains(".") ? reference
+                : "docker.io/" + (reference.contains("/") ? reference : "library/" + reference);
+        try {
+            Process p = new ProcessBuilder("ctr", "-a", importSocket.toString(), "-n", "k8s.io", "images", "ls", "-q", "name==" + full)
+                    .redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            return p.waitFor() == 0 && out.lines().anyMatch(full::equals);
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) t = t.getCause();
+        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+    }
+}

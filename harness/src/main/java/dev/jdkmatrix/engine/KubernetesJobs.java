@@ -1,0 +1,240 @@
+package dev.jdkmatrix.engine;
+
+import dev.jdkmatrix.images.Images;
+import dev.jdkmatrix.matrix.Cell;
+import dev.jdkmatrix.matrix.Profile;
+import dev.jdkmatrix.model.CpuMode;
+import io.fabric8.kubernetes.api.model.ContainerState;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
+
+/**
+ * The Jobs of a session on a Kubernetes cluster: each run's Job in {@code namespace}, its pod
+ * locked down as a Docker run is wherever Kubernetes can say it (user 10001, non-root, read-only
+ * root file system, no capability, no privilege escalation, no service-account token, no service
+ * links; {@code /tmp} a memory-backed emptyDir, {@code /out} an emptyDir), requests = limits for
+ * its memory, and for its CPUs:
+ * <ul>
+ *   <li>{@code cpu-mode: cpuset}: requests = limits, whole CPUs: a Guaranteed pod, which a node's
+ *       static CPU manager gives CPUs of its own (a cpuset, no quota);</li>
+ *   <li>{@code cpu-mode: quota}: a CPU limit, the CFS quota Kubernetes users run under; its request
+ *       a millicore below the limit where the limit is whole CPUs, as a Guaranteed pod with whole
+ *       CPUs would get exclusive CPUs and no quota on such a node.</li>
+ * </ul>
+ * Labels say whose a Job is ({@link #MANAGED}, the session's run id, this host and process), for the
+ * sweep of a session that is gone; the cell's id is an annotation (any text).
+ */
+record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> labels, Map<String, String> annotations) {
+
+    /** The container of every run's pod. */
+    static final String CONTAINER = "run";
+    /** The label every Job of the harness carries. */
+    static final String MANAGED = "app.kubernetes.io/managed-by";
+    /** The lines between which a run's container prints its {@code /out} folder, a base64 tar. */
+    static final String OUT_BEGIN = "JDKMATRIX-OUT-BEGIN";
+    static final String OUT_END = "JDKMATRIX-OUT-END";
+    /** The line in which a run's container says how long its command ran (ns; the start of the shell to the end of its cpu.stat). */
+    static final String WALL = "JDKMATRIX-CONTAINER-NS ";
+    /** The end of a run's command: {@code /out} printed as a base64 tar between the markers, after the JVM and its cpu.stat. */
+    static final String OUT_DUMP = "t1=$(date +%s%N); printf '" + WALL + "%s\\n' $((t1 - t0)) >&2; printf '\\n" + OUT_BEGIN + "\\n'; tar -C " + Commands.CONTAINER_OUT_DIR + " -cf - . 2>/dev/null | base64; printf '"
+            + OUT_END + "\\n'; ";
+
+    KubernetesJobs {
+        labels = Map.copyOf(labels);
+        annotations = Map.copyOf(annotations);
+    }
+
+    /** The Jobs of one session: labelled with its run id, host and process. */
+    static KubernetesJobs of(String namespace, String pullPolicy, String runId, Path out) {
+        Map<String, String> labels = new LinkedHashMap<>();
+        labels.put(MANAGED, "jdkmatrix");
+        labels.put(Labels.RUN, labelValue(runId));
+        labels.put(Labels.HOST, labelValue(Environment.hostname()));
+        labels.put(Labels.PID, Long.toString(ProcessHandle.current().pid()));
+        return new KubernetesJobs(namespace, pullPolicy, labels, Map.of(Labels.OUT, out.toAbsolutePath().normalize().toString()));
+    }
+
+    /** A Job's name of a run's container name: at most 63 of [a-z0-9-], a hash of the whole where it is cut. */
+    static String name(String containerName) {
+        String n = containerName.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9-]", "-").replaceAll("^-+|-+$", "");
+        if (n.length() <= 63) return n;
+        return n.substring(0, 54).replaceAll("-+$", "") + "-" + String.format("%08x", containerName.hashCode());
+    }
+
+    /** A label's value of any text: at most 63 of [A-Za-z0-9-_.], starting and ending with a letter or digit. */
+    static String labelValue(String text) {
+        String v = text.replaceAll("[^A-Za-z0-9_.-]", "-");
+        if (v.length() > 63) v = v.substring(0, 54) + "-" + String.format("%08x", text.hashCode());
+        v = v.replaceAll("^[^A-Za-z0-9]+|[^A-Za-z0-9]+$", "");
+        return v.isEmpty() ? "x" : v;
+    }
+
+    /** The Job of one run. */
+    Job job(Cell cell, String image, String name, Profile profile) {
+        List<String> command = new ArrayList<>(Commands.containerCommand(cell, null, profile));
+        command.set(2, "t0=$(date +%s%N); " + command.get(2).replace("exit $s", OUT_DUMP + "exit $s"));
+        Map<String, Quantity> requests = new LinkedHashMap<>();
+        Map<String, Quantity> limits = new LinkedHashMap<>();
+        limits.put("cpu", new Quantity(cell.cpus().text()));
+        limits.put("memory", new Quantity(Long.toString(cell.memory().bytes())));
+        boolean whole = cell.cpus().value() == Math.rint(cell.cpus().value());
+        requests.put("cpu", cell.cpuMode() == CpuMode.QUOTA && whole
+                ? new Quantity((Math.round(cell.cpus().value() * 1000) - 1) + "m") : new Quantity(cell.cpus().text()));
+        requests.put("memory", limits.get("memory"));
+        Map<String, String> notes = new LinkedHashMap<>(annotations);
+        notes.put(Labels.CELL, cell.id());
+        return job(name, image, command, cell.kind().files().workingDir(), requests, limits, notes);
+    }
+
+    /** What a pod with whole CPUs reads of its CPUs: the cgroup's cpuset and CFS quota (v1 or v2), and the JVM's count. */
+    static final String PINNED_PROBE = "echo cpuset=$(cat /sys/fs/cgroup/cpuset/cpuset.cpus 2>/dev/null || cat /sys/fs/cgroup/cpuset.cpus.effective) "
+            + "quota=$(cat /sys/fs/cgroup/cpu/cpu.cfs_quota_us 2>/dev/null || cut -d' ' -f1 /sys/fs/cgroup/cpu.max) nproc=$(nproc)";
+
+    /** A Guaranteed pod of {@code cpus} whole CPUs that prints {@link #PINNED_PROBE}: whether its node gives pods CPUs of their own. */
+    Job pinnedProbe(String image, String name, int cpus) {
+        Map<String, Quantity> r = Map.of("cpu", new Quantity(Integer.toString(cpus)), "memory", new Quantity("64Mi"));
+        return job(name, image, List.of("sh", "-c", PINNED_PROBE), "/tmp", r, r, annotations);
+    }
+
+    private Job job(String name, String image, List<String> command, String workingDir, Map<String, Quantity> requests, Map<String, Quantity> limits,
+                    Map<String, String> notes) {
+        long user = Images.IMAGE_USER_ID;
+        return new JobBuilder()
+                .withNewMetadata().withName(name).withLabels(labels).withAnnotations(notes).endMetadata()
+                .withNewSpec().withBackoffLimit(0)
+                .withNewTemplate().withNewMetadata().withLabels(labels).withAnnotations(notes).endMetadata()
+                .withNewSpec().withRestartPolicy("Never").withAutomountServiceAccountToken(false).withEnableServiceLinks(false)
+                .withNewSecurityContext().withRunAsNonRoot(true).withRunAsUser(user).withRunAsGroup(user).withFsGroup(user).endSecurityContext()
+                .addNewContainer().withName(CONTAINER).withImage(image).withImagePullPolicy(pullPolicy).withCommand(command)
+                .withWorkingDir(workingDir)
+                .withNewResources().withRequests(requests).withLimits(limits).endResources()
+                .withNewSecurityContext().withReadOnlyRootFilesystem(true).withAllowPrivilegeEscalation(false).withPrivileged(false)
+                .withNewCapabilities().addToDrop("ALL").endCapabilities().endSecurityContext()
+                .addNewVolumeMount().withName("tmp").withMountPath("/tmp").endVolumeMount()
+                .addNewVolumeMount().withName("out").withMountPath(Commands.CONTAINER_OUT_DIR).endVolumeMount()
+                .endContainer()
+                .addNewVolume().withName("tmp").withNewEmptyDir().withMedium("Memory").withSizeLimit(new Quantity("64Mi")).endEmptyDir().endVolume()
+                .addNewVolume().withName("out").withNewEmptyDir().endEmptyDir().endVolume()
+                .endSpec().endTemplate().endSpec().build();
+    }
+
+    /**
+     * A run's log without the files it printed (those stored where {@code files} says, a folder's first
+     * file) and without the line of its duration, which {@code wallMs} holds (NaN where it printed none).
+     */
+    record Output(String log, double wallMs) {}
+
+    static Output output(String log, Map<String, Path> files) {
+        int begin = log.indexOf("\n" + OUT_BEGIN + "\n");
+        int end = begin < 0 ? -1 : log.indexOf(OUT_END, begin);
+        if (begin < 0 || end < 0) {
+            for (Path target : files.values()) deleteQuietly(target);
+            return wall(log);
+        }
+        // a pod's log is one stream: lines the container wrote to stderr (its cpu.stat) may fall among the dump's
+        StringBuilder encoded = new StringBuilder();
+        StringBuilder rest = new StringBuilder(log.substring(0, begin + 1));
+        for (String line : log.substring(begin + OUT_BEGIN.length() + 2, end).split("\n")) {
+            if (BASE64_LINE.matcher(line).matches()) encoded.append(line);
+            else rest.append(line).append('\n');
+        }
+        rest.append(log.substring(Math.min(log.length(), end + OUT_END.length() + 1)));
+        Map<String, byte[]> entries = untar(Base64.getDecoder().decode(encoded.toString()));
+        for (Map.Entry<String, Path> f : files.entrySet()) {
+            String rel = f.getKey().substring(Commands.CONTAINER_OUT_DIR.length() + 1);
+            byte[] bytes = entries.get(rel);
+            if (bytes == null) {
+                bytes = entries.entrySet().stream().filter(e -> e.getKey().startsWith(rel + "/")).map(Map.Entry::getValue).findFirst().orElse(null);
+            }
+            write(f.getValue(), bytes);
+        }
+        return wall(rest.toString());
+    }
+
+    /** The log without its duration line, and the duration it gave. */
+    private static Output wall(String log) {
+        double ms = Double.NaN;
+        StringBuilder kept = new StringBuilder();
+        for (String line : log.split("\n", -1)) {
+            if (line.startsWith(WALL)) {
+                try {
+                    ms = Long.parseLong(line.substring(WALL.length()).trim()) / 1e6;
+                } catch (NumberFormatException e) {
+                    // no duration: NaN
+                }
+            } else {
+                kept.append(kept.isEmpty() ? "" : "\n").append(line);
+            }
+        }
+        return new Output(kept.toString(), ms);
+    }
+
+    private static final java.util.regex.Pattern BASE64_LINE = java.util.regex.Pattern.compile("[A-Za-z0-9+/]+={0,2}");
+
+    private static Map<String, byte[]> untar(byte[] tar) {
+        Map<String, byte[]> out = new LinkedHashMap<>();
+        try (TarArchiveInputStream in = new TarArchiveInputStream(new ByteArrayInputStream(tar))) {
+            for (TarArchiveEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
+                if (e.isFile() && e.getSize() > 0) out.put(e.getName().replaceFirst("^\\./", ""), in.readAllBytes());
+            }
+        } catch (IOException e) {
+            // a cut archive: the files read so far
+        }
+        return out;
+    }
+
+    private static void write(Path target, byte[] bytes) {
+        try {
+            Files.deleteIfExists(target);
+            if (bytes != null) Files.write(target, bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing a run's file to " + target + " failed: " + e.getMessage() + "\n  fix: check the free space of the results folder", e);
+        }
+    }
+
+    private static void deleteQuietly(Path target) {
+        try {
+            Files.deleteIfExists(target);
+        } catch (IOException e) {
+            // nothing to keep
+        }
+    }
+
+    /**
+     * Why a pod that has not started never will without a change (its image cannot come), or null
+     * while it may: a pod no node has room for now waits, as the cell was checked to fit a node
+     * ({@link Cluster#check}) and the room may be another pod's that is ending.
+     */
+    static String stuck(Pod pod, ContainerState state) {
+        if (pod == null) return null;
+        if (state != null && state.getWaiting() != null) {
+            String reason = String.valueOf(state.getWaiting().getReason());
+            if (List.of("ErrImageNeverPull", "ErrImagePull", "ImagePullBackOff", "InvalidImageName", "CreateContainerConfigError", "CreateContainerError")
+                    .contains(reason)) {
+                return reason + ": " + state.getWaiting().getMessage();
+            }
+        }
+        return null;
+    }
+
+    /** What to do about a pod stuck so. */
+    static String fixFor(String stuck) {
+        if (stuck == null) return "check the cluster's nodes (kubectl describe pod) and that nothing else holds their CPUs";
+        if (stuck.startsWith("no node")) return "use fewer CPUs or less memory in the cell, or add a node that has them";
+        return "make the run image reach the cluster: import it into the cluster's containerd or push it to a registry the cluster pulls from";
+    }
+}

@@ -1,0 +1,205 @@
+package dev.jdkmatrix.engine;
+
+import dev.jdkmatrix.matrix.Cell;
+import dev.jdkmatrix.matrix.Profile;
+import dev.jdkmatrix.output.ContainerResult;
+import dev.jdkmatrix.output.CpuStat;
+import io.fabric8.kubernetes.api.model.ContainerState;
+import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
+import io.fabric8.kubernetes.api.model.ContainerStatus;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Runs one cell once as a Kubernetes Job (no retry, no restart) whose pod runs the JDK's run image
+ * with the cell's limits ({@link KubernetesJobs#job}), waits up to the cell's timeout once its
+ * container runs (then deletes the pod: a timeout), reads how the container ended (exit code,
+ * {@code OOMKilled}), its log, and the files the run wrote (the container prints them as its last
+ * act, {@link KubernetesJobs#OUT_BEGIN}), then deletes the Job and its pod. A pod's log is one
+ * stream: what the JVM printed to stderr reads as stdout here.
+ */
+final class KubernetesRunner implements RunEngine {
+
+    /** How long a pod may wait for a node, or for its image, before the run is an error. */
+    static final long PENDING_MS = 180_000;
+
+    private final KubernetesClient client;
+    private final KubernetesJobs jobs;
+    private final Set<String> running = ConcurrentHashMap.newKeySet();
+
+    KubernetesRunner(KubernetesClient client, KubernetesJobs jobs) {
+        this.client = client;
+        this.jobs = jobs;
+    }
+
+    @Override
+    public ContainerResult run(Cell cell, String image, String name, String cpuset, Map<String, Path> files, Profile profile) {
+        String job = KubernetesJobs.name(name);
+        long t0 = System.nanoTime();
+        Job spec = jobs.job(cell, image, job, profile);
+        try {
+            client.batch().v1().jobs().inNamespace(jobs.namespace()).resource(spec).create();
+            running.add(job);
+            long t1 = System.nanoTime();
+            Pod pod = waitForStart(job, "cell " + cell.id());
+            long t2 = System.nanoTime();
+            Ended ended = waitForEnd(job, pod, cell);
+            long t3 = System.nanoTime();
+            String log = log(ended.pod());
+            KubernetesJobs.Output output = KubernetesJobs.output(log, files);
+            CpuStat.Split split = CpuStat.split(output.log());
+            ContainerStateTerminated t = ended.terminated();
+            long t4 = System.nanoTime();
+            long exit = t == null || t.getExitCode() == null ? -1 : t.getExitCode();
+            boolean oom = t != null && "OOMKilled".equals(t.getReason());
+            return new ContainerResult(ended.pod().getMetadata().getUid(), job, exit, oom, ended.timedOut(), split.stderr(), "",
+                    t == null || t.getStartedAt() == null ? "" : t.getStartedAt(), ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(t4 - t3), output.wallMs(),
+                    ended.timedOut() ? null : split.stat());
+        } catch (KubernetesClientException e) {
+            String dir = jobs.annotations().get(Labels.OUT);
+            throw new dev.jdkmatrix.ExitException(dev.jdkmatrix.ExitException.ENVIRONMENT, "the Kubernetes cluster stopped answering during run " + job
+                    + " (" + cell.id() + "): " + rootMessage(e) + ". The runs stored in " + dir + "/raw.csv are intact; the run in flight was not stored"
+                    + "\n  fix: start the cluster again (make k8s-up for this machine's), then finish the run: jdkmatrix run --engine kubernetes --resume " + dir, e);
+        } finally {
+            delete(job);
+            running.remove(job);
+        }
+    }
+
+    /** The Job's pod once its container runs or has ended; a pod no node takes, or whose image does not come, fails the run. */
+    private Pod waitForStart(String job, String what) {
+        long deadline = System.currentTimeMillis() + PENDING_MS;
+        while (true) {
+            Pod pod = pod(job);
+            ContainerState state = state(pod);
+            if (state != null && (state.getRunning() != null || state.getTerminated() != null)) return pod;
+            String stuck = KubernetesJobs.stuck(pod, state);
+            if (stuck != null || System.currentTimeMillis() > deadline) {
+                throw new dev.jdkmatrix.ExitException(dev.jdkmatrix.ExitException.ENVIRONMENT, "the pod of " + what + " did not start: "
+                        + (stuck != null ? stuck : "pending for " + PENDING_MS / 1000 + " s") + "\n  fix: " + KubernetesJobs.fixFor(stuck));
+            }
+            pause();
+        }
+    }
+
+    /** How the run's container ended; after the cell's timeout its pod is deleted and the run timed out. */
+    private Ended waitForEnd(String job, Pod started, Cell cell) {
+        long deadline = System.currentTimeMillis() + cell.timeout().toMillis();
+        Pod pod = started;
+        while (true) {
+            ContainerState state = state(pod);
+            if (state != null && state.getTerminated() != null) return new Ended(pod, state.getTerminated(), false);
+            if (System.currentTimeMillis() > deadline) {
+                Pod last = pod;
+                client.pods().inNamespace(jobs.namespace()).withName(pod.getMetadata().getName()).withGracePeriod(0).delete();
+                return new Ended(last, null, true);
+            }
+            pause();
+            Pod now = pod(job);
+            if (now != null) pod = now;
+        }
+    }
+
+    private record Ended(Pod pod, ContainerStateTerminated terminated, boolean timedOut) {}
+
+    private Pod pod(String job) {
+        List<Pod> pods = client.pods().inNamespace(jobs.namespace()).withLabel("job-name", job).list().getItems();
+        return pods.isEmpty() ? null : pods.get(0);
+    }
+
+    private static ContainerState state(Pod pod) {
+        if (pod == null || pod.getStatus() == null || pod.getStatus().getContainerStatuses() == null) return null;
+        for (ContainerStatus s : pod.getStatus().getContainerStatuses()) {
+            if (KubernetesJobs.CONTAINER.equals(s.getName())) return s.getState();
+        }
+        return null;
+    }
+
+    private String log(Pod pod) {
+        try {
+            String log = client.pods().inNamespace(jobs.namespace()).withName(pod.getMetadata().getName()).inContainer(KubernetesJobs.CONTAINER).getLog();
+            return log == null ? "" : log;
+        } catch (KubernetesClientException e) {
+            return ""; // a pod deleted at its timeout has no log left
+        }
+    }
+
+    /** Deletes the Job and waits until its pod is gone, so that the next run's pod never shares its CPUs. */
+    private void delete(String job) {
+        try {
+            client.batch().v1().jobs().inNamespace(jobs.namespace()).withName(job).withPropagationPolicy(io.fabric8.kubernetes.api.model.DeletionPropagation.BACKGROUND)
+                    .withGracePeriod(0).delete();
+            client.pods().inNamespace(jobs.namespace()).withLabel("job-name", job).withGracePeriod(0).delete();
+            long deadline = System.currentTimeMillis() + 60_000;
+            while (pod(job) != null && System.currentTimeMillis() < deadline) pause();
+        } catch (KubernetesClientException e) {
+            // the cluster is gone: the next session's sweep removes it
+        }
+    }
+
+    /** What a Guaranteed pod of whole CPUs saw of its CPUs, on which node. */
+    record Pinned(String node, String seen, boolean exclusive) {}
+
+    /**
+     * Runs a Guaranteed pod of {@code cpus} whole CPUs from {@code image} and reads inside it whether
+     * its node gave it CPUs of its own: a cpuset of exactly that many CPUs and no CFS quota.
+     */
+    Pinned pinned(String image, int cpus) {
+        String job = KubernetesJobs.name("jdkmatrix-pinned-probe-" + ProcessHandle.current().pid() + "-" + cpus);
+        try {
+            client.batch().v1().jobs().inNamespace(jobs.namespace()).resource(jobs.pinnedProbe(image, job, cpus)).create();
+            Pod pod = waitForStart(job, "a probe of " + cpus + " pinned CPU(s)");
+            long deadline = System.currentTimeMillis() + 60_000;
+            while (state(pod) == null || state(pod).getTerminated() == null) {
+                if (System.currentTimeMillis() > deadline) throw new dev.jdkmatrix.ExitException(dev.jdkmatrix.ExitException.ENVIRONMENT,
+                        "the probe of pinned CPUs did not end within 60 s\n  fix: check the cluster's node (kubectl describe pod " + pod.getMetadata().getName() + ")");
+                pause();
+                Pod now = pod(job);
+                if (now != null) pod = now;
+            }
+            String seen = log(pod).strip();
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("cpuset=(\\S*) quota=(\\S*)").matcher(seen);
+            boolean exclusive = m.find() && CpuSetText.parse(m.group(1)).size() == cpus && (m.group(2).equals("-1") || m.group(2).equals("max"));
+            return new Pinned(pod.getSpec().getNodeName(), seen, exclusive);
+        } finally {
+            delete(job);
+        }
+    }
+
+    @Override
+    public void abortCurrent() {
+        for (String job : running) {
+            try {
+                client.pods().inNamespace(jobs.namespace()).withLabel("job-name", job).withGracePeriod(0).delete();
+            } catch (KubernetesClientException e) {
+                // gone already, or the cluster is
+            }
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while a run's pod ran", e);
+        }
+    }
+
+    private static double ms(long nanos) {
+        return nanos / 1e6;
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) t = t.getCause();
+        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+    }
+}

@@ -1,0 +1,134 @@
+package dev.jdkmatrix.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdkmatrix.matrix.Cell;
+import dev.jdkmatrix.matrix.Profile;
+import dev.jdkmatrix.model.CpuLimit;
+import dev.jdkmatrix.model.CpuMode;
+import dev.jdkmatrix.model.MemoryLimit;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A run's Job as the cluster gets it, and what its pod's one log stream gives back. */
+class KubernetesJobsTest {
+
+    @TempDir
+    Path tmp;
+
+    static Cell cell(String cpus, CpuMode mode) {
+        return new Cell(new dev.jdkmatrix.matrix.WorkloadKind.Builtin(dev.jdkmatrix.workloads.Workloads.get("sleep")), "sleep",
+                new TreeMap<>(Map.of("wait-ms", "10")), "virtual", 10, "25", CpuLimit.parse(cpus), mode, MemoryLimit.parse("512m"), List.of(),
+                Duration.ofMinutes(1), true);
+    }
+
+    static KubernetesJobs jobs() {
+        return KubernetesJobs.of("bench", "Never", "2026-11-26T00:00:00Z quick (a run id with spaces and colons)", Path.of("/results/x"));
+    }
+
+    static Container container(Job job) {
+        return job.getSpec().getTemplate().getSpec().getContainers().get(0);
+    }
+
+    @Test
+    void aPinnedCellIsAGuaranteedPodOfWholeCpusAndAQuotaCellRunsUnderItsLimit() {
+        Job pinned = jobs().job(cell("2", CpuMode.CPUSET), "jdkmatrix/run-25:abc", "jdkmatrix-x", Profile.NONE);
+        assertThat(container(pinned).getResources().getRequests()).isEqualTo(container(pinned).getResources().getLimits())
+                .containsEntry("cpu", new Quantity("2")).containsEntry("memory", new Quantity(Long.toString(512L << 20)));
+        // a whole-CPU quota cell is Burstable by a millicore, or a static CPU manager would give it CPUs of its own and no quota
+        Job quota = jobs().job(cell("1", CpuMode.QUOTA), "i", "jdkmatrix-y", Profile.NONE);
+        assertThat(container(quota).getResources().getLimits()).containsEntry("cpu", new Quantity("1"));
+        assertThat(container(quota).getResources().getRequests()).containsEntry("cpu", new Quantity("999m"));
+        Job half = jobs().job(cell("0.5", CpuMode.QUOTA), "i", "jdkmatrix-z", Profile.NONE);
+        assertThat(container(half).getResources().getRequests()).isEqualTo(container(half).getResources().getLimits());
+    }
+
+    @Test
+    void theRunsPodIsLockedDownAsADockerRunIs() {
+        Job job = jobs().job(cell("1", CpuMode.CPUSET), "i", "jdkmatrix-x", Profile.NONE);
+        PodSpec pod = job.getSpec().getTemplate().getSpec();
+        assertThat(job.getSpec().getBackoffLimit()).isZero();
+        assertThat(pod.getRestartPolicy()).isEqualTo("Never");
+        assertThat(pod.getAutomountServiceAccountToken()).isFalse();
+        assertThat(pod.getEnableServiceLinks()).isFalse();
+        assertThat(pod.getSecurityContext().getRunAsNonRoot()).isTrue();
+        assertThat(pod.getSecurityContext().getRunAsUser()).isEqualTo(10001L);
+        Container c = container(job);
+        assertThat(c.getSecurityContext().getReadOnlyRootFilesystem()).isTrue();
+        assertThat(c.getSecurityContext().getAllowPrivilegeEscalation()).isFalse();
+        assertThat(c.getSecurityContext().getCapabilities().getDrop()).containsExactly("ALL");
+        assertThat(c.getVolumeMounts()).extracting(m -> m.getMountPath()).containsExactly("/tmp", "/out");
+        assertThat(c.getImagePullPolicy()).isEqualTo("Never");
+        assertThat(c.getCommand().get(2)).startsWith("t0=$(date +%s%N); ").contains(KubernetesJobs.OUT_BEGIN, "JDKMATRIX-CPU-STAT").endsWith("exit $s");
+        assertThat(job.getMetadata().getAnnotations()).containsEntry(Labels.CELL, cell("1", CpuMode.CPUSET).id());
+        for (String v : job.getMetadata().getLabels().values()) assertThat(v).matches("[A-Za-z0-9]([A-Za-z0-9_.-]{0,61}[A-Za-z0-9])?");
+    }
+
+    @Test
+    void namesAndLabelValuesAreWhatKubernetesTakesAndStayApartWhenCut() {
+        String longName = "jdkmatrix-2026-11-26T00:00:00Z_Quick run-" + "x".repeat(80) + "-00012-measure-3";
+        assertThat(KubernetesJobs.name(longName)).matches("[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?").hasSizeLessThanOrEqualTo(63);
+        assertThat(KubernetesJobs.name(longName)).isNotEqualTo(KubernetesJobs.name(longName.replace("-3", "-4")));
+        assertThat(KubernetesJobs.labelValue("--a b:c--")).isEqualTo("a-b-c");
+        assertThat(KubernetesJobs.labelValue("")).isEqualTo("x");
+    }
+
+    @Test
+    void theFilesTheRunPrintedComeBackAndTheLogKeepsTheRestEvenWithItsCpuStatAmongThem() throws IOException {
+        byte[] jfr = "a recording".getBytes(StandardCharsets.UTF_8);
+        byte[] stacks = "java/lang/Thread.run 5\n".getBytes(StandardCharsets.UTF_8);
+        String b64 = Base64.getMimeEncoder().encodeToString(tar(Map.of("./run.jfr", jfr, "./profile/Bench.run/flame-cpu-forward.collapsed", stacks)));
+        String[] lines = b64.split("\r\n");
+        StringBuilder dump = new StringBuilder();
+        for (int i = 0; i < lines.length; i++) {
+            dump.append(lines[i]).append('\n');
+            if (i == 0) dump.append("JDKMATRIX-CPU-STAT nr_periods 7\n"); // stderr's lines fall among stdout's in a pod's log
+        }
+        String log = "JDKMATRIX-RESULT {}\nJDKMATRIX-CONTAINER-NS 1500000000\n\n" + KubernetesJobs.OUT_BEGIN + "\n" + dump + KubernetesJobs.OUT_END + "\n";
+        Path jfrOut = tmp.resolve("1.jfr");
+        Path stacksOut = tmp.resolve("1.collapsed");
+        Path none = tmp.resolve("none.json");
+        Files.writeString(none, "stale");
+        KubernetesJobs.Output out = KubernetesJobs.output(log, Map.of("/out/run.jfr", jfrOut, "/out/profile", stacksOut, "/out/jmh.json", none));
+        assertThat(Files.readAllBytes(jfrOut)).isEqualTo(jfr);
+        assertThat(Files.readAllBytes(stacksOut)).as("a folder's first file").isEqualTo(stacks);
+        assertThat(none).as("a file the run did not write").doesNotExist();
+        assertThat(out.wallMs()).isEqualTo(1500.0);
+        assertThat(out.log()).contains("JDKMATRIX-RESULT {}", "JDKMATRIX-CPU-STAT nr_periods 7").doesNotContain(KubernetesJobs.OUT_BEGIN, "JDKMATRIX-CONTAINER-NS");
+        // a log cut before its dump: no file, the log as it was
+        KubernetesJobs.Output cut = KubernetesJobs.output("JDKMATRIX-RESULT {}\nkilled", Map.of("/out/run.jfr", jfrOut));
+        assertThat(jfrOut).doesNotExist();
+        assertThat(cut.log()).isEqualTo("JDKMATRIX-RESULT {}\nkilled");
+        assertThat(cut.wallMs()).isNaN();
+    }
+
+    static byte[] tar(Map<String, byte[]> files) throws IOException {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        try (TarArchiveOutputStream t = new TarArchiveOutputStream(b)) {
+            for (Map.Entry<String, byte[]> f : new TreeMap<>(files).entrySet()) {
+                TarArchiveEntry e = new TarArchiveEntry(f.getKey());
+                e.setSize(f.getValue().length);
+                t.putArchiveEntry(e);
+                t.write(f.getValue());
+                t.closeArchiveEntry();
+            }
+        }
+        return b.toByteArray();
+    }
+}

@@ -30,12 +30,7 @@ public record RawRow(Map<String, String> values) {
 
     /** A column by the name a person gave (a claim's per-run value), empty where the row has none; code reads the typed accessors. */
     public String column(String column) {
-        if (Columns.isParam(column)) {
-            // the params column holds every value exactly; a param_ column is its readable copy (a line break flattened by the CSV)
-            String exact = Params.parse(values.get("params")).get(column.substring(Columns.PARAM_PREFIX.length()));
-            if (exact != null) return exact;
-        }
-        return values.getOrDefault(column, "");
+        return RowText.column(values, column);
     }
 
     private String text(String column) {
@@ -192,18 +187,10 @@ public record RawRow(Map<String, String> values) {
     }
 
     private int whole(String column) {
-        double v = number(column);
-        return Double.isFinite(v) ? (int) v : 0;
+        return RowText.whole(text(column));
     }
 
-    /** The number in a column, or NaN when empty or not a number. */
     private double number(String column) {
-        String v = text(column);
-        if (v.isEmpty()) return Double.NaN;
-        try {
-            return Double.parseDouble(v);
-        } catch (NumberFormatException e) {
-            return Double.NaN;
-        }
+        return RowText.number(text(column));
     }
 }

@@ -33,12 +33,7 @@ public record SummaryRow(Map<String, String> values) {
 
     /** A column by the name a person gave (a claim's {@code of}), empty where the row has none; code reads the typed accessors. */
     public String column(String column) {
-        if (Columns.isParam(column)) {
-            // the params column holds every value exactly; a param_ column is its readable copy (a line break flattened by the CSV)
-            String exact = Params.parse(values.get("params")).get(column.substring(Columns.PARAM_PREFIX.length()));
-            if (exact != null) return exact;
-        }
-        return text(column);
+        return RowText.column(values, column);
     }
 
     private String text(String column) {
@@ -148,16 +143,10 @@ public record SummaryRow(Map<String, String> values) {
     }
 
     private int whole(String column) {
-        double v = number(text(column));
-        return Double.isFinite(v) ? (int) v : 0;
+        return RowText.whole(text(column));
     }
 
-    private static double number(String s) {
-        if (s == null || s.isEmpty()) return Double.NaN;
-        try {
-            return Double.parseDouble(s);
-        } catch (NumberFormatException e) {
-            return Double.NaN;
-        }
+    private static double number(String text) {
+        return RowText.number(text);
     }
 }

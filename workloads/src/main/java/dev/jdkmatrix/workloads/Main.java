@@ -153,26 +153,14 @@ public final class Main {
         return line.toString();
     }
 
-    static ResultRecord run(Invocation inv) {
-        int cpus = Runtime.getRuntime().availableProcessors();
-        inv.workload().prepare();
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        long startupMs = Probes.uptimeMillis();
+    /** The tasks' results, how many failed (or could not start) and the first failure. */
+    record Tasks(long[] results, int failed, String firstFailure) {}
 
-        long heapBefore = Probes.heapUsed();
-        long gcCountBefore = Probes.gcCount();
-        long gcMsBefore = Probes.gcMillis();
-        long cpuBefore = Probes.processCpuNanos();
-        Probes.resetHeapPeaks();
-        threads.resetPeakThreadCount();
-
+    /** Submits every task of the invocation to its executor and waits for them all: the measured section. */
+    static Tasks execute(Invocation inv, int cpus, java.util.concurrent.atomic.AtomicInteger submitted) {
         long[] results = new long[inv.tasks()];
         int failed = 0;
         String firstFailure = null;
-        java.util.concurrent.atomic.AtomicInteger submitted = new java.util.concurrent.atomic.AtomicInteger();
-        long fromMs = System.currentTimeMillis();
-        long t0 = System.nanoTime();
-        Thread progress = progress(inv.workload(), submitted, t0);
         try (ExecutorService executor = inv.executor().create(cpus)) {
             List<Future<Long>> futures = new ArrayList<>(inv.tasks());
             for (int i = 0; i < inv.tasks(); i++) {
@@ -204,6 +192,30 @@ public final class Main {
                 }
             }
         }
+        return new Tasks(results, failed, firstFailure);
+    }
+
+    static ResultRecord run(Invocation inv) {
+        int cpus = Runtime.getRuntime().availableProcessors();
+        inv.workload().prepare();
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long startupMs = Probes.uptimeMillis();
+
+        long heapBefore = Probes.heapUsed();
+        long gcCountBefore = Probes.gcCount();
+        long gcMsBefore = Probes.gcMillis();
+        long cpuBefore = Probes.processCpuNanos();
+        Probes.resetHeapPeaks();
+        threads.resetPeakThreadCount();
+
+        java.util.concurrent.atomic.AtomicInteger submitted = new java.util.concurrent.atomic.AtomicInteger();
+        long fromMs = System.currentTimeMillis();
+        long t0 = System.nanoTime();
+        Thread progress = progress(inv.workload(), submitted, t0);
+        Tasks done = execute(inv, cpus, submitted);
+        long[] results = done.results();
+        int failed = done.failed();
+        String firstFailure = done.firstFailure();
         long wallNanos = System.nanoTime() - t0;
         System.out.println(ResultRecord.SECTION_MARKER + "from_ms=" + fromMs + ";to_ms=" + System.currentTimeMillis());
         progress.interrupt();

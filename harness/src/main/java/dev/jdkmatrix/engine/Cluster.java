@@ -58,6 +58,9 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
         }
         config.setRequestTimeout(15_000);
         config.setConnectionTimeout(10_000);
+        // a cluster that stops answering ends the session within seconds, not after the client's default ten retries
+        config.setRequestRetryBackoffLimit(2);
+        config.setRequestRetryBackoffInterval(500);
         KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build();
         try {
             client.getKubernetesVersion();

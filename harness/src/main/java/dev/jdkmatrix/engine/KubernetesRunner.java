@@ -93,7 +93,9 @@ final class KubernetesRunner implements RunEngine {
     private Ended waitForEnd(String job, Pod started, Cell cell) {
         long deadline = System.currentTimeMillis() + cell.timeout().toMillis();
         Pod pod = started;
+        String uid = started.getMetadata().getUid();
         while (true) {
+            if (pod == null || !uid.equals(pod.getMetadata().getUid()) || pod.getMetadata().getDeletionTimestamp() != null) throw deleted(job, cell);
             ContainerState state = state(pod);
             if (state != null && state.getTerminated() != null) return new Ended(pod, state.getTerminated(), false);
             if (System.currentTimeMillis() > deadline) {
@@ -102,9 +104,17 @@ final class KubernetesRunner implements RunEngine {
                 return new Ended(last, null, true);
             }
             pause();
-            Pod now = pod(job);
-            if (now != null) pod = now;
+            pod = pod(job);
         }
+    }
+
+    /** A run's pod deleted while it ran, not by this session (kubectl delete, an eviction, a node lost): the run is lost, the session ends. */
+    private dev.jdkmatrix.ExitException deleted(String job, Cell cell) {
+        String dir = jobs.annotations().get(Labels.OUT);
+        return new dev.jdkmatrix.ExitException(dev.jdkmatrix.ExitException.ENGINE_LOST, "the pod of run " + job + " (" + cell.id()
+                + ") was deleted while it ran, not by this session (kubectl delete, an eviction, a node lost). The runs stored in " + dir
+                + "/raw.csv are intact; the run in flight was not stored and the remaining runs were not made"
+                + "\n  fix: find what deleted it (kubectl get events), then finish the run: jdkmatrix run --engine kubernetes --resume " + dir);
     }
 
     private record Ended(Pod pod, ContainerStateTerminated terminated, boolean timedOut) {}

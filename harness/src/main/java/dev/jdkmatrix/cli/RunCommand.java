@@ -66,8 +66,8 @@ public final class RunCommand implements Callable<Integer> {
     String engineCpus;
 
     @Option(names = "--engine", description = "where the runs are measured: docker (default), each run a container of the Docker engine; "
-            + "kubernetes, each run a Job of the cluster kubectl would reach (docs/kubernetes.md)")
-    String engine = "docker";
+            + "kubernetes, each run a Job of the cluster kubectl would reach (docs/kubernetes.md); default: the matrix's engine:, else docker")
+    String engine;
 
     @Option(names = "--kubeconfig", paramLabel = "FILE", description = "with --engine kubernetes: the kubeconfig (default: KUBECONFIG, else ~/.kube/config)")
     Path kubeconfig;
@@ -101,7 +101,7 @@ public final class RunCommand implements Callable<Integer> {
         if (resume != null) takeFromResumed();
         // With a local engine, refuse CPU limits above this host's before anything starts;
         // MatrixRunner checks them against the engine's own count as well.
-        int hostCpus = Environment.localEngine() ? Runtime.getRuntime().availableProcessors() : 0;
+        int hostCpus = Environment.localEngine() && !"kubernetes".equals(engine) ? Runtime.getRuntime().availableProcessors() : 0;
         Matrix m = new MatrixParser(hostCpus).parse(matrixFile);
         String id = runId != null ? runId
                 : ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + m.name();
@@ -140,7 +140,7 @@ public final class RunCommand implements Callable<Integer> {
         outw.flush();
         Progress listener = new Progress(err, bar, runs);
         MatrixRunner.Result result = new MatrixRunner().run(m, new RunOptions(dir, id, workloadsJar, Path.of("").toAbsolutePath(), resume != null, packed, share,
-                !noLease, sessionCpus, keepGoing, cluster(packed)), listener);
+                !noLease, sessionCpus, keepGoing, cluster(packed, m)), listener);
         listener.finish();
         ended(outw, m, dir, result, listener);
         outw.flush();
@@ -213,8 +213,8 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     /** The cluster of --engine kubernetes, or null for the Docker engine. */
-    private dev.jdkmatrix.engine.Cluster.Options cluster(dev.jdkmatrix.run.CpuSlots.Packing packed) {
-        return switch (engine) {
+    private dev.jdkmatrix.engine.Cluster.Options cluster(dev.jdkmatrix.run.CpuSlots.Packing packed, Matrix m) {
+        return switch (engine != null ? engine : m.engine().text()) {
             case "docker" -> null;
             case "kubernetes" -> {
                 if (packed != dev.jdkmatrix.run.CpuSlots.Packing.OFF || engineCpus != null) {

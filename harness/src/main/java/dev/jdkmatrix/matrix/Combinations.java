@@ -123,7 +123,7 @@ final class Combinations {
         List<Value> out = new ArrayList<>();
         for (Node n : parser.axis(node, key)) {
             Value v = new Value(normalize(parser, key, ((ScalarNode) n).getValue(), n), n);
-            if (key.equals("cpus") && parser.hostCpus > 0 && CpuLimit.parse(v.text()).value() > parser.hostCpus) {
+            if (key.equals("cpus") && parser.hostCpus > 0 && !parser.onCluster && CpuLimit.parse(v.text()).value() > parser.hostCpus) {
                 throw parser.error(n, "cpus " + v.text() + " is more than the " + parser.hostCpus + " CPUs of this host",
                         "use at most " + parser.hostCpus + "; a limit above the host measures nothing more");
             }

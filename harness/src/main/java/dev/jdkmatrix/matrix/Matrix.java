@@ -27,7 +27,26 @@ public record Matrix(
         double maxSteal,
         List<String> compareAlong,
         long seed,
-        double minDifference) {
+        double minDifference,
+        Engine engine) {
+
+    /** Where the matrix's runs are measured ({@code engine:}; the command line's --engine wins). */
+    public enum Engine {
+        /** Each run a container of the Docker engine (the default). */
+        DOCKER,
+        /** Each run a Job of a Kubernetes cluster (docs/kubernetes.md). */
+        KUBERNETES;
+
+        public String text() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** A matrix measured on the Docker engine. */
+    public Matrix(String name, Path file, String sha256, Map<String, Jdk> jdks, List<Cell> cells, Repetitions repetitions, int warmup, Order order,
+                  double compareThreshold, double maxSteal, List<String> compareAlong, long seed, double minDifference) {
+        this(name, file, sha256, jdks, cells, repetitions, warmup, order, compareThreshold, maxSteal, compareAlong, seed, minDifference, Engine.DOCKER);
+    }
 
     /** Run order of the repetitions. */
     public enum Order {
@@ -51,6 +70,7 @@ public record Matrix(
     public Matrix {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(order, "order");
+        Objects.requireNonNull(engine, "engine");
         jdks = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(jdks));
         cells = List.copyOf(cells);
         if (cells.isEmpty()) throw new IllegalArgumentException("a matrix needs at least one cell");

@@ -29,7 +29,7 @@ import org.snakeyaml.engine.v2.nodes.ScalarNode;
 public final class MatrixParser extends MatrixYaml {
 
     static final List<String> TOP_KEYS = List.of("name", "repetitions", "warmup", "timeout", "order", "compare-along", "seed", "compare-threshold", "min-difference",
-            "max-steal", "jvm-internals", "jdks",
+            "max-steal", "jvm-internals", "engine", "jdks",
             "matrix");
     static final List<String> REPETITION_KEYS = List.of("min", "max", "target");
     /** `compare` calls a change a regression past this fraction unless the cell is noisy. */
@@ -66,6 +66,8 @@ public final class MatrixParser extends MatrixYaml {
     static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(10);
 
     final int hostCpus;
+    /** The matrix's runs go to a cluster (engine: kubernetes): its cells are checked against its nodes, not this host. */
+    boolean onCluster;
 
     /** A parser that does not check CPU limits against a host. */
     public MatrixParser() {
@@ -108,6 +110,8 @@ public final class MatrixParser extends MatrixYaml {
         if (minDifference >= threshold) throw thresholdsCross(topKeys, threshold, minDifference);
         double maxSteal = fraction(topKeys, "max-steal", Double.NaN, "10% or 0.1");
         if (maxSteal >= 1) throw error(topKeys.get("max-steal"), "max-steal must be below 100 %, got " + scalar(topKeys.get("max-steal"), "max-steal"), "write it as 10% or 0.1");
+        Matrix.Engine engine = engine(topKeys.get("engine"));
+        onCluster = engine == Matrix.Engine.KUBERNETES;
         Map<String, Jdk> declared = topKeys.containsKey("jdks") ? jdks(topKeys.get("jdks")) : Map.of();
         Node matrixNode = topKeys.get("matrix");
         if (matrixNode == null) {
@@ -125,7 +129,15 @@ public final class MatrixParser extends MatrixYaml {
         String sha = sha256(bytes);
         // a seed of the file's own: shards of one matrix plan the same order, and a resume finds it again
         long seed = topKeys.containsKey("seed") ? longInteger(topKeys.get("seed"), "seed", 0) : Long.parseLong(sha.substring(0, 8), 16);
-        return new Matrix(name, matrixFile, sha, used, cells, repetitions, warmup, order, threshold, maxSteal, along, seed, minDifference);
+        return new Matrix(name, matrixFile, sha, used, cells, repetitions, warmup, order, threshold, maxSteal, along, seed, minDifference, engine);
+    }
+
+    /** {@code engine:} docker (the default) or kubernetes. */
+    private Matrix.Engine engine(Node node) {
+        if (node == null) return Matrix.Engine.DOCKER;
+        String e = scalar(node, "engine");
+        for (Matrix.Engine v : Matrix.Engine.values()) if (v.text().equals(e)) return v;
+        throw error(node, "unknown engine '" + e + "'", "write 'docker' (the default: each run a container) or 'kubernetes' (each run a Job; docs/kubernetes.md)");
     }
 
     /** A top-level key written as a percentage or a fraction ({@code 10%}, {@code 0.1}), or {@code otherwise} when it is not given. */

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -166,6 +167,7 @@ class BadMatrixTest {
                 Arguments.of("param is an axis name", GOOD.replace("workload: sleep", "workload:\n    - name: sleep\n      params: { cpus: 2 }"), 9, "is an axis, not a param"),
                 Arguments.of("workload entry without name", GOOD.replace("workload: sleep", "workload:\n    - tasks: 5"), 8, "has no 'name'"),
                 Arguments.of("cpus above the host's", GOOD.replace("cpus: 1", "cpus: [1, 4]"), 3, "more than the 2 CPUs"),
+                Arguments.of("unknown engine", "engine: podman\n" + GOOD, 1, "'docker' (the default: each run a container) or 'kubernetes'"),
                 Arguments.of("duplicate cell made by include", GOOD + "  include:\n    - { workload: pinning }\n    - { workload: pinning }\n", 10, "duplicate cell"),
                 Arguments.of("include with unknown key", GOOD + "  include:\n    - { jdk: 21, heap: 2g }\n", 9, "neither an axis, a param"),
                 Arguments.of("fault mode unknown", GOOD.replace("workload: sleep", "workload:\n    - name: fault\n      params: { mode: explode }"), 9, "hang, oom"),
@@ -238,5 +240,18 @@ class BadMatrixTest {
                 Arguments.of("not UTF-8", latin1, "not UTF-8"),
                 Arguments.of("a directory", folder, "is a directory"),
                 Arguments.of("missing", dir.resolve("nope.yaml"), "no such file"));
+    }
+
+    /** On a cluster the cells are checked against its nodes, which may be larger than this host: engine: kubernetes lifts the host's CPU check. */
+    @Test
+    void aMatrixForAClusterMayAskForMoreCpusThanThisHostHas() throws IOException {
+        Path f = dir.resolve("cluster.yaml");
+        Files.writeString(f, "engine: kubernetes\n" + GOOD.replace("cpus: 1", "cpus: [1, 4]"));
+        Files.writeString(dir.resolve("Dockerfile.jdk21"), "FROM debian:trixie-slim\n");
+        Matrix m = new MatrixParser(2).parse(f);
+        assertThat(m.engine()).isEqualTo(Matrix.Engine.KUBERNETES);
+        assertThat(m.cells()).extracting(c -> c.cpus().text()).containsExactly("1", "4");
+        Files.writeString(f, GOOD);
+        assertThat(new MatrixParser(2).parse(f).engine()).as("the default").isEqualTo(Matrix.Engine.DOCKER);
     }
 }

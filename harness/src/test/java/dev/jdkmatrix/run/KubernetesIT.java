@@ -75,16 +75,21 @@ class KubernetesIT {
         assertThat(Files.list(tmp.resolve("out/logs")).filter(p -> p.toString().endsWith(".jfr"))).hasSize(2);
     }
 
+    /** The matrix's own engine: kubernetes, no --engine given. */
     @Test
     void aPodKilledForItsMemoryIsAnOomRow() throws IOException {
-        Path m = TestMatrix.named("k8s-oom").axis("tasks", 1).axis("executor", "virtual").workloads("""
+        Path m = TestMatrix.named("k8s-oom").option("engine", "kubernetes").axis("tasks", 1).axis("executor", "virtual").workloads("""
                 - name: fault
                   jvm-args: [-Xmx1g]
                   params: { mode: oom }
                 """).write(tmp.resolve("oom.yaml"));
-        ItSupport.Ran ran = run(m, tmp.resolve("oom"), ExitException.RUNS_FAILED);
-        assertThat(ran.rows()).hasSize(1);
-        assertThat(ran.rows().get(0).status()).as(ran.rows().get(0).statusDetail()).isEqualTo("oom");
+        StringWriter err = new StringWriter();
+        int code = ItSupport.attempt(err, m, tmp.resolve("oom"), "--kubeconfig", KUBECONFIG.toString());
+        assertThat(code).as(err.toString()).isEqualTo(ExitException.RUNS_FAILED);
+        assertThat(err.toString()).contains("Kubernetes v1.34");
+        List<RawRow> rows = dev.jdkmatrix.results.format.RawCsv.read(tmp.resolve("oom/raw.csv"));
+        assertThat(rows).hasSize(1);
+        assertThat(rows.get(0).status()).as(rows.get(0).statusDetail()).isEqualTo("oom");
     }
 
     @Test

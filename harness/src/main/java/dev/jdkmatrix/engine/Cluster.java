@@ -68,7 +68,7 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
         } catch (KubernetesClientException e) {
             client.close();
             throw new ExitException(ExitException.ENVIRONMENT, "the Kubernetes cluster at " + config.getMasterUrl() + " does not answer: "
-                    + rootMessage(e) + "\n  fix: start it (make k8s-up for this machine's), or name another in KUBECONFIG or --context");
+                    + Docker.rootMessage(e) + "\n  fix: start it (make k8s-up for this machine's), or name another in KUBECONFIG or --context");
         }
         return new Cluster(client, options.namespace(), config.getMasterUrl(), options.importSocket());
     }
@@ -213,11 +213,5 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
             Thread.currentThread().interrupt();
             return false;
         }
-    }
-
-    private static String rootMessage(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) t = t.getCause();
-        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
     }
 }

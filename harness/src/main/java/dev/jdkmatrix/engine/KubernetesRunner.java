@@ -33,6 +33,8 @@ final class KubernetesRunner implements RunEngine {
     private final KubernetesClient client;
     private final KubernetesJobs jobs;
     private final Set<String> running = ConcurrentHashMap.newKeySet();
+    /** Set by a signal's {@link #abortCurrent}: the pods this session deletes then end their runs as killed, not as deleted by another. */
+    private volatile boolean aborting;
 
     KubernetesRunner(KubernetesClient client, KubernetesJobs jobs) {
         this.client = client;
@@ -65,7 +67,7 @@ final class KubernetesRunner implements RunEngine {
         } catch (KubernetesClientException e) {
             String dir = jobs.annotations().get(Labels.OUT);
             throw new dev.jdkmatrix.ExitException(dev.jdkmatrix.ExitException.ENVIRONMENT, "the Kubernetes cluster stopped answering during run " + job
-                    + " (" + cell.id() + "): " + rootMessage(e) + ". The runs stored in " + dir + "/raw.csv are intact; the run in flight was not stored"
+                    + " (" + cell.id() + "): " + Docker.rootMessage(e) + ". The runs stored in " + dir + "/raw.csv are intact; the run in flight was not stored"
                     + "\n  fix: start the cluster again (make k8s-up for this machine's), then finish the run: jdkmatrix run --engine kubernetes --resume " + dir, e);
         } finally {
             delete(job);
@@ -95,6 +97,7 @@ final class KubernetesRunner implements RunEngine {
         Pod pod = started;
         String uid = started.getMetadata().getUid();
         while (true) {
+            if (aborting) return new Ended(pod == null ? started : pod, null, true);
             if (pod == null || !uid.equals(pod.getMetadata().getUid()) || pod.getMetadata().getDeletionTimestamp() != null) throw deleted(job, cell);
             ContainerState state = state(pod);
             if (state != null && state.getTerminated() != null) return new Ended(pod, state.getTerminated(), false);
@@ -185,6 +188,7 @@ final class KubernetesRunner implements RunEngine {
 
     @Override
     public void abortCurrent() {
+        aborting = true;
         for (String job : running) {
             try {
                 client.pods().inNamespace(jobs.namespace()).withLabel("job-name", job).withGracePeriod(0).delete();
@@ -205,11 +209,5 @@ final class KubernetesRunner implements RunEngine {
 
     private static double ms(long nanos) {
         return nanos / 1e6;
-    }
-
-    private static String rootMessage(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) t = t.getCause();
-        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
     }
 }

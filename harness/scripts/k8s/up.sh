@@ -37,6 +37,7 @@ command -v runc >/dev/null || need+=(runc)
 command -v openssl >/dev/null || need+=(openssl)
 if ((${#need[@]})); then
   say "installing Debian's ${need[*]}"
+  apt-get update -qq >/dev/null
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 "$PROJECT/harness/scripts/ensure-docker.sh" # the pause image is made with docker build

@@ -44,6 +44,8 @@ final class SessionRecord {
     private final List<RunMetadata.Session> earlier = new ArrayList<>();
     private final String sessionStart = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
     private volatile String leaseNote;
+    /** Where the runs are measured when not on the Docker engine that built the images (a cluster), else null. */
+    private volatile String measuredOn;
 
     SessionRecord(Path out, RunOptions options, Matrix matrix, Start start, SessionImages refs) {
         this.out = out;
@@ -77,11 +79,18 @@ final class SessionRecord {
         leaseNote = lease.describe();
     }
 
+    /** This session measures its runs on a cluster ({@code where}: what it says of itself), not on the Docker engine; no lease is taken there. */
+    void measuredOn(String where) {
+        measuredOn = where;
+        leaseNote = "none: the cluster keeps its pods apart (a Guaranteed pod's whole CPUs are its own), one run at a time";
+    }
+
     /** run.json as of now, from the rows raw.csv holds now; {@code ended} null while the session runs. */
     RunMetadata at(String ended, List<RawRow> rows) {
         List<RunMetadata.Session> sessions = new ArrayList<>(earlier);
         int now = rows.size() - start.storedAtStart().size();
-        sessions.add(new RunMetadata.Session(sessionStart, ended, start.host().hostname(), Math.max(0, now), start.engine().describe(), leaseNote));
+        String engine = measuredOn == null ? start.engine().describe() : measuredOn + " (images built on " + start.engine().describe() + ")";
+        sessions.add(new RunMetadata.Session(sessionStart, ended, start.host().hostname(), Math.max(0, now), engine, leaseNote));
         return RunSession.metadata(rows, options, matrix, commit, dirty, started, ended, start.host(), start.engine(), images, plan,
                 start.imagesSeconds(), sessions);
     }

@@ -73,6 +73,10 @@ class KubernetesIT {
             }
         }
         assertThat(Files.list(tmp.resolve("out/logs")).filter(p -> p.toString().endsWith(".jfr"))).hasSize(2);
+        // run.json says where the session measured: the cluster, and the engine that built its images
+        dev.jdkmatrix.results.RunMetadata.Session session = dev.jdkmatrix.results.format.RunJson.read(tmp.resolve("out/run.json")).sessions().get(0);
+        assertThat(session.engine()).startsWith("Kubernetes v1.34").contains("images built on engine");
+        assertThat(session.lease()).startsWith("none: the cluster keeps its pods apart");
     }
 
     /** The matrix's own engine: kubernetes, no --engine given. */

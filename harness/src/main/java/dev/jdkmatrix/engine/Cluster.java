@@ -30,7 +30,7 @@ import java.util.function.Consumer;
  * of the cluster {@code make k8s-up} runs here ({@code ctr images import} of {@code docker save},
  * the pods' pull policy Never).
  */
-public record Cluster(KubernetesClient client, String namespace, String server, Path importSocket) {
+public record Cluster(KubernetesClient client, String namespace, String server, Path importSocket) implements AutoCloseable {
 
     /** The socket of the containerd of make k8s-up's cluster. */
     static final Path LOCAL_CONTAINERD = Path.of("/run/jdkmatrix-k8s/containerd.sock");
@@ -71,6 +71,12 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
                     + Docker.rootMessage(e) + "\n  fix: start it (make k8s-up for this machine's), or name another in KUBECONFIG or --context");
         }
         return new Cluster(client, options.namespace(), config.getMasterUrl(), options.importSocket());
+    }
+
+    /** Closes the client (its connections and threads): the session is over. */
+    @Override
+    public void close() {
+        client.close();
     }
 
     /** What the cluster says of itself for run.json and the screen. */

@@ -145,6 +145,13 @@ public final class MatrixRunner {
         Thread.setDefaultUncaughtExceptionHandler((t, e) -> EngineWatch.appendTrace(uncaught, "in thread " + t.getName(), e));
         DockerClient client = Docker.connect();
         Cluster cluster = options.cluster() == null ? null : Cluster.connect(options.cluster());
+        try (cluster) { // its client closed when the session ends, however it ends
+            return session(client, cluster, matrix, options, listener, out);
+        }
+    }
+
+    /** The session on the Docker engine {@code client}, its runs measured there or on {@code cluster} (null: none). */
+    private Result session(DockerClient client, Cluster cluster, Matrix matrix, RunOptions options, RunListener listener, Path out) throws IOException {
         if (cluster != null) cluster.check(matrix);
         int orphans = ContainerRunner.removeOrphans(client) + ContainerRunner.removeFolderContainers(client, out);
         if (orphans > 0) listener.message("removed " + orphans + " container(s) left by a harness process that is gone");

@@ -93,13 +93,21 @@ class SharedEngineIT {
 
     /** The lease's container while {@code runId} holds it, waiting up to 2 minutes. */
     Container awaitLease(String runId, Process p) throws InterruptedException {
+        return awaitLease(runId, p, 1);
+    }
+
+    /**
+     * A lease container of the run once it holds {@code cpus} of them: a session takes its CPUs' leases one by one, so a test that
+     * needs every CPU leased (a SIGKILL that leaves them all) waits for the last one, not the first.
+     */
+    Container awaitLease(String runId, Process p, int cpus) throws InterruptedException {
         for (int i = 0; i < 1200 && p.isAlive(); i++) {
             List<Container> c = client.listContainersCmd().withShowAll(true).withNameFilter(List.of(EngineLease.NAME))
                     .withLabelFilter(Map.of(Labels.RUN, runId)).exec();
-            if (!c.isEmpty()) return c.get(0);
+            if (c.size() >= cpus) return c.get(0);
             Thread.sleep(100);
         }
-        throw new AssertionError("run " + runId + " took no lease");
+        throw new AssertionError("run " + runId + " took no lease of " + cpus + " CPU(s)");
     }
 
     @Test
@@ -210,7 +218,7 @@ class SharedEngineIT {
         Process p = start(matrix("share-killed", 10, 3000, false), tmp.resolve("killed"), killed);
         try {
             // the JVM that holds the lease (java -jar starts a second one with Testcontainers' variables set; the first waits for it)
-            String holder = awaitLease(killed, p).getLabels().get(Labels.PID);
+            String holder = awaitLease(killed, p, client.infoCmd().exec().getNCPU()).getLabels().get(Labels.PID);
             assertThat(new ProcessBuilder("kill", "-KILL", holder).start().waitFor()).isZero();
             assertThat(p.waitFor(30, TimeUnit.SECONDS)).as("the launcher ends with the JVM it started").isTrue();
         } finally {

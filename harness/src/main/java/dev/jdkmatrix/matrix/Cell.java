@@ -99,7 +99,7 @@ public record Cell(
 
     /** {@code k=v;k=v}, sorted by key, any character of a value kept (dev.jdkmatrix.model.ParamsText): the params column of the CSV files. */
     public String paramsText() {
-        return key().paramsText();
+        return dev.jdkmatrix.model.ParamsText.format(params);
     }
 
     public String jvmArgsText() {

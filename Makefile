@@ -10,6 +10,7 @@
 #   make test              unit and integration tests (real containers; KubernetesIT on make k8s-up's cluster, brought down after)
 #   make test-times        after make test: the seconds of each test class into docs/testing.md (TEST_ROOT=clone for a .ci/run clone)
 #   make build             the jars (harness, workloads, examples) when a source changed; make clean removes them
+#   make ready             the base image and the jars side by side: what every target that runs starts with
 #   make base-image        create debian:trixie-slim locally when no registry answers
 #   make docker            start Debian's dockerd in the background when no engine answers (every target that needs one does)
 #   make bench-harness     harness vs a plain docker-run loop: writes docs/performance.md
@@ -65,7 +66,7 @@ SOURCES := $(shell find harness/src workloads/src examples/jmh/src examples/jar/
 # The harness, started with a class-data archive per subcommand and JDK (see the script).
 JDKMATRIX := $(SCRIPTS)/jdkmatrix.sh
 
-.PHONY: test-times help jdk check-no-jdk check-resume build docker base-image setup plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-verdicts bench-history otava-fixtures history-real nightly-local shards merge compare history publish prune readme-quick remote-demo lint-workflows k8s-up k8s-down clean
+.PHONY: test-times help jdk check-no-jdk check-resume build docker base-image setup ready plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-verdicts bench-history otava-fixtures history-real nightly-local shards merge compare history publish prune readme-quick remote-demo lint-workflows k8s-up k8s-down clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -91,6 +92,11 @@ base-image: docker
 
 setup: base-image
 
+# The base image (debootstrap, about 30 s the first time) and the jars (Maven) side by side: neither
+# needs the other, so a fresh machine's first run waits for the longer of the two, not their sum.
+ready:
+	@$(MAKE) --no-print-directory -j2 setup build
+
 plan: build
 	$(JDKMATRIX) plan --matrix $(MATRIX) $(PLAN_ARGS)
 
@@ -99,10 +105,10 @@ workloads: build
 
 # A resume (RUN_ARGS="--resume DIR") takes its matrix from the run's run.json; MATRIX given as well is checked against it.
 MATRIX_ARG = $(if $(and $(findstring --resume,$(RUN_ARGS)),$(filter file,$(origin MATRIX))),,--matrix $(MATRIX))
-matrix: setup build
+matrix: ready
 	$(JDKMATRIX) run $(MATRIX_ARG) $(if $(OUT),--out $(OUT)) $(RUN_ARGS)
 
-quick: setup build
+quick: ready
 	$(JDKMATRIX) run --matrix $(QUICK_MATRIX) $(if $(OUT),--out $(OUT)) $(RUN_ARGS)
 
 RESULTS ?=
@@ -144,7 +150,7 @@ test: jdk setup lint-workflows chromium check-no-jdk check-resume check-scripts 
 # A resume through make of a run of another matrix than matrix.yaml, as the README documents it:
 # two of four runs kept, the resume makes the other two and counts all four.
 RESUME_DIR := target/check-resume
-check-resume: setup build
+check-resume: ready
 	@rm -rf $(RESUME_DIR)
 	@$(MAKE) --no-print-directory -s matrix MATRIX=harness/matrices/resume.yaml OUT=$(RESUME_DIR) RUN_ARGS="--run-id check-resume --progress lines --no-report" > /dev/null
 	@head -n 3 $(RESUME_DIR)/raw.csv > $(RESUME_DIR)/raw.kept && mv $(RESUME_DIR)/raw.kept $(RESUME_DIR)/raw.csv
@@ -169,7 +175,7 @@ check-no-jdk:
 	  || { echo "check-no-jdk: make build without a JDK did not fail with the fix (exit $$code): $$out" >&2; exit 1; }
 	@echo "check-no-jdk: make help works without a JDK, make build says how to get one"
 
-bench-harness: setup build
+bench-harness: ready
 	$(SCRIPTS)/bench-harness.sh
 
 bench-report: build
@@ -177,7 +183,7 @@ bench-report: build
 
 # RESULTS=dir reuses a stored run of examples/trust.yaml instead of running it again.
 CPU_MODES_DIR := $(if $(RESULTS),$(RESULTS),target/bench-cpu-modes)
-bench-cpu-modes: setup build
+bench-cpu-modes: ready
 	$(if $(RESULTS),,rm -rf $(CPU_MODES_DIR) && $(JDKMATRIX) run --matrix examples/trust.yaml --out $(CPU_MODES_DIR) --run-id cpu-modes --progress lines --yes --no-report)
 	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/CpuModesReport.java $(CPU_MODES_DIR) "make bench-cpu-modes" > docs/cpu-modes.md
 	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/TrustTable.java $(CPU_MODES_DIR) > target/trust-table.md
@@ -185,7 +191,7 @@ bench-cpu-modes: setup build
 	@echo "bench-cpu-modes: wrote docs/cpu-modes.md and docs/trust.md's table of paired against unpaired intervals"
 
 INTERNALS_DIR := $(if $(RESULTS),$(RESULTS),target/bench-internals)
-bench-internals: setup build
+bench-internals: ready
 	$(if $(RESULTS),,rm -rf $(INTERNALS_DIR) && $(JDKMATRIX) run --matrix docs/matrices/internals-cost.yaml --out $(INTERNALS_DIR) --run-id internals-cost --progress lines --yes --no-report)
 	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/InternalsCostReport.java $(INTERNALS_DIR) "make bench-internals" > docs/internals-cost.md
 	@echo "bench-internals: wrote docs/internals-cost.md"
@@ -215,13 +221,13 @@ otava-fixtures:
 
 # NIGHTS nights of harness/matrices/history-real.yaml one after the other (the work jar 5 % slower on JDK 25 from night
 # CHANGE_AT on), their site's history printed; their data kept in docs/runs/history-real for make bench-history.
-history-real: setup build
+history-real: ready
 	NIGHTS=$(or $(NIGHTS),24) CHANGE_AT=$(or $(CHANGE_AT),10) $(SCRIPTS)/history-real.sh
 
 # RESULTS=dir[,dir...] reuses stored runs of harness/matrices/verdicts.yaml (pooled) instead of running it again; VERDICTS_NOTE="..." adds a line
 # to the report (what else ran on the machine).
 VERDICTS_DIR := $(if $(RESULTS),$(RESULTS),target/bench-verdicts)
-bench-verdicts: setup build
+bench-verdicts: ready
 	$(if $(RESULTS),,rm -rf $(VERDICTS_DIR) && $(JDKMATRIX) run --matrix harness/matrices/verdicts.yaml --out $(VERDICTS_DIR) --run-id verdicts --progress lines --yes --no-report)
 	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/VerdictsReport.java $(VERDICTS_DIR) "make bench-verdicts" "$(VERDICTS_NOTE)" > docs/verdicts.md
 	@echo "bench-verdicts: wrote docs/verdicts.md"
@@ -246,13 +252,18 @@ publish: build
 	KEEP_GALLERIES=$(KEEP_GALLERIES) EXPORT=$(or $(EXPORT),0) $(SCRIPTS)/publish.sh $(SITE) $(NEW)
 
 # The nightly workflow's steps, on one machine and a small matrix: shards, merge, compare with
-# a serial run of the same plan. Checks that the merged folder holds exactly the plan's runs.
+# a serial run of the same plan (the three runs side by side, --no-lease, as three runners would:
+# it checks the pipeline, not the figures). Checks that the merged folder holds exactly the plan's runs.
 NIGHTLY_DIR := target/nightly-local
-nightly-local: setup build
+nightly-local: ready
 	rm -rf $(NIGHTLY_DIR)
-	@for k in 1 2; do $(JDKMATRIX) run --matrix $(QUICK_MATRIX) --shard $$k/2 --out $(NIGHTLY_DIR)/shard-$$k --no-report --progress lines 2>/dev/null || exit 1; done
+	@mkdir -p $(NIGHTLY_DIR); pids=""; \
+	 for k in 1 2; do $(JDKMATRIX) run --matrix $(QUICK_MATRIX) --shard $$k/2 --out $(NIGHTLY_DIR)/shard-$$k --no-report --no-lease --progress lines \
+	   > $(NIGHTLY_DIR)/shard-$$k.log 2>&1 & pids="$$pids $$!"; done; \
+	 $(JDKMATRIX) run --matrix $(QUICK_MATRIX) --out $(NIGHTLY_DIR)/serial --no-lease --progress lines > $(NIGHTLY_DIR)/serial.log 2>&1 & pids="$$pids $$!"; \
+	 failed=0; for p in $$pids; do wait $$p || failed=1; done; grep -h '^jdkmatrix: [0-9]' $(NIGHTLY_DIR)/shard-*.log $(NIGHTLY_DIR)/serial.log; \
+	 [ $$failed = 0 ] || { echo "nightly-local: FAILED, a run failed (their logs: $(NIGHTLY_DIR)/shard-1.log, shard-2.log, serial.log)" >&2; exit 1; }
 	$(JDKMATRIX) merge --out $(NIGHTLY_DIR)/merged $(NIGHTLY_DIR)/shard-1 $(NIGHTLY_DIR)/shard-2
-	$(JDKMATRIX) run --matrix $(QUICK_MATRIX) --out $(NIGHTLY_DIR)/serial --progress lines 2>/dev/null
 	$(JDKMATRIX) compare $(NIGHTLY_DIR)/serial $(NIGHTLY_DIR)/merged --csv $(NIGHTLY_DIR)/compare.csv --markdown $(NIGHTLY_DIR)/compare.md > /dev/null
 	$(JDKMATRIX) report --results $(NIGHTLY_DIR)/merged
 	@test -s $(NIGHTLY_DIR)/merged/index.html && ls $(NIGHTLY_DIR)/merged/charts/pinning-*.png >/dev/null

@@ -12,20 +12,28 @@ RUN="$K8S_HOME/run"
 STATE=/run/jdkmatrix-k8s
 say() { echo "[k8s-down] $*" >&2; }
 
-stop() { # name: TERM, then KILL after 10 s
-  local pidfile="$RUN/$1.pid"
-  [[ -f $pidfile ]] || return 0
-  local pid; pid=$(cat "$pidfile")
-  if kill -0 "$pid" 2>/dev/null; then
-    kill -TERM "$pid" 2>/dev/null || true
-    for ((i = 0; i < 50; i++)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
-    kill -KILL "$pid" 2>/dev/null || true
-    say "stopped $1 (pid $pid)"
-  fi
-  rm -f "$pidfile"
+stop() { # seconds names...: TERM to each at once, then KILL whatever is left after that many seconds
+  local wait=$1 name pid pids=() names=()
+  shift
+  for name in "$@"; do
+    [[ -f $RUN/$name.pid ]] || continue
+    pid=$(cat "$RUN/$name.pid")
+    if kill -0 "$pid" 2>/dev/null; then kill -TERM "$pid" 2>/dev/null || true; pids+=("$pid"); names+=("$name"); fi
+    rm -f "$RUN/$name.pid"
+  done
+  for ((i = 0; i < wait * 5; i++)); do
+    local alive=0
+    for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+    ((alive)) || break
+    sleep 0.2
+  done
+  for ((i = 0; i < ${#pids[@]}; i++)); do
+    kill -KILL "${pids[i]}" 2>/dev/null || true
+    say "stopped ${names[i]} (pid ${pids[i]})"
+  done
 }
 
-stop kubelet
+stop 10 kubelet
 if [[ -S $STATE/containerd.sock ]]; then
   ctr=(ctr -a "$STATE/containerd.sock" -n k8s.io)
   for t in $("${ctr[@]}" tasks ls -q 2>/dev/null); do "${ctr[@]}" tasks kill -s KILL "$t" >/dev/null 2>&1 || true; done
@@ -33,10 +41,13 @@ if [[ -S $STATE/containerd.sock ]]; then
   for t in $("${ctr[@]}" tasks ls -q 2>/dev/null); do "${ctr[@]}" tasks delete -f "$t" >/dev/null 2>&1 || true; done
   for c in $("${ctr[@]}" containers ls -q 2>/dev/null); do "${ctr[@]}" containers delete "$c" >/dev/null 2>&1 || true; done
 fi
-stop containerd
+stop 10 containerd
 # the shims of our containerd (not Docker's): they name its state folder in their command line
 for pid in $(pgrep -f "containerd-shim.*$STATE" || true); do kill -KILL "$pid" 2>/dev/null || true; done
-for name in kube-scheduler kube-controller-manager kube-apiserver etcd; do stop "$name"; done
+# the control plane at once (its state is etcd's: the API server's graceful end, about 10 s, buys
+# nothing here), etcd last
+stop 3 kube-scheduler kube-controller-manager kube-apiserver
+stop 10 etcd
 
 # what the kubelet and containerd mounted (pods' volumes, sandboxes' shm, snapshots)
 for root in "$K8S_HOME/kubelet" "$STATE" "$K8S_HOME/containerd"; do

@@ -87,15 +87,21 @@ final class EngineWatch {
         }
     }
 
-    /** How long past its cell's timeout a run may go on before the harness asks whether the engine still answers. */
-    static final long ENGINE_GRACE_MS = 30_000;
+    /**
+     * How long past its cell's timeout a run may go on before the harness asks whether the engine
+     * still answers: 30 s. The system property {@code jdkmatrix.engineGraceSeconds} shortens it for
+     * the tests (EngineLostIT), as {@code jdkmatrix.leaseExpirySeconds} does the lease's expiry.
+     */
+    static long graceMillis() {
+        return java.time.Duration.ofSeconds(Long.getLong("jdkmatrix.engineGraceSeconds", 30)).toMillis();
+    }
 
     /**
      * Runs one run's attempts on a thread of their own and waits for them: a Docker call that never
      * returns (an engine that stopped answering without closing its socket: a frozen dockerd, a
      * tunnel that hangs) would otherwise hold the harness for ever. Every Docker call of a run but
      * the wait for its exit takes seconds, and that wait ends at the cell's timeout; so once a run
-     * has gone on {@link #ENGINE_GRACE_MS} past its timeout the engine is pinged (5 s), and if it
+     * has gone on {@link #graceMillis()} past its timeout the engine is pinged (5 s), and if it
      * does not answer the run fails as the engine lost (its thread, a daemon, is left behind;
      * the container, labelled, is removed by the next start). A SIGTERM still stops the run as before.
      */
@@ -111,7 +117,8 @@ final class EngineWatch {
         }, "jdkmatrix-run-" + run.sequence());
         t.setDaemon(true);
         t.start();
-        long deadline = System.nanoTime() + (run.cell().timeout().toMillis() + ENGINE_GRACE_MS) * 1_000_000L;
+        long grace = graceMillis();
+        long deadline = System.nanoTime() + (run.cell().timeout().toMillis() + grace) * 1_000_000L;
         boolean interrupted = false;
         try {
             while (true) {
@@ -121,10 +128,10 @@ final class EngineWatch {
                 } catch (java.util.concurrent.TimeoutException e) {
                     if (System.nanoTime() < deadline) continue;
                     if (!engineAnswers(client)) {
-                        throw new IllegalStateException("no answer from the engine " + ENGINE_GRACE_MS / 1000 + " s past the run's timeout of "
+                        throw new IllegalStateException("no answer from the engine " + grace / 1000 + " s past the run's timeout of "
                                 + dev.jdkmatrix.matrix.Durations.text(run.cell().timeout()) + ", and none to a ping within 5 s");
                     }
-                    deadline = System.nanoTime() + ENGINE_GRACE_MS * 1_000_000L;
+                    deadline = System.nanoTime() + grace * 1_000_000L;
                 } catch (java.util.concurrent.ExecutionException e) {
                     Throwable c = e.getCause();
                     if (c instanceof IOException io) throw io;

@@ -2,6 +2,7 @@ package dev.jdkmatrix.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jdkmatrix.run.ItSupport;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * lines it printed. A quoted run of containers ({@code $ make quick}) is written by a script
  * instead (harness/scripts/readme-quick.sh), which DocsTest checks for its commit and date.
  */
+@Tag(ItSupport.SIDE_BY_SIDE)
 class DocsIT {
 
     static final Path PROJECT = DocsTest.PROJECT.toAbsolutePath().normalize();

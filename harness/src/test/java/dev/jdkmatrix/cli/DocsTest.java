@@ -18,12 +18,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The README and the pages under docs/ hold together: the workload table is the one {@code jdkmatrix
  * workloads} prints, the README's first matrix is the file it names, the README fits on a screen, and
  * every relative link (a file, or a heading of a Markdown file) resolves.
  */
+@Isolated // it swaps System.err to catch picocli's warnings: no other class may print meanwhile
 class DocsTest {
 
     static final Path PROJECT = Path.of(System.getProperty("jdkmatrix.projectDir", ".."));

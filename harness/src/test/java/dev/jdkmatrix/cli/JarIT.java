@@ -1,10 +1,10 @@
 package dev.jdkmatrix.cli;
 
-import dev.jdkmatrix.engine.Labels;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.Container;
+import dev.jdkmatrix.engine.Labels;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.format.RawCsv;
 import dev.jdkmatrix.run.ItSupport;
@@ -15,6 +15,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testcontainers.DockerClientFactory;
@@ -24,6 +26,8 @@ import org.testcontainers.DockerClientFactory;
  * the Testcontainers variables in its environment. It must pull nothing (no Ryuk) and it must
  * stop cleanly on SIGTERM.
  */
+@Tag(ItSupport.SIDE_BY_SIDE)
+@Order(6) // ItOrder: among the longest side-by-side classes
 class JarIT {
 
     static final Path HARNESS_JAR = ItSupport.HARNESS_JAR;
@@ -35,7 +39,7 @@ class JarIT {
     Process start(Path matrix, Path out, String runId) throws IOException {
         String java = ProcessHandle.current().info().command().orElseThrow();
         ProcessBuilder pb = new ProcessBuilder(java, "-jar", HARNESS_JAR.toString(), "run", "--matrix", matrix.toString(), "--out", out.toString(),
-                "--run-id", runId, "--workloads-jar", WORKLOADS_JAR.toString(), "--progress", "lines")
+                "--run-id", runId, "--workloads-jar", WORKLOADS_JAR.toString(), "--progress", "lines", ItSupport.NO_LEASE)
                 .redirectErrorStream(true).redirectOutput(tmp.resolve(runId + ".log").toFile());
         pb.environment().keySet().removeIf(k -> k.startsWith("TESTCONTAINERS_") || k.equals("JDKMATRIX_RELAUNCHED"));
         return pb.start();
@@ -62,7 +66,7 @@ class JarIT {
             Path out = tmp.resolve(runId);
             String java = ProcessHandle.current().info().command().orElseThrow();
             ProcessBuilder pb = new ProcessBuilder(java, "-jar", HARNESS_JAR.toString(), "run", "--matrix", matrix("5", "60s").toString(), "--out", out.toString(),
-                    "--run-id", runId, "--workloads-jar", WORKLOADS_JAR.toString(), "--progress", "lines")
+                    "--run-id", runId, "--workloads-jar", WORKLOADS_JAR.toString(), "--progress", "lines", ItSupport.NO_LEASE)
                     .redirectErrorStream(true).redirectOutput(tmp.resolve(runId + ".log").toFile());
             pb.environment().put("DOCKER_HOST", host);
             Process p = pb.start();
@@ -121,7 +125,7 @@ class JarIT {
 
         String java = ProcessHandle.current().info().command().orElseThrow();
         ProcessBuilder pb = new ProcessBuilder(java, "-jar", HARNESS_JAR.toString(), "run", "--resume", out.toString(), "--matrix", m.toString(),
-                "--workloads-jar", WORKLOADS_JAR.toString(), "--progress", "lines").redirectErrorStream(true)
+                "--workloads-jar", WORKLOADS_JAR.toString(), "--progress", "lines", ItSupport.NO_LEASE).redirectErrorStream(true)
                 .redirectOutput(tmp.resolve("resume.log").toFile());
         Process resume = pb.start();
         assertThat(resume.waitFor(5, TimeUnit.MINUTES)).isTrue();

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testcontainers.DockerClientFactory;
@@ -31,6 +32,7 @@ import org.testcontainers.utility.MountableFile;
  * http-fanout cell (upstream stub on a private network) must come back complete: nothing the
  * harness does may rely on a path the engine can see.
  */
+@Tag(ItSupport.SIDE_BY_SIDE)
 class RemoteEngineIT {
 
     static final String DIR = "/laptop";
@@ -67,7 +69,7 @@ class RemoteEngineIT {
                 .withCopyFileToContainer(MountableFile.forHostPath(ItSupport.PROJECT.resolve("Dockerfile.jdk21")), DIR + "/Dockerfile.jdk21")
                 .withCopyToContainer(Transferable.of(matrix), DIR + "/remote.yaml")
                 .withCommand("java", "-jar", DIR + "/jdkmatrix.jar", "run", "--matrix", DIR + "/remote.yaml", "--out", DIR + "/results",
-                        "--run-id", runId, "--workloads-jar", DIR + "/workloads.jar", "--progress", "lines", "--no-report")
+                        "--run-id", runId, "--workloads-jar", DIR + "/workloads.jar", "--progress", "lines", "--no-report", ItSupport.NO_LEASE)
                 .withCreateContainerCmdModifier(cmd -> {
                     cmd.withUser("0:0").withWorkingDir(DIR);
                     cmd.getHostConfig().withBinds(new Bind(socket, new Volume("/var/run/docker.sock")));

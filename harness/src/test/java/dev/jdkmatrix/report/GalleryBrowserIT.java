@@ -1,11 +1,12 @@
 package dev.jdkmatrix.report;
 
-import dev.jdkmatrix.report.chart.ChartStyle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jdkmatrix.report.chart.ChartStyle;
+import dev.jdkmatrix.run.ItSupport;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -26,6 +27,8 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,6 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
  * the DevTools protocol, from file:// as a user would: every image loaded, every link resolves,
  * nothing fetched from elsewhere. Saves screenshots under target/.
  */
+@Tag(ItSupport.SIDE_BY_SIDE)
+@Order(9) // ItOrder: among the longest side-by-side classes
 class GalleryBrowserIT {
 
     static final ObjectMapper JSON = new ObjectMapper();

@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.Rows;
+import dev.jdkmatrix.run.ItSupport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * names close the script they are stored in. In headless Chromium nothing from the data runs (the
  * handlers it carries would mark the body) and the text reads as given.
  */
+@Tag(ItSupport.SIDE_BY_SIDE)
 class HostilePagesIT {
 
     /** A handler that, if it ever ran, marks the page's body. */

@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * whose gallery was pruned is rendered again from that data. The second night profiled a cell on
  * two JDKs: it keeps the stacks, the differential table and the profile pages that fit.
  */
+@Tag(ItSupport.SIDE_BY_SIDE)
+@Order(3) // ItOrder: among the longest side-by-side classes
 class SiteGrowthIT {
 
     /** What one published night may add to a site: 2 MB. */

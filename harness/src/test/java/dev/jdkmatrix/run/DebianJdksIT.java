@@ -9,6 +9,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * project's mirror) build from the Debian mirror alone, run a jar, and say which JDK they hold; a
  * built-in workload on a JDK that only its image reveals as 17 is refused before any run.
  */
+@Tag(ItSupport.SIDE_BY_SIDE)
 class DebianJdksIT {
 
     static final Path APP = ItSupport.PROJECT.resolve("examples/jar/target/app.jar");
@@ -40,7 +42,7 @@ class DebianJdksIT {
                       jar: %s
                       args: [--size, '1000', --rounds, '1']
                 """.formatted(ItSupport.jdks("17", "27"), APP));
-        List<RawRow> rows = ItSupport.run(m, tmp.resolve("out"), "it-debian-" + ProcessHandle.current().pid(), 0).rows();
+        List<RawRow> rows = ItSupport.run(m, tmp.resolve("out"), "it-debian-" + ProcessHandle.current().pid(), 0, ItSupport.NO_LEASE).rows();
         assertThat(rows).extracting(r -> r.column("jdk") + " " + r.column("java_version").replaceAll("\\..*", "")).containsExactlyInAnyOrder("17 17", "27 27");
         assertThat(rows).allSatisfy(r -> assertThat(r.column("java_vendor")).isEqualTo("Debian"));
     }
@@ -63,7 +65,7 @@ class DebianJdksIT {
                   workload: sleep
                 """.formatted(ItSupport.PROJECT));
         StringWriter w = new StringWriter();
-        int code = ItSupport.attempt(w, m, tmp.resolve("out"));
+        int code = ItSupport.attempt(w, m, tmp.resolve("out"), ItSupport.NO_LEASE);
         assertThat(code).isEqualTo(ExitException.BAD_INPUT);
         assertThat(w.toString()).contains("cell 'sleep(wait-ms=100) virtual tasks=10 jdk=lts-old", "which is JDK 17", "need JDK 21+", "fix: exclude");
         assertThat(tmp.resolve("out/raw.csv")).satisfiesAnyOf(p -> assertThat(p).doesNotExist(), p -> assertThat(Files.readAllLines(p)).hasSize(1));

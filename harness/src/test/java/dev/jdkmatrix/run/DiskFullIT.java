@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * temporary file is left. Mounting needs root, which CI here has (CI=true makes a missing mount a
  * failure, never a skip); a developer without root sees the test skipped with the reason.
  */
+@Tag(ItSupport.SIDE_BY_SIDE)
 class DiskFullIT {
 
     @TempDir
@@ -52,7 +54,7 @@ class DiskFullIT {
                 """).write(m);
         Path out = dir.resolve("run");
         StringWriter err = new StringWriter();
-        int code = ItSupport.attempt(err, m, out, "--run-id", "full");
+        int code = ItSupport.attempt(err, m, out, "--run-id", "full", ItSupport.NO_LEASE);
         String text = err.toString();
         assertThat(code).as(text).isEqualTo(ExitException.ENVIRONMENT);
         assertThat(text).contains("No space left on device", "cannot write", "are intact", "--resume " + out).doesNotContain("cannot lock");

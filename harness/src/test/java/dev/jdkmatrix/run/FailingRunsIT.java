@@ -11,10 +11,12 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A failing run is recorded with its status and the harness goes on; its container is removed. */
+@Tag(ItSupport.SIDE_BY_SIDE)
 class FailingRunsIT {
 
     @TempDir
@@ -46,7 +48,7 @@ class FailingRunsIT {
         String runId = "it-failing-" + ProcessHandle.current().pid();
         StringWriter err = new StringWriter();
         int code = ItSupport.cli(err, "run", "--matrix", m.toString(), "--out", out.toString(), "--workloads-jar", ItSupport.JAR.toString(),
-                "--run-id", runId, "--progress", "lines");
+                "--run-id", runId, "--progress", "lines", ItSupport.NO_LEASE);
         assertThat(code).as(err.toString()).isEqualTo(ExitException.RUNS_FAILED);
         List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
         assertThat(rows).hasSize(3);
@@ -69,7 +71,7 @@ class FailingRunsIT {
         Files.writeString(m, MatrixRunIT.matrix());
         StringWriter err = new StringWriter();
         int code = ItSupport.cli(err, "run", "--matrix", m.toString(), "--out", tmp.resolve("o").toString(),
-                "--workloads-jar", tmp.resolve("missing.jar").toString());
+                "--workloads-jar", tmp.resolve("missing.jar").toString(), ItSupport.NO_LEASE);
         assertThat(code).isEqualTo(ExitException.ENVIRONMENT);
         assertThat(err.toString()).contains("missing.jar", "make build");
     }

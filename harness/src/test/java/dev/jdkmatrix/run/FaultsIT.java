@@ -14,10 +14,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Every way a run can fail, injected beside good cells: each is recorded with its status, and the good cells are intact. */
+@Tag(ItSupport.SIDE_BY_SIDE)
 class FaultsIT {
 
     @TempDir
@@ -45,7 +47,7 @@ class FaultsIT {
         String runId = "it-faults-" + ProcessHandle.current().pid();
         StringWriter err = new StringWriter();
         int code = ItSupport.cli(err, "run", "--matrix", m.toString(), "--out", out.toString(), "--workloads-jar", ItSupport.JAR.toString(),
-                "--run-id", runId, "--progress", "lines");
+                "--run-id", runId, "--progress", "lines", ItSupport.NO_LEASE);
         assertThat(code).as(err.toString()).isEqualTo(ExitException.RUNS_FAILED);
 
         List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));

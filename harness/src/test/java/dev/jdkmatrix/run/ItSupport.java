@@ -18,6 +18,23 @@ public final class ItSupport {
     public static final Path JAR = Path.of(System.getProperty("jdkmatrix.workloadsJar", "../workloads/target/workloads.jar")).toAbsolutePath().normalize();
     public static final Path HARNESS_JAR = PROJECT.resolve("harness/target/jdkmatrix.jar");
 
+    /**
+     * The tag of an integration test class whose assertions need the machine to itself (timings,
+     * ratios, throttling, the lease's own behaviour): failsafe's first execution runs these classes
+     * one by one, before the others (harness/pom.xml).
+     */
+    public static final String ALONE = "alone";
+
+    /**
+     * The tag of every other integration test class: failsafe's second execution runs these three
+     * at once, so their sessions run with {@link #NO_LEASE}. ItSupportTest checks that every class
+     * has one of the two tags.
+     */
+    public static final String SIDE_BY_SIDE = "side-by-side";
+
+    /** The option a side-by-side class's sessions run with, so that they do not wait for each other's measuring lease. */
+    public static final String NO_LEASE = "--no-lease";
+
     private ItSupport() {}
 
     /** A {@code jdks:} block naming the project's Dockerfiles for these JDKs. */
@@ -53,10 +70,12 @@ public final class ItSupport {
         return cli(err, args.toArray(String[]::new));
     }
 
-    /** Runs a matrix into {@code out} as {@link #attempt} does, under {@code runId}, and checks the exit code. */
-    public static Ran run(Path matrix, Path out, String runId, int expectedExit) throws java.io.IOException {
+    /** Runs a matrix into {@code out} as {@link #attempt} does, under {@code runId} and with {@code more} options, and checks the exit code. */
+    public static Ran run(Path matrix, Path out, String runId, int expectedExit, String... more) throws java.io.IOException {
         StringWriter w = new StringWriter();
-        int code = attempt(w, matrix, out, "--run-id", runId);
+        List<String> args = new java.util.ArrayList<>(List.of("--run-id", runId));
+        args.addAll(List.of(more));
+        int code = attempt(w, matrix, out, args.toArray(String[]::new));
         org.assertj.core.api.Assertions.assertThat(code).as(w.toString()).isEqualTo(expectedExit);
         return new Ran(dev.jdkmatrix.results.format.RawCsv.read(out.resolve("raw.csv")), w.toString());
     }

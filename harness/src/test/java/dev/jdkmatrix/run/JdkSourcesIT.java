@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code archive:} the test makes. This project's machines have both JDKs in /usr/lib/jvm (the
  * Makefile's JDK 21+ for Maven is the Temurin one), so CI runs this test; it does not skip.
  */
+@Tag(ItSupport.SIDE_BY_SIDE)
+@Order(10) // ItOrder: among the longest side-by-side classes
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class JdkSourcesIT {
 
@@ -68,7 +72,7 @@ class JdkSourcesIT {
                       args: [--size, '1000', --rounds, '1']
                 """.formatted(TEMURIN_25, archive, DEBIAN_17, APP));
         Path out = tmp.resolve("out");
-        ran = ItSupport.run(m, out, runId, 0);
+        ran = ItSupport.run(m, out, runId, 0, ItSupport.NO_LEASE);
         ranMatrix = m;
         ranOut = out;
     }
@@ -156,7 +160,7 @@ class JdkSourcesIT {
         Path m = tmp.resolve("noagent.yaml");
         Files.writeString(m, matrix.formatted("profile: cpu"));
         java.io.StringWriter w = new java.io.StringWriter();
-        int code = ItSupport.attempt(w, m, tmp.resolve("out"));
+        int code = ItSupport.attempt(w, m, tmp.resolve("out"), ItSupport.NO_LEASE);
         assertThat(code).as(w.toString()).isEqualTo(ExitException.BAD_INPUT);
         assertThat(w.toString()).contains("jdk 'noagent-25' (image jdkmatrix/run-noagent-25:", "cannot load async-profiler, which profile: needs for cell 'sleep(wait-ms=10) virtual tasks=10 jdk=noagent-25",
                 "Could not find agent library /opt/jdkmatrix/libasyncProfiler.so", "fix: take profile: off the cells of jdk 'noagent-25'");
@@ -164,7 +168,7 @@ class JdkSourcesIT {
         // the same JDK without profile: runs
         Files.writeString(m, matrix.formatted(""));
         w = new java.io.StringWriter();
-        assertThat(ItSupport.attempt(w, m, tmp.resolve("out2"))).as(w.toString()).isZero();
+        assertThat(ItSupport.attempt(w, m, tmp.resolve("out2"), ItSupport.NO_LEASE)).as(w.toString()).isZero();
     }
 
     @Test
@@ -186,7 +190,7 @@ class JdkSourcesIT {
                       jar: %s
                 """.formatted(APP));
         java.io.StringWriter w = new java.io.StringWriter();
-        int code = ItSupport.attempt(w, m, tmp.resolve("out"));
+        int code = ItSupport.attempt(w, m, tmp.resolve("out"), ItSupport.NO_LEASE);
         assertThat(code).as(w.toString()).isEqualTo(ExitException.ENVIRONMENT);
         assertThat(w.toString()).contains("image jdkmatrix/no-such-jdk:0 for jdk 'nowhere' is not on the engine and cannot be pulled", "fix:");
         assertThat(tmp.resolve("out")).as("no .lock, run.json or empty logs/ left").doesNotExist();
@@ -195,7 +199,7 @@ class JdkSourcesIT {
     @Test
     void aNewRunIntoAFolderWithRunsIsRefusedBeforeAnyImageOrContainer() {
         java.io.StringWriter w = new java.io.StringWriter();
-        int code = ItSupport.attempt(w, ranMatrix, ranOut);
+        int code = ItSupport.attempt(w, ranMatrix, ranOut, ItSupport.NO_LEASE);
         assertThat(code).as(w.toString()).isEqualTo(ExitException.BAD_INPUT);
         assertThat(w.toString()).contains("holds 4 stored runs already", "--resume").doesNotContain("engine ", "image", "jdk temurin-25:");
     }

@@ -5,22 +5,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.engine.Labels;
 import dev.jdkmatrix.results.RawRow;
-import dev.jdkmatrix.results.RunFigure;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Runs on the real single-node cluster of make k8s-up (make test brings it up): each run a Job,
- * its pod's files (JFR) and cpu.stat brought back as on Docker; a cpuset cell sees exactly its
- * exclusive CPU and is never throttled, a quota cell is; a pod killed for memory is an oom row; a
- * cell larger than any node, and a cluster that does not answer, are refused before any run.
+ * Runs on the real single-node cluster of make k8s-up (make test brings it up), beside other test
+ * classes: each run a Job; a pod killed for memory is an oom row; a cell larger than any node, and
+ * a cluster that does not answer, are refused before any run; a pod deleted mid-run and a cluster
+ * lost mid-session end the session as they should. What needs the machine to itself (throttling)
+ * is KubernetesCpuIT's.
  */
+@Tag(ItSupport.SIDE_BY_SIDE)
+@Order(8) // ItOrder: among the longest side-by-side classes
 class KubernetesIT {
 
     /** make k8s-up's kubeconfig, or the one KUBECONFIG names. */
@@ -37,46 +41,6 @@ class KubernetesIT {
         assertThat(code).as(err.toString()).isEqualTo(expected);
         return new ItSupport.Ran(Files.exists(out.resolve("raw.csv")) ? dev.jdkmatrix.results.format.RawCsv.read(out.resolve("raw.csv")) : List.of(),
                 err.toString());
-    }
-
-    @Test
-    void eachRunIsAJobWhosePinnedCellHasItsCpuAloneAndWhoseQuotaCellIsThrottled() throws IOException {
-        Path m = TestMatrix.named("k8s").repetitions(2).axis("cpu-mode", "[quota, cpuset]").axis("memory", "512m").workloads("""
-                - name: cpu-hash
-                  tasks: 200
-                  executor: "fixed:2"
-                  params: { iterations: 1000000 }
-                - name: pinning
-                  tasks: 20
-                  executor: virtual
-                  cpu-mode: quota
-                  params: { lock: synchronized, hold-ms: 20 }
-                """).write(tmp.resolve("k8s.yaml"));
-        ItSupport.Ran ran = run(m, tmp.resolve("out"), 0);
-        assertThat(ran.err()).contains("Kubernetes v1.34", "CPUs of its own (cpuset=");
-        assertThat(ran.rows()).hasSize(6).allMatch(RawRow::ok, "ok");
-        for (RawRow r : ran.rows()) {
-            assertThat(r.figure(RunFigure.AVAILABLE_PROCESSORS)).as(r.runKey()).isEqualTo(1);
-            assertThat(r.figure(RunFigure.CONTAINER_WALL_MS)).as("the container's own clock: " + r.runKey()).isPositive();
-            if (r.key().workload().equals("pinning")) {
-                // the JFR recording came back through the pod's log: JDK 25 pins no carrier on synchronized (JEP 491), and the file was read
-                assertThat(r.column("jfr_file")).as(r.runKey()).isNotEmpty();
-                assertThat(r.figure(RunFigure.PINNED_EVENTS)).as(r.runKey()).isZero();
-            } else if (r.key().cpuMode() == dev.jdkmatrix.model.CpuMode.CPUSET) {
-                assertThat(r.figure(RunFigure.CPU_THROTTLED_PERIODS)).as("pinned: no quota, " + r.runKey()).isZero();
-                assertThat(r.figure(RunFigure.CPU_THROTTLED_MS)).isZero();
-            } else {
-                // two busy threads against a quota of one CPU: measured here 5 throttled periods of 6 or 7 in each of 3 runs (with one
-                // thread, fixed:cpus, 0 to 3 of 5 to 7: only the JVM's own threads took it over the quota, and not in every run)
-                assertThat(r.figure(RunFigure.CPU_THROTTLED_PERIODS)).as("under the quota: " + r.runKey()).isPositive();
-                assertThat(r.figure(RunFigure.CPU_PERIODS)).isGreaterThanOrEqualTo(r.figure(RunFigure.CPU_THROTTLED_PERIODS));
-            }
-        }
-        assertThat(Files.list(tmp.resolve("out/logs")).filter(p -> p.toString().endsWith(".jfr"))).hasSize(2);
-        // run.json says where the session measured: the cluster, and the engine that built its images
-        dev.jdkmatrix.results.RunMetadata.Session session = dev.jdkmatrix.results.format.RunJson.read(tmp.resolve("out/run.json")).sessions().get(0);
-        assertThat(session.engine()).startsWith("Kubernetes v1.34").contains("images built on engine");
-        assertThat(session.lease()).startsWith("none: the cluster keeps its pods apart");
     }
 
     /** The matrix's own engine: kubernetes, no --engine given. */

@@ -12,11 +12,13 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testcontainers.DockerClientFactory;
 
 /** A workload container, inspected through the Docker API while it runs: limits and lock-down as documented. */
+@Tag(ItSupport.SIDE_BY_SIDE)
 class LockedDownIT {
 
     @TempDir
@@ -32,7 +34,7 @@ class LockedDownIT {
         String runId = "it-locked-" + ProcessHandle.current().pid();
         AtomicInteger code = new AtomicInteger(-1);
         Thread harness = new Thread(() -> code.set(ItSupport.cli(new StringWriter(), "run", "--matrix", m.toString(), "--out",
-                tmp.resolve("out").toString(), "--workloads-jar", ItSupport.JAR.toString(), "--run-id", runId, "--progress", "lines")));
+                tmp.resolve("out").toString(), "--workloads-jar", ItSupport.JAR.toString(), "--run-id", runId, "--progress", "lines", ItSupport.NO_LEASE)));
         harness.start();
         DockerClient client = DockerClientFactory.instance().client();
         List<Container> running = ItSupport.awaitRunning(runId, harness::isAlive);

@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,10 +30,13 @@ import org.testcontainers.DockerClientFactory;
 
 /**
  * One real matrix run on the real Docker engine, JDK 21 and 25 images built from the project's
- * Dockerfiles, through the command line as a user runs it. Asserts effects with wide margins.
+ * Dockerfiles, through the command line as a user runs it, alone on the machine (its timings).
+ * Asserts effects with wide margins (the limits the JVM sees and the CPU workloads' checksums are
+ * LimitsIT's).
  * Timing assertions compare the best of 3 interleaved repetitions per cell: interference (this
  * VM's CPU steal comes in bursts) only ever adds time, and the slow side is bounded below by theory.
  */
+@Tag(ItSupport.ALONE)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MatrixRunIT {
 
@@ -59,12 +63,6 @@ class MatrixRunIT {
                   cpus: 1
                   memory: 512m
                   workload:
-                    - name: sleep              # the JVM sees the container's CPU limit
-                      cpus: [1, 2]
-                      memory: 384m
-                      tasks: 4
-                      executor: fixed:cpus
-                      params: { wait-ms: 1 }
                     - name: sleep              # 500 x 20 ms: 50 waves of fixed:10, about one for virtual
                       tasks: 500
                       executor: [fixed:10, virtual]
@@ -73,18 +71,6 @@ class MatrixRunIT {
                       tasks: 20
                       executor: virtual
                       params: { lock: [synchronized, reentrant], hold-ms: 200 }
-                    - name: cpu-loop
-                      tasks: 20
-                      executor: fixed:cpus
-                      params: { iterations: 200000 }
-                    - name: cpu-hash
-                      tasks: 20
-                      executor: virtual
-                      params: { iterations: 100000 }
-                    - name: cpu-primes
-                      tasks: 2
-                      executor: fixed:cpus
-                      params: { limit: 100000 }
                 """.formatted(ItSupport.jdks("21", "25"));
     }
 
@@ -129,19 +115,6 @@ class MatrixRunIT {
             assertThat(r.figure(RunFigure.CONTAINER_WALL_MS)).isGreaterThan(r.figure(RunFigure.WALL_MS));
         });
         assertThat(stdout).contains(m.plan().size() + " runs stored");
-    }
-
-    @Test
-    void theJvmInsideSeesTheContainersCpuAndMemoryLimits() {
-        List<RawRow> limits = rows(r -> r.column("tasks").equals("4"));
-        assertThat(limits).hasSize(2 * 2 * 3); // 2 JDKs x 2 CPU limits x 3 repetitions
-        assertThat(limits).allSatisfy(r -> {
-            assertThat(r.column("available_processors")).as(r.column("cell")).isEqualTo(r.column("cpus"));
-            assertThat(r.figure(RunFigure.CGROUP_LIMIT_BYTES)).as(r.column("cell")).isEqualTo(384.0 * 1024 * 1024);
-            assertThat(r.figure(RunFigure.MAX_HEAP_BYTES)).isLessThan(384.0 * 1024 * 1024);
-        });
-        assertThat(limits).extracting(r -> r.column("java_version").split("\\.")[0]).containsOnly("21", "25");
-        assertThat(limits).allSatisfy(r -> assertThat(r.column("java_version")).startsWith(r.column("jdk")));
     }
 
     @Test
@@ -190,16 +163,6 @@ class MatrixRunIT {
         // cells that do not ask for JFR get none
         assertThat(rows(r -> !r.column("workload").equals("pinning"))).allSatisfy(r -> assertThat(r.column("jfr_file")).isEmpty());
         assertThat(out.resolve(".jfr")).doesNotExist();
-    }
-
-    @Test
-    void cpuChecksumsAreEqualAcrossJdks() {
-        for (String w : List.of("cpu-loop", "cpu-hash", "cpu-primes")) {
-            List<RawRow> rs = rows(r -> r.column("workload").equals(w));
-            assertThat(rs).hasSize(6);
-            assertThat(rs).extracting(r -> r.column("checksum")).as(w).containsOnly(rs.get(0).column("checksum"));
-            assertThat(rs).extracting(r -> r.column("jdk")).contains("21", "25");
-        }
     }
 
     @Test

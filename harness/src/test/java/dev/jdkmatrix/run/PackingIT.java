@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testcontainers.DockerClientFactory;
@@ -24,6 +26,8 @@ import org.testcontainers.DockerClientFactory;
  * --parallel auto: whole-CPU cells side by side on disjoint cpusets, seen through the Docker API.
  * The test workload 'fault' (mode none: each task sleeps hold-ms) is the one workload packed.
  */
+@Tag(ItSupport.SIDE_BY_SIDE)
+@Order(7) // ItOrder: among the longest side-by-side classes
 class PackingIT {
 
     @TempDir
@@ -58,7 +62,7 @@ class PackingIT {
         AtomicInteger code = new AtomicInteger(-1);
         StringWriter err = new StringWriter();
         Thread harness = new Thread(() -> code.set(ItSupport.cli(err, "run", "--matrix", m.toString(), "--out", tmp.resolve("packed").toString(),
-                "--workloads-jar", ItSupport.JAR.toString(), "--run-id", runId, "--progress", "lines", "--parallel", "auto")));
+                "--workloads-jar", ItSupport.JAR.toString(), "--run-id", runId, "--progress", "lines", "--parallel", "auto", ItSupport.NO_LEASE)));
         harness.start();
 
         DockerClient client = DockerClientFactory.instance().client();
@@ -101,7 +105,7 @@ class PackingIT {
 
         StringWriter err2 = new StringWriter();
         assertThat(ItSupport.cli(err2, "run", "--matrix", m.toString(), "--out", tmp.resolve("serial").toString(),
-                "--workloads-jar", ItSupport.JAR.toString(), "--progress", "lines")).as(err2.toString()).isZero();
+                "--workloads-jar", ItSupport.JAR.toString(), "--progress", "lines", ItSupport.NO_LEASE)).as(err2.toString()).isZero();
         List<RawRow> serial = RawCsv.read(tmp.resolve("serial/raw.csv"));
         assertThat(packed.stream().map(RawRow::runKey).sorted().toList()).isEqualTo(serial.stream().map(RawRow::runKey).sorted().toList());
         assertThat(ItSupport.containers(runId)).isEmpty();

@@ -15,6 +15,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,6 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The workloads of SEEDS E and F and the pinning variants, at small sizes, in real containers on
  * JDK 21 and 25: each one's own check passes and its metrics reach the harness's raw.csv.
  */
+@Tag(ItSupport.SIDE_BY_SIDE)
+@Order(5) // ItOrder: among the longest side-by-side classes
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PatternWorkloadsIT {
 
@@ -70,7 +74,7 @@ class PatternWorkloadsIT {
                 """.formatted(ItSupport.jdks("21", "25")));
         Path out = tmp.resolve("out");
         StringWriter w = new StringWriter();
-        int code = ItSupport.attempt(w, m, out, "--run-id", runId);
+        int code = ItSupport.attempt(w, m, out, "--run-id", runId, ItSupport.NO_LEASE);
         err = w.toString();
         // footprint on fixed:4 cannot run: it says so, and that run is 'invalid'
         assertThat(code).as(err).isEqualTo(ExitException.RUNS_FAILED);

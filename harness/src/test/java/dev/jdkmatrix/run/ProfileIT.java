@@ -1,10 +1,10 @@
 package dev.jdkmatrix.run;
 
-import dev.jdkmatrix.output.Profiles;
-import dev.jdkmatrix.results.RunFigure;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jdkmatrix.output.Profiles;
 import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.RunFigure;
 import dev.jdkmatrix.results.SummaryRow;
 import dev.jdkmatrix.results.format.SummaryCsv;
 import java.io.IOException;
@@ -13,6 +13,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,6 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * of a JMH benchmark through JMH's -prof async; each stored gzipped beside the run's rows and left
  * out of every statistic.
  */
+@Tag(ItSupport.SIDE_BY_SIDE)
+@Order(2) // ItOrder: among the longest side-by-side classes
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ProfileIT {
 
@@ -80,7 +84,7 @@ class ProfileIT {
                 """.formatted(ItSupport.jdks("21", "25"), ItSupport.PROJECT.resolve("examples/jar/target/app.jar"),
                 ItSupport.PROJECT.resolve("examples/jmh/target/benchmarks.jar")));
         out = tmp.resolve("out");
-        ran = ItSupport.run(m, out, runId, 0);
+        ran = ItSupport.run(m, out, runId, 0, ItSupport.NO_LEASE);
     }
 
     List<RawRow> profileRuns() {

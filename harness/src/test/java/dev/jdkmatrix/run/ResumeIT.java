@@ -10,17 +10,22 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** An interrupted run is finished by --resume: no run lost, none stored twice. */
+@Tag(ItSupport.SIDE_BY_SIDE)
 class ResumeIT {
 
     @TempDir
     Path tmp;
 
+    /** The command line in this JVM, beside the other side-by-side classes ({@link ItSupport#NO_LEASE}). */
     static int run(StringWriter err, String... args) {
-        return ItSupport.cli(err, args);
+        java.util.List<String> all = new java.util.ArrayList<>(java.util.List.of(args));
+        all.add(ItSupport.NO_LEASE);
+        return ItSupport.cli(err, all.toArray(String[]::new));
     }
 
     /** A param value with ; = and a line break: one cell, its runs stored under the id the plan has, a resume running only what is missing. */

@@ -2,7 +2,6 @@ package dev.jdkmatrix.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.Container;
 import dev.jdkmatrix.engine.EngineLease;
 import dev.jdkmatrix.engine.Environment;
@@ -11,145 +10,25 @@ import dev.jdkmatrix.images.ImageRef;
 import dev.jdkmatrix.images.Images;
 import dev.jdkmatrix.matrix.Jdk;
 import dev.jdkmatrix.results.RawRow;
-import dev.jdkmatrix.results.RunFigure;
-import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.format.RawCsv;
 import dev.jdkmatrix.results.format.RunJson;
-import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.testcontainers.DockerClientFactory;
 
 /**
- * Several sessions on one engine, as on a shared benchmark machine: each holds its run images so
- * another's cleanup cannot remove them, and their measuring never overlaps (the engine's lease).
- * Sessions are real harness processes ({@code java -jar jdkmatrix.jar}) where two run at once.
+ * Several sessions on one engine, as on a shared benchmark machine, where a test needs the engine
+ * to itself: two sessions pinned to disjoint CPUs measure at once, a session killed with SIGKILL
+ * leaves leases the next one frees, a run image removed mid-run is built again, prune keeps what a
+ * session holds. The lease's waits and take-overs are LeaseIT's.
  */
-class SharedEngineIT {
-
-    @TempDir
-    Path tmp;
-
-    final DockerClient client = DockerClientFactory.instance().client();
-
-    Process start(Path matrix, Path out, String runId, String... more) throws IOException {
-        String java = ProcessHandle.current().info().command().orElseThrow();
-        List<String> cmd = new java.util.ArrayList<>(List.of(java, "-jar", ItSupport.HARNESS_JAR.toString(), "run", "--matrix", matrix.toString(), "--out",
-                out.toString(), "--run-id", runId, "--workloads-jar", ItSupport.JAR.toString(), "--progress", "lines", "--no-report"));
-        cmd.addAll(List.of(more));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(tmp.resolve(runId + ".log").toFile());
-        pb.environment().keySet().removeIf(k -> k.startsWith("TESTCONTAINERS_") || k.equals("JDKMATRIX_RELAUNCHED"));
-        return pb.start();
-    }
-
-    String log(String runId) throws IOException {
-        Path p = tmp.resolve(runId + ".log");
-        return Files.exists(p) ? Files.readString(p) : "";
-    }
-
-    /** Sleep runs of JDK 25, {@code reps} of them, each about {@code waitMs}; {@code jar} adds a jar cell (another run image). */
-    Path matrix(String name, int reps, int waitMs, boolean jar) throws IOException {
-        Path m = tmp.resolve(name + ".yaml");
-        Files.writeString(m, """
-                name: %s
-                repetitions: %d
-                warmup: 0
-                timeout: 1m
-                %s
-                matrix:
-                  jdk: "25"
-                  cpus: 1
-                  memory: 256m
-                  tasks: 2
-                  executor: virtual
-                  workload:
-                    - name: sleep
-                      params: { wait-ms: %d }
-                %s""".formatted(name, reps, ItSupport.jdks("25"), waitMs, jar ? """
-                    - name: sort
-                      kind: jar
-                      jar: %s
-                      args: [--size, '1000', --rounds, '1']
-                """.formatted(uniqueAppJar()) : ""));
-        return m;
-    }
-
-    /** The example app.jar with one more file, unique to this test: a run image no earlier run built, so the session builds it. */
-    Path uniqueAppJar() throws IOException {
-        Path jar = tmp.resolve("app-" + System.nanoTime() + ".jar");
-        Files.copy(ItSupport.PROJECT.resolve("examples/jar/target/app.jar"), jar);
-        try (java.nio.file.FileSystem zip = java.nio.file.FileSystems.newFileSystem(jar)) {
-            Files.writeString(zip.getPath("it-nonce.txt"), jar.getFileName().toString());
-        }
-        return jar;
-    }
-
-    /** The lease's container while {@code runId} holds it, waiting up to 2 minutes. */
-    Container awaitLease(String runId, Process p) throws InterruptedException {
-        return awaitLease(runId, p, 1);
-    }
-
-    /**
-     * A lease container of the run once it holds {@code cpus} of them: a session takes its CPUs' leases one by one, so a test that
-     * needs every CPU leased (a SIGKILL that leaves them all) waits for the last one, not the first.
-     */
-    Container awaitLease(String runId, Process p, int cpus) throws InterruptedException {
-        for (int i = 0; i < 1200 && p.isAlive(); i++) {
-            List<Container> c = client.listContainersCmd().withShowAll(true).withNameFilter(List.of(EngineLease.NAME))
-                    .withLabelFilter(Map.of(Labels.RUN, runId)).exec();
-            if (c.size() >= cpus) return c.get(0);
-            Thread.sleep(100);
-        }
-        throw new AssertionError("run " + runId + " took no lease of " + cpus + " CPU(s)");
-    }
-
-    @Test
-    void twoSessionsAtOnceBothFinishTheSecondWaitsAndNeitherRemovesTheOthersImage() throws Exception {
-        String a = "it-share-a-" + ProcessHandle.current().pid();
-        String b = "it-share-b-" + ProcessHandle.current().pid();
-        Path outA = tmp.resolve("a");
-        Path outB = tmp.resolve("b");
-        Process pa = start(matrix("share-a", 5, 1500, false), outA, a);
-        try {
-            awaitLease(a, pa);
-            String imageA = ItSupport.awaitRunning(a, pa::isAlive).get(0).getImage();
-            // b's run image holds a jar no run had: building it removes the older run images of jdk 25 that no container uses
-            Process pb = start(matrix("share-b", 2, 200, true), outB, b);
-            assertThat(pb.waitFor(5, TimeUnit.MINUTES)).as(log(b)).isTrue();
-            assertThat(pa.waitFor(1, TimeUnit.MINUTES)).as(log(a)).isTrue();
-            assertThat(pa.exitValue()).as(log(a)).isZero();
-            assertThat(pb.exitValue()).as(log(b)).isZero();
-            assertThat(log(b)).contains("waiting for run " + a + " of host " + Environment.hostname(), "measuring since", "took the engine's measuring lease after waiting");
-            assertThat(log(a)).doesNotContain("Exception", "was removed from the engine");
-            assertThat(log(b)).doesNotContain("Exception");
-            assertThat(new Images(client).imageId(imageA)).as("a's run image, held while a ran, is still on the engine").isNotNull();
-
-            List<RawRow> rowsA = RawCsv.read(outA.resolve("raw.csv"));
-            List<RawRow> rowsB = RawCsv.read(outB.resolve("raw.csv"));
-            assertThat(rowsA).hasSize(5).allMatch(RawRow::ok, "ok");
-            assertThat(rowsB).hasSize(4).allMatch(RawRow::ok, "ok");
-            // no measured run of one overlaps a run of the other: from raw.csv's start times and the containers' durations
-            for (RawRow x : rowsA) {
-                for (RawRow y : rowsB) {
-                    assertThat(overlap(x, y)).as("%s and %s", x.runKey(), y.runKey()).isFalse();
-                }
-            }
-            RunMetadata metaB = RunJson.read(outB.resolve("run.json"));
-            assertThat(metaB.sessions().get(0).lease()).contains("waited", "for run " + a);
-            assertThat(RunJson.read(outA.resolve("run.json")).sessions().get(0).lease()).contains("no wait");
-            assertThat(ItSupport.containers(a)).as("a's holds, lease and runs are gone").isEmpty();
-            assertThat(ItSupport.containers(b)).isEmpty();
-        } finally {
-            pa.destroyForcibly();
-        }
-    }
+@Tag(ItSupport.ALONE)
+class SharedEngineIT extends SessionProcesses {
 
     @Test
     void twoSessionsGivenDisjointEngineCpusMeasureSideBySide() throws Exception {
@@ -204,14 +83,6 @@ class SharedEngineIT {
                 .doesNotContain("building image");
     }
 
-    static boolean overlap(RawRow x, RawRow y) {
-        long x0 = Instant.parse(x.column("started_at")).toEpochMilli();
-        long y0 = Instant.parse(y.column("started_at")).toEpochMilli();
-        long x1 = x0 + Math.round(x.figure(RunFigure.CONTAINER_WALL_MS));
-        long y1 = y0 + Math.round(y.figure(RunFigure.CONTAINER_WALL_MS));
-        return x0 < y1 && y0 < x1;
-    }
-
     @Test
     void aSessionKilledWithSigkillLeavesALeaseTheNextSessionFreesAtOnce() throws Exception {
         String killed = "it-share-killed-" + ProcessHandle.current().pid();
@@ -232,46 +103,6 @@ class SharedEngineIT {
         assertThat(ran.err()).containsPattern("removed [2-9] container\\(s\\) left by a harness process that is gone").doesNotContain("waiting for");
         assertThat(ran.rows()).hasSize(1).allMatch(RawRow::ok, "ok");
         assertThat(ItSupport.containers(killed)).as("the killed session's lease, holds and run are removed").isEmpty();
-    }
-
-    @Test
-    void aLeaseOfAnotherHostIsKeptWhileItsHeartbeatGoesOnAndTakenOverOnceItStops() throws Exception {
-        String ghost = "it-share-ghost-" + ProcessHandle.current().pid();
-        String id = client.createContainerCmd(Images.BASE_IMAGE).withName(EngineLease.name(0)).withCmd("true")
-                .withLabels(Map.of(Labels.RUN, ghost, Labels.HOST, "elsewhere-" + Environment.hostname(),
-                        Labels.PID, "1", Labels.ROLE, EngineLease.ROLE, EngineLease.LABEL_SINCE, Instant.now().toString()))
-                .exec().getId();
-        // the other host's session beats for 30 s, five times the expiry this test sets, then stops (its machine died)
-        Thread beater = new Thread(() -> {
-            for (int i = 0; i < 30; i++) {
-                EngineLease.writeHeartbeat(client, id, "beat " + i);
-                try {
-                    Thread.sleep(1000);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        });
-        System.setProperty("jdkmatrix.leaseExpirySeconds", "6");
-        try {
-            beater.start();
-            String waiting = "it-share-waiting-" + ProcessHandle.current().pid();
-            Path out = tmp.resolve("waiting");
-            ItSupport.Ran ran = ItSupport.run(matrix("share-waiting", 1, 100, false), out, waiting, 0);
-            assertThat(ran.err()).contains("waiting for run " + ghost + " of host elsewhere-", "on CPU 0", "taking over the engine's measuring lease of CPU 0 from run " + ghost,
-                    "no heartbeat for 6 s");
-            String lease = RunJson.read(out.resolve("run.json")).sessions().get(0).lease();
-            long waited = Long.parseLong(lease.replaceAll(".*waited (\\d+) s.*", "$1"));
-            assertThat(waited).as("kept while it beat (30 s), taken within the expiry after: " + lease).isBetween(25L, 90L);
-        } finally {
-            System.clearProperty("jdkmatrix.leaseExpirySeconds");
-            beater.interrupt();
-            try {
-                client.removeContainerCmd(id).withForce(true).exec();
-            } catch (RuntimeException e) {
-                // taken over and removed, as it should be
-            }
-        }
     }
 
     @Test

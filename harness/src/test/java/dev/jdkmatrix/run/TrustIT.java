@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * maximum (and survive a resume), and runs over max-steal made again (steal injected through
  * {@link StealMeter}, not by loading the machine).
  */
+@Tag(ItSupport.ALONE)
 class TrustIT {
 
     @TempDir

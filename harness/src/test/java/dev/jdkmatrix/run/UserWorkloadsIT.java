@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (one benchmark per run, its JSON copied out of the locked-down container) and examples/jar's
  * app.jar as kind jar (${param} arguments, a result regex, and one that matches nothing).
  */
+@Tag(ItSupport.ALONE)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class UserWorkloadsIT {
 

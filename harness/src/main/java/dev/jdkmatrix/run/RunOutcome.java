@@ -38,7 +38,8 @@ final class RunOutcome {
         Cell cell = run.cell();
         long t0 = System.nanoTime();
         RunFiles files = RunFiles.of(run, attempt);
-        String name = "jdkmatrix-" + runId.replaceAll("[^A-Za-z0-9_.-]", "-") + "-" + files.file();
+        // the run id alone is not unique on an engine: two sessions of one matrix started in the same second have the same default one
+        String name = "jdkmatrix-" + runId.replaceAll("[^A-Za-z0-9_.-]", "-") + "-" + ProcessHandle.current().pid() + "-" + files.file();
         // a profiled cell's profile run samples with async-profiler; every other run is as the cell says
         Profile profile = run.phase() == PlannedRun.Phase.PROFILE ? cell.profile() : Profile.NONE;
         StealMeter.Span span = stealMeter.start();

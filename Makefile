@@ -93,9 +93,12 @@ base-image: docker
 setup: base-image
 
 # The base image (debootstrap, about 30 s the first time) and the jars (Maven) side by side: neither
-# needs the other, so a fresh machine's first run waits for the longer of the two, not their sum.
+# needs the other, so a fresh machine's first run waits for the longer of the two, not their sum
+# (two makes: one make -j2 of both was seen to start the base image only once Maven had ended).
 ready:
-	@$(MAKE) --no-print-directory -j2 setup build
+	@$(MAKE) --no-print-directory setup & setup=$$!; \
+	 $(MAKE) --no-print-directory build; built=$$?; \
+	 wait $$setup; ready=$$?; [ $$built = 0 ] && [ $$ready = 0 ]
 
 plan: build
 	$(JDKMATRIX) plan --matrix $(MATRIX) $(PLAN_ARGS)

@@ -92,7 +92,7 @@ base-image: docker
 
 setup: base-image
 
-# The base image (debootstrap, about 30 s the first time) and the jars (Maven) side by side: neither
+# The base image (mmdebstrap, about 15 s the first time) and the jars (Maven) side by side: neither
 # needs the other, so a fresh machine's first run waits for the longer of the two, not their sum
 # (two makes: one make -j2 of both was seen to start the base image only once Maven had ended).
 ready:

@@ -262,20 +262,30 @@ public final class Images {
         for (WorkloadKind.UserJar u : users) dockerfile.append("COPY user/").append(u.sha256()).append(".jar ").append(u.imagePath()).append('\n');
         for (WorkloadFiles f : files) dockerfile.append("COPY files/").append(f.sha256(), 0, 16).append("/ ").append(f.imageDir()).append("/\n");
         dockerfile.append("COPY --chown=" + IMAGE_USER_ID + ":" + IMAGE_USER_ID + " out/ " + IMAGE_OUT_DIR + "/\n");
-        try {
-            ImageFromDockerfile image = new ImageFromDockerfile(tag, false)
-                    .withFileFromString("Dockerfile", dockerfile.toString())
-                    .withFileFromPath("workloads.jar", jar)
-                    .withFileFromTransferable("libasyncProfiler.so", org.testcontainers.images.builder.Transferable.of(profiler, 0644))
-                    .withFileFromString("out/.keep", "");
-            for (WorkloadKind.UserJar u : users) image.withFileFromPath("user/" + u.sha256() + ".jar", u.path());
-            for (WorkloadFiles f : files) f.files().forEach((name, path) -> image.withFileFromPath("files/" + f.sha256().substring(0, 16) + "/" + name, path, 0644));
-            image.withBuildImageCmdModifier(cmd -> cmd.withLabels(Map.of(LABEL_INPUTS, hash, LABEL_RUN_IMAGE, base.jdk(),
-                            "dev.jdkmatrix.jdk", base.jdk(), "dev.jdkmatrix.base-image", base.imageId())))
-                    .get();
-        } catch (RuntimeException e) {
-            throw new ExitException(ExitException.ENVIRONMENT, "adding the workloads jar to image " + base.reference() + " for jdk '" + base.jdk()
-                    + "' failed: " + rootMessage(e) + "\n  fix: check that the engine has disk space ('docker system df') and that the image has a file system to copy into", e);
+        for (int attempt = 1; ; attempt++) {
+            try {
+                ImageFromDockerfile image = new ImageFromDockerfile(tag, false)
+                        .withFileFromString("Dockerfile", dockerfile.toString())
+                        .withFileFromPath("workloads.jar", jar)
+                        .withFileFromTransferable("libasyncProfiler.so", org.testcontainers.images.builder.Transferable.of(profiler, 0644))
+                        .withFileFromString("out/.keep", "");
+                for (WorkloadKind.UserJar u : users) image.withFileFromPath("user/" + u.sha256() + ".jar", u.path());
+                for (WorkloadFiles f : files) f.files().forEach((name, path) -> image.withFileFromPath("files/" + f.sha256().substring(0, 16) + "/" + name, path, 0644));
+                image.withBuildImageCmdModifier(cmd -> cmd.withLabels(Map.of(LABEL_INPUTS, hash, LABEL_RUN_IMAGE, base.jdk(),
+                                "dev.jdkmatrix.jdk", base.jdk(), "dev.jdkmatrix.base-image", base.imageId())))
+                        .get();
+                break;
+            } catch (RuntimeException e) {
+                // another session on the engine that built a run image of this JDK removes the older ones no container uses
+                // (removeOlderRunImages): one whose layers this build took from the cache fails it with "No such image"
+                if (attempt < 3 && String.valueOf(rootMessage(e)).contains("No such image")) {
+                    progress.accept("an image the build of " + tag + " took from the cache was removed by another client of the engine meanwhile ("
+                            + rootMessage(e) + "); building it again");
+                    continue;
+                }
+                throw new ExitException(ExitException.ENVIRONMENT, "adding the workloads jar to image " + base.reference() + " for jdk '" + base.jdk()
+                        + "' failed: " + rootMessage(e) + "\n  fix: check that the engine has disk space ('docker system df') and that the image has a file system to copy into", e);
+            }
         }
         Duration took = Duration.ofNanos(System.nanoTime() - t0);
         id = imageId(tag);

@@ -47,7 +47,7 @@ for pid in $(pgrep -f "containerd-shim.*$STATE" || true); do kill -KILL "$pid" 2
 # the control plane at once (its state is etcd's: the API server's graceful end, about 10 s, buys
 # nothing here), etcd last
 stop 3 kube-scheduler kube-controller-manager kube-apiserver
-stop 10 etcd
+stop 10 etcd registry
 
 # what the kubelet and containerd mounted (pods' volumes, sandboxes' shm, snapshots)
 for root in "$K8S_HOME/kubelet" "$STATE" "$K8S_HOME/containerd"; do
@@ -58,13 +58,13 @@ if [[ -f $RUN/sysctls ]]; then
   rm -f "$RUN/sysctls"
   say "sysctls put back"
 fi
-left=$(pgrep -f "$K8S_HOME/bin/|containerd --config $K8S_HOME|etcd --name jdkmatrix" || true)
+left=$(pgrep -f "$K8S_HOME/bin/|containerd --config $K8S_HOME|etcd --name jdkmatrix|docker-registry serve $K8S_HOME" || true)
 if [[ -n $left ]]; then
   say "still running: $left"
   exit 1
 fi
 if [[ ${K8S_WIPE:-0} == 1 ]]; then
-  rm -rf "$K8S_HOME/etcd" "$K8S_HOME/kubelet" "$K8S_HOME/containerd" "$K8S_HOME/pki" "$K8S_HOME"/*.kubeconfig "$STATE"
+  rm -rf "$K8S_HOME/etcd" "$K8S_HOME/kubelet" "$K8S_HOME/containerd" "$K8S_HOME/registry" "$K8S_HOME/pki" "$K8S_HOME"/*.kubeconfig "$STATE"
   say "the cluster's state removed (binaries kept in $K8S_HOME/bin)"
 fi
 say "nothing of the cluster is running"

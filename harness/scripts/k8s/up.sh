@@ -6,8 +6,9 @@
 # with CPU 0 reserved, so a Guaranteed pod with whole CPUs gets CPUs of its own (a cpuset, no quota).
 # Its container runtime is a second containerd of Debian's, with its own root and socket (Docker's
 # is left alone). Binaries are built once per machine (build.sh); processes run in the background,
-# their PIDs and logs in $K8S_HOME/run. make k8s-down stops them and puts back the sysctls the
-# kubelet changes. Prints the kubeconfig to use.
+# their PIDs and logs in $K8S_HOME/run. A registry (Debian's docker-registry) listens on
+# 127.0.0.1:5000 for run --registry, the node pulling from it over HTTP. make k8s-down stops them
+# and puts back the sysctls the kubelet changes. Prints the kubeconfig to use.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -20,6 +21,7 @@ PKI="$K8S_HOME/pki"
 STATE=/run/jdkmatrix-k8s
 NODE=127.0.0.1
 PAUSE_IMAGE=registry.k8s.io/pause:3.10.1
+REGISTRY=127.0.0.1:5000
 say() { echo "[k8s-up] $*" >&2; }
 
 [[ $(id -u) -eq 0 ]] || { say "make k8s-up runs a kubelet and a containerd, which need root: run it as root"; exit 2; }
@@ -35,6 +37,7 @@ command -v etcd >/dev/null || need+=(etcd-server)
 command -v containerd >/dev/null || need+=(containerd)
 command -v runc >/dev/null || need+=(runc)
 command -v openssl >/dev/null || need+=(openssl)
+command -v docker-registry >/dev/null || need+=(docker-registry)
 if ((${#need[@]})); then
   say "installing Debian's ${need[*]}"
   apt-get update -qq >/dev/null
@@ -102,8 +105,27 @@ disabled_plugins = ["io.containerd.snapshotter.v1.aufs", "io.containerd.snapshot
   [plugins."io.containerd.grpc.v1.cri".cni]
     bin_dir = "$K8S_HOME/cni-bin"
     conf_dir = "$K8S_HOME/cni"
+  [plugins."io.containerd.grpc.v1.cri".registry]
+    config_path = "$K8S_HOME/certs.d"
+TOML
+# the node pulls from the registry below over plain HTTP, on loopback
+mkdir -p "$K8S_HOME/certs.d/$REGISTRY"
+cat > "$K8S_HOME/certs.d/$REGISTRY/hosts.toml" <<TOML
+server = "http://$REGISTRY"
+[host."http://$REGISTRY"]
+  capabilities = ["pull", "resolve"]
 TOML
 start containerd containerd --config "$K8S_HOME/containerd.toml"
+# a registry for run --registry: Debian's docker-registry (the Distribution registry), on loopback
+# only; Docker pushes to a 127.0.0.0/8 registry over HTTP without being told
+mkdir -p "$K8S_HOME/registry"
+cat > "$K8S_HOME/registry.yml" <<YAML
+version: 0.1
+log: { level: warn }
+storage: { filesystem: { rootdirectory: $K8S_HOME/registry }, delete: { enabled: true } }
+http: { addr: $REGISTRY }
+YAML
+start registry docker-registry serve "$K8S_HOME/registry.yml"
 wait_for containerd 20 ctr -a "$STATE/containerd.sock" version
 
 # the sandbox image, compiled here (no registry answers): FROM scratch with the pause binary
@@ -184,4 +206,5 @@ rm -f "$K8S_HOME/kubelet/cpu_manager_state" "$K8S_HOME/kubelet/memory_manager_st
 start kubelet "$BIN/kubelet" --config="$K8S_HOME/kubelet.yaml" --kubeconfig="$K8S_HOME/kubelet.kubeconfig" \
   --root-dir="$K8S_HOME/kubelet" --hostname-override="$NODE"
 wait_for "the node" 90 sh -c "'$BIN/kubectl' --kubeconfig '$K8S_HOME/admin.kubeconfig' get node '$NODE' -o jsonpath='{.status.conditions[?(@.type==\"Ready\")].status}' | grep -qx True"
-say "node $NODE Ready ($K8S_VERSION); export KUBECONFIG=$K8S_HOME/admin.kubeconfig"
+wait_for "the registry" 20 bash -c "exec 3<>/dev/tcp/127.0.0.1/5000"
+say "node $NODE Ready ($K8S_VERSION), a registry at $REGISTRY; export KUBECONFIG=$K8S_HOME/admin.kubeconfig"

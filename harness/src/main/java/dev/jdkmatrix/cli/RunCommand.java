@@ -82,6 +82,10 @@ public final class RunCommand implements Callable<Integer> {
             + "imported into (default: make k8s-up's, /run/jdkmatrix-k8s/containerd.sock)")
     Path clusterContainerd;
 
+    @Option(names = "--registry", paramLabel = "REGISTRY", description = "with --engine kubernetes: push the run images to this registry "
+            + "(host[:port][/path], as docker push names it), from which the cluster's nodes pull them, instead of importing them into a containerd of this machine")
+    String registry;
+
     @Option(names = "--yes", description = "run even when the estimate exceeds 24 hours")
     boolean yes;
 
@@ -215,13 +219,24 @@ public final class RunCommand implements Callable<Integer> {
     /** The cluster of --engine kubernetes, or null for the Docker engine. */
     private dev.jdkmatrix.engine.Cluster.Options cluster(dev.jdkmatrix.run.CpuSlots.Packing packed, Matrix m) {
         return switch (engine != null ? engine : m.engine().text()) {
-            case "docker" -> null;
+            case "docker" -> {
+                if (registry != null || clusterContainerd != null) {
+                    throw new ExitException(ExitException.BAD_INPUT, (registry != null ? "--registry" : "--cluster-containerd") + " brings the run images to a "
+                            + "Kubernetes cluster, and this session measures on the Docker engine, which runs the images it built\n  fix: add --engine kubernetes, or leave it out");
+                }
+                yield null;
+            }
             case "kubernetes" -> {
                 if (packed != dev.jdkmatrix.run.CpuSlots.Packing.OFF || engineCpus != null) {
                     throw new ExitException(ExitException.BAD_INPUT, "--parallel and --engine-cpus place runs on a Docker engine's CPUs; on Kubernetes "
                             + "the cluster places them\n  fix: leave them out with --engine kubernetes");
                 }
-                yield new dev.jdkmatrix.engine.Cluster.Options(kubeconfig, context, namespace, clusterContainerd);
+                if (registry != null && clusterContainerd != null) {
+                    throw new ExitException(ExitException.BAD_INPUT, "--registry pushes the run images to a registry and --cluster-containerd imports them "
+                            + "into a containerd: the two contradict each other\n  fix: keep the one your cluster's nodes get images from");
+                }
+                yield new dev.jdkmatrix.engine.Cluster.Options(kubeconfig, context, namespace, registry != null
+                        ? new dev.jdkmatrix.engine.ImageDelivery.Push(registry) : new dev.jdkmatrix.engine.ImageDelivery.Import(clusterContainerd));
             }
             default -> throw new ExitException(ExitException.BAD_INPUT, "--engine must be docker or kubernetes, got '" + engine + "'");
         };

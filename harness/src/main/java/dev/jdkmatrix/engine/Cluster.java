@@ -13,8 +13,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,23 +24,21 @@ import java.util.function.Consumer;
  * A session's Kubernetes cluster (run {@code --engine kubernetes}): found as kubectl finds it
  * (KUBECONFIG, ~/.kube/config, {@code --context}), checked before any run (it answers; some node
  * has the CPUs and memory of every cell; a cell that needs a peer is refused), its Jobs of harness
- * sessions that are gone swept, and the run images brought to it: imported into the containerd
- * of the cluster {@code make k8s-up} runs here ({@code ctr images import} of {@code docker save},
- * the pods' pull policy Never).
+ * sessions that are gone swept, and the run images brought to it ({@link ImageDelivery}: imported
+ * into the containerd of the cluster {@code make k8s-up} runs here, or pushed to a registry), each
+ * pulled once by a probe pod before any measured run.
  */
-public record Cluster(KubernetesClient client, String namespace, String server, Path importSocket) implements AutoCloseable {
-
-    /** The socket of the containerd of make k8s-up's cluster. */
-    static final Path LOCAL_CONTAINERD = Path.of("/run/jdkmatrix-k8s/containerd.sock");
+public record Cluster(KubernetesClient client, String namespace, String server, ImageDelivery images) implements AutoCloseable {
 
     /**
      * The options of a session on a cluster: the kubeconfig (null: found as kubectl finds it), its
-     * context (null: its current one), the namespace, the containerd the run images are imported into.
+     * context (null: its current one), the namespace, how the run images reach its nodes (an import
+     * with no socket: make k8s-up's containerd).
      */
-    public record Options(Path kubeconfig, String context, String namespace, Path importSocket) {
+    public record Options(Path kubeconfig, String context, String namespace, ImageDelivery images) {
         public Options {
             namespace = namespace == null || namespace.isBlank() ? "default" : namespace;
-            importSocket = importSocket == null ? LOCAL_CONTAINERD : importSocket;
+            if (images == null) images = new ImageDelivery.Import(null);
         }
     }
 
@@ -70,7 +66,7 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
             throw new ExitException(ExitException.ENVIRONMENT, "the Kubernetes cluster at " + config.getMasterUrl() + " does not answer: "
                     + Docker.rootMessage(e) + "\n  fix: start it (make k8s-up for this machine's), or name another in KUBECONFIG or --context");
         }
-        return new Cluster(client, options.namespace(), config.getMasterUrl(), options.importSocket());
+        return new Cluster(client, options.namespace(), config.getMasterUrl(), options.images());
     }
 
     /** Closes the client (its connections and threads): the session is over. */
@@ -82,7 +78,7 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
     /** What the cluster says of itself for run.json and the screen. */
     public String describe() {
         return "Kubernetes " + client.getKubernetesVersion().getGitVersion() + " at " + server + ", namespace " + namespace + ", "
-                + client.nodes().list().getItems().size() + " node(s)";
+                + client.nodes().list().getItems().size() + " node(s), run images " + images.describe();
     }
 
     /** Cells that no node can take (more CPUs or memory than any node has), and cells that need a peer: refused before any run. */
@@ -140,16 +136,25 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
 
     /**
      * The engine of a session's runs on this cluster: its Jobs of sessions that are gone swept, the
-     * run images imported into its containerd, and for cpuset cells a probe that its node gives a pod
-     * CPUs of its own. The Docker engine's lease is not taken: the cluster keeps its pods apart (a
+     * run images brought to it and each pulled by a pod (an image the cluster cannot pull is refused
+     * here, before any measured run), and for cpuset cells a probe that its node gives a pod CPUs of
+     * its own. The Docker engine's lease is not taken: the cluster keeps its pods apart (a
      * Guaranteed pod's CPUs are its own), and a session makes one run at a time.
      */
     public RunEngine engine(DockerClient docker, Matrix matrix, Map<String, ImageRef> images, String runId, Path out, Consumer<String> say) {
         say.accept(describe());
         int swept = sweep();
         if (swept > 0) say.accept("removed " + swept + " Job(s) left by a harness process that is gone");
-        bring(docker, images, say);
-        KubernetesRunner runner = new KubernetesRunner(client, KubernetesJobs.of(namespace, "Never", runId, out));
+        Map<String, String> brought = new java.util.concurrent.ConcurrentHashMap<>();
+        // a run image built again mid-run (removed under the session) is brought when its first run needs it
+        java.util.function.UnaryOperator<String> toCluster = ref -> brought.computeIfAbsent(ref, r -> this.images.bring(docker, r, say));
+        KubernetesRunner runner = new KubernetesRunner(client, KubernetesJobs.of(namespace, this.images.pullPolicy(), runId, out), toCluster);
+        for (ImageRef ref : images.values()) {
+            long t0 = System.nanoTime();
+            String node = runner.pulled(ref.reference());
+            say.accept(String.format(java.util.Locale.ROOT, "image %s (%s) reached node %s in %.1f s", toCluster.apply(ref.reference()), this.images.describe(),
+                    node, (System.nanoTime() - t0) / 1e9));
+        }
         checkPinned(matrix, runner, images.values().iterator().next().reference(), say);
         return runner;
     }
@@ -172,52 +177,5 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
             n++;
         }
         return n;
-    }
-
-    /**
-     * Brings each run image to the cluster's containerd, where it is not there already: {@code docker
-     * save} of the image read through the Docker API, piped into {@code ctr images import}.
-     */
-    void bring(DockerClient docker, Map<String, ImageRef> images, Consumer<String> say) {
-        if (!Files.exists(importSocket)) {
-            throw new ExitException(ExitException.ENVIRONMENT, "the run images cannot reach the cluster: no containerd socket at " + importSocket
-                    + "\n  fix: make k8s-up for this machine's cluster, or give --cluster-containerd the socket of your cluster's containerd");
-        }
-        for (ImageRef ref : images.values()) {
-            if (present(ref.reference())) continue;
-            long t0 = System.nanoTime();
-            try (InputStream tar = docker.saveImageCmd(ref.reference()).exec()) {
-                Process ctr = new ProcessBuilder("ctr", "-a", importSocket.toString(), "-n", "k8s.io", "images", "import", "-")
-                        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-                try (OutputStream in = ctr.getOutputStream()) {
-                    tar.transferTo(in);
-                }
-                if (ctr.waitFor() != 0) throw new IOException("ctr images import exited " + ctr.exitValue());
-            } catch (IOException e) {
-                throw new ExitException(ExitException.ENVIRONMENT, "importing " + ref.reference() + " into the cluster's containerd at " + importSocket
-                        + " failed: " + e.getMessage() + "\n  fix: check that ctr (Debian's containerd) is installed and the cluster is up (make k8s-up)");
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while importing " + ref.reference(), e);
-            }
-            say.accept(String.format(java.util.Locale.ROOT, "image %s imported into the cluster in %.1f s", ref.reference(), (System.nanoTime() - t0) / 1e9));
-        }
-    }
-
-    /** Whether the cluster's containerd has the image (a name without a registry is docker.io's there). */
-    private boolean present(String reference) {
-        String full = reference.contains("/") && reference.substring(0, reference.indexOf('/')).contains(".") ? reference
-                : "docker.io/" + (reference.contains("/") ? reference : "library/" + reference);
-        try {
-            Process p = new ProcessBuilder("ctr", "-a", importSocket.toString(), "-n", "k8s.io", "images", "ls", "-q", "name==" + full)
-                    .redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            return p.waitFor() == 0 && out.lines().anyMatch(full::equals);
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
     }
 }

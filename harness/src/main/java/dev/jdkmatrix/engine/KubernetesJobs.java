@@ -110,6 +110,12 @@ record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> l
         return job(name, image, List.of("sh", "-c", PINNED_PROBE), "/tmp", r, r, annotations);
     }
 
+    /** A small pod of {@code image} that does nothing: whether the nodes can pull the image. */
+    Job pullProbe(String image, String name) {
+        Map<String, Quantity> r = Map.of("cpu", new Quantity("100m"), "memory", new Quantity("64Mi"));
+        return job(name, image, List.of("true"), "/tmp", r, r, annotations);
+    }
+
     private Job job(String name, String image, List<String> command, String workingDir, Map<String, Quantity> requests, Map<String, Quantity> limits,
                     Map<String, String> notes) {
         long user = Images.IMAGE_USER_ID;

@@ -32,20 +32,23 @@ final class KubernetesRunner implements RunEngine {
 
     private final KubernetesClient client;
     private final KubernetesJobs jobs;
+    /** The reference the pods name for a run image of the Docker engine, the image brought to the cluster where it is not yet. */
+    private final java.util.function.UnaryOperator<String> toCluster;
     private final Set<String> running = ConcurrentHashMap.newKeySet();
     /** Set by a signal's {@link #abortCurrent}: the pods this session deletes then end their runs as killed, not as deleted by another. */
     private volatile boolean aborting;
 
-    KubernetesRunner(KubernetesClient client, KubernetesJobs jobs) {
+    KubernetesRunner(KubernetesClient client, KubernetesJobs jobs, java.util.function.UnaryOperator<String> toCluster) {
         this.client = client;
         this.jobs = jobs;
+        this.toCluster = toCluster;
     }
 
     @Override
     public ContainerResult run(Cell cell, String image, String name, String cpuset, Map<String, Path> files, Profile profile) {
         String job = KubernetesJobs.name(name);
         long t0 = System.nanoTime();
-        Job spec = jobs.job(cell, image, job, profile);
+        Job spec = jobs.job(cell, toCluster.apply(image), job, profile);
         try {
             client.batch().v1().jobs().inNamespace(jobs.namespace()).resource(spec).create();
             running.add(job);
@@ -166,23 +169,49 @@ final class KubernetesRunner implements RunEngine {
      */
     Pinned pinned(String image, int cpus) {
         String job = KubernetesJobs.name("jdkmatrix-pinned-probe-" + ProcessHandle.current().pid() + "-" + cpus);
+        Pod pod = probe(job, jobs.pinnedProbe(toCluster.apply(image), job, cpus), "a probe of " + cpus + " pinned CPU(s)");
         try {
-            client.batch().v1().jobs().inNamespace(jobs.namespace()).resource(jobs.pinnedProbe(image, job, cpus)).create();
-            Pod pod = waitForStart(job, "a probe of " + cpus + " pinned CPU(s)");
-            long deadline = System.currentTimeMillis() + 60_000;
-            while (state(pod) == null || state(pod).getTerminated() == null) {
-                if (System.currentTimeMillis() > deadline) throw new dev.jdkmatrix.ExitException(dev.jdkmatrix.ExitException.ENVIRONMENT,
-                        "the probe of pinned CPUs did not end within 60 s\n  fix: check the cluster's node (kubectl describe pod " + pod.getMetadata().getName() + ")");
-                pause();
-                Pod now = pod(job);
-                if (now != null) pod = now;
-            }
             String seen = log(pod).strip();
             java.util.regex.Matcher m = java.util.regex.Pattern.compile("cpuset=(\\S*) quota=(\\S*)").matcher(seen);
             boolean exclusive = m.find() && CpuSetText.parse(m.group(1)).size() == cpus && (m.group(2).equals("-1") || m.group(2).equals("max"));
             return new Pinned(pod.getSpec().getNodeName(), seen, exclusive);
         } finally {
             delete(job);
+        }
+    }
+
+    /**
+     * Brings a run image to the cluster and runs a small pod of it to its end, so that an image the
+     * nodes cannot pull stops the session here, before any measured run, and the first run's pod
+     * does not wait for the pull; returns the pod's node.
+     */
+    String pulled(String image) {
+        String ref = toCluster.apply(image);
+        String job = KubernetesJobs.name("jdkmatrix-pull-probe-" + ProcessHandle.current().pid() + "-" + Integer.toHexString(ref.hashCode()));
+        try {
+            return probe(job, jobs.pullProbe(ref, job), "a probe of the image " + ref).getSpec().getNodeName();
+        } finally {
+            delete(job);
+        }
+    }
+
+    /** Creates a probe's Job and waits (60 s at most once it runs) for its pod's end; the caller deletes the Job. */
+    private Pod probe(String job, Job spec, String what) {
+        try {
+            client.batch().v1().jobs().inNamespace(jobs.namespace()).resource(spec).create();
+            Pod pod = waitForStart(job, what);
+            long deadline = System.currentTimeMillis() + 60_000;
+            while (state(pod) == null || state(pod).getTerminated() == null) {
+                if (System.currentTimeMillis() > deadline) throw new dev.jdkmatrix.ExitException(dev.jdkmatrix.ExitException.ENVIRONMENT,
+                        what + " did not end within 60 s\n  fix: check the cluster's node (kubectl describe pod " + pod.getMetadata().getName() + ")");
+                pause();
+                Pod now = pod(job);
+                if (now != null) pod = now;
+            }
+            return pod;
+        } catch (RuntimeException e) {
+            delete(job);
+            throw e;
         }
     }
 

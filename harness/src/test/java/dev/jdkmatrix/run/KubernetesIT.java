@@ -43,6 +43,48 @@ class KubernetesIT {
                 err.toString());
     }
 
+    /**
+     * Run images pushed to the registry make k8s-up runs on loopback, and pulled from it by the node,
+     * a probe pod pulling each before any measured run. An image the node cannot get (imported into
+     * a containerd that is not the node's: Docker's own) is refused at that probe, nothing measured.
+     */
+    @Test
+    void runImagesPushedToARegistryArePulledByTheNodeAndOneItCannotGetIsRefused() throws Exception {
+        Path m = TestMatrix.named("k8s-registry").axis("tasks", 1).axis("executor", "virtual").workloads("""
+                - name: sleep
+                  params: { wait-ms: 10 }
+                """).write(tmp.resolve("registry.yaml"));
+        ItSupport.Ran ran = run(m, tmp.resolve("pushed"), 0, "--registry", "127.0.0.1:5000/jdkmatrix-it");
+        assertThat(ran.err()).containsPattern("image jdkmatrix/run-25:\\w+ pushed to 127\\.0\\.0\\.1:5000/jdkmatrix-it/run-25:\\w+")
+                .containsPattern("image 127\\.0\\.0\\.1:5000/jdkmatrix-it/run-25:\\w+ \\(pushed to 127\\.0\\.0\\.1:5000/jdkmatrix-it\\) reached node 127\\.0\\.0\\.1");
+        assertThat(ran.rows()).hasSize(1).allMatch(RawRow::ok, "ok");
+        assertThat(dev.jdkmatrix.results.format.RunJson.read(tmp.resolve("pushed/run.json")).sessions().get(0).engine())
+                .contains("run images pushed to 127.0.0.1:5000/jdkmatrix-it");
+
+        // a jar of its own makes a run image no earlier run brought to the node
+        Path jar = tmp.resolve("app-" + System.nanoTime() + ".jar");
+        Files.copy(ItSupport.PROJECT.resolve("examples/jar/target/app.jar"), jar);
+        try (java.nio.file.FileSystem zip = java.nio.file.FileSystems.newFileSystem(jar)) {
+            Files.writeString(zip.getPath("it-nonce.txt"), jar.getFileName().toString());
+        }
+        Path unique = TestMatrix.named("k8s-elsewhere").axis("tasks", 1).axis("executor", "virtual").workloads("""
+                - name: sort
+                  kind: jar
+                  jar: %s
+                  args: [--size, '1000', --rounds, '1']
+                """.formatted(jar)).write(tmp.resolve("elsewhere.yaml"));
+        String dockers = "/run/docker/containerd/containerd.sock";
+        try {
+            ItSupport.Ran refused = run(unique, tmp.resolve("elsewhere"), ExitException.ENVIRONMENT, "--cluster-containerd", dockers);
+            assertThat(refused.err()).contains("imported into the cluster", "a probe of the image jdkmatrix/run-25", "did not start: ErrImageNeverPull",
+                    "fix: make the run image reach the cluster").doesNotContain("Exception in");
+            assertThat(refused.rows()).isEmpty();
+        } finally {
+            new ProcessBuilder("sh", "-c", "ctr -a " + dockers + " -n k8s.io images ls -q | grep jdkmatrix/run- | xargs -r ctr -a " + dockers
+                    + " -n k8s.io images rm").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
+        }
+    }
+
     /** The matrix's own engine: kubernetes, no --engine given. */
     @Test
     void aPodKilledForItsMemoryIsAnOomRow() throws IOException {

@@ -38,7 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * nothing fetched from elsewhere. Saves screenshots under target/.
  */
 @Tag(ItSupport.SIDE_BY_SIDE)
-@Order(9) // ItOrder: among the longest side-by-side classes
+@Order(10) // ItOrder: among the longest side-by-side classes
 class GalleryBrowserIT {
 
     static final ObjectMapper JSON = new ObjectMapper();

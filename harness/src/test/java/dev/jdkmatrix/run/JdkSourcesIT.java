@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Makefile's JDK 21+ for Maven is the Temurin one), so CI runs this test; it does not skip.
  */
 @Tag(ItSupport.SIDE_BY_SIDE)
-@Order(10) // ItOrder: among the longest side-by-side classes
+@Order(9) // ItOrder: among the longest side-by-side classes
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class JdkSourcesIT {
 

@@ -62,4 +62,29 @@ class KubernetesCpuIT {
         assertThat(session.engine()).startsWith("Kubernetes v1.34").contains("images built on engine");
         assertThat(session.lease()).startsWith("none: the cluster keeps its pods apart");
     }
+
+    /**
+     * One CPU-bound cell, pinned to a CPU of its own on both, measured on the Docker engine and on the
+     * cluster: their medians agree within a factor of 2 (by hand here, the quick matrix's cells within
+     * 15 %: docs/kubernetes.md), so a figure does not depend on which of the two measured it.
+     */
+    @Test
+    void oneCellsFiguresOnDockerAndOnTheClusterAgree() throws IOException {
+        Path m = TestMatrix.named("agree").repetitions(3).axis("cpu-mode", "cpuset").axis("memory", "512m").workloads("""
+                - name: cpu-hash
+                  tasks: 100
+                  executor: "fixed:cpus"
+                  params: { iterations: 1000000 }
+                """).write(tmp.resolve("agree.yaml"));
+        ItSupport.Ran docker = ItSupport.run(m, tmp.resolve("docker"), "agree-docker-" + ProcessHandle.current().pid(), 0);
+        ItSupport.Ran cluster = KubernetesIT.run(m, tmp.resolve("cluster"), 0);
+        double onDocker = median(docker.rows());
+        double onCluster = median(cluster.rows());
+        assertThat(onCluster / onDocker).as("median wall time on the cluster (%.1f ms) over Docker's (%.1f ms)", onCluster, onDocker).isBetween(0.5, 2.0);
+    }
+
+    static double median(java.util.List<RawRow> rows) {
+        assertThat(rows).hasSize(3).allMatch(RawRow::ok, "ok");
+        return rows.stream().mapToDouble(r -> r.figure(RunFigure.WALL_MS)).sorted().toArray()[1];
+    }
 }

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * is KubernetesCpuIT's.
  */
 @Tag(ItSupport.SIDE_BY_SIDE)
-@Order(8) // ItOrder: among the longest side-by-side classes
+@Order(1) // ItOrder: among the longest side-by-side classes
 class KubernetesIT {
 
     /** make k8s-up's kubeconfig, or the one KUBECONFIG names. */
@@ -83,6 +83,17 @@ class KubernetesIT {
             new ProcessBuilder("sh", "-c", "ctr -a " + dockers + " -n k8s.io images ls -q | grep jdkmatrix/run- | xargs -r ctr -a " + dockers
                     + " -n k8s.io images rm").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
         }
+    }
+
+    /** The quick matrix (make quick's) on the cluster, one round of it: every cell's run ok. */
+    @Test
+    void theQuickMatrixRunsOnTheClusterEveryRowOk() throws IOException {
+        String quick = Files.readString(ItSupport.PROJECT.resolve("harness/matrices/quick.yaml"));
+        Path m = Files.writeString(tmp.resolve("quick.yaml"), quick.replace("repetitions: 3", "repetitions: 1")
+                .replace("../../Dockerfile", ItSupport.PROJECT + "/Dockerfile"));
+        ItSupport.Ran ran = run(m, tmp.resolve("quick"), 0);
+        assertThat(ran.rows()).as(ran.err()).hasSize(12).allMatch(RawRow::ok, "ok");
+        assertThat(ran.rows().stream().map(RawRow::cell).distinct()).hasSize(12);
     }
 
     /** The matrix's own engine: kubernetes, no --engine given. */

@@ -27,7 +27,7 @@ import org.testcontainers.DockerClientFactory;
  * The test workload 'fault' (mode none: each task sleeps hold-ms) is the one workload packed.
  */
 @Tag(ItSupport.SIDE_BY_SIDE)
-@Order(7) // ItOrder: among the longest side-by-side classes
+@Order(8) // ItOrder: among the longest side-by-side classes
 class PackingIT {
 
     @TempDir

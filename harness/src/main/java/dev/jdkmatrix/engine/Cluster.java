@@ -142,13 +142,24 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
      * Guaranteed pod's CPUs are its own), and a session makes one run at a time.
      */
     public RunEngine engine(DockerClient docker, Matrix matrix, Map<String, ImageRef> images, String runId, Path out, Consumer<String> say) {
+        try {
+            return prepare(docker, matrix, images, runId, out, say);
+        } catch (KubernetesClientException e) {
+            throw new ExitException(ExitException.ENVIRONMENT, "the Kubernetes cluster at " + server + " failed a call while the session prepared its runs, "
+                    + "before any measured run: " + Docker.rootMessage(e) + "\n  fix: check the cluster (kubectl get nodes, kubectl get events), then run again", e);
+        }
+    }
+
+    private RunEngine prepare(DockerClient docker, Matrix matrix, Map<String, ImageRef> images, String runId, Path out, Consumer<String> say) {
         say.accept(describe());
         int swept = sweep();
         if (swept > 0) say.accept("removed " + swept + " Job(s) left by a harness process that is gone");
         Map<String, String> brought = new java.util.concurrent.ConcurrentHashMap<>();
         // a run image built again mid-run (removed under the session) is brought when its first run needs it
         java.util.function.UnaryOperator<String> toCluster = ref -> brought.computeIfAbsent(ref, r -> this.images.bring(docker, r, say));
-        KubernetesRunner runner = new KubernetesRunner(client, KubernetesJobs.of(namespace, this.images.pullPolicy(), runId, out), toCluster);
+        Map<String, Integer> groupOf = new java.util.HashMap<>();
+        for (dev.jdkmatrix.matrix.Group g : matrix.groups()) for (Cell c : g.cells()) groupOf.put(c.id(), g.number());
+        KubernetesRunner runner = new KubernetesRunner(client, KubernetesJobs.of(namespace, this.images.pullPolicy(), runId, out), toCluster, groupOf);
         for (ImageRef ref : images.values()) {
             long t0 = System.nanoTime();
             String node = runner.pulled(ref.reference());

@@ -83,6 +83,16 @@ record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> l
         return v.isEmpty() ? "x" : v;
     }
 
+    /** The node label that names a node: a run bound to a node asks for it (the scheduler still places it, and checks it fits). */
+    static final String HOSTNAME = "kubernetes.io/hostname";
+
+    /** The Job of one run, placed on {@code node} (null: where the scheduler puts it). */
+    Job job(Cell cell, String image, String name, Profile profile, String node) {
+        Job job = job(cell, image, name, profile);
+        if (node != null) job.getSpec().getTemplate().getSpec().setNodeSelector(Map.of(HOSTNAME, node));
+        return job;
+    }
+
     /** The Job of one run. */
     Job job(Cell cell, String image, String name, Profile profile) {
         List<String> command = new ArrayList<>(Commands.containerCommand(cell, null, profile));

@@ -34,26 +34,39 @@ final class KubernetesRunner implements RunEngine {
     private final KubernetesJobs jobs;
     /** The reference the pods name for a run image of the Docker engine, the image brought to the cluster where it is not yet. */
     private final java.util.function.UnaryOperator<String> toCluster;
+    /** A cell's comparison group (its number in the matrix), and the node each group's first run took: its other runs go there too. */
+    private final Map<String, Integer> groupOf;
+    private final Map<Integer, String> groupNode = new ConcurrentHashMap<>();
     private final Set<String> running = ConcurrentHashMap.newKeySet();
     /** Set by a signal's {@link #abortCurrent}: the pods this session deletes then end their runs as killed, not as deleted by another. */
     private volatile boolean aborting;
 
-    KubernetesRunner(KubernetesClient client, KubernetesJobs jobs, java.util.function.UnaryOperator<String> toCluster) {
+    KubernetesRunner(KubernetesClient client, KubernetesJobs jobs, java.util.function.UnaryOperator<String> toCluster, Map<String, Integer> groupOf) {
         this.client = client;
         this.jobs = jobs;
         this.toCluster = toCluster;
+        this.groupOf = Map.copyOf(groupOf);
+    }
+
+    /** The node this run's group is bound to, or null before its first run has one (a cell of no group: none). */
+    String nodeOf(Cell cell) {
+        Integer group = groupOf.get(cell.id());
+        return group == null ? null : groupNode.get(group);
     }
 
     @Override
     public ContainerResult run(Cell cell, String image, String name, String cpuset, Map<String, Path> files, Profile profile) {
         String job = KubernetesJobs.name(name);
         long t0 = System.nanoTime();
-        Job spec = jobs.job(cell, toCluster.apply(image), job, profile);
+        // a comparison group's runs on one node: no paired ratio mixes two machines
+        Job spec = jobs.job(cell, toCluster.apply(image), job, profile, nodeOf(cell));
         try {
             client.batch().v1().jobs().inNamespace(jobs.namespace()).resource(spec).create();
             running.add(job);
             long t1 = System.nanoTime();
             Pod pod = waitForStart(job, "cell " + cell.id());
+            Integer group = groupOf.get(cell.id());
+            if (group != null && pod.getSpec().getNodeName() != null) groupNode.putIfAbsent(group, pod.getSpec().getNodeName());
             long t2 = System.nanoTime();
             Ended ended = waitForEnd(job, pod, cell);
             long t3 = System.nanoTime();
@@ -168,7 +181,7 @@ final class KubernetesRunner implements RunEngine {
      * its node gave it CPUs of its own: a cpuset of exactly that many CPUs and no CFS quota.
      */
     Pinned pinned(String image, int cpus) {
-        String job = KubernetesJobs.name("jdkmatrix-pinned-probe-" + ProcessHandle.current().pid() + "-" + cpus);
+        String job = KubernetesJobs.name("jdkmatrix-pinned-probe-" + ProcessHandle.current().pid() + "-" + PROBES.incrementAndGet() + "-" + cpus);
         Pod pod = probe(job, jobs.pinnedProbe(toCluster.apply(image), job, cpus), "a probe of " + cpus + " pinned CPU(s)");
         try {
             String seen = log(pod).strip();
@@ -187,13 +200,21 @@ final class KubernetesRunner implements RunEngine {
      */
     String pulled(String image) {
         String ref = toCluster.apply(image);
-        String job = KubernetesJobs.name("jdkmatrix-pull-probe-" + ProcessHandle.current().pid() + "-" + Integer.toHexString(ref.hashCode()));
+        String job = KubernetesJobs.name("jdkmatrix-pull-probe-" + ProcessHandle.current().pid() + "-" + PROBES.incrementAndGet());
         try {
             return probe(job, jobs.pullProbe(ref, job), "a probe of the image " + ref).getSpec().getNodeName();
         } finally {
             delete(job);
         }
     }
+
+    /**
+     * Probes of this process, counted, so that a probe's Job name is its own: one named by pid and
+     * image alone can meet the Job of this process's previous probe of that image, deleted but not
+     * yet gone (the likely cause of a session that ended with exit 1 and no row in the fresh-clone
+     * .ci/run at 1a87eae, KubernetesIT's sessions one after another in one JVM).
+     */
+    private static final java.util.concurrent.atomic.AtomicInteger PROBES = new java.util.concurrent.atomic.AtomicInteger();
 
     /** Creates a probe's Job and waits (60 s at most once it runs) for its pod's end; the caller deletes the Job. */
     private Pod probe(String job, Job spec, String what) {

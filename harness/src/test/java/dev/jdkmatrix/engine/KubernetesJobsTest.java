@@ -59,6 +59,16 @@ class KubernetesJobsTest {
         assertThat(container(half).getResources().getRequests()).isEqualTo(container(half).getResources().getLimits());
     }
 
+    /** A comparison group's later runs ask for the node its first run took; the scheduler still places them (no nodeName of ours). */
+    @Test
+    void aRunBoundToANodeAsksForItByItsHostnameLabel() {
+        PodSpec bound = jobs().job(cell("1", CpuMode.CPUSET), "i", "jdkmatrix-x", Profile.NONE, "node-7").getSpec().getTemplate().getSpec();
+        assertThat(bound.getNodeSelector()).isEqualTo(java.util.Map.of("kubernetes.io/hostname", "node-7"));
+        assertThat(bound.getNodeName()).isNull();
+        PodSpec free = jobs().job(cell("1", CpuMode.CPUSET), "i", "jdkmatrix-x", Profile.NONE, null).getSpec().getTemplate().getSpec();
+        assertThat(free.getNodeSelector()).isNullOrEmpty();
+    }
+
     @Test
     void theRunsPodIsLockedDownAsADockerRunIs() {
         Job job = jobs().job(cell("1", CpuMode.CPUSET), "i", "jdkmatrix-x", Profile.NONE);

@@ -109,7 +109,7 @@ class KubernetesIT {
         assertThat(code).as(err.toString()).isEqualTo(ExitException.RUNS_FAILED);
         assertThat(err.toString()).contains("Kubernetes v1.34");
         List<RawRow> rows = dev.jdkmatrix.results.format.RawCsv.read(tmp.resolve("oom/raw.csv"));
-        assertThat(rows).hasSize(1);
+        assertThat(rows).as(err.toString()).hasSize(1);
         assertThat(rows.get(0).status()).as(rows.get(0).statusDetail()).isEqualTo("oom");
     }
 

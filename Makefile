@@ -142,12 +142,12 @@ chromium:
 	@command -v chromium >/dev/null || { echo "[chromium] installing Debian's chromium for the gallery's browser test"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-# check-resume, check-scripts and nightly-local after verify, whose jars they use: Maven runs once
+# check-resume, check-scripts and nightly-local after verify, whose jars they use (Maven runs
+# once), side by side with k8s-down: none of them measures
 test: jdk setup lint-workflows chromium check-no-jdk k8s-up
 	@mkdir -p target && git status --porcelain > target/tracked-before.txt 2>/dev/null || true
 	./mvnw -B -Dstyle.color=never verify || { $(MAKE) --no-print-directory k8s-down; exit 1; }
-	$(MAKE) --no-print-directory k8s-down
-	$(MAKE) --no-print-directory check-resume check-scripts nightly-local
+	$(MAKE) --no-print-directory -j4 --output-sync=target k8s-down check-resume check-scripts nightly-local
 	@git status --porcelain 2>/dev/null | diff target/tracked-before.txt - \
 	  || { echo "make test: FAILED, the tests changed files git tracks (or left new ones outside target/): a run must write only its own folder" >&2; exit 1; }
 

@@ -26,8 +26,8 @@ public final class ItSupport {
     public static final String ALONE = "alone";
 
     /**
-     * The tag of every other integration test class: failsafe's second execution runs these three
-     * at once, so their sessions run with {@link #NO_LEASE}. ItSupportTest checks that every class
+     * The tag of every other integration test class: failsafe's second execution runs these (it.parallelism,
+     * four) at once, so their sessions run with {@link #NO_LEASE}. ItSupportTest checks that every class
      * has one of the two tags.
      */
     public static final String SIDE_BY_SIDE = "side-by-side";

@@ -117,13 +117,22 @@ record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> l
     /** A Guaranteed pod of {@code cpus} whole CPUs that prints {@link #PINNED_PROBE}: whether its node gives pods CPUs of their own. */
     Job pinnedProbe(String image, String name, int cpus) {
         Map<String, Quantity> r = Map.of("cpu", new Quantity(Integer.toString(cpus)), "memory", new Quantity("64Mi"));
-        return job(name, image, List.of("sh", "-c", PINNED_PROBE), "/tmp", r, r, annotations);
+        return probe(job(name, image, List.of("sh", "-c", PINNED_PROBE), "/tmp", r, r, annotations));
+    }
+
+    /** The role label of a probe's Job and pod ({@link Labels#ROLE} "probe", as the Docker engine's JDK probes have): no measured run. */
+    private static Job probe(Job job) {
+        Map<String, String> labels = new LinkedHashMap<>(job.getMetadata().getLabels());
+        labels.put(Labels.ROLE, "probe");
+        job.getMetadata().setLabels(labels);
+        job.getSpec().getTemplate().getMetadata().setLabels(new LinkedHashMap<>(labels));
+        return job;
     }
 
     /** A small pod of {@code image} that does nothing: whether the nodes can pull the image. */
     Job pullProbe(String image, String name) {
         Map<String, Quantity> r = Map.of("cpu", new Quantity("100m"), "memory", new Quantity("64Mi"));
-        return job(name, image, List.of("true"), "/tmp", r, r, annotations);
+        return probe(job(name, image, List.of("true"), "/tmp", r, r, annotations));
     }
 
     private Job job(String name, String image, List<String> command, String workingDir, Map<String, Quantity> requests, Map<String, Quantity> limits,

@@ -59,6 +59,14 @@ class KubernetesJobsTest {
         assertThat(container(half).getResources().getRequests()).isEqualTo(container(half).getResources().getLimits());
     }
 
+    /** A probe's Job and pod say they are a probe (a test waiting for a measured run's pod tells them apart); a run's do not. */
+    @Test
+    void probesCarryTheirRole() {
+        assertThat(jobs().pullProbe("i", "p").getSpec().getTemplate().getMetadata().getLabels()).containsEntry(Labels.ROLE, "probe");
+        assertThat(jobs().pinnedProbe("i", "p", 1).getMetadata().getLabels()).containsEntry(Labels.ROLE, "probe");
+        assertThat(jobs().job(cell("1", CpuMode.CPUSET), "i", "jdkmatrix-x", Profile.NONE).getMetadata().getLabels()).doesNotContainKey(Labels.ROLE);
+    }
+
     /** A comparison group's later runs ask for the node its first run took; the scheduler still places them (no nodeName of ours). */
     @Test
     void aRunBoundToANodeAsksForItByItsHostnameLabel() {

@@ -136,7 +136,8 @@ class KubernetesIT {
     static String runningPod(io.fabric8.kubernetes.client.KubernetesClient k, String runId) throws InterruptedException {
         for (int i = 0; i < 600; i++) {
             for (io.fabric8.kubernetes.api.model.Pod p : k.pods().inNamespace("default").withLabel(Labels.RUN, runId).list().getItems()) {
-                if ("Running".equals(p.getStatus().getPhase())) return p.getMetadata().getName();
+                // a measured run's pod, not a probe's (an image's, pinned CPUs')
+                if ("Running".equals(p.getStatus().getPhase()) && !"probe".equals(p.getMetadata().getLabels().get(Labels.ROLE))) return p.getMetadata().getName();
             }
             Thread.sleep(100);
         }

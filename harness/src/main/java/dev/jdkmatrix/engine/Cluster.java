@@ -151,7 +151,6 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
     }
 
     private RunEngine prepare(DockerClient docker, Matrix matrix, Map<String, ImageRef> images, String runId, Path out, Consumer<String> say) {
-        say.accept(describe());
         int swept = sweep();
         if (swept > 0) say.accept("removed " + swept + " Job(s) left by a harness process that is gone");
         Map<String, String> brought = new java.util.concurrent.ConcurrentHashMap<>();

@@ -163,8 +163,12 @@ public final class MatrixRunner {
         Repetitions reps = matrix.repetitions();
         if (reps.adaptive()) listener.message("repetitions: " + reps.text() + "; " + start.plan().size() + " runs at most, fewer as cells reach the target");
 
+        if (cluster != null) {
+            String where = cluster.describe(); // two API calls: once a session, for the screen and run.json
+            listener.message(where);
+            record.measuredOn(where);
+        }
         RunEngine runner = cluster == null ? new ContainerRunner(client, options.runId(), out) : cluster.engine(client, matrix, images.refs(), options.runId(), out, listener::message);
-        if (cluster != null) record.measuredOn(cluster.describe());
         stop = new SessionStop(runner::abortCurrent);
         EngineLease lease = cluster == null ? lease(client, options, labels, start.sessionCpus(), record, listener) : null;
         boolean completed = false;

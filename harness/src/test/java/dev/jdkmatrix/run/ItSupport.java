@@ -37,6 +37,19 @@ public final class ItSupport {
 
     private ItSupport() {}
 
+    /**
+     * The example app.jar, copied into {@code dir} with one more file of its own: a run image no
+     * earlier run built, so the session builds it (and brings it to a cluster).
+     */
+    public static Path uniqueAppJar(Path dir) throws java.io.IOException {
+        Path jar = dir.resolve("app-" + System.nanoTime() + ".jar");
+        java.nio.file.Files.copy(PROJECT.resolve("examples/jar/target/app.jar"), jar);
+        try (java.nio.file.FileSystem zip = java.nio.file.FileSystems.newFileSystem(jar)) {
+            java.nio.file.Files.writeString(zip.getPath("it-nonce.txt"), jar.getFileName().toString());
+        }
+        return jar;
+    }
+
     /** A {@code jdks:} block naming the project's Dockerfiles for these JDKs. */
     public static String jdks(String... names) {
         StringBuilder sb = new StringBuilder("jdks:\n");

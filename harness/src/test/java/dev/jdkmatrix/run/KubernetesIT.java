@@ -62,11 +62,7 @@ class KubernetesIT {
                 .contains("run images pushed to 127.0.0.1:5000/jdkmatrix-it");
 
         // a jar of its own makes a run image no earlier run brought to the node
-        Path jar = tmp.resolve("app-" + System.nanoTime() + ".jar");
-        Files.copy(ItSupport.PROJECT.resolve("examples/jar/target/app.jar"), jar);
-        try (java.nio.file.FileSystem zip = java.nio.file.FileSystems.newFileSystem(jar)) {
-            Files.writeString(zip.getPath("it-nonce.txt"), jar.getFileName().toString());
-        }
+        Path jar = ItSupport.uniqueAppJar(tmp);
         Path unique = TestMatrix.named("k8s-elsewhere").axis("tasks", 1).axis("executor", "virtual").workloads("""
                 - name: sort
                   kind: jar

@@ -70,14 +70,8 @@ abstract class SessionProcesses {
         return m;
     }
 
-    /** The example app.jar with one more file, unique to this test: a run image no earlier run built, so the session builds it. */
     Path uniqueAppJar() throws IOException {
-        Path jar = tmp.resolve("app-" + System.nanoTime() + ".jar");
-        Files.copy(ItSupport.PROJECT.resolve("examples/jar/target/app.jar"), jar);
-        try (java.nio.file.FileSystem zip = java.nio.file.FileSystems.newFileSystem(jar)) {
-            Files.writeString(zip.getPath("it-nonce.txt"), jar.getFileName().toString());
-        }
-        return jar;
+        return ItSupport.uniqueAppJar(tmp);
     }
 
     /** The lease's container while {@code runId} holds it, waiting up to 2 minutes. */

@@ -9,6 +9,8 @@ cd "$(dirname "$0")/../.."
 OUT=${BENCH_OUT:-target/bench-report}
 JAVA=${JAVA_HOME:?JAVA_HOME must name a JDK 21+}/bin/java
 JAR=harness/target/jdkmatrix.jar
+# every report below through the launcher users run (its JVM options, its class-data archive: round 1 writes it)
+REPORT=harness/scripts/jdkmatrix.sh
 ROUNDS=${ROUNDS:-3}
 rm -rf "$OUT"; mkdir -p "$OUT" docs
 "$JAVA" -cp "$JAR" harness/scripts/SyntheticResults.java "$OUT/synthetic" 5 > "$OUT/synthetic.txt"
@@ -16,14 +18,14 @@ rm -rf "$OUT"; mkdir -p "$OUT" docs
 times=()
 for r in $(seq 1 "$ROUNDS"); do
   t0=$(date +%s%N)
-  "$JAVA" -jar "$JAR" report --results "$OUT/synthetic" > "$OUT/report-$r.txt"
+  "$REPORT" report --results "$OUT/synthetic" > "$OUT/report-$r.txt"
   t1=$(date +%s%N)
   times+=("$(( (t1 - t0) / 1000000 ))")
 done
 charts=$(sed -n 's/^jdkmatrix: \([0-9]*\) charts.*/\1/p' "$OUT/report-1.txt")
 png=$(du -cb "$OUT"/synthetic/charts/*.png | tail -1 | cut -f1)
 t0=$(date +%s%N)
-"$JAVA" -jar "$JAR" report --results "$OUT/synthetic" --svg > "$OUT/report-svg.txt"
+"$REPORT" report --results "$OUT/synthetic" --svg > "$OUT/report-svg.txt"
 t1=$(date +%s%N)
 svg_ms=$(( (t1 - t0) / 1000000 ))
 svg=$(du -cb "$OUT"/synthetic/charts/*.svg | tail -1 | cut -f1)
@@ -41,7 +43,7 @@ cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')
 jtimes=()
 for r in $(seq 1 "$ROUNDS"); do
   t0=$(date +%s%N)
-  "$JAVA" -jar "$JAR" report --results "$OUT/jmh" > "$OUT/jmh-report-$r.txt"
+  "$REPORT" report --results "$OUT/jmh" > "$OUT/jmh-report-$r.txt"
   t1=$(date +%s%N)
   jtimes+=("$(( (t1 - t0) / 1000000 ))")
 done
@@ -52,7 +54,7 @@ jphases=$(sed -n 's/^jdkmatrix: .*s: \(.*\))$/\1/p' "$OUT/jmh-report-1.txt")
 jdata=$(( $(for f in raw summary comparisons; do gzip -9 -n -c "$OUT/jmh/$f.csv" | wc -c; done | paste -sd+ | bc) + $(wc -c < "$OUT/jmh/run.json") ))
 jbudget=$(( 1900000 - jdata ))
 t0=$(date +%s%N)
-"$JAVA" -jar "$JAR" report --results "$OUT/jmh" --max-bytes "$jbudget" > "$OUT/jmh-report-budget.txt"
+"$REPORT" report --results "$OUT/jmh" --max-bytes "$jbudget" > "$OUT/jmh-report-budget.txt"
 t1=$(date +%s%N)
 jbudget_ms=$(( (t1 - t0) / 1000000 ))
 jbudget_charts=$(sed -n 's/^jdkmatrix: \([0-9]*\) charts.*/\1/p' "$OUT/jmh-report-budget.txt")
@@ -69,6 +71,9 @@ jbudget_charts=$(sed -n 's/^jdkmatrix: \([0-9]*\) charts.*/\1/p' "$OUT/jmh-repor
   echo "Command, timed $ROUNDS times as a whole process (JVM start, reading raw.csv, summaries, $charts charts as palette PNG, the gallery page):"
   echo
   echo "    harness/scripts/jdkmatrix.sh report --results $OUT/synthetic"
+  echo
+  echo "The launcher's JVM compiles with C1 alone and reads a class-data archive of the report command (round 1 writes it): see"
+  echo "harness/scripts/jdkmatrix.sh for what each saves."
   echo
   echo "| round | wall time |"
   echo "|---|---|"

@@ -5,6 +5,9 @@
 # holds a checksum of the JDK, so switching JDKs never rewrites another JDK's archive. Only the
 # harness's own JVM uses it, never a measured one. What it saves, and that an AOT cache (JDK 25+)
 # saves no more here, is measured by make bench-harness (docs/performance.md, "Harness start").
+# The harness's JVM compiles with C1 alone (-XX:TieredStopAtLevel=1): its commands are short, and in a
+# report of 500 cells C2's compiler threads took 40 % of the CPU (async-profiler, 2026-11-26) and never
+# paid it back: make bench-report 5.2 s with C2, 3.5 s without; history over 24 nights 0.80 s, 0.65 s.
 # The Testcontainers settings the harness needs are exported here (a value already set is kept),
 # so the jar does not start itself a second time to set them (cli/Relaunch.java).
 # The JDK is found as make finds it (find-jdk.sh: JAVA_HOME if it is 21+, else the newest in the JVM
@@ -22,4 +25,4 @@ export TESTCONTAINERS_TINYIMAGE_CONTAINER_IMAGE=${TESTCONTAINERS_TINYIMAGE_CONTA
 sub=${1:-none}
 [[ $sub =~ ^[a-z][a-z-]*$ ]] || sub=other
 jdk=$( { printf '%s\n' "$JAVA_HOME"; cat "$JAVA_HOME/release" 2>/dev/null || true; } | cksum | cut -d' ' -f1)
-exec "$JAVA" -XX:+AutoCreateSharedArchive -XX:SharedArchiveFile="$(dirname "$JAR")/jdkmatrix-$sub-$jdk.jsa" -Xlog:cds*=off -jar "$JAR" "$@"
+exec "$JAVA" -XX:TieredStopAtLevel=1 -XX:+AutoCreateSharedArchive -XX:SharedArchiveFile="$(dirname "$JAR")/jdkmatrix-$sub-$jdk.jsa" -Xlog:cds*=off -jar "$JAR" "$@"

@@ -16,7 +16,7 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) throws Exception {
-        if (Relaunch.needed()) {
+        if (Relaunch.needed(args)) {
             System.exit(Relaunch.run(args));
             return;
         }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -14,7 +15,9 @@ import java.util.concurrent.TimeUnit;
  * removes its own containers and must work where no registry answers, so when that variable is
  * missing, {@code main} starts this same JVM once more with the documented variables set, waits
  * for it, forwards SIGTERM/SIGINT to it, and exits with its code. The child exits if its parent
- * dies, so a killed harness leaves no second one running.
+ * dies, so a killed harness leaves no second one running. Only the commands that talk to an
+ * engine ({@link #ENGINE_COMMANDS}) need it: the others (report, compare, history...) start one
+ * JVM, not two (half a second of {@code make bench-report}'s 5).
  */
 final class Relaunch {
 
@@ -31,8 +34,20 @@ final class Relaunch {
 
     private Relaunch() {}
 
-    static boolean needed() {
-        return System.getenv(MARK) == null && !"true".equalsIgnoreCase(System.getenv("TESTCONTAINERS_RYUK_DISABLED"));
+    /** The commands that may start Testcontainers (and so Ryuk): {@code run} and {@code prune}. */
+    static final Set<String> ENGINE_COMMANDS = Set.of("run", "prune");
+
+    static boolean needed(String[] args) {
+        return System.getenv(MARK) == null && !"true".equalsIgnoreCase(System.getenv("TESTCONTAINERS_RYUK_DISABLED"))
+                && touchesEngine(args);
+    }
+
+    /** Whether the command line names an engine command: its first word that is not an option. */
+    static boolean touchesEngine(String[] args) {
+        for (String a : args) {
+            if (!a.startsWith("-")) return ENGINE_COMMANDS.contains(a);
+        }
+        return false;
     }
 
     /** Runs this program again in a child JVM with the variables set; returns its exit code. */

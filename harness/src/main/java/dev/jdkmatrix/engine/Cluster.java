@@ -23,7 +23,7 @@ import java.util.function.Consumer;
 /**
  * A session's Kubernetes cluster (run {@code --engine kubernetes}): found as kubectl finds it
  * (KUBECONFIG, ~/.kube/config, {@code --context}), checked before any run (it answers; some node
- * has the CPUs and memory of every cell; a cell that needs a peer is refused), its Jobs of harness
+ * has the CPUs and memory of every cell's pod, its peer's too), its Jobs of harness
  * sessions that are gone swept, and the run images brought to it ({@link ImageDelivery}: imported
  * into the containerd of the cluster {@code make k8s-up} runs here, or pushed to a registry), each
  * pulled once by a probe pod before any measured run.
@@ -77,24 +77,24 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
 
     /** What the cluster says of itself for run.json and the screen. */
     public String describe() {
+        // results.RunMetadata#cluster reads "Kubernetes VERSION" at its start: a history keeps a cluster's nights apart
         return "Kubernetes " + client.getKubernetesVersion().getGitVersion() + " at " + server + ", namespace " + namespace + ", "
                 + client.nodes().list().getItems().size() + " node(s), run images " + images.describe();
     }
 
-    /** Cells that no node can take (more CPUs or memory than any node has), and cells that need a peer: refused before any run. */
+    /** Cells whose pod no node can take (more CPUs or memory than any node has, its peer's counted): refused before any run. */
     public void check(Matrix matrix) {
         List<Node> nodes = client.nodes().list().getItems();
         for (Cell c : matrix.cells()) {
-            if (UpstreamStub.needed(c)) {
-                throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": cell '" + c.id() + "' needs a peer (its upstream stub), "
-                        + "which the Kubernetes engine does not start yet\n  fix: leave the workload " + c.workload() + " out of this matrix on Kubernetes, "
-                        + "or run it with the Docker engine");
-            }
             boolean fits = nodes.stream().anyMatch(n -> fits(n, c));
             if (!fits) {
+                String peer = !UpstreamStub.needed(c) ? "" : ", and its peer (http-fanout's upstream stub, in the same pod) "
+                        + (c.cpuMode() == dev.jdkmatrix.model.CpuMode.CPUSET ? "a whole CPU of its own" : "a millicore") + " and "
+                        + UpstreamStub.MEMORY_BYTES / (1 << 20) + "m";
                 throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": cell '" + c.id() + "' asks for " + c.cpus().text() + " CPU(s) and "
-                        + c.memory().text() + ", more than any of the cluster's " + nodes.size() + " node(s) can give (" + allocatable(nodes) + ")"
-                        + "\n  fix: use fewer CPUs or less memory in the cell, or add a node that has them");
+                        + c.memory().text() + peer + ", more than any of the cluster's " + nodes.size() + " node(s) can give (" + allocatable(nodes) + ")"
+                        + "\n  fix: use fewer CPUs or less memory in the cell" + (peer.isEmpty() ? "" : " (or cpu-mode quota: its peer then asks for a millicore)")
+                        + ", or add a node that has them");
             }
         }
     }
@@ -102,8 +102,8 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
     private static boolean fits(Node n, Cell c) {
         Map<String, Quantity> a = n.getStatus() == null ? null : n.getStatus().getAllocatable();
         if (a == null || a.get("cpu") == null || a.get("memory") == null) return false;
-        return a.get("cpu").getNumericalAmount().doubleValue() >= c.cpus().value()
-                && a.get("memory").getNumericalAmount().longValue() >= c.memory().bytes();
+        return a.get("cpu").getNumericalAmount().doubleValue() * 1000 >= KubernetesJobs.podMillicores(c) - 1e-6
+                && a.get("memory").getNumericalAmount().longValue() >= KubernetesJobs.podMemory(c);
     }
 
     private static String allocatable(List<Node> nodes) {

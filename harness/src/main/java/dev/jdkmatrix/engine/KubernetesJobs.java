@@ -4,9 +4,18 @@ import dev.jdkmatrix.images.Images;
 import dev.jdkmatrix.matrix.Cell;
 import dev.jdkmatrix.matrix.Profile;
 import dev.jdkmatrix.model.CpuMode;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.ContainerState;
+import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
+import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.SecurityContext;
+import io.fabric8.kubernetes.api.model.SecurityContextBuilder;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import java.io.ByteArrayInputStream;
@@ -93,21 +102,82 @@ record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> l
         return job;
     }
 
-    /** The Job of one run. */
+    /** The Job of one run; a cell that needs a peer (http-fanout's upstream stub) has it inside its pod ({@link #withPeer}). */
     Job job(Cell cell, String image, String name, Profile profile) {
-        List<String> command = new ArrayList<>(Commands.containerCommand(cell, null, profile));
+        boolean peer = UpstreamStub.needed(cell);
+        List<String> command = new ArrayList<>(Commands.containerCommand(cell, peer ? PEER_URL : null, profile));
         command.set(2, "t0=$(date +%s%N); " + command.get(2).replace("exit $s", OUT_DUMP + "exit $s"));
         Map<String, Quantity> requests = new LinkedHashMap<>();
         Map<String, Quantity> limits = new LinkedHashMap<>();
         limits.put("cpu", new Quantity(cell.cpus().text()));
         limits.put("memory", new Quantity(Long.toString(cell.memory().bytes())));
-        boolean whole = cell.cpus().value() == Math.rint(cell.cpus().value());
-        requests.put("cpu", cell.cpuMode() == CpuMode.QUOTA && whole
-                ? new Quantity((Math.round(cell.cpus().value() * 1000) - 1) + "m") : new Quantity(cell.cpus().text()));
+        requests.put("cpu", new Quantity(runMillicores(cell) + "m"));
         requests.put("memory", limits.get("memory"));
         Map<String, String> notes = new LinkedHashMap<>(annotations);
         notes.put(Labels.CELL, cell.id());
-        return job(name, image, command, cell.kind().files().workingDir(), requests, limits, notes);
+        Job job = job(name, image, command, cell.kind().files().workingDir(), requests, limits, notes);
+        return peer ? withPeer(job, image, cell) : job;
+    }
+
+    /** The run container's CPU request: its limit, or for a quota cell of whole CPUs a millicore below it (see the class). */
+    static long runMillicores(Cell cell) {
+        long limit = Math.round(cell.cpus().value() * 1000);
+        boolean whole = cell.cpus().value() == Math.rint(cell.cpus().value());
+        return cell.cpuMode() == CpuMode.QUOTA && whole ? limit - 1 : limit;
+    }
+
+    /** The name of the container of a run's peer, and where the run reaches it: the pod's own loopback. */
+    static final String PEER = "upstream";
+    static final String PEER_URL = "http://127.0.0.1:" + UpstreamStub.PORT;
+
+    /**
+     * The CPU request of a cell's peer: beside a cpuset cell a whole CPU of its own (its pod must be
+     * Guaranteed, every container's requests its limits, and a whole CPU never shares the run's);
+     * beside a quota cell one millicore and no limit, as on Docker (the stub never waits for a quota);
+     * none without a peer.
+     */
+    static long peerMillicores(Cell cell) {
+        if (!UpstreamStub.needed(cell)) return 0;
+        return cell.cpuMode() == CpuMode.CPUSET ? 1000 : 1;
+    }
+
+    /** What a cell's pod asks of a node: its run's and its peer's requests, CPU in millicores and memory in bytes. */
+    static long podMillicores(Cell cell) {
+        return runMillicores(cell) + peerMillicores(cell);
+    }
+
+    static long podMemory(Cell cell) {
+        return cell.memory().bytes() + (UpstreamStub.needed(cell) ? UpstreamStub.MEMORY_BYTES : 0);
+    }
+
+    /**
+     * The run's peer inside its pod, as the Docker engine's {@link UpstreamStub} on a private network:
+     * the same workloads jar in {@code upstream} mode from the same image, a native sidecar (an init
+     * container that restarts, Kubernetes 1.29 and later) that the run's container starts after, once
+     * the stub answers on the pod's loopback (its startup probe), and that ends with the run. Locked
+     * down as the run, with a {@code /tmp} of its own (two JVMs of one user in one {@code /tmp} would
+     * share its hsperfdata folder) and the stub's memory ({@link UpstreamStub#MEMORY_BYTES}).
+     */
+    private Job withPeer(Job job, String image, Cell cell) {
+        Map<String, Quantity> requests = new LinkedHashMap<>();
+        requests.put("cpu", new Quantity(peerMillicores(cell) + "m"));
+        requests.put("memory", new Quantity(Long.toString(UpstreamStub.MEMORY_BYTES)));
+        Map<String, Quantity> limits = cell.cpuMode() == CpuMode.CPUSET ? requests : Map.of("memory", requests.get("memory"));
+        Container peer = new ContainerBuilder().withName(PEER).withImage(image).withImagePullPolicy(pullPolicy).withRestartPolicy("Always")
+                .withCommand("java", "-jar", Commands.CONTAINER_JAR, "upstream", "--port", Integer.toString(UpstreamStub.PORT))
+                .withWorkingDir("/tmp")
+                .withNewResources().withRequests(requests).withLimits(limits).endResources()
+                .withSecurityContext(lockedDown())
+                .withNewStartupProbe().withNewExec().withCommand("bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/" + UpstreamStub.PORT).endExec()
+                .withPeriodSeconds(1).withFailureThreshold(120).endStartupProbe()
+                .addNewVolumeMount().withName("peer-tmp").withMountPath("/tmp").endVolumeMount()
+                .build();
+        PodSpec pod = job.getSpec().getTemplate().getSpec();
+        pod.setInitContainers(List.of(peer));
+        List<Volume> volumes = new ArrayList<>(pod.getVolumes());
+        volumes.add(new VolumeBuilder().withName("peer-tmp").withNewEmptyDir().withMedium("Memory").withSizeLimit(new Quantity("64Mi")).endEmptyDir().build());
+        pod.setVolumes(volumes);
+        return job;
     }
 
     /** What a pod with whole CPUs reads of its CPUs: the cgroup's cpuset and CFS quota (v1 or v2), and the JVM's count. */
@@ -147,14 +217,19 @@ record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> l
                 .addNewContainer().withName(CONTAINER).withImage(image).withImagePullPolicy(pullPolicy).withCommand(command)
                 .withWorkingDir(workingDir)
                 .withNewResources().withRequests(requests).withLimits(limits).endResources()
-                .withNewSecurityContext().withReadOnlyRootFilesystem(true).withAllowPrivilegeEscalation(false).withPrivileged(false)
-                .withNewCapabilities().addToDrop("ALL").endCapabilities().endSecurityContext()
+                .withSecurityContext(lockedDown())
                 .addNewVolumeMount().withName("tmp").withMountPath("/tmp").endVolumeMount()
                 .addNewVolumeMount().withName("out").withMountPath(Commands.CONTAINER_OUT_DIR).endVolumeMount()
                 .endContainer()
                 .addNewVolume().withName("tmp").withNewEmptyDir().withMedium("Memory").withSizeLimit(new Quantity("64Mi")).endEmptyDir().endVolume()
                 .addNewVolume().withName("out").withNewEmptyDir().endEmptyDir().endVolume()
                 .endSpec().endTemplate().endSpec().build();
+    }
+
+    /** A container's lock-down: a read-only root file system, no privilege, no capability. */
+    private static SecurityContext lockedDown() {
+        return new SecurityContextBuilder().withReadOnlyRootFilesystem(true).withAllowPrivilegeEscalation(false).withPrivileged(false)
+                .withNewCapabilities().addToDrop("ALL").endCapabilities().build();
     }
 
     /**
@@ -246,6 +321,12 @@ record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> l
      */
     static String stuck(Pod pod, ContainerState state) {
         if (pod == null) return null;
+        String peer = peerStuck(pod);
+        return peer != null ? peer : waiting(state);
+    }
+
+    /** Why a container that waits never will start without a change (its image, its configuration), or null. */
+    private static String waiting(ContainerState state) {
         if (state != null && state.getWaiting() != null) {
             String reason = String.valueOf(state.getWaiting().getReason());
             if (List.of("ErrImageNeverPull", "ErrImagePull", "ImagePullBackOff", "InvalidImageName", "CreateContainerConfigError", "CreateContainerError")
@@ -256,9 +337,28 @@ record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> l
         return null;
     }
 
+    /** The start of {@link #peerStuck}'s answers. */
+    static final String PEER_ENDED = "the upstream stub of http-fanout (the pod's container " + PEER + ") ended";
+
+    /** Why a run's peer will not start: it ended (it restarts then, as a sidecar does, and the run would wait for ever), or its image does not come. */
+    private static String peerStuck(Pod pod) {
+        if (pod.getStatus() == null || pod.getStatus().getInitContainerStatuses() == null) return null;
+        for (ContainerStatus s : pod.getStatus().getInitContainerStatuses()) {
+            if (!PEER.equals(s.getName())) continue;
+            if (s.getRestartCount() != null && s.getRestartCount() > 0) {
+                ContainerStateTerminated t = s.getLastState() == null ? null : s.getLastState().getTerminated();
+                return PEER_ENDED + (t == null ? "" : " with exit code " + t.getExitCode() + (t.getReason() == null ? "" : " (" + t.getReason() + ")"));
+            }
+            return waiting(s.getState());
+        }
+        return null;
+    }
+
     /** What to do about a pod stuck so. */
     static String fixFor(String stuck) {
         if (stuck == null) return "check the cluster's nodes (kubectl describe pod) and that nothing else holds their CPUs";
+        if (stuck.startsWith(PEER_ENDED)) return "check that the run image runs 'java -jar " + Commands.CONTAINER_JAR
+                + " upstream' ('make build' rebuilds the jar), and the stub's output: kubectl logs POD -c " + PEER + " while it runs";
         if (stuck.startsWith("no node")) return "use fewer CPUs or less memory in the cell, or add a node that has them";
         return "make the run image reach the cluster: import it into the cluster's containerd or push it to a registry the cluster pulls from";
     }

@@ -59,6 +59,65 @@ class KubernetesJobsTest {
         assertThat(container(half).getResources().getRequests()).isEqualTo(container(half).getResources().getLimits());
     }
 
+    static Cell fanout(CpuMode mode) {
+        return new Cell(new dev.jdkmatrix.matrix.WorkloadKind.Builtin(dev.jdkmatrix.workloads.Workloads.get("http-fanout")), "http-fanout",
+                new TreeMap<>(Map.of("min-ms", "20", "max-ms", "40")), "virtual", 20, "25", CpuLimit.parse("1"), mode, MemoryLimit.parse("512m"), List.of(),
+                Duration.ofMinutes(1), true);
+    }
+
+    /**
+     * http-fanout's peer inside its pod: a native sidecar (an init container that restarts) of the same
+     * image in upstream mode, which the run reaches on the pod's loopback and starts after; locked down
+     * with a /tmp of its own. Beside a cpuset cell a whole CPU of its own (a Guaranteed pod), beside a
+     * quota cell a millicore and no CPU limit; what the pod asks of a node counts it.
+     */
+    @Test
+    void aCellThatNeedsAPeerHasItInsideItsPodOnItsLoopback() {
+        Job quota = jobs().job(fanout(CpuMode.QUOTA), "jdkmatrix/run-25:abc", "jdkmatrix-f", Profile.NONE);
+        PodSpec pod = quota.getSpec().getTemplate().getSpec();
+        assertThat(pod.getInitContainers()).hasSize(1);
+        Container peer = pod.getInitContainers().get(0);
+        assertThat(peer.getName()).isEqualTo(KubernetesJobs.PEER);
+        assertThat(peer.getRestartPolicy()).as("a native sidecar: it runs beside the run and ends with it").isEqualTo("Always");
+        assertThat(peer.getImage()).isEqualTo("jdkmatrix/run-25:abc");
+        assertThat(peer.getCommand()).containsExactly("java", "-jar", Commands.CONTAINER_JAR, "upstream", "--port", "8080");
+        assertThat(peer.getStartupProbe().getExec().getCommand()).containsExactly("bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080");
+        assertThat(peer.getSecurityContext()).isEqualTo(container(quota).getSecurityContext());
+        assertThat(peer.getVolumeMounts()).singleElement().satisfies(m -> assertThat(m.getMountPath()).isEqualTo("/tmp"))
+                .satisfies(m -> assertThat(m.getName()).isNotIn(container(quota).getVolumeMounts().stream().map(v -> v.getName()).toList()));
+        assertThat(peer.getResources().getRequests()).containsEntry("cpu", new Quantity("1m")).containsEntry("memory", new Quantity(Long.toString(1L << 30)));
+        assertThat(peer.getResources().getLimits()).doesNotContainKey("cpu").containsEntry("memory", new Quantity(Long.toString(1L << 30)));
+        assertThat(String.join(" ", container(quota).getCommand())).contains("--upstream http://127.0.0.1:8080");
+        assertThat(KubernetesJobs.podMillicores(fanout(CpuMode.QUOTA))).isEqualTo(1000);
+        assertThat(KubernetesJobs.podMemory(fanout(CpuMode.QUOTA))).isEqualTo((512L << 20) + (1L << 30));
+
+        Container pinnedPeer = jobs().job(fanout(CpuMode.CPUSET), "i", "jdkmatrix-g", Profile.NONE).getSpec().getTemplate().getSpec().getInitContainers().get(0);
+        assertThat(pinnedPeer.getResources().getRequests()).isEqualTo(pinnedPeer.getResources().getLimits()).containsEntry("cpu", new Quantity("1000m"));
+        assertThat(KubernetesJobs.podMillicores(fanout(CpuMode.CPUSET))).isEqualTo(2000);
+
+        assertThat(jobs().job(cell("1", CpuMode.QUOTA), "i", "jdkmatrix-x", Profile.NONE).getSpec().getTemplate().getSpec().getInitContainers()).isNullOrEmpty();
+        assertThat(KubernetesJobs.podMillicores(cell("1", CpuMode.QUOTA))).isEqualTo(999);
+    }
+
+    /** A peer that ended (it would restart for ever, the run waiting for it) and a peer whose image does not come stop the run's wait. */
+    @Test
+    void aPeerThatEndsOrCannotStartIsStuck() {
+        io.fabric8.kubernetes.api.model.ContainerStatus ended = new io.fabric8.kubernetes.api.model.ContainerStatusBuilder().withName(KubernetesJobs.PEER)
+                .withRestartCount(1).withNewLastState().withNewTerminated().withExitCode(1).withReason("Error").endTerminated().endLastState().build();
+        io.fabric8.kubernetes.api.model.Pod pod = new io.fabric8.kubernetes.api.model.PodBuilder().withNewStatus().withInitContainerStatuses(ended).endStatus().build();
+        String stuck = KubernetesJobs.stuck(pod, null);
+        assertThat(stuck).startsWith(KubernetesJobs.PEER_ENDED).contains("exit code 1 (Error)");
+        assertThat(KubernetesJobs.fixFor(stuck)).contains("upstream", "kubectl logs POD -c upstream");
+        io.fabric8.kubernetes.api.model.ContainerStatus pulling = new io.fabric8.kubernetes.api.model.ContainerStatusBuilder().withName(KubernetesJobs.PEER)
+                .withRestartCount(0).withNewState().withNewWaiting().withReason("ErrImagePull").withMessage("no such image").endWaiting().endState().build();
+        assertThat(KubernetesJobs.stuck(new io.fabric8.kubernetes.api.model.PodBuilder().withNewStatus().withInitContainerStatuses(pulling).endStatus().build(), null))
+                .isEqualTo("ErrImagePull: no such image");
+        io.fabric8.kubernetes.api.model.ContainerStatus starting = new io.fabric8.kubernetes.api.model.ContainerStatusBuilder().withName(KubernetesJobs.PEER)
+                .withRestartCount(0).withNewState().withNewRunning().endRunning().endState().build();
+        assertThat(KubernetesJobs.stuck(new io.fabric8.kubernetes.api.model.PodBuilder().withNewStatus().withInitContainerStatuses(starting).endStatus().build(), null))
+                .as("a peer that runs and has not answered yet: the run waits").isNull();
+    }
+
     /** A probe's Job and pod say they are a probe (a test waiting for a measured run's pod tells them apart); a run's do not. */
     @Test
     void probesCarryTheirRole() {

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Runs on the real single-node cluster of make k8s-up (make test brings it up), beside other test
- * classes: each run a Job; a pod killed for memory is an oom row; a cell larger than any node, and
+ * classes: each run a Job; http-fanout's peer inside its pod; a pod killed for memory is an oom row; a cell larger than any node, and
  * a cluster that does not answer, are refused before any run; a pod deleted mid-run and a cluster
  * lost mid-session end the session as they should. What needs the machine to itself (throttling)
  * is KubernetesCpuIT's.
@@ -90,6 +90,29 @@ class KubernetesIT {
         ItSupport.Ran ran = run(m, tmp.resolve("quick"), 0);
         assertThat(ran.rows()).as(ran.err()).hasSize(12).allMatch(RawRow::ok, "ok");
         assertThat(ran.rows().stream().map(RawRow::cell).distinct()).hasSize(12);
+    }
+
+    /**
+     * http-fanout's peer inside the run's pod, on its loopback (the pods have no network but that):
+     * a quota cell's run fetches every feed from it. A cpuset cell's peer asks for a whole CPU of its
+     * own, which this node (one allocatable CPU) does not have beside the cell's: refused before any run.
+     */
+    @Test
+    void anHttpFanoutCellFetchesFromItsPeerInsideItsPod() throws IOException {
+        String fanout = """
+                - name: http-fanout
+                  params: { min-ms: 20, max-ms: 40 }
+                """;
+        Path m = TestMatrix.named("k8s-fanout").axis("memory", "512m").axis("tasks", 20).axis("executor", "virtual").workloads(fanout).write(tmp.resolve("fanout.yaml"));
+        ItSupport.Ran ran = run(m, tmp.resolve("fanout"), 0);
+        assertThat(ran.rows()).as(ran.err()).hasSize(1).allMatch(RawRow::ok, "ok");
+        assertThat(ran.rows().get(0).metrics()).as(ran.err()).containsEntry("feeds_fetched", 20.0);
+        Path pinned = TestMatrix.named("k8s-fanout-pinned").axis("memory", "512m").axis("cpu-mode", "cpuset").axis("tasks", 20).axis("executor", "virtual")
+                .workloads(fanout).write(tmp.resolve("fanout-pinned.yaml"));
+        ItSupport.Ran refused = run(pinned, tmp.resolve("fanout-pinned"), ExitException.BAD_INPUT);
+        assertThat(refused.err()).contains("and its peer (http-fanout's upstream stub, in the same pod) a whole CPU of its own", "or cpu-mode quota")
+                .doesNotContain("\tat ");
+        assertThat(refused.rows()).isEmpty();
     }
 
     /** The matrix's own engine: kubernetes, no --engine given. */

@@ -100,7 +100,10 @@ public record RunMetadata(
     /**
      * What must be equal for two runs' numbers to be compared as the same machine's: the CPU
      * model (of the harness's host; an engine does not report its own) and the engine's CPU
-     * count, Docker version and cgroup version. {@code ?} where run.json does not say.
+     * count, Docker version and cgroup version. {@code ?} where run.json does not say. A run made on
+     * a Kubernetes cluster says so with the cluster's version ("Kubernetes v1.34.2"): its pods'
+     * numbers are not the Docker engine's of the same machine (a Job's pod, the kubelet's cgroups
+     * and CPU manager), so a history keeps its nights apart; a Docker run's class is as it always was.
      */
     public String runnerClass() {
         return String.join(", ", machine().entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList());
@@ -112,7 +115,19 @@ public record RunMetadata(
         m.put("CPUs", engine == null || engine.cpus() <= 0 ? "?" : Integer.toString(engine.cpus()));
         m.put("Docker", engine == null || engine.serverVersion() == null ? "?" : engine.serverVersion());
         m.put("cgroup", engine == null || engine.cgroupVersion() == null ? "?" : engine.cgroupVersion());
+        String cluster = cluster();
+        if (cluster != null) m.put(KUBERNETES, cluster);
         return m;
+    }
+
+    /** How a session's engine on a Kubernetes cluster begins (engine.Cluster#describe: "Kubernetes v1.34.2 at https://..."). */
+    static final String KUBERNETES = "Kubernetes";
+
+    /** The version of the Kubernetes cluster a session of this run (or of a folder it was merged from) ran on, or null: the Docker engine. */
+    public String cluster() {
+        java.util.stream.Stream<String> engines = java.util.stream.Stream.concat(sessions.stream().map(Session::engine), mergedFrom.stream().map(Source::engine));
+        return engines.filter(e -> e != null && e.startsWith(KUBERNETES + " ")).map(e -> e.substring(KUBERNETES.length() + 1).split(" ", 2)[0])
+                .findFirst().orElse(null);
     }
 
     /** How this run's machine differs from {@code other}'s ("CPU A vs B, CPUs 2 vs 4"), empty when they are of one runner class. */
@@ -120,9 +135,13 @@ public record RunMetadata(
         Map<String, String> a = machine();
         Map<String, String> b = other.machine();
         List<String> diff = new java.util.ArrayList<>();
-        a.forEach((k, v) -> {
-            if (!v.equals(b.get(k))) diff.add(k + " " + b.get(k) + " vs " + v);
-        });
+        java.util.Set<String> keys = new java.util.LinkedHashSet<>(a.keySet());
+        keys.addAll(b.keySet());
+        for (String k : keys) {
+            String was = b.getOrDefault(k, k.equals(KUBERNETES) ? "none" : "?");
+            String is = a.getOrDefault(k, k.equals(KUBERNETES) ? "none" : "?");
+            if (!is.equals(was)) diff.add(k + " " + was + " vs " + is);
+        }
         return String.join(", ", diff);
     }
 

@@ -105,6 +105,33 @@ class HistoryTest {
         assertThat(h.changes()).as("a runner 1.5x slower every other night is not a change").isEmpty();
     }
 
+    /** Nights made on a Kubernetes cluster are a runner class of their own: a cluster's pods are not the Docker engine's containers of the same machine. */
+    @Test
+    void nightsOnAClusterAreASeriesOfTheirOwn(@TempDir Path site) throws IOException {
+        SplittableNights.write(site, 20, i -> SiteFixture.Night.steady(0.01).factor(i % 2 == 0 ? 1 : 1.5));
+        for (int i = 1; i < 20; i += 2) {
+            Path json = site.resolve(String.format(java.util.Locale.ROOT, "nightly-%03d/run.json", i));
+            dev.jdkmatrix.results.RunMetadata m = dev.jdkmatrix.results.format.RunJson.read(json);
+            dev.jdkmatrix.results.format.RunJson.write(json, onCluster(m));
+        }
+        History h = history(site);
+        assertThat(h.runnerClasses()).hasSize(2).anyMatch(c -> c.endsWith(", Kubernetes v1.34.2")).anyMatch(c -> !c.contains("Kubernetes"));
+        assertThat(h.findings()).allMatch(f -> f.series().entries().size() == 10);
+        assertThat(h.changes()).as("the cluster's nights 1.5x the Docker engine's are no change").isEmpty();
+        var docker = SiteFixture.meta("a", SiteFixture.FIRST, SiteFixture.Night.steady(0.01));
+        assertThat(onCluster(docker).machineDifference(docker)).isEqualTo("Kubernetes none vs v1.34.2");
+        assertThat(docker.machineDifference(onCluster(docker))).isEqualTo("Kubernetes v1.34.2 vs none");
+        assertThat(docker.cluster()).isNull();
+    }
+
+    private static dev.jdkmatrix.results.RunMetadata onCluster(dev.jdkmatrix.results.RunMetadata m) {
+        var session = new dev.jdkmatrix.results.RunMetadata.Session(m.startedAt(), m.endedAt(), "runner-1", 10,
+                "Kubernetes v1.34.2 at https://127.0.0.1:6443, namespace default, 1 node(s), run images imported into make k8s-up's containerd");
+        return new dev.jdkmatrix.results.RunMetadata(m.schema(), m.runId(), m.matrixFile(), m.matrixName(), m.matrixSha256(), m.gitCommit(), m.gitDirty(),
+                m.startedAt(), m.endedAt(), m.host(), m.engine(), m.images(), m.jdkBuilds(), m.plan(), m.statusCounts(), m.harnessOverheadMs(),
+                m.imagesSeconds(), m.mergedFrom(), List.of(session), m.jars());
+    }
+
     @Test
     void nightsThatDifferInNothingRecordedSaySo() {
         var meta = SiteFixture.meta("a", SiteFixture.FIRST, SiteFixture.Night.steady(0.01));

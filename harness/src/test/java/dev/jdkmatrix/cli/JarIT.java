@@ -38,7 +38,7 @@ class JarIT {
 
     Process start(Path matrix, Path out, String runId) throws IOException {
         String java = ProcessHandle.current().info().command().orElseThrow();
-        ProcessBuilder pb = new ProcessBuilder(java, "-jar", HARNESS_JAR.toString(), "run", "--matrix", matrix.toString(), "--out", out.toString(),
+        ProcessBuilder pb = new ProcessBuilder(java, ItSupport.C1, "-jar", HARNESS_JAR.toString(), "run", "--matrix", matrix.toString(), "--out", out.toString(),
                 "--run-id", runId, "--workloads-jar", WORKLOADS_JAR.toString(), "--progress", "lines", ItSupport.NO_LEASE)
                 .redirectErrorStream(true).redirectOutput(tmp.resolve(runId + ".log").toFile());
         pb.environment().keySet().removeIf(k -> k.startsWith("TESTCONTAINERS_") || k.equals("JDKMATRIX_RELAUNCHED"));
@@ -65,7 +65,7 @@ class JarIT {
             String runId = "jar-host-" + host.replaceAll("[^a-z0-9]", "");
             Path out = tmp.resolve(runId);
             String java = ProcessHandle.current().info().command().orElseThrow();
-            ProcessBuilder pb = new ProcessBuilder(java, "-jar", HARNESS_JAR.toString(), "run", "--matrix", matrix("5", "60s").toString(), "--out", out.toString(),
+            ProcessBuilder pb = new ProcessBuilder(java, ItSupport.C1, "-jar", HARNESS_JAR.toString(), "run", "--matrix", matrix("5", "60s").toString(), "--out", out.toString(),
                     "--run-id", runId, "--workloads-jar", WORKLOADS_JAR.toString(), "--progress", "lines", ItSupport.NO_LEASE)
                     .redirectErrorStream(true).redirectOutput(tmp.resolve(runId + ".log").toFile());
             pb.environment().put("DOCKER_HOST", host);
@@ -124,7 +124,7 @@ class JarIT {
         assertThat(before).as(log(runId)).isBetween(2, 5);
 
         String java = ProcessHandle.current().info().command().orElseThrow();
-        ProcessBuilder pb = new ProcessBuilder(java, "-jar", HARNESS_JAR.toString(), "run", "--resume", out.toString(), "--matrix", m.toString(),
+        ProcessBuilder pb = new ProcessBuilder(java, ItSupport.C1, "-jar", HARNESS_JAR.toString(), "run", "--resume", out.toString(), "--matrix", m.toString(),
                 "--workloads-jar", WORKLOADS_JAR.toString(), "--progress", "lines", ItSupport.NO_LEASE).redirectErrorStream(true)
                 .redirectOutput(tmp.resolve("resume.log").toFile());
         Process resume = pb.start();

@@ -172,7 +172,7 @@ class EngineLostIT {
     Process harness(Path matrix, Path out, String runId, int port, boolean resume, Path log) throws IOException {
         String java = ProcessHandle.current().info().command().orElseThrow();
         // the engine's grace past a run's timeout shortened from 30 s to 5 s (EngineWatch.graceMillis); no lease: this class runs beside others
-        List<String> cmd = new java.util.ArrayList<>(List.of(java, "-D" + "jdkmatrix.engineGraceSeconds=5", "-jar", ItSupport.HARNESS_JAR.toString(), "run", "--no-lease"));
+        List<String> cmd = new java.util.ArrayList<>(List.of(java, ItSupport.C1, "-D" + "jdkmatrix.engineGraceSeconds=5", "-jar", ItSupport.HARNESS_JAR.toString(), "run", "--no-lease"));
         if (resume) cmd.addAll(List.of("--resume", out.toString()));
         else cmd.addAll(List.of("--matrix", matrix.toString(), "--out", out.toString(), "--run-id", runId));
         cmd.addAll(List.of("--workloads-jar", ItSupport.JAR.toString(), "--progress", "lines", "--no-report"));

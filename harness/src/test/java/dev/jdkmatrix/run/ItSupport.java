@@ -35,6 +35,9 @@ public final class ItSupport {
     /** The option a side-by-side class's sessions run with, so that they do not wait for each other's measuring lease. */
     public static final String NO_LEASE = "--no-lease";
 
+    /** The harness JVMs tests start compile with C1 alone, as harness/scripts/jdkmatrix.sh runs them: less CPU taken from the classes beside. */
+    public static final String C1 = "-XX:TieredStopAtLevel=1";
+
     private ItSupport() {}
 
     /**

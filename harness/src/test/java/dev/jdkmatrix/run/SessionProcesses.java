@@ -30,7 +30,7 @@ abstract class SessionProcesses {
 
     Process start(Path matrix, Path out, String runId, String... more) throws IOException {
         String java = ProcessHandle.current().info().command().orElseThrow();
-        List<String> cmd = new java.util.ArrayList<>(List.of(java, "-jar", ItSupport.HARNESS_JAR.toString(), "run", "--matrix", matrix.toString(), "--out",
+        List<String> cmd = new java.util.ArrayList<>(List.of(java, ItSupport.C1, "-jar", ItSupport.HARNESS_JAR.toString(), "run", "--matrix", matrix.toString(), "--out",
                 out.toString(), "--run-id", runId, "--workloads-jar", ItSupport.JAR.toString(), "--progress", "lines", "--no-report"));
         cmd.addAll(List.of(more));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(tmp.resolve(runId + ".log").toFile());

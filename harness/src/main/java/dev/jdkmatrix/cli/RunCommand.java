@@ -46,7 +46,8 @@ public final class RunCommand implements Callable<Integer> {
     Path resume;
 
     @Option(names = "--parallel", description = "off (default): one run at a time; auto: runs of whole-CPU cells smaller than the host side by side "
-            + "on disjoint CPU sets, for the workloads where packing was measured not to change results; force: every such cell (for measuring packing)")
+            + "on disjoint CPU sets, for the workloads where packing was measured not to change results; force: every such cell (for measuring packing); "
+            + "with --engine kubernetes, auto or force: comparison groups side by side over the cluster's nodes, one measured pod a node")
     String parallel = "off";
 
     @Option(names = "--shard", paramLabel = "K/N", description = "run only shard K of N: whole cells, balanced by estimated duration (default: 1/1)")
@@ -227,9 +228,9 @@ public final class RunCommand implements Callable<Integer> {
                 yield null;
             }
             case "kubernetes" -> {
-                if (packed != dev.jdkmatrix.run.CpuSlots.Packing.OFF || engineCpus != null) {
-                    throw new ExitException(ExitException.BAD_INPUT, "--parallel and --engine-cpus place runs on a Docker engine's CPUs; on Kubernetes "
-                            + "the cluster places them\n  fix: leave them out with --engine kubernetes");
+                if (engineCpus != null) {
+                    throw new ExitException(ExitException.BAD_INPUT, "--engine-cpus places runs on a Docker engine's CPUs; on Kubernetes "
+                            + "the cluster places them (--parallel: comparison groups side by side, one measured pod a node)\n  fix: leave it out with --engine kubernetes");
                 }
                 if (registry != null && clusterContainerd != null) {
                     throw new ExitException(ExitException.BAD_INPUT, "--registry pushes the run images to a registry and --cluster-containerd imports them "

@@ -138,8 +138,9 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
      * The engine of a session's runs on this cluster: its Jobs of sessions that are gone swept, the
      * run images brought to it and each pulled by a pod (an image the cluster cannot pull is refused
      * here, before any measured run), and for cpuset cells a probe that its node gives a pod CPUs of
-     * its own. The Docker engine's lease is not taken: the cluster keeps its pods apart (a
-     * Guaranteed pod's CPUs are its own), and a session makes one run at a time.
+     * its own. The Docker engine's lease is not taken: the cluster keeps the measured pods apart, one
+     * a node ({@link KubernetesJobs}), whether a session makes one run at a time or runs its groups
+     * side by side ({@code --parallel}).
      */
     public RunEngine engine(DockerClient docker, Matrix matrix, Map<String, ImageRef> images, String runId, Path out, Consumer<String> say) {
         try {
@@ -158,7 +159,7 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
         java.util.function.UnaryOperator<String> toCluster = ref -> brought.computeIfAbsent(ref, r -> this.images.bring(docker, r, say));
         Map<String, Integer> groupOf = new java.util.HashMap<>();
         for (dev.jdkmatrix.matrix.Group g : matrix.groups()) for (Cell c : g.cells()) groupOf.put(c.id(), g.number());
-        KubernetesRunner runner = new KubernetesRunner(client, KubernetesJobs.of(namespace, this.images.pullPolicy(), runId, out), toCluster, groupOf);
+        KubernetesRunner runner = new KubernetesRunner(client, KubernetesJobs.of(namespace, this.images.pullPolicy(), runId, out), toCluster, groupOf, say);
         for (ImageRef ref : images.values()) {
             long t0 = System.nanoTime();
             String node = runner.pulled(ref.reference());
@@ -167,6 +168,24 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
         }
         checkPinned(matrix, runner, images.values().iterator().next().reference(), say);
         return runner;
+    }
+
+    /**
+     * The nodes that take measured pods: Ready and not cordoned. As many runs go side by side under
+     * {@code --parallel} (one measured pod a node, {@link KubernetesJobs}), at least one.
+     */
+    public int nodesForRuns() {
+        try {
+            long n = client.nodes().list().getItems().stream()
+                    .filter(node -> node.getSpec() == null || !Boolean.TRUE.equals(node.getSpec().getUnschedulable()))
+                    .filter(node -> node.getStatus() != null && node.getStatus().getConditions() != null && node.getStatus().getConditions().stream()
+                            .anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus())))
+                    .count();
+            return (int) Math.max(1, n);
+        } catch (KubernetesClientException e) {
+            throw new ExitException(ExitException.ENVIRONMENT, "the Kubernetes cluster at " + server + " failed a call (its nodes) before any measured run: "
+                    + Docker.rootMessage(e) + "\n  fix: check the cluster (kubectl get nodes), then run again", e);
+        }
     }
 
     /** Deletes the Jobs of harness processes on this host that are gone; returns how many. */

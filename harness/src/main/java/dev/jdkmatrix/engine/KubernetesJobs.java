@@ -4,6 +4,7 @@ import dev.jdkmatrix.images.Images;
 import dev.jdkmatrix.matrix.Cell;
 import dev.jdkmatrix.matrix.Profile;
 import dev.jdkmatrix.model.CpuMode;
+import io.fabric8.kubernetes.api.model.AffinityBuilder;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.ContainerState;
@@ -97,8 +98,25 @@ record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> l
 
     /** The Job of one run, placed on {@code node} (null: where the scheduler puts it). */
     Job job(Cell cell, String image, String name, Profile profile, String node) {
+        return job(cell, image, name, profile, node, java.util.Set.of());
+    }
+
+    /**
+     * The Job of one run, placed on {@code node}; with none, where the scheduler puts it, other nodes
+     * than {@code avoid} preferred (those of the session's other comparison groups: a group that
+     * starts takes a node of its own where there is one, not one another group comes back to).
+     */
+    Job job(Cell cell, String image, String name, Profile profile, String node, java.util.Set<String> avoid) {
         Job job = job(cell, image, name, profile);
-        if (node != null) job.getSpec().getTemplate().getSpec().setNodeSelector(Map.of(HOSTNAME, node));
+        PodSpec pod = job.getSpec().getTemplate().getSpec();
+        if (node != null) {
+            pod.setNodeSelector(Map.of(HOSTNAME, node));
+        } else if (!avoid.isEmpty()) {
+            pod.getAffinity().setNodeAffinity(new io.fabric8.kubernetes.api.model.NodeAffinityBuilder().addNewPreferredDuringSchedulingIgnoredDuringExecution()
+                    .withWeight(100).withNewPreference().addNewMatchExpression().withKey(HOSTNAME).withOperator("NotIn")
+                    .withValues(new java.util.TreeSet<>(avoid).stream().toList()).endMatchExpression().endPreference()
+                    .endPreferredDuringSchedulingIgnoredDuringExecution().build());
+        }
         return job;
     }
 
@@ -115,8 +133,45 @@ record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> l
         requests.put("memory", limits.get("memory"));
         Map<String, String> notes = new LinkedHashMap<>(annotations);
         notes.put(Labels.CELL, cell.id());
-        Job job = job(name, image, command, cell.kind().files().workingDir(), requests, limits, notes);
+        Job job = measured(job(name, image, command, cell.kind().files().workingDir(), requests, limits, notes));
         return peer ? withPeer(job, image, cell) : job;
+    }
+
+    /** The role label of a measured run's Job and pod. */
+    static final String MEASURED = "run";
+
+    /**
+     * A measured run's pod: labelled {@link Labels#ROLE} {@value #MEASURED}, and kept off any node where
+     * another measured pod of the harness runs, of any session and namespace (a required pod
+     * anti-affinity on that label, per {@link #HOSTNAME}): the cluster's own lease, one measured pod a
+     * node, as the Docker engine's lease keeps one session's runs a machine. A pod that finds every
+     * node taken waits, pending, until one is free ({@link #waitsForANode}).
+     */
+    private static Job measured(Job job) {
+        Map<String, String> labels = new LinkedHashMap<>(job.getMetadata().getLabels());
+        labels.put(Labels.ROLE, MEASURED);
+        job.getMetadata().setLabels(labels);
+        job.getSpec().getTemplate().getMetadata().setLabels(new LinkedHashMap<>(labels));
+        job.getSpec().getTemplate().getSpec().setAffinity(new AffinityBuilder().withNewPodAntiAffinity()
+                .addNewRequiredDuringSchedulingIgnoredDuringExecution().withTopologyKey(HOSTNAME)
+                .withNewLabelSelector().addToMatchLabels(MANAGED, "jdkmatrix").addToMatchLabels(Labels.ROLE, MEASURED).endLabelSelector()
+                .withNewNamespaceSelector().endNamespaceSelector() // every namespace
+                .endRequiredDuringSchedulingIgnoredDuringExecution().endPodAntiAffinity().build());
+        return job;
+    }
+
+    /**
+     * What a pending pod waits for when it waits for a node to be free (the scheduler's message: another
+     * measured pod on every node, by the anti-affinity, or not the CPUs or memory left that the cell,
+     * checked to fit a node, asks for: another pod holds them), or null. Such a pod starts once the
+     * other pod ends, however long that takes.
+     */
+    static String waitsForANode(Pod pod) {
+        if (pod == null || pod.getStatus() == null || pod.getStatus().getConditions() == null) return null;
+        return pod.getStatus().getConditions().stream().filter(c -> "PodScheduled".equals(c.getType()) && "False".equals(c.getStatus())
+                        && "Unschedulable".equals(c.getReason()) && c.getMessage() != null
+                        && (c.getMessage().contains("anti-affinity") || c.getMessage().contains("Insufficient")))
+                .map(c -> c.getMessage().strip()).findFirst().orElse(null);
     }
 
     /** The run container's CPU request: its limit, or for a quota cell of whole CPUs a millicore below it (see the class). */

@@ -27,7 +27,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class KubernetesRunner implements RunEngine {
 
-    /** How long a pod may wait for a node, or for its image, before the run is an error. */
+    /** How long a pod may wait for its image, or for a node for any reason but another pod there, before the run is an error. */
     static final long PENDING_MS = 180_000;
 
     private final KubernetesClient client;
@@ -41,11 +41,18 @@ final class KubernetesRunner implements RunEngine {
     /** Set by a signal's {@link #abortCurrent}: the pods this session deletes then end their runs as killed, not as deleted by another. */
     private volatile boolean aborting;
 
-    KubernetesRunner(KubernetesClient client, KubernetesJobs jobs, java.util.function.UnaryOperator<String> toCluster, Map<String, Integer> groupOf) {
+    /** Whether the session said that a pod waited for a node: once is enough. */
+    private final java.util.concurrent.atomic.AtomicBoolean saidWaits = new java.util.concurrent.atomic.AtomicBoolean();
+    /** Where the runner says what the session waits for. */
+    private final java.util.function.Consumer<String> say;
+
+    KubernetesRunner(KubernetesClient client, KubernetesJobs jobs, java.util.function.UnaryOperator<String> toCluster, Map<String, Integer> groupOf,
+                     java.util.function.Consumer<String> say) {
         this.client = client;
         this.jobs = jobs;
         this.toCluster = toCluster;
         this.groupOf = Map.copyOf(groupOf);
+        this.say = say;
     }
 
     /** The node this run's group is bound to, or null before its first run has one (a cell of no group: none). */
@@ -59,7 +66,7 @@ final class KubernetesRunner implements RunEngine {
         String job = KubernetesJobs.name(name);
         long t0 = System.nanoTime();
         // a comparison group's runs on one node: no paired ratio mixes two machines
-        Job spec = jobs.job(cell, toCluster.apply(image), job, profile, nodeOf(cell));
+        Job spec = jobs.job(cell, toCluster.apply(image), job, profile, nodeOf(cell), java.util.Set.copyOf(groupNode.values()));
         try {
             client.batch().v1().jobs().inNamespace(jobs.namespace()).resource(spec).create();
             running.add(job);
@@ -91,13 +98,24 @@ final class KubernetesRunner implements RunEngine {
         }
     }
 
-    /** The Job's pod once its container runs or has ended; a pod no node takes, or whose image does not come, fails the run. */
+    /**
+     * The Job's pod once its container runs or has ended; a pod no node takes, or whose image does not
+     * come, fails the run. A pod that waits for a node free of other measured pods (another run of
+     * this session, or of another) waits as long as that takes; the session says so once.
+     */
     private Pod waitForStart(String job, String what) {
         long deadline = System.currentTimeMillis() + PENDING_MS;
         while (true) {
             Pod pod = pod(job);
             ContainerState state = state(pod);
             if (state != null && (state.getRunning() != null || state.getTerminated() != null)) return pod;
+            String waits = KubernetesJobs.waitsForANode(pod);
+            if (waits != null && !aborting) {
+                deadline = System.currentTimeMillis() + PENDING_MS;
+                if (!saidWaits.getAndSet(true)) {
+                    say.accept("the pod of " + what + " waits for a node to be free (one measured pod a node: the cluster's lease; said once a session); the scheduler: " + waits);
+                }
+            }
             String stuck = KubernetesJobs.stuck(pod, state);
             if (stuck != null || System.currentTimeMillis() > deadline) {
                 throw new dev.jdkmatrix.ExitException(dev.jdkmatrix.ExitException.ENVIRONMENT, "the pod of " + what + " did not start: "

@@ -31,7 +31,7 @@ sealed interface Dispatch permits Dispatch.OneByOne, Dispatch.SideBySide {
     }
 
     static Dispatch of(Context context, CpuSlots.Packing packing) {
-        return packing == CpuSlots.Packing.OFF ? new OneByOne(context) : new SideBySide(context, packing);
+        return packing == CpuSlots.Packing.OFF ? new OneByOne(context, () -> false) : new SideBySide(context, packing);
     }
 
     /** Starts a run (one by one: runs it). Interrupted while it waits for CPUs: the session stops starting runs. */
@@ -43,8 +43,8 @@ sealed interface Dispatch permits Dispatch.OneByOne, Dispatch.SideBySide {
     /** Waits for the runs in flight and throws the first failure, as the engine lost when it is. */
     void finish() throws IOException;
 
-    /** One run after the other. */
-    record OneByOne(Context context) implements Dispatch {
+    /** One run after the other; {@code othersFailed}: another lane of the session failed ({@link Lanes}), start no more. */
+    record OneByOne(Context context, BooleanSupplier othersFailed) implements Dispatch {
         @Override
         public void start(PlannedRun run, ImageRef image) throws IOException {
             context.store().started(run, false);
@@ -57,7 +57,7 @@ sealed interface Dispatch permits Dispatch.OneByOne, Dispatch.SideBySide {
 
         @Override
         public boolean failed() {
-            return false; // a failure is thrown by start
+            return othersFailed.getAsBoolean(); // this one's failure is thrown by start
         }
 
         @Override

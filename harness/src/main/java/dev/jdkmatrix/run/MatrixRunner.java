@@ -177,8 +177,20 @@ public final class MatrixRunner {
         try (RawCsv raw = RawCsv.append(out.resolve("raw.csv"), paramColumns)) {
             RunStore store = new RunStore(raw, matrix, start.plan(), start.storedAtStart(), options.keepGoing() ? null : new FailFast(start.plan()), listener, stop);
             Attempts attempts = new Attempts(runner, steal, images, start.probes(), options.runId(), out, matrix.maxSteal(), store, stop);
-            Dispatch dispatch = Dispatch.of(new Dispatch.Context(client, start.engine(), out, start.sessionCpus(), attempts, store, stop), options.packing());
-            measure(start, store, dispatch, options.runId());
+            Dispatch.Context context = new Dispatch.Context(client, start.engine(), out, start.sessionCpus(), attempts, store, stop);
+            if (cluster != null && options.packing() != CpuSlots.Packing.OFF) {
+                int width = cluster.nodesForRuns();
+                List<List<PlannedRun>> lanes = Lanes.of(matrix, start.plan());
+                listener.message("--parallel on the cluster: " + lanes.size() + " comparison group(s), " + Math.min(width, lanes.size())
+                        + " at once (its nodes that take measured pods: " + width + "), each group's runs one after another on one node");
+                try {
+                    Lanes.measure(lanes, width, (runs, othersFailed) -> measure(runs, start, store, new Dispatch.OneByOne(context, othersFailed), options.runId()));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            } else {
+                measure(start.plan(), start, store, Dispatch.of(context, options.packing()), options.runId());
+            }
             completed = true;
         } finally {
             end(matrix, out, record, lease, completed, listener);
@@ -220,7 +232,7 @@ public final class MatrixRunner {
         if (plan.isEmpty()) throw options.shard().empty(matrix);
         Set<String> stored = RunSession.storedRuns(out, options, matrix, before);
         if (!stored.isEmpty()) listener.message("resuming: " + stored.size() + " of " + plan.size() + " runs are stored already");
-        if (matrix.order() == Matrix.Order.BLOCKED && options.packing() != CpuSlots.Packing.OFF) {
+        if (matrix.order() == Matrix.Order.BLOCKED && options.packing() != CpuSlots.Packing.OFF && options.cluster() == null) {
             listener.message("note: order blocked with --parallel: each group's runs start back to back as planned, and may run side by side on "
                     + "disjoint CPUs; a pair of runs made side by side shares the machine's disturbance too, but also each other's");
         }
@@ -255,9 +267,9 @@ public final class MatrixRunner {
      * first round failed stored as skipped, those the adaptive repetitions leave out left out, the
      * rest dispatched; until the plan ends, a signal, or a failure.
      */
-    private void measure(SessionRecord.Start start, RunStore store, Dispatch dispatch, String runId) throws IOException {
+    private void measure(List<PlannedRun> runs, SessionRecord.Start start, RunStore store, Dispatch dispatch, String runId) throws IOException {
         try {
-            for (PlannedRun run : start.plan()) {
+            for (PlannedRun run : runs) {
                 if (stop.stopping() || dispatch.failed()) break;
                 String skipped = store.skips(run);
                 if (start.stored().contains(run.key())) {

@@ -123,7 +123,57 @@ class KubernetesJobsTest {
     void probesCarryTheirRole() {
         assertThat(jobs().pullProbe("i", "p").getSpec().getTemplate().getMetadata().getLabels()).containsEntry(Labels.ROLE, "probe");
         assertThat(jobs().pinnedProbe("i", "p", 1).getMetadata().getLabels()).containsEntry(Labels.ROLE, "probe");
-        assertThat(jobs().job(cell("1", CpuMode.CPUSET), "i", "jdkmatrix-x", Profile.NONE).getMetadata().getLabels()).doesNotContainKey(Labels.ROLE);
+        assertThat(jobs().pullProbe("i", "p").getSpec().getTemplate().getSpec().getAffinity()).as("a probe waits for no measured pod").isNull();
+        Job run = jobs().job(cell("1", CpuMode.CPUSET), "i", "jdkmatrix-x", Profile.NONE);
+        assertThat(run.getMetadata().getLabels()).containsEntry(Labels.ROLE, "run");
+        assertThat(run.getSpec().getTemplate().getMetadata().getLabels()).containsEntry(Labels.ROLE, "run");
+    }
+
+    /**
+     * The cluster's own lease: a measured pod never goes to a node where another measured pod of the
+     * harness runs, of any session and any namespace; one that waits for such a node says so.
+     */
+    @Test
+    void aMeasuredPodKeepsOffNodesWhereAnotherRunsAndWaitsForOne() {
+        PodSpec pod = jobs().job(cell("1", CpuMode.QUOTA), "i", "jdkmatrix-x", Profile.NONE).getSpec().getTemplate().getSpec();
+        var terms = pod.getAffinity().getPodAntiAffinity().getRequiredDuringSchedulingIgnoredDuringExecution();
+        assertThat(terms).singleElement().satisfies(t -> {
+            assertThat(t.getTopologyKey()).isEqualTo("kubernetes.io/hostname");
+            assertThat(t.getLabelSelector().getMatchLabels()).isEqualTo(Map.of(KubernetesJobs.MANAGED, "jdkmatrix", Labels.ROLE, "run"));
+            assertThat(t.getNamespaceSelector()).as("an empty selector: every namespace").isNotNull()
+                    .satisfies(n -> assertThat(n.getMatchLabels()).isNullOrEmpty()).satisfies(n -> assertThat(n.getMatchExpressions()).isNullOrEmpty());
+        });
+        io.fabric8.kubernetes.api.model.Pod waiting = new io.fabric8.kubernetes.api.model.PodBuilder().withNewStatus().addNewCondition().withType("PodScheduled")
+                .withStatus("False").withReason("Unschedulable").withMessage("0/1 nodes are available: 1 node(s) didn't match pod anti-affinity rules.")
+                .endCondition().endStatus().build();
+        assertThat(KubernetesJobs.waitsForANode(waiting)).contains("anti-affinity");
+        io.fabric8.kubernetes.api.model.Pod full = new io.fabric8.kubernetes.api.model.PodBuilder().withNewStatus().addNewCondition().withType("PodScheduled")
+                .withStatus("False").withReason("Unschedulable").withMessage("0/1 nodes are available: 1 Insufficient cpu.").endCondition().endStatus().build();
+        assertThat(KubernetesJobs.waitsForANode(full)).as("the cell fits a node: another pod holds its CPUs").contains("Insufficient cpu");
+        io.fabric8.kubernetes.api.model.Pod tainted = new io.fabric8.kubernetes.api.model.PodBuilder().withNewStatus().addNewCondition().withType("PodScheduled")
+                .withStatus("False").withReason("Unschedulable").withMessage("0/1 nodes are available: 1 node(s) had untolerated taint.").endCondition().endStatus().build();
+        assertThat(KubernetesJobs.waitsForANode(tainted)).as("no pod's end makes room: the bounded wait").isNull();
+        assertThat(KubernetesJobs.waitsForANode(null)).isNull();
+    }
+
+    /** A group's first run prefers nodes other groups of the session are not bound to; a bound run asks for its node and nothing else. */
+    @Test
+    void aGroupsFirstRunPrefersANodeOfItsOwn() {
+        PodSpec first = jobs().job(cell("1", CpuMode.QUOTA), "i", "jdkmatrix-x", Profile.NONE, null, java.util.Set.of("node-2", "node-1"))
+                .getSpec().getTemplate().getSpec();
+        var preferred = first.getAffinity().getNodeAffinity().getPreferredDuringSchedulingIgnoredDuringExecution();
+        assertThat(preferred).singleElement().satisfies(p -> {
+            assertThat(p.getPreference().getMatchExpressions()).singleElement().satisfies(e -> {
+                assertThat(e.getKey()).isEqualTo("kubernetes.io/hostname");
+                assertThat(e.getOperator()).isEqualTo("NotIn");
+                assertThat(e.getValues()).containsExactly("node-1", "node-2");
+            });
+        });
+        assertThat(first.getAffinity().getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution()).as("a preference, never a refusal").isNull();
+        PodSpec bound = jobs().job(cell("1", CpuMode.QUOTA), "i", "jdkmatrix-x", Profile.NONE, "node-1", java.util.Set.of("node-1", "node-2"))
+                .getSpec().getTemplate().getSpec();
+        assertThat(bound.getNodeSelector()).isEqualTo(Map.of("kubernetes.io/hostname", "node-1"));
+        assertThat(bound.getAffinity().getNodeAffinity()).isNull();
     }
 
     /** A comparison group's later runs ask for the node its first run took; the scheduler still places them (no nodeName of ours). */

@@ -115,6 +115,55 @@ class KubernetesIT {
         assertThat(refused.rows()).isEmpty();
     }
 
+    /**
+     * The cluster's own lease: two sessions at once, one of them with --parallel (its comparison
+     * groups as lanes, one at once on this one node), never have two measured pods running at once
+     * (half-CPU cells, so that only the anti-affinity keeps them apart, not the node's room); the pod
+     * that waits says so, and every run of both is ok.
+     */
+    @Test
+    void twoSessionsAtOnceNeverRunTwoMeasuredPodsOnANode() throws Exception {
+        Path m = TestMatrix.named("k8s-lanes").repetitions(2).axis("cpus", 0.5).axis("tasks", 1).axis("executor", "[virtual, \"fixed:2\"]")
+                .option("compare-along", "[executor]").workloads("""
+                - name: sleep
+                  params: { wait-ms: [800, 1600] }
+                """).write(tmp.resolve("lanes.yaml"));
+        StringWriter errA = new StringWriter();
+        StringWriter errB = new StringWriter();
+        java.util.concurrent.atomic.AtomicInteger most = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicBoolean watching = new java.util.concurrent.atomic.AtomicBoolean(true);
+        try (io.fabric8.kubernetes.client.KubernetesClient k = client()) {
+            Thread watch = new Thread(() -> {
+                while (watching.get()) {
+                    long running = k.pods().inAnyNamespace().withLabel(Labels.ROLE, "run").list().getItems().stream()
+                            .filter(p -> p.getStatus() != null && p.getStatus().getContainerStatuses() != null && p.getStatus().getContainerStatuses().stream()
+                                    .anyMatch(c -> c.getState() != null && c.getState().getRunning() != null))
+                            .count();
+                    most.accumulateAndGet((int) running, Math::max);
+                    try {
+                        Thread.sleep(50);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            });
+            watch.start();
+            var a = session(errA, m, tmp.resolve("lanes-a"), "--engine", "kubernetes", "--kubeconfig", KUBECONFIG.toString(), "--run-id", "k8s-lanes-a",
+                    "--parallel", "auto");
+            var b = session(errB, m, tmp.resolve("lanes-b"), "--engine", "kubernetes", "--kubeconfig", KUBECONFIG.toString(), "--run-id", "k8s-lanes-b");
+            assertThat(a.get()).as(errA.toString()).isZero();
+            assertThat(b.get()).as(errB.toString()).isZero();
+            watching.set(false);
+            watch.join();
+        }
+        assertThat(errA.toString()).contains("--parallel on the cluster: 2 comparison group(s), 1 at once (its nodes that take measured pods: 1)");
+        assertThat(errA.toString() + errB).contains("waits for a node to be free", "anti-affinity");
+        assertThat(most.get()).as("measured pods running at once on the one node").isEqualTo(1);
+        for (String s : List.of("lanes-a", "lanes-b")) {
+            assertThat(dev.jdkmatrix.results.format.RawCsv.read(tmp.resolve(s).resolve("raw.csv"))).hasSize(8).allMatch(RawRow::ok, "ok");
+        }
+    }
+
     /** The matrix's own engine: kubernetes, no --engine given. */
     @Test
     void aPodKilledForItsMemoryIsAnOomRow() throws IOException {

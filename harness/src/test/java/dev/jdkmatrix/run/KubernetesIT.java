@@ -119,7 +119,8 @@ class KubernetesIT {
      * The cluster's own lease: two sessions at once, one of them with --parallel (its comparison
      * groups as lanes, one at once on this one node), never have two measured pods running at once
      * (half-CPU cells, so that only the anti-affinity keeps them apart, not the node's room); the pod
-     * that waits says so, and every run of both is ok.
+     * that waits says so, and every run of both is ok. The session with --parallel binds each group to the
+     * node its first run took: the group's second pod asks for it by its hostname label.
      */
     @Test
     void twoSessionsAtOnceNeverRunTwoMeasuredPodsOnANode() throws Exception {
@@ -132,14 +133,18 @@ class KubernetesIT {
         StringWriter errB = new StringWriter();
         java.util.concurrent.atomic.AtomicInteger most = new java.util.concurrent.atomic.AtomicInteger();
         java.util.concurrent.atomic.AtomicBoolean watching = new java.util.concurrent.atomic.AtomicBoolean(true);
+        // session a's pods as created: where each asked to go
+        java.util.Map<String, io.fabric8.kubernetes.api.model.PodSpec> placed = new java.util.concurrent.ConcurrentHashMap<>();
         try (io.fabric8.kubernetes.client.KubernetesClient k = client()) {
             Thread watch = new Thread(() -> {
                 while (watching.get()) {
-                    long running = k.pods().inAnyNamespace().withLabel(Labels.ROLE, "run").list().getItems().stream()
+                    List<io.fabric8.kubernetes.api.model.Pod> pods = k.pods().inAnyNamespace().withLabel(Labels.ROLE, "run").list().getItems();
+                    long running = pods.stream()
                             .filter(p -> p.getStatus() != null && p.getStatus().getContainerStatuses() != null && p.getStatus().getContainerStatuses().stream()
                                     .anyMatch(c -> c.getState() != null && c.getState().getRunning() != null))
                             .count();
                     most.accumulateAndGet((int) running, Math::max);
+                    for (var p : pods) if ("k8s-lanes-a".equals(p.getMetadata().getLabels().get(Labels.RUN))) placed.putIfAbsent(p.getMetadata().getName(), p.getSpec());
                     try {
                         Thread.sleep(50);
                     } catch (InterruptedException e) {
@@ -162,6 +167,16 @@ class KubernetesIT {
         for (String s : List.of("lanes-a", "lanes-b")) {
             assertThat(dev.jdkmatrix.results.format.RawCsv.read(tmp.resolve(s).resolve("raw.csv"))).hasSize(4).allMatch(RawRow::ok, "ok");
         }
+        // a group's second run asked for the node its first took; the second group's first run preferred another node (there is none here)
+        assertThat(placed).as("session a's measured pods, seen by the poll").hasSize(4);
+        assertThat(placed.values().stream().filter(p -> java.util.Map.of("kubernetes.io/hostname", "127.0.0.1").equals(p.getNodeSelector())))
+                .as("bound to their group's node").hasSize(2);
+        List<io.fabric8.kubernetes.api.model.PodSpec> first = placed.values().stream().filter(p -> p.getNodeSelector() == null || p.getNodeSelector().isEmpty())
+                .toList();
+        assertThat(first).as("a group's first run").hasSize(2);
+        assertThat(first.stream().filter(p -> p.getAffinity().getNodeAffinity() != null)).as("the second group's first run").singleElement()
+                .satisfies(p -> assertThat(p.getAffinity().getNodeAffinity().getPreferredDuringSchedulingIgnoredDuringExecution().get(0)
+                        .getPreference().getMatchExpressions().get(0).getValues()).containsExactly("127.0.0.1"));
     }
 
     /** The matrix's own engine: kubernetes, no --engine given. */

@@ -6,7 +6,7 @@
 # harness's own JVM uses it, never a measured one. What it saves, and that an AOT cache (JDK 25+)
 # saves no more here, is measured by make bench-harness (docs/performance.md, "Harness start").
 # The harness's JVM compiles with C1 alone (-XX:TieredStopAtLevel=1): its commands are short, and in a
-# report of 500 cells C2's compiler threads took 40 % of the CPU (async-profiler, 2026-11-26) and never
+# report of 500 cells C2's compiler threads took 42 % of the CPU (async-profiler, 2026-11-26) and never
 # paid it back: make bench-report 5.2 s with C2, 3.5 s without; history over 24 nights 0.80 s, 0.65 s.
 # The Testcontainers settings the harness needs are exported here (a value already set is kept),
 # so the jar does not start itself a second time to set them (cli/Relaunch.java).

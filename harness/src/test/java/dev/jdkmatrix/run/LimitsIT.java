@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunFigure;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Predicate;
@@ -28,37 +27,26 @@ class LimitsIT {
 
     @BeforeAll
     void runTheMatrix(@TempDir Path tmp) throws IOException {
-        Path m = tmp.resolve("limits.yaml");
-        Files.writeString(m, """
-                name: limits
-                repetitions: 1
-                warmup: 0
-                timeout: 90s
-                %s
-                matrix:
-                  jdk: [21, 25]
-                  cpus: 1
-                  memory: 512m
-                  workload:
-                    - name: sleep              # the JVM sees the container's CPU and memory limits
-                      cpus: [1, 2]
-                      memory: 384m
-                      tasks: 4
-                      executor: fixed:cpus
-                      params: { wait-ms: 1 }
-                    - name: cpu-loop
-                      tasks: 20
-                      executor: fixed:cpus
-                      params: { iterations: 200000 }
-                    - name: cpu-hash
-                      tasks: 20
-                      executor: virtual
-                      params: { iterations: 100000 }
-                    - name: cpu-primes
-                      tasks: 2
-                      executor: fixed:cpus
-                      params: { limit: 100000 }
-                """.formatted(ItSupport.jdks("21", "25")));
+        Path m = TestMatrix.named("limits").timeout("90s").jdks("21", "25").axis("memory", "512m").workloads("""
+                - name: sleep              # the JVM sees the container's CPU and memory limits
+                  cpus: [1, 2]
+                  memory: 384m
+                  tasks: 4
+                  executor: fixed:cpus
+                  params: { wait-ms: 1 }
+                - name: cpu-loop
+                  tasks: 20
+                  executor: fixed:cpus
+                  params: { iterations: 200000 }
+                - name: cpu-hash
+                  tasks: 20
+                  executor: virtual
+                  params: { iterations: 100000 }
+                - name: cpu-primes
+                  tasks: 2
+                  executor: fixed:cpus
+                  params: { limit: 100000 }
+                """).write(tmp.resolve("limits.yaml"));
         ItSupport.Ran ran = ItSupport.run(m, tmp.resolve("out"), "it-limits-" + ProcessHandle.current().pid(), 0, ItSupport.NO_LEASE);
         rows = ran.rows();
         assertThat(rows).as(ran.err()).hasSize(10).allMatch(RawRow::ok, "ok");

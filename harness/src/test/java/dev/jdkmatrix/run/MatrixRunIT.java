@@ -52,26 +52,16 @@ class MatrixRunIT {
     java.time.Instant started;
 
     static String matrix() {
-        return """
-                name: it
-                repetitions: 3
-                warmup: 0
-                timeout: 90s
-                %s
-                matrix:
-                  jdk: [21, 25]
-                  cpus: 1
-                  memory: 512m
-                  workload:
-                    - name: sleep              # 500 x 20 ms: 50 waves of fixed:10, about one for virtual
-                      tasks: 500
-                      executor: [fixed:10, virtual]
-                      params: { wait-ms: 20 }
-                    - name: pinning            # 20 x 200 ms inside a lock, one carrier
-                      tasks: 20
-                      executor: virtual
-                      params: { lock: [synchronized, reentrant], hold-ms: 200 }
-                """.formatted(ItSupport.jdks("21", "25"));
+        return TestMatrix.named("it").repetitions(3).timeout("90s").jdks("21", "25").axis("memory", "512m").workloads("""
+                - name: sleep              # 500 x 20 ms: 50 waves of fixed:10, about one for virtual
+                  tasks: 500
+                  executor: [fixed:10, virtual]
+                  params: { wait-ms: 20 }
+                - name: pinning            # 20 x 200 ms inside a lock, one carrier
+                  tasks: 20
+                  executor: virtual
+                  params: { lock: [synchronized, reentrant], hold-ms: 200 }
+                """).yaml();
     }
 
     @BeforeAll

@@ -10,7 +10,6 @@ import dev.jdkmatrix.results.RunFigure;
 import dev.jdkmatrix.results.format.RawCsv;
 import java.io.IOException;
 import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Predicate;
@@ -36,42 +35,30 @@ class PatternWorkloadsIT {
 
     @BeforeAll
     void run(@TempDir Path tmp) throws IOException {
-        Path m = tmp.resolve("patterns.yaml");
-        Files.writeString(m, """
-                name: patterns
-                repetitions: 1
-                warmup: 0
-                timeout: 90s
-                %s
-                matrix:
-                  jdk: [21, 25]
-                  cpus: 1
-                  memory: 512m
-                  tasks: 200
-                  executor: virtual
-                  workload:
-                    - name: semaphore
-                      executor: [virtual, fixed:50]
-                      params: { permits: 5, call-ms: 10 }
-                    - name: threadlocal
-                      executor: [virtual, fixed:10]
-                      params: { mode: threadlocal, client-kb: 64, wait-ms: 2 }
-                    - name: threadlocal
-                      params: { mode: carrier, wait-ms: 2 }
-                    - name: mixed
-                      tasks: 20
-                      params: { wait-ms: 10, compute-ms: 2 }
-                    - name: footprint
-                      tasks: 5000
-                      executor: [virtual, thread-per-task, fixed:4]
-                    - name: pinning
-                      tasks: 8
-                      params: { lock: [object-wait, class-init], hold-ms: 20 }
-                    - name: http-fanout
-                      tasks: 100
-                      executor: [virtual, fixed:8]
-                      params: { min-ms: 50, max-ms: 100, parse-ms: 1 }
-                """.formatted(ItSupport.jdks("21", "25")));
+        Path m = TestMatrix.named("patterns").timeout("90s").jdks("21", "25").axis("memory", "512m").axis("tasks", 200).axis("executor", "virtual")
+                .workloads("""
+                - name: semaphore
+                  executor: [virtual, fixed:50]
+                  params: { permits: 5, call-ms: 10 }
+                - name: threadlocal
+                  executor: [virtual, fixed:10]
+                  params: { mode: threadlocal, client-kb: 64, wait-ms: 2 }
+                - name: threadlocal
+                  params: { mode: carrier, wait-ms: 2 }
+                - name: mixed
+                  tasks: 20
+                  params: { wait-ms: 10, compute-ms: 2 }
+                - name: footprint
+                  tasks: 5000
+                  executor: [virtual, thread-per-task, fixed:4]
+                - name: pinning
+                  tasks: 8
+                  params: { lock: [object-wait, class-init], hold-ms: 20 }
+                - name: http-fanout
+                  tasks: 100
+                  executor: [virtual, fixed:8]
+                  params: { min-ms: 50, max-ms: 100, parse-ms: 1 }
+                """).write(tmp.resolve("patterns.yaml"));
         Path out = tmp.resolve("out");
         StringWriter w = new StringWriter();
         int code = ItSupport.attempt(w, m, out, "--run-id", runId, ItSupport.NO_LEASE);

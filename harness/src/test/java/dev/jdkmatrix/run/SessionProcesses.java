@@ -45,29 +45,16 @@ abstract class SessionProcesses {
 
     /** Sleep runs of JDK 25, {@code reps} of them, each about {@code waitMs}; {@code jar} adds a jar cell (another run image). */
     Path matrix(String name, int reps, int waitMs, boolean jar) throws IOException {
-        Path m = tmp.resolve(name + ".yaml");
-        Files.writeString(m, """
-                name: %s
-                repetitions: %d
-                warmup: 0
-                timeout: 1m
-                %s
-                matrix:
-                  jdk: "25"
-                  cpus: 1
-                  memory: 256m
-                  tasks: 2
-                  executor: virtual
-                  workload:
-                    - name: sleep
-                      params: { wait-ms: %d }
-                %s""".formatted(name, reps, ItSupport.jdks("25"), waitMs, jar ? """
-                    - name: sort
-                      kind: jar
-                      jar: %s
-                      args: [--size, '1000', --rounds, '1']
-                """.formatted(uniqueAppJar()) : ""));
-        return m;
+        String sort = !jar ? "" : """
+                - name: sort
+                  kind: jar
+                  jar: %s
+                  args: [--size, '1000', --rounds, '1']
+                """.formatted(uniqueAppJar());
+        return TestMatrix.named(name).repetitions(reps).timeout("1m").axis("tasks", 2).axis("executor", "virtual").workloads("""
+                - name: sleep
+                  params: { wait-ms: %d }
+                """.formatted(waitMs) + sort).write(tmp.resolve(name + ".yaml"));
     }
 
     Path uniqueAppJar() throws IOException {

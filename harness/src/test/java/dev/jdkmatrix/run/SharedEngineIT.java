@@ -34,24 +34,11 @@ class SharedEngineIT extends SessionProcesses {
     void twoSessionsGivenDisjointEngineCpusMeasureSideBySide() throws Exception {
         String a = "it-share-cpu0-" + ProcessHandle.current().pid();
         String b = "it-share-cpu1-" + ProcessHandle.current().pid();
-        Path m = tmp.resolve("pinned.yaml");
-        Files.writeString(m, """
-                name: pinned
-                repetitions: 4
-                warmup: 0
-                timeout: 1m
-                %s
-                matrix:
-                  jdk: "25"
-                  cpus: 1
-                  cpu-mode: cpuset
-                  memory: 256m
-                  tasks: 2
-                  executor: virtual
-                  workload:
-                    - name: sleep
-                      params: { wait-ms: 1500 }
-                """.formatted(ItSupport.jdks("25")));
+        Path m = TestMatrix.named("pinned").repetitions(4).timeout("1m").axis("cpu-mode", "cpuset").axis("tasks", 2).axis("executor", "virtual")
+                .workloads("""
+                - name: sleep
+                  params: { wait-ms: 1500 }
+                """).write(tmp.resolve("pinned.yaml"));
         Process pa = start(m, tmp.resolve("cpu0"), a, "--engine-cpus", "0");
         Process pb = start(m, tmp.resolve("cpu1"), b, "--engine-cpus", "1");
         try {

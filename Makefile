@@ -33,7 +33,7 @@
 #   make remote-demo       make quick through a forwarded engine socket (socat), its output into docs/nightly.md
 #   make prune             remove from the engine what no jdkmatrix session uses (PRUNE_ARGS=--dry-run, --all for JDK images too)
 #   make lint-workflows    actionlint on .github/workflows (installed with go install if missing)
-#   make k8s-up            a single-node Kubernetes v1.34.2 on this machine, all on loopback (binaries built once, ~10 min): docs/kubernetes.md
+#   make k8s-up            a single-node Kubernetes v1.34.2 on this machine, all on loopback (binaries built once, ~10 min; K8S_NODES=2: a second node): docs/kubernetes.md
 #   make k8s-down          stop it: nothing of it left running, the kernel's settings as they were (K8S_WIPE=1: its state too)
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
@@ -144,7 +144,8 @@ chromium:
 
 # check-resume, check-scripts and nightly-local after verify, whose jars they use (Maven runs
 # once), beside k8s-down (a shell job: a make -j4 of them was seen to hang, its nested make waiting
-# for a job token no one held)
+# for a job token no one held). The cluster with its second node (KubernetesNodesIT spreads groups over both).
+test: K8S_NODES = 2
 test: jdk setup lint-workflows chromium check-no-jdk k8s-up
 	@mkdir -p target && git status --porcelain > target/tracked-before.txt 2>/dev/null || true
 	./mvnw -B -Dstyle.color=never verify || { $(MAKE) --no-print-directory k8s-down; exit 1; }
@@ -256,6 +257,8 @@ history: build
 	$(JDKMATRIX) history $(SITE) $(HISTORY_ARGS)
 
 KEEP_GALLERIES ?= 14
+# make k8s-up's nodes: 1, or 2 (a second node on this machine, to test placement on: make test's)
+K8S_NODES ?= 1
 publish: build
 	KEEP_GALLERIES=$(KEEP_GALLERIES) EXPORT=$(or $(EXPORT),0) $(SCRIPTS)/publish.sh $(SITE) $(NEW)
 
@@ -313,7 +316,7 @@ clean:
 # A single-node Kubernetes cluster on this machine (docs/kubernetes.md): its binaries built once
 # from the pinned module k8s.io/kubernetes, its processes in the background, all on 127.0.0.1.
 k8s-up:
-	$(SCRIPTS)/k8s/up.sh
+	K8S_NODES=$(K8S_NODES) $(SCRIPTS)/k8s/up.sh
 
 k8s-down:
 	$(SCRIPTS)/k8s/down.sh

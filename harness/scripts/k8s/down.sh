@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# make k8s-down: stops what make k8s-up started, leaving nothing of it running: the kubelet first
-# (so it restarts nothing), every pod's containers and their shims, the second containerd, then
+# make k8s-down: stops what make k8s-up started, leaving nothing of it running: the kubelets first
+# (so they restart nothing), every pod's containers and their shims, the nodes' containerds, then
 # the scheduler, the controller-manager, the API server and etcd; unmounts what the kubelet and
 # containerd mounted; puts back the sysctls the kubelet changed. The cluster's state (etcd's data,
 # certificates, images) stays in $K8S_HOME for the next k8s-up; K8S_WIPE=1 removes it too (not the
@@ -33,16 +33,17 @@ stop() { # seconds names...: TERM to each at once, then KILL whatever is left af
   done
 }
 
-stop 10 kubelet
-if [[ -S $STATE/containerd.sock ]]; then
-  ctr=(ctr -a "$STATE/containerd.sock" -n k8s.io)
+stop 10 kubelet kubelet-2
+for sock in "$STATE/containerd.sock" "$STATE/node-2/containerd.sock"; do
+  [[ -S $sock ]] || continue
+  ctr=(ctr -a "$sock" -n k8s.io)
   for t in $("${ctr[@]}" tasks ls -q 2>/dev/null); do "${ctr[@]}" tasks kill -s KILL "$t" >/dev/null 2>&1 || true; done
   sleep 1
   for t in $("${ctr[@]}" tasks ls -q 2>/dev/null); do "${ctr[@]}" tasks delete -f "$t" >/dev/null 2>&1 || true; done
   for c in $("${ctr[@]}" containers ls -q 2>/dev/null); do "${ctr[@]}" containers delete "$c" >/dev/null 2>&1 || true; done
-fi
-stop 10 containerd
-# the shims of our containerd (not Docker's): they name its state folder in their command line
+done
+stop 10 containerd containerd-2
+# the shims of our containerds (not Docker's): they name its state folder in their command line
 for pid in $(pgrep -f "containerd-shim.*$STATE" || true); do kill -KILL "$pid" 2>/dev/null || true; done
 # the control plane at once (its state is etcd's: the API server's graceful end, about 10 s, buys
 # nothing here), etcd last
@@ -50,7 +51,7 @@ stop 3 kube-scheduler kube-controller-manager kube-apiserver
 stop 10 etcd registry
 
 # what the kubelet and containerd mounted (pods' volumes, sandboxes' shm, snapshots)
-for root in "$K8S_HOME/kubelet" "$STATE" "$K8S_HOME/containerd"; do
+for root in "$K8S_HOME/kubelet" "$K8S_HOME/kubelet-2" "$STATE" "$K8S_HOME/containerd" "$K8S_HOME/containerd-2"; do
   { grep -o " $root[^ ]*" /proc/mounts 2>/dev/null || true; } | sort -r | while read -r m; do umount -l "$m" 2>/dev/null || true; done
 done
 if [[ -f $RUN/sysctls ]]; then
@@ -64,7 +65,7 @@ if [[ -n $left ]]; then
   exit 1
 fi
 if [[ ${K8S_WIPE:-0} == 1 ]]; then
-  rm -rf "$K8S_HOME/etcd" "$K8S_HOME/kubelet" "$K8S_HOME/containerd" "$K8S_HOME/registry" "$K8S_HOME/pki" "$K8S_HOME"/*.kubeconfig "$STATE"
+  rm -rf "$K8S_HOME/etcd" "$K8S_HOME"/kubelet "$K8S_HOME"/kubelet-2 "$K8S_HOME/containerd" "$K8S_HOME/containerd-2" "$K8S_HOME/registry" "$K8S_HOME/pki" "$K8S_HOME"/*.kubeconfig "$STATE"
   say "the cluster's state removed (binaries kept in $K8S_HOME/bin)"
 fi
 say "nothing of the cluster is running"

@@ -2,10 +2,13 @@
 # The certificates and kubeconfigs of make k8s-up's cluster, made once with openssl: a CA; the API
 # server's serving certificate for 127.0.0.1 and the in-cluster names; client certificates of the
 # admin (system:masters), the controller-manager, the scheduler, the kubelet (system:node:NODE, for
-# the Node authorizer) and the API server toward the kubelet; the kubelet's serving certificate for
-# 127.0.0.1; the service-account key pair. Kept where they are when present.
+# the Node authorizer) and the API server toward the kubelet; each kubelet's serving certificate
+# for its address; the service-account key pair. Kept where they are when present. Arguments: the
+# folder, the folder of the kubeconfigs, then each node's name (its address): the first node's
+# files are kubelet.*, the second's kubelet-2.*.
 set -euo pipefail
-PKI=$1 NODE=$2 HOME_DIR=$3
+PKI=$1 HOME_DIR=$2
+shift 2
 cd "$PKI"
 
 if [[ ! -f ca.crt ]]; then
@@ -29,8 +32,12 @@ cert apiserver-kubelet-client "/O=system:masters/CN=kube-apiserver-kubelet-clien
 cert admin "/O=system:masters/CN=jdkmatrix-admin" ""
 cert controller-manager "/CN=system:kube-controller-manager" ""
 cert scheduler "/CN=system:kube-scheduler" ""
-cert kubelet-client "/O=system:nodes/CN=system:node:$NODE" ""
-cert kubelet "/CN=$NODE" "IP:$NODE"
+i=0
+for node in "$@"; do
+  i=$((i + 1)) && sfx=$( ((i > 1)) && echo "-$i" || true)
+  cert "kubelet-client$sfx" "/O=system:nodes/CN=system:node:$node" ""
+  cert "kubelet$sfx" "/CN=$node" "IP:$node"
+done
 if [[ ! -f sa.key ]]; then
   openssl genrsa -out sa.key 2048 2>/dev/null
   openssl rsa -in sa.key -pubout -out sa.pub 2>/dev/null
@@ -56,4 +63,8 @@ YAML
 kubeconfig admin.kubeconfig admin
 kubeconfig controller-manager.kubeconfig controller-manager
 kubeconfig scheduler.kubeconfig scheduler
-kubeconfig kubelet.kubeconfig kubelet-client
+i=0
+for node in "$@"; do
+  i=$((i + 1)) && sfx=$( ((i > 1)) && echo "-$i" || true)
+  kubeconfig "kubelet$sfx.kubeconfig" "kubelet-client$sfx"
+done

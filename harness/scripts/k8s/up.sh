@@ -1,32 +1,38 @@
 #!/usr/bin/env bash
-# make k8s-up: a single-node Kubernetes cluster on this machine, every byte of its traffic on
-# loopback. etcd, kube-apiserver, kube-controller-manager, kube-scheduler and the kubelet listen on
-# 127.0.0.1 and reach each other there; the node is named and addressed 127.0.0.1; pods get a
-# loopback-only network (the CNI loopback plugin alone). The kubelet runs the static CPU manager
-# with CPU 0 reserved, so a Guaranteed pod with whole CPUs gets CPUs of its own (a cpuset, no quota).
-# Its container runtime is a second containerd of Debian's, with its own root and socket (Docker's
-# is left alone). Binaries are built once per machine (build.sh); processes run in the background,
-# their PIDs and logs in $K8S_HOME/run. A registry (Debian's docker-registry) listens on
-# 127.0.0.1:5000 for run --registry, the node pulling from it over HTTP. make k8s-down stops them
-# and puts back the sysctls the kubelet changes. Prints the kubeconfig to use.
+# make k8s-up: a Kubernetes cluster on this machine, every byte of its traffic on loopback. etcd,
+# kube-apiserver, kube-controller-manager and kube-scheduler listen on 127.0.0.1 and reach each
+# other there; then K8S_NODES nodes (1, the default, or 2: node.sh), each a containerd of its own
+# and a kubelet named and addressed 127.0.0.N, its pods on a loopback-only network, the static CPU
+# manager handing whole CPUs to Guaranteed pods (a cpuset, no quota). The second node is one to
+# test placement on (make test brings it up): docs/kubernetes.md. Binaries are built once per
+# machine (build.sh); processes run in the background, their PIDs and logs in $K8S_HOME/run. A
+# registry (Debian's docker-registry) listens on 127.0.0.1:5000 for run --registry, the nodes
+# pulling from it over HTTP. make k8s-down stops them and puts back the sysctls the kubelet
+# changes. Prints the kubeconfig to use. Run again with more nodes, it adds the missing ones.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 PROJECT="$(cd "$HERE/../../.." && pwd)"
-K8S_VERSION="${K8S_VERSION:-v1.34.2}"
-K8S_HOME="${K8S_HOME:-/var/lib/jdkmatrix-k8s}"
-BIN="$K8S_HOME/bin"
-RUN="$K8S_HOME/run"
-PKI="$K8S_HOME/pki"
-STATE=/run/jdkmatrix-k8s
-NODE=127.0.0.1
-PAUSE_IMAGE=registry.k8s.io/pause:3.10.1
-REGISTRY=127.0.0.1:5000
 say() { echo "[k8s-up] $*" >&2; }
+# shellcheck source=common.sh
+source "$HERE/common.sh"
+NODES=${K8S_NODES:-1}
+[[ $NODES == 1 || $NODES == 2 ]] || { say "K8S_NODES=$NODES: make k8s-up runs 1 or 2 nodes on this machine"; exit 2; }
+
+forget_nodes() { # a node of an earlier k8s-up with more nodes, not started this time: no longer the cluster's
+  local n
+  for ((n = NODES + 1; n <= 2; n++)); do
+    if ! running "kubelet-$n"; then "$BIN/kubectl" --kubeconfig "$K8S_HOME/admin.kubeconfig" delete node "127.0.0.$n" --ignore-not-found >/dev/null; fi
+  done
+}
 
 [[ $(id -u) -eq 0 ]] || { say "make k8s-up runs a kubelet and a containerd, which need root: run it as root"; exit 2; }
-if [[ -f "$RUN/kube-apiserver.pid" ]] && kill -0 "$(cat "$RUN/kube-apiserver.pid")" 2>/dev/null; then
-  say "the cluster is up already (kube-apiserver pid $(cat "$RUN/kube-apiserver.pid")): export KUBECONFIG=$K8S_HOME/admin.kubeconfig"
+if running kube-apiserver; then
+  say "the control plane is up already (kube-apiserver pid $(cat "$RUN/kube-apiserver.pid"))"
+  "$HERE/pki.sh" "$PKI" "$K8S_HOME" $(for ((n = 1; n <= NODES; n++)); do echo "127.0.0.$n"; done)
+  for ((n = 1; n <= NODES; n++)); do "$HERE/node.sh" "$n"; done
+  forget_nodes
+  say "export KUBECONFIG=$K8S_HOME/admin.kubeconfig"
   exit 0
 fi
 
@@ -46,76 +52,14 @@ fi
 "$PROJECT/harness/scripts/ensure-docker.sh" # the pause image is made with docker build
 K8S_VERSION="$K8S_VERSION" K8S_HOME="$K8S_HOME" "$HERE/build.sh"
 
-mkdir -p "$RUN" "$PKI" "$STATE" "$K8S_HOME/cni" "$K8S_HOME/etcd" "$K8S_HOME/kubelet"
-"$HERE/pki.sh" "$PKI" "$NODE" "$K8S_HOME"
+mkdir -p "$RUN" "$PKI" "$STATE" "$K8S_HOME/etcd"
+"$HERE/pki.sh" "$PKI" "$K8S_HOME" $(for ((n = 1; n <= NODES; n++)); do echo "127.0.0.$n"; done)
 
 # the sysctls the kubelet changes, to put back on k8s-down
 if [[ ! -f "$RUN/sysctls" ]]; then
   for k in vm.overcommit_memory kernel.panic kernel.panic_on_oops; do echo "$k=$(sysctl -n "$k")"; done > "$RUN/sysctls"
 fi
 
-start() { # name, command...: in the background, its own session, PID and log in $RUN
-  local name=$1; shift
-  setsid "$@" > "$RUN/$name.log" 2>&1 < /dev/null &
-  echo $! > "$RUN/$name.pid"
-}
-wait_for() { # what, seconds, command...
-  local what=$1 seconds=$2; shift 2
-  for ((i = 0; i < seconds * 5; i++)); do
-    if "$@" >/dev/null 2>&1; then return 0; fi
-    sleep 0.2
-  done
-  say "$what did not come up within $seconds s; its log: $(ls "$RUN"/*.log | tr '\n' ' ')"
-  return 1
-}
-
-# a loopback-only pod network: containerd brings up each pod's lo with the loopback plugin, and the
-# pod's network is loopback-only (this folder's plugin: no interface made, the address 127.0.0.1)
-mkdir -p "$K8S_HOME/cni-bin"
-ln -sf /usr/lib/cni/loopback "$K8S_HOME/cni-bin/loopback"
-install -m 0755 "$HERE/loopback-only" "$K8S_HOME/cni-bin/loopback-only"
-rm -f "$K8S_HOME"/cni/*.conflist
-cat > "$K8S_HOME/cni/10-loopback-only.conflist" <<JSON
-{ "cniVersion": "0.4.0", "name": "jdkmatrix-loopback-only", "plugins": [ { "type": "loopback-only" } ] }
-JSON
-cat > "$K8S_HOME/containerd.toml" <<TOML
-version = 2
-root = "$K8S_HOME/containerd"
-state = "$STATE/containerd"
-disabled_plugins = ["io.containerd.snapshotter.v1.aufs", "io.containerd.snapshotter.v1.btrfs", "io.containerd.snapshotter.v1.zfs", "io.containerd.snapshotter.v1.devmapper"]
-[grpc]
-  address = "$STATE/containerd.sock"
-[ttrpc]
-  address = "$STATE/containerd.ttrpc.sock"
-[debug]
-  address = ""
-[metrics]
-  address = ""
-[plugins."io.containerd.grpc.v1.cri"]
-  sandbox_image = "$PAUSE_IMAGE"
-  # this VM has no CAP_SYS_RESOURCE: without it every pod fails "can't get final child's PID from pipe: EOF"
-  restrict_oom_score_adj = true
-  stream_server_address = "127.0.0.1"
-  [plugins."io.containerd.grpc.v1.cri".containerd]
-    default_runtime_name = "runc"
-    [plugins."io.containerd.grpc.v1.cri".containerd.runtimes.runc]
-      runtime_type = "io.containerd.runc.v2"
-      [plugins."io.containerd.grpc.v1.cri".containerd.runtimes.runc.options]
-        SystemdCgroup = false
-  [plugins."io.containerd.grpc.v1.cri".cni]
-    bin_dir = "$K8S_HOME/cni-bin"
-    conf_dir = "$K8S_HOME/cni"
-  [plugins."io.containerd.grpc.v1.cri".registry]
-    config_path = "$K8S_HOME/certs.d"
-TOML
-# the node pulls from the registry below over plain HTTP, on loopback
-mkdir -p "$K8S_HOME/certs.d/$REGISTRY"
-cat > "$K8S_HOME/certs.d/$REGISTRY/hosts.toml" <<TOML
-server = "http://$REGISTRY"
-[host."http://$REGISTRY"]
-  capabilities = ["pull", "resolve"]
-TOML
-start containerd containerd --config "$K8S_HOME/containerd.toml"
 # a registry for run --registry: Debian's docker-registry (the Distribution registry), on loopback
 # only; Docker pushes to a 127.0.0.0/8 registry over HTTP without being told
 mkdir -p "$K8S_HOME/registry"
@@ -126,18 +70,6 @@ storage: { filesystem: { rootdirectory: $K8S_HOME/registry }, delete: { enabled:
 http: { addr: $REGISTRY }
 YAML
 start registry docker-registry serve "$K8S_HOME/registry.yml"
-wait_for containerd 20 ctr -a "$STATE/containerd.sock" version
-
-# the sandbox image, compiled here (no registry answers): FROM scratch with the pause binary
-if ! ctr -a "$STATE/containerd.sock" -n k8s.io images ls -q | grep -qx "$PAUSE_IMAGE"; then
-  ctx=$(mktemp -d)
-  cp "$BIN/pause" "$ctx/pause"
-  printf 'FROM scratch\nCOPY pause /pause\nUSER 65535:65535\nENTRYPOINT ["/pause"]\n' > "$ctx/Dockerfile"
-  docker build -q -t "$PAUSE_IMAGE" "$ctx" >/dev/null
-  docker save "$PAUSE_IMAGE" | ctr -a "$STATE/containerd.sock" -n k8s.io images import - >/dev/null
-  rm -rf "$ctx"
-fi
-
 start etcd etcd --name jdkmatrix --data-dir "$K8S_HOME/etcd" \
   --listen-client-urls http://127.0.0.1:2379 --advertise-client-urls http://127.0.0.1:2379 \
   --listen-peer-urls http://127.0.0.1:2380 --initial-advertise-peer-urls http://127.0.0.1:2380 \
@@ -169,42 +101,7 @@ start kube-scheduler "$BIN/kube-scheduler" \
   --authentication-kubeconfig="$K8S_HOME/scheduler.kubeconfig" --authorization-kubeconfig="$K8S_HOME/scheduler.kubeconfig" \
   --bind-address=127.0.0.1 --leader-elect=false
 
-cat > "$K8S_HOME/kubelet.yaml" <<YAML
-apiVersion: kubelet.config.k8s.io/v1beta1
-kind: KubeletConfiguration
-address: 127.0.0.1
-port: 10250
-healthzBindAddress: 127.0.0.1
-healthzPort: 10248
-authentication:
-  anonymous: { enabled: false }
-  webhook: { enabled: false }
-  x509: { clientCAFile: "$PKI/ca.crt" }
-authorization: { mode: AlwaysAllow }
-tlsCertFile: "$PKI/kubelet.crt"
-tlsPrivateKeyFile: "$PKI/kubelet.key"
-containerRuntimeEndpoint: "unix://$STATE/containerd.sock"
-cgroupDriver: cgroupfs
-# this machine is cgroup v1, which newer releases refuse by default
-failCgroupV1: false
-cpuManagerPolicy: static
-reservedSystemCPUs: "0"
-failSwapOn: false
-resolvConf: ""
-podPidsLimit: 1024
-maxPods: 32
-evictionHard: { memory.available: "100Mi", nodefs.available: "2%", imagefs.available: "2%" }
-imageGCHighThresholdPercent: 99
-imageGCLowThresholdPercent: 98
-# a run's files come back through its log (docs/kubernetes.md)
-containerLogMaxSize: 200Mi
-YAML
-# the CPU manager's state belongs to its policy and CPUs: start from none
-rm -f "$K8S_HOME/kubelet/cpu_manager_state" "$K8S_HOME/kubelet/memory_manager_state"
-# the node is named and addressed 127.0.0.1: the kubelet takes an IP given as the hostname as the
-# node's address (it refuses 127.0.0.1 as --node-ip), so the API server reaches it on loopback
-start kubelet "$BIN/kubelet" --config="$K8S_HOME/kubelet.yaml" --kubeconfig="$K8S_HOME/kubelet.kubeconfig" \
-  --root-dir="$K8S_HOME/kubelet" --hostname-override="$NODE"
-wait_for "the node" 90 sh -c "'$BIN/kubectl' --kubeconfig '$K8S_HOME/admin.kubeconfig' get node '$NODE' -o jsonpath='{.status.conditions[?(@.type==\"Ready\")].status}' | grep -qx True"
+for ((n = 1; n <= NODES; n++)); do "$HERE/node.sh" "$n"; done
+forget_nodes
 wait_for "the registry" 20 bash -c "exec 3<>/dev/tcp/127.0.0.1/5000"
-say "node $NODE Ready ($K8S_VERSION), a registry at $REGISTRY; export KUBECONFIG=$K8S_HOME/admin.kubeconfig"
+say "$NODES node(s) Ready ($K8S_VERSION), a registry at $REGISTRY; export KUBECONFIG=$K8S_HOME/admin.kubeconfig"

@@ -87,6 +87,14 @@ public final class RunCommand implements Callable<Integer> {
             + "(host[:port][/path], as docker push names it), from which the cluster's nodes pull them, instead of importing them into a containerd of this machine")
     String registry;
 
+    @Option(names = "--node-selector", paramLabel = "KEY=VALUE", description = "with --engine kubernetes: only nodes with this label take the "
+            + "session's pods, its probes too (repeatable: every label)")
+    java.util.List<String> nodeSelector;
+
+    @Option(names = "--toleration", paramLabel = "KEY[=VALUE][:EFFECT]", description = "with --engine kubernetes: the session's pods tolerate this "
+            + "taint, as kubectl taint writes it (repeatable), e.g. a benchmark pool's dev.jdkmatrix/pool=bench:NoSchedule")
+    java.util.List<String> toleration;
+
     @Option(names = "--yes", description = "run even when the estimate exceeds 24 hours")
     boolean yes;
 
@@ -225,6 +233,10 @@ public final class RunCommand implements Callable<Integer> {
                     throw new ExitException(ExitException.BAD_INPUT, (registry != null ? "--registry" : "--cluster-containerd") + " brings the run images to a "
                             + "Kubernetes cluster, and this session measures on the Docker engine, which runs the images it built\n  fix: add --engine kubernetes, or leave it out");
                 }
+                if (nodeSelector != null || toleration != null) {
+                    throw new ExitException(ExitException.BAD_INPUT, (nodeSelector != null ? "--node-selector" : "--toleration") + " chooses a Kubernetes "
+                            + "cluster's nodes, and this session measures on the Docker engine\n  fix: add --engine kubernetes, or leave it out");
+                }
                 yield null;
             }
             case "kubernetes" -> {
@@ -237,7 +249,8 @@ public final class RunCommand implements Callable<Integer> {
                             + "into a containerd: the two contradict each other\n  fix: keep the one your cluster's nodes get images from");
                 }
                 yield new dev.jdkmatrix.engine.Cluster.Options(kubeconfig, context, namespace, registry != null
-                        ? new dev.jdkmatrix.engine.ImageDelivery.Push(registry) : new dev.jdkmatrix.engine.ImageDelivery.Import(clusterContainerd));
+                        ? new dev.jdkmatrix.engine.ImageDelivery.Push(registry) : new dev.jdkmatrix.engine.ImageDelivery.Import(clusterContainerd),
+                        dev.jdkmatrix.engine.Placement.parse(nodeSelector, toleration));
             }
             default -> throw new ExitException(ExitException.BAD_INPUT, "--engine must be docker or kubernetes, got '" + engine + "'");
         };

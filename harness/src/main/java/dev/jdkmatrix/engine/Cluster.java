@@ -28,17 +28,18 @@ import java.util.function.Consumer;
  * into the containerd of the cluster {@code make k8s-up} runs here, or pushed to a registry), each
  * pulled once by a probe pod before any measured run.
  */
-public record Cluster(KubernetesClient client, String namespace, String server, ImageDelivery images) implements AutoCloseable {
+public record Cluster(KubernetesClient client, String namespace, String server, ImageDelivery images, Placement placement) implements AutoCloseable {
 
     /**
      * The options of a session on a cluster: the kubeconfig (null: found as kubectl finds it), its
      * context (null: its current one), the namespace, how the run images reach its nodes (an import
-     * with no socket: make k8s-up's containerd).
+     * with no socket: make k8s-up's containerd), the nodes that take its pods (null: any).
      */
-    public record Options(Path kubeconfig, String context, String namespace, ImageDelivery images) {
+    public record Options(Path kubeconfig, String context, String namespace, ImageDelivery images, Placement placement) {
         public Options {
             namespace = namespace == null || namespace.isBlank() ? "default" : namespace;
             if (images == null) images = new ImageDelivery.Import(null);
+            if (placement == null) placement = Placement.ANY;
         }
     }
 
@@ -66,7 +67,7 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
             throw new ExitException(ExitException.ENVIRONMENT, "the Kubernetes cluster at " + config.getMasterUrl() + " does not answer: "
                     + Docker.rootMessage(e) + "\n  fix: start it (make k8s-up for this machine's), or name another in KUBECONFIG or --context");
         }
-        return new Cluster(client, options.namespace(), config.getMasterUrl(), options.images());
+        return new Cluster(client, options.namespace(), config.getMasterUrl(), options.images(), options.placement());
     }
 
     /** Closes the client (its connections and threads): the session is over. */
@@ -78,13 +79,33 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
     /** What the cluster says of itself for run.json and the screen. */
     public String describe() {
         // results.RunMetadata#cluster reads "Kubernetes VERSION" at its start: a history keeps a cluster's nights apart
+        List<Node> all = client.nodes().list().getItems();
+        long taking = all.stream().filter(n -> placement.refuses(n).isEmpty()).count();
         return "Kubernetes " + client.getKubernetesVersion().getGitVersion() + " at " + server + ", namespace " + namespace + ", "
-                + client.nodes().list().getItems().size() + " node(s), run images " + images.describe();
+                + all.size() + " node(s), " + taking + " of them taking its pods" + (placement.describe().isEmpty() ? "" : " (" + placement.describe() + ")")
+                + ", run images " + images.describe();
     }
 
-    /** Cells whose pod no node can take (more CPUs or memory than any node has, its peer's counted): refused before any run. */
+    /**
+     * The nodes that take the session's measured pods: Ready, not cordoned, and of its placement (its
+     * node labels, taints it tolerates). None is refused before any run, naming each node and why.
+     */
+    List<Node> nodes() {
+        List<Node> all = client.nodes().list().getItems();
+        List<Node> taking = all.stream().filter(n -> placement.refuses(n).isEmpty()).toList();
+        if (taking.isEmpty()) {
+            List<String> why = new ArrayList<>();
+            for (Node n : all) why.add(n.getMetadata().getName() + ": " + placement.refuses(n).orElseThrow());
+            throw new ExitException(ExitException.BAD_INPUT, "none of the cluster's " + all.size() + " node(s) takes the session's pods"
+                    + (placement.describe().isEmpty() ? "" : " (" + placement.describe() + ")") + ": " + (why.isEmpty() ? "it has none" : String.join("; ", why))
+                    + "\n  fix: name the nodes' label with --node-selector and their taint with --toleration (kubectl describe nodes), or uncordon a node");
+        }
+        return taking;
+    }
+
+    /** Cells whose pod no node of the session's can take (more CPUs or memory than any has, its peer's counted): refused before any run. */
     public void check(Matrix matrix) {
-        List<Node> nodes = client.nodes().list().getItems();
+        List<Node> nodes = nodes();
         for (Cell c : matrix.cells()) {
             boolean fits = nodes.stream().anyMatch(n -> fits(n, c));
             if (!fits) {
@@ -92,7 +113,7 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
                         + (c.cpuMode() == dev.jdkmatrix.model.CpuMode.CPUSET ? "a whole CPU of its own" : "a millicore") + " and "
                         + UpstreamStub.MEMORY_BYTES / (1 << 20) + "m";
                 throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": cell '" + c.id() + "' asks for " + c.cpus().text() + " CPU(s) and "
-                        + c.memory().text() + peer + ", more than any of the cluster's " + nodes.size() + " node(s) can give (" + allocatable(nodes) + ")"
+                        + c.memory().text() + peer + ", more than any of the " + nodes.size() + " node(s) taking the session's pods can give (" + allocatable(nodes) + ")"
                         + "\n  fix: use fewer CPUs or less memory in the cell" + (peer.isEmpty() ? "" : " (or cpu-mode quota: its peer then asks for a millicore)")
                         + ", or add a node that has them");
             }
@@ -117,20 +138,50 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
 
     /**
      * For each count of whole CPUs the matrix's {@code cpu-mode: cpuset} cells ask for, a Guaranteed
-     * pod of that many CPUs reads inside itself whether its node gave it CPUs of its own; where it did
-     * not, the session is refused before any measured run, naming the node.
+     * pod of that many CPUs on each of the session's nodes reads inside itself whether the node gave
+     * it CPUs of its own; where one did not, the session is refused before any measured run, naming the node.
      */
-    void checkPinned(Matrix matrix, KubernetesRunner runner, String image, Consumer<String> say) {
+    void checkPinned(Matrix matrix, KubernetesRunner runner, String image, List<String> nodes, Consumer<String> say) {
         java.util.SortedSet<Integer> counts = new java.util.TreeSet<>();
         for (Cell c : matrix.cells()) if (c.cpuMode() == dev.jdkmatrix.model.CpuMode.CPUSET) counts.add((int) c.cpus().value());
         for (int n : counts) {
-            KubernetesRunner.Pinned p = runner.pinned(image, n);
-            if (!p.exclusive()) {
-                throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": cpu-mode cpuset cells need CPUs of their own, and node " + p.node()
-                        + " gave a Guaranteed pod of " + n + " CPU(s) no such thing (inside it: " + p.seen() + ")"
-                        + "\n  fix: run the node's kubelet with the static CPU manager (cpuManagerPolicy: static, docs/kubernetes.md), or use cpu-mode quota");
+            for (KubernetesRunner.Pinned p : eachNode(nodes, node -> runner.pinned(image, n, node))) {
+                if (!p.exclusive()) {
+                    throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": cpu-mode cpuset cells need CPUs of their own, and node " + p.node()
+                            + " gave a Guaranteed pod of " + n + " CPU(s) no such thing (inside it: " + p.seen() + ")"
+                            + "\n  fix: run the node's kubelet with the static CPU manager (cpuManagerPolicy: static, docs/kubernetes.md), keep the session off "
+                            + "that node (--node-selector), or use cpu-mode quota");
+                }
+                say.accept("node " + p.node() + " gives a pod of " + n + " whole CPU(s) CPUs of its own (" + p.seen() + ")");
             }
-            say.accept("node " + p.node() + " gives a pod of " + n + " whole CPU(s) CPUs of its own (" + p.seen() + ")");
+        }
+    }
+
+    /**
+     * {@code probe} of each node, eight nodes at once at most (a probe mostly waits for its pod), in
+     * the nodes' order; the first failure, in that order, is thrown.
+     */
+    static <T> List<T> eachNode(List<String> nodes, java.util.function.Function<String, T> probe) {
+        if (nodes.size() == 1) return List.of(probe.apply(nodes.get(0)));
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(Math.min(8, nodes.size()));
+        try {
+            List<java.util.concurrent.Future<T>> futures = new ArrayList<>();
+            for (String node : nodes) futures.add(pool.submit(() -> probe.apply(node)));
+            List<T> out = new ArrayList<>();
+            for (java.util.concurrent.Future<T> f : futures) {
+                try {
+                    out.add(f.get());
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (e.getCause() instanceof RuntimeException r) throw r;
+                    throw new IllegalStateException(e.getCause());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while probing the cluster's nodes", e);
+                }
+            }
+            return out;
+        } finally {
+            pool.shutdownNow();
         }
     }
 
@@ -159,29 +210,27 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
         java.util.function.UnaryOperator<String> toCluster = ref -> brought.computeIfAbsent(ref, r -> this.images.bring(docker, r, say));
         Map<String, Integer> groupOf = new java.util.HashMap<>();
         for (dev.jdkmatrix.matrix.Group g : matrix.groups()) for (Cell c : g.cells()) groupOf.put(c.id(), g.number());
-        KubernetesRunner runner = new KubernetesRunner(client, KubernetesJobs.of(namespace, this.images.pullPolicy(), runId, out), toCluster, groupOf, say);
+        KubernetesRunner runner = new KubernetesRunner(client, KubernetesJobs.of(namespace, this.images.pullPolicy(), runId, out, placement), toCluster, groupOf, say);
+        // every node of the session's pulls every image: a run can land on any of them
+        List<String> nodes = nodes().stream().map(n -> n.getMetadata().getName()).toList();
         for (ImageRef ref : images.values()) {
             long t0 = System.nanoTime();
-            String node = runner.pulled(ref.reference());
-            say.accept(String.format(java.util.Locale.ROOT, "image %s (%s) reached node %s in %.1f s", toCluster.apply(ref.reference()), this.images.describe(),
-                    node, (System.nanoTime() - t0) / 1e9));
+            String reference = toCluster.apply(ref.reference());
+            List<String> reached = eachNode(nodes, node -> runner.pulled(ref.reference(), node));
+            say.accept(String.format(java.util.Locale.ROOT, "image %s (%s) reached node%s %s in %.1f s", reference, this.images.describe(),
+                    reached.size() == 1 ? "" : "s", String.join(", ", reached), (System.nanoTime() - t0) / 1e9));
         }
-        checkPinned(matrix, runner, images.values().iterator().next().reference(), say);
+        checkPinned(matrix, runner, images.values().iterator().next().reference(), nodes, say);
         return runner;
     }
 
     /**
-     * The nodes that take measured pods: Ready and not cordoned. As many runs go side by side under
-     * {@code --parallel} (one measured pod a node, {@link KubernetesJobs}), at least one.
+     * The nodes that take measured pods ({@link #nodes}). As many runs go side by side under
+     * {@code --parallel} (one measured pod a node, {@link KubernetesJobs}).
      */
     public int nodesForRuns() {
         try {
-            long n = client.nodes().list().getItems().stream()
-                    .filter(node -> node.getSpec() == null || !Boolean.TRUE.equals(node.getSpec().getUnschedulable()))
-                    .filter(node -> node.getStatus() != null && node.getStatus().getConditions() != null && node.getStatus().getConditions().stream()
-                            .anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus())))
-                    .count();
-            return (int) Math.max(1, n);
+            return nodes().size();
         } catch (KubernetesClientException e) {
             throw new ExitException(ExitException.ENVIRONMENT, "the Kubernetes cluster at " + server + " failed a call (its nodes) before any measured run: "
                     + Docker.rootMessage(e) + "\n  fix: check the cluster (kubectl get nodes), then run again", e);

@@ -137,7 +137,7 @@ public final class ContainerRunner implements RunEngine {
                     state.getExitCodeLong() == null ? -1 : state.getExitCodeLong(),
                     Boolean.TRUE.equals(state.getOOMKilled()), timedOut, out[0], err.stderr(),
                     state.getStartedAt() == null ? "" : state.getStartedAt(),
-                    ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(t4 - t3), runMs, timedOut ? null : err.stat());
+                    ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(t4 - t3), runMs, timedOut ? null : err.stat(), "");
         } finally {
             try {
                 remove(id);

@@ -48,7 +48,7 @@ import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
  * Labels say whose a Job is ({@link #MANAGED}, the session's run id, this host and process), for the
  * sweep of a session that is gone; the cell's id is an annotation (any text).
  */
-record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> labels, Map<String, String> annotations) {
+record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> labels, Map<String, String> annotations, Placement placement) {
 
     /** The container of every run's pod. */
     static final String CONTAINER = "run";
@@ -66,16 +66,17 @@ record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> l
     KubernetesJobs {
         labels = Map.copyOf(labels);
         annotations = Map.copyOf(annotations);
+        java.util.Objects.requireNonNull(placement, "placement");
     }
 
-    /** The Jobs of one session: labelled with its run id, host and process. */
-    static KubernetesJobs of(String namespace, String pullPolicy, String runId, Path out) {
+    /** The Jobs of one session: labelled with its run id, host and process; every pod (runs and probes) on the nodes {@code placement} names. */
+    static KubernetesJobs of(String namespace, String pullPolicy, String runId, Path out, Placement placement) {
         Map<String, String> labels = new LinkedHashMap<>();
         labels.put(MANAGED, "jdkmatrix");
         labels.put(Labels.RUN, labelValue(runId));
         labels.put(Labels.HOST, labelValue(Environment.hostname()));
         labels.put(Labels.PID, Long.toString(ProcessHandle.current().pid()));
-        return new KubernetesJobs(namespace, pullPolicy, labels, Map.of(Labels.OUT, out.toAbsolutePath().normalize().toString()));
+        return new KubernetesJobs(namespace, pullPolicy, labels, Map.of(Labels.OUT, out.toAbsolutePath().normalize().toString()), placement);
     }
 
     /** A Job's name of a run's container name: at most 63 of [a-z0-9-], a hash of the whole where it is cut. */
@@ -110,7 +111,7 @@ record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> l
         Job job = job(cell, image, name, profile);
         PodSpec pod = job.getSpec().getTemplate().getSpec();
         if (node != null) {
-            pod.setNodeSelector(Map.of(HOSTNAME, node));
+            bind(pod, node);
         } else if (!avoid.isEmpty()) {
             pod.getAffinity().setNodeAffinity(new io.fabric8.kubernetes.api.model.NodeAffinityBuilder().addNewPreferredDuringSchedulingIgnoredDuringExecution()
                     .withWeight(100).withNewPreference().addNewMatchExpression().withKey(HOSTNAME).withOperator("NotIn")
@@ -118,6 +119,13 @@ record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> l
                     .endPreferredDuringSchedulingIgnoredDuringExecution().build());
         }
         return job;
+    }
+
+    /** {@code pod} goes to {@code node} only (and still to the session's nodes only: the placement's selector kept). */
+    private static void bind(PodSpec pod, String node) {
+        Map<String, String> selector = new LinkedHashMap<>(pod.getNodeSelector() == null ? Map.of() : pod.getNodeSelector());
+        selector.put(HOSTNAME, node);
+        pod.setNodeSelector(selector);
     }
 
     /** The Job of one run; a cell that needs a peer (http-fanout's upstream stub) has it inside its pod ({@link #withPeer}). */
@@ -239,14 +247,15 @@ record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> l
     static final String PINNED_PROBE = "echo cpuset=$(cat /sys/fs/cgroup/cpuset/cpuset.cpus 2>/dev/null || cat /sys/fs/cgroup/cpuset.cpus.effective) "
             + "quota=$(cat /sys/fs/cgroup/cpu/cpu.cfs_quota_us 2>/dev/null || cut -d' ' -f1 /sys/fs/cgroup/cpu.max) nproc=$(nproc)";
 
-    /** A Guaranteed pod of {@code cpus} whole CPUs that prints {@link #PINNED_PROBE}: whether its node gives pods CPUs of their own. */
-    Job pinnedProbe(String image, String name, int cpus) {
+    /** A Guaranteed pod of {@code cpus} whole CPUs on {@code node} that prints {@link #PINNED_PROBE}: whether the node gives pods CPUs of their own. */
+    Job pinnedProbe(String image, String name, int cpus, String node) {
         Map<String, Quantity> r = Map.of("cpu", new Quantity(Integer.toString(cpus)), "memory", new Quantity("64Mi"));
-        return probe(job(name, image, List.of("sh", "-c", PINNED_PROBE), "/tmp", r, r, annotations));
+        return probe(job(name, image, List.of("sh", "-c", PINNED_PROBE), "/tmp", r, r, annotations), node);
     }
 
     /** The role label of a probe's Job and pod ({@link Labels#ROLE} "probe", as the Docker engine's JDK probes have): no measured run. */
-    private static Job probe(Job job) {
+    private static Job probe(Job job, String node) {
+        if (node != null) bind(job.getSpec().getTemplate().getSpec(), node);
         Map<String, String> labels = new LinkedHashMap<>(job.getMetadata().getLabels());
         labels.put(Labels.ROLE, "probe");
         job.getMetadata().setLabels(labels);
@@ -254,16 +263,16 @@ record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> l
         return job;
     }
 
-    /** A small pod of {@code image} that does nothing: whether the nodes can pull the image. */
-    Job pullProbe(String image, String name) {
+    /** A small pod of {@code image} on {@code node} (null: any of the session's) that does nothing: whether the node can pull the image. */
+    Job pullProbe(String image, String name, String node) {
         Map<String, Quantity> r = Map.of("cpu", new Quantity("100m"), "memory", new Quantity("64Mi"));
-        return probe(job(name, image, List.of("true"), "/tmp", r, r, annotations));
+        return probe(job(name, image, List.of("true"), "/tmp", r, r, annotations), node);
     }
 
     private Job job(String name, String image, List<String> command, String workingDir, Map<String, Quantity> requests, Map<String, Quantity> limits,
                     Map<String, String> notes) {
         long user = Images.IMAGE_USER_ID;
-        return new JobBuilder()
+        Job job = new JobBuilder()
                 .withNewMetadata().withName(name).withLabels(labels).withAnnotations(notes).endMetadata()
                 .withNewSpec().withBackoffLimit(0)
                 .withNewTemplate().withNewMetadata().withLabels(labels).withAnnotations(notes).endMetadata()
@@ -279,6 +288,8 @@ record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> l
                 .addNewVolume().withName("tmp").withNewEmptyDir().withMedium("Memory").withSizeLimit(new Quantity("64Mi")).endEmptyDir().endVolume()
                 .addNewVolume().withName("out").withNewEmptyDir().endEmptyDir().endVolume()
                 .endSpec().endTemplate().endSpec().build();
+        placement.applyTo(job.getSpec().getTemplate().getSpec());
+        return job;
     }
 
     /** A container's lock-down: a read-only root file system, no privilege, no capability. */

@@ -86,7 +86,7 @@ final class KubernetesRunner implements RunEngine {
             boolean oom = t != null && "OOMKilled".equals(t.getReason());
             return new ContainerResult(ended.pod().getMetadata().getUid(), job, exit, oom, ended.timedOut(), split.stderr(), "",
                     t == null || t.getStartedAt() == null ? "" : t.getStartedAt(), ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(t4 - t3), output.wallMs(),
-                    ended.timedOut() ? null : split.stat());
+                    ended.timedOut() ? null : split.stat(), pod.getSpec().getNodeName());
         } catch (KubernetesClientException e) {
             String dir = jobs.annotations().get(Labels.OUT);
             throw new dev.jdkmatrix.ExitException(dev.jdkmatrix.ExitException.ENVIRONMENT, "the Kubernetes cluster stopped answering during run " + job
@@ -195,12 +195,12 @@ final class KubernetesRunner implements RunEngine {
     record Pinned(String node, String seen, boolean exclusive) {}
 
     /**
-     * Runs a Guaranteed pod of {@code cpus} whole CPUs from {@code image} and reads inside it whether
-     * its node gave it CPUs of its own: a cpuset of exactly that many CPUs and no CFS quota.
+     * Runs a Guaranteed pod of {@code cpus} whole CPUs from {@code image} on {@code node} and reads
+     * inside it whether the node gave it CPUs of its own: a cpuset of exactly that many CPUs and no CFS quota.
      */
-    Pinned pinned(String image, int cpus) {
+    Pinned pinned(String image, int cpus, String node) {
         String job = KubernetesJobs.name("jdkmatrix-pinned-probe-" + ProcessHandle.current().pid() + "-" + PROBES.incrementAndGet() + "-" + cpus);
-        Pod pod = probe(job, jobs.pinnedProbe(toCluster.apply(image), job, cpus), "a probe of " + cpus + " pinned CPU(s)");
+        Pod pod = probe(job, jobs.pinnedProbe(toCluster.apply(image), job, cpus, node), "a probe of " + cpus + " pinned CPU(s) on node " + node);
         try {
             String seen = log(pod).strip();
             java.util.regex.Matcher m = java.util.regex.Pattern.compile("cpuset=(\\S*) quota=(\\S*)").matcher(seen);
@@ -214,13 +214,13 @@ final class KubernetesRunner implements RunEngine {
     /**
      * Brings a run image to the cluster and runs a small pod of it to its end, so that an image the
      * nodes cannot pull stops the session here, before any measured run, and the first run's pod
-     * does not wait for the pull; returns the pod's node.
+     * does not wait for the pull; on {@code node} (null: any node of the session's); returns the pod's node.
      */
-    String pulled(String image) {
+    String pulled(String image, String node) {
         String ref = toCluster.apply(image);
         String job = KubernetesJobs.name("jdkmatrix-pull-probe-" + ProcessHandle.current().pid() + "-" + PROBES.incrementAndGet());
         try {
-            return probe(job, jobs.pullProbe(ref, job), "a probe of the image " + ref).getSpec().getNodeName();
+            return probe(job, jobs.pullProbe(ref, job, node), "a probe of the image " + ref + (node == null ? "" : " on node " + node)).getSpec().getNodeName();
         } finally {
             delete(job);
         }

@@ -80,8 +80,11 @@ public final class Columns {
      * performance counters, saved when it exits.
      */
     public static final List<String> RAW_INTERNALS = List.of("gc_pauses", "gc_pause_ms", "gc_pause_max_ms", "safepoints", "safepoint_ms", "safepoint_sync_ms", "jit_ms");
-    public static final List<String> RAW = concat(concat(concat(concat(concat(concat(concat(concat(RAW_HARNESS, RAW_RECORD), RAW_ADDED), RAW_KINDS), RAW_JDK), RAW_TRUST), RAW_JMH),
-            RAW_PROFILE), RAW_INTERNALS);
+
+    /** Added with Kubernetes: the node that ran the run's pod (its name); empty on the Docker engine. */
+    public static final List<String> RAW_NODE = List.of("node");
+    public static final List<String> RAW = concat(concat(concat(concat(concat(concat(concat(concat(concat(RAW_HARNESS, RAW_RECORD), RAW_ADDED), RAW_KINDS), RAW_JDK), RAW_TRUST),
+            RAW_JMH), RAW_PROFILE), RAW_INTERNALS), RAW_NODE);
 
     /** Whether a name is a named raw.csv column (a set: every row's every key is checked). */
     public static boolean isRaw(String column) {

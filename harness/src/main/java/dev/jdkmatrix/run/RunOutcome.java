@@ -104,6 +104,7 @@ final class RunOutcome {
         v.put("wait_ms", Summarizer.ms(res.waitMs()));
         v.put("log_ms", Summarizer.ms(logMs));
         v.put("cpuset", cpuset == null ? "" : cpuset);
+        v.put("node", res.node());
         v.put("host_steal_pct", Double.isFinite(steal) ? String.format(java.util.Locale.ROOT, "%.1f", steal) : "");
         if (res.cpuStat() != null) {
             v.put("cpu_periods", Long.toString(res.cpuStat().periods()));

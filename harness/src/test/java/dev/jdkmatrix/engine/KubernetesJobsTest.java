@@ -39,7 +39,7 @@ class KubernetesJobsTest {
     }
 
     static KubernetesJobs jobs() {
-        return KubernetesJobs.of("bench", "Never", "2026-11-26T00:00:00Z quick (a run id with spaces and colons)", Path.of("/results/x"));
+        return KubernetesJobs.of("bench", "Never", "2026-11-26T00:00:00Z quick (a run id with spaces and colons)", Path.of("/results/x"), Placement.ANY);
     }
 
     static Container container(Job job) {
@@ -121,9 +121,9 @@ class KubernetesJobsTest {
     /** A probe's Job and pod say they are a probe (a test waiting for a measured run's pod tells them apart); a run's do not. */
     @Test
     void probesCarryTheirRole() {
-        assertThat(jobs().pullProbe("i", "p").getSpec().getTemplate().getMetadata().getLabels()).containsEntry(Labels.ROLE, "probe");
-        assertThat(jobs().pinnedProbe("i", "p", 1).getMetadata().getLabels()).containsEntry(Labels.ROLE, "probe");
-        assertThat(jobs().pullProbe("i", "p").getSpec().getTemplate().getSpec().getAffinity()).as("a probe waits for no measured pod").isNull();
+        assertThat(jobs().pullProbe("i", "p", null).getSpec().getTemplate().getMetadata().getLabels()).containsEntry(Labels.ROLE, "probe");
+        assertThat(jobs().pinnedProbe("i", "p", 1, "n1").getMetadata().getLabels()).containsEntry(Labels.ROLE, "probe");
+        assertThat(jobs().pullProbe("i", "p", null).getSpec().getTemplate().getSpec().getAffinity()).as("a probe waits for no measured pod").isNull();
         Job run = jobs().job(cell("1", CpuMode.CPUSET), "i", "jdkmatrix-x", Profile.NONE);
         assertThat(run.getMetadata().getLabels()).containsEntry(Labels.ROLE, "run");
         assertThat(run.getSpec().getTemplate().getMetadata().getLabels()).containsEntry(Labels.ROLE, "run");

@@ -1,0 +1,121 @@
+package dev.jdkmatrix.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.engine.Labels;
+import dev.jdkmatrix.results.RawRow;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * On make k8s-up's cluster with its second node (make test brings it up: K8S_NODES=2), tainted
+ * dev.jdkmatrix/pool=second:NoSchedule as a benchmark pool's nodes are: a session that tolerates
+ * the taint spreads its comparison groups over both nodes and runs them side by side, each group on
+ * one node, never two measured pods on a node; each node gives a pinned cell a CPU of its own, the
+ * two nodes different CPUs. A session that names a label no node has is refused before any run.
+ * Alone on the machine: another class's sessions on node 1 would hold its lane back, and the two
+ * lanes' overlap is what this shows.
+ */
+@Tag(ItSupport.ALONE)
+class KubernetesNodesIT {
+
+    static final String SECOND = "127.0.0.2";
+    static final String POOL = "dev.jdkmatrix/pool=second";
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void theSecondNodeIsUp() throws IOException {
+        try (KubernetesClient k = KubernetesIT.client()) {
+            Node n = k.nodes().withName(SECOND).get();
+            assertThat(n).as("node " + SECOND + ": make test brings it up (K8S_NODES=2 make k8s-up)").isNotNull();
+            assertThat(n.getSpec().getTaints()).as("node " + SECOND + "'s taint").anyMatch(t -> POOL.equals(t.getKey() + "=" + t.getValue()));
+        }
+    }
+
+    @Test
+    void groupsSpreadOverTheNodesSideBySideEachOnOneNode() throws Exception {
+        Path m = TestMatrix.named("k8s-nodes").repetitions(1).axis("cpu-mode", "cpuset").axis("tasks", 1).axis("executor", "[virtual, \"fixed:2\"]")
+                .option("compare-along", "[executor]").workloads("""
+                - name: sleep
+                  params: { wait-ms: [1500, 1600] }
+                """).write(tmp.resolve("nodes.yaml"));
+        Map<String, String> nodeOf = new ConcurrentHashMap<>();
+        AtomicInteger mostOnANode = new AtomicInteger();
+        AtomicInteger mostOfTheSession = new AtomicInteger();
+        AtomicBoolean watching = new AtomicBoolean(true);
+        ItSupport.Ran ran;
+        try (KubernetesClient k = KubernetesIT.client()) {
+            Thread watch = new Thread(() -> {
+                while (watching.get()) {
+                    List<Pod> running = k.pods().inAnyNamespace().withLabel(Labels.ROLE, "run").list().getItems().stream()
+                            .filter(p -> p.getStatus() != null && p.getStatus().getContainerStatuses() != null && p.getStatus().getContainerStatuses().stream()
+                                    .anyMatch(c -> c.getState() != null && c.getState().getRunning() != null))
+                            .toList();
+                    Map<String, Long> perNode = running.stream().collect(Collectors.groupingBy(p -> p.getSpec().getNodeName(), Collectors.counting()));
+                    mostOnANode.accumulateAndGet(perNode.values().stream().mapToInt(Long::intValue).max().orElse(0), Math::max);
+                    List<Pod> ours = running.stream().filter(p -> "k8s-nodes".equals(p.getMetadata().getLabels().get(Labels.RUN))).toList();
+                    mostOfTheSession.accumulateAndGet(ours.size(), Math::max);
+                    for (Pod p : ours) nodeOf.put(p.getMetadata().getName(), p.getSpec().getNodeName());
+                    try {
+                        Thread.sleep(50);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            });
+            watch.start();
+            try {
+                ran = KubernetesIT.run(m, tmp.resolve("k8s-nodes"), 0, "--parallel", "auto", "--toleration", POOL + ":NoSchedule",
+                        "--registry", "127.0.0.1:5000/jdkmatrix-it");
+            } finally {
+                watching.set(false);
+                watch.join();
+            }
+        }
+        assertThat(ran.err()).contains("--parallel on the cluster: 2 comparison group(s), 2 at once (its nodes that take measured pods: 2)",
+                "2 node(s), 2 of them taking its pods (tolerating " + POOL + ":NoSchedule)")
+                .containsPattern("image 127\\.0\\.0\\.1:5000/jdkmatrix-it/run-25:\\w+ \\(pushed to [^)]*\\) reached nodes 127\\.0\\.0\\.1, 127\\.0\\.0\\.2")
+                // node 1 reserves CPU 0 and hands out 1; node 2 the other way round: the two lanes never share a CPU
+                .contains("node 127.0.0.1 gives a pod of 1 whole CPU(s) CPUs of its own (cpuset=1 ", "node 127.0.0.2 gives a pod of 1 whole CPU(s) CPUs of its own (cpuset=0 ");
+        assertThat(ran.rows()).hasSize(4).allMatch(RawRow::ok, "ok");
+        // raw.csv names each run's node: a group's runs on one, the two groups on the two nodes
+        Map<String, Set<String>> nodesOfGroup = new HashMap<>();
+        for (RawRow r : ran.rows()) nodesOfGroup.computeIfAbsent(r.key().params().toString(), g -> new java.util.TreeSet<>()).add(r.column("node"));
+        assertThat(nodesOfGroup).as("each group's nodes, from raw.csv").hasSize(2).allSatisfy((g, nodes) -> assertThat(nodes).hasSize(1));
+        assertThat(nodesOfGroup.values().stream().flatMap(Set::stream)).containsExactlyInAnyOrder("127.0.0.1", SECOND);
+        assertThat(Set.copyOf(nodeOf.values())).as("the session's pods as the poll saw them run").containsExactlyInAnyOrder("127.0.0.1", SECOND);
+        assertThat(mostOfTheSession.get()).as("the session's measured pods running at once: its two lanes side by side").isEqualTo(2);
+        assertThat(mostOnANode.get()).as("measured pods running at once on one node, of any session").isEqualTo(1);
+    }
+
+    @Test
+    void aSessionWhoseNodesNoneIsIsRefusedBeforeAnyRunNamingEachNode() throws IOException {
+        Path m = TestMatrix.named("k8s-no-node").axis("tasks", 1).axis("executor", "virtual").workloads("""
+                - name: sleep
+                  params: { wait-ms: 10 }
+                """).write(tmp.resolve("none.yaml"));
+        ItSupport.Ran refused = KubernetesIT.run(m, tmp.resolve("none"), ExitException.BAD_INPUT, "--node-selector", POOL);
+        assertThat(refused.err()).contains("none of the cluster's 2 node(s) takes the session's pods (node label " + POOL + ")",
+                "127.0.0.1: no label " + POOL, SECOND + ": its taint " + POOL + ":NoSchedule not tolerated", "fix: name the nodes' label with --node-selector")
+                .doesNotContain("\tat ");
+        assertThat(refused.rows()).isEmpty();
+    }
+}

@@ -17,6 +17,7 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -225,6 +226,29 @@ public final class RunCommand implements Callable<Integer> {
                 + dev.jdkmatrix.matrix.Repetitions.ADAPTIVE_MIN + " rounds); comparisons.csv says what each could resolve and the rounds it would need");
     }
 
+    /** The nodes that take the session's pods: the command line's, where it names any, else the matrix's {@code kubernetes:}. */
+    private dev.jdkmatrix.model.NodePool nodePool(Matrix m) {
+        if (nodeSelector == null && toleration == null) return m.nodePool();
+        Map<String, String> labels;
+        List<dev.jdkmatrix.model.NodePool.Toleration> tolerations;
+        try {
+            labels = dev.jdkmatrix.model.NodePool.parse(nodeSelector, null).nodeSelector();
+        } catch (IllegalArgumentException e) {
+            throw badPool("--node-selector", e);
+        }
+        try {
+            tolerations = dev.jdkmatrix.model.NodePool.parse(null, toleration).tolerations();
+        } catch (IllegalArgumentException e) {
+            throw badPool("--toleration", e);
+        }
+        return new dev.jdkmatrix.model.NodePool(labels, tolerations);
+    }
+
+    private static ExitException badPool(String option, IllegalArgumentException e) {
+        String[] split = e.getMessage().split(": write ", 2);
+        return new ExitException(ExitException.BAD_INPUT, option + " " + split[0] + "\n  fix: write " + (split.length > 1 ? split[1] : "it as docs/kubernetes.md shows"));
+    }
+
     /** The cluster of --engine kubernetes, or null for the Docker engine. */
     private dev.jdkmatrix.engine.Cluster.Options cluster(dev.jdkmatrix.run.CpuSlots.Packing packed, Matrix m) {
         return switch (engine != null ? engine : m.engine().text()) {
@@ -250,7 +274,7 @@ public final class RunCommand implements Callable<Integer> {
                 }
                 yield new dev.jdkmatrix.engine.Cluster.Options(kubeconfig, context, namespace, registry != null
                         ? new dev.jdkmatrix.engine.ImageDelivery.Push(registry) : new dev.jdkmatrix.engine.ImageDelivery.Import(clusterContainerd),
-                        dev.jdkmatrix.engine.Placement.parse(nodeSelector, toleration));
+                        nodePool(m));
             }
             default -> throw new ExitException(ExitException.BAD_INPUT, "--engine must be docker or kubernetes, got '" + engine + "'");
         };

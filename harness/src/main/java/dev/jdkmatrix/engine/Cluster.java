@@ -5,6 +5,7 @@ import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.images.ImageRef;
 import dev.jdkmatrix.matrix.Cell;
 import dev.jdkmatrix.matrix.Matrix;
+import dev.jdkmatrix.model.NodePool;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
@@ -28,18 +29,18 @@ import java.util.function.Consumer;
  * into the containerd of the cluster {@code make k8s-up} runs here, or pushed to a registry), each
  * pulled once by a probe pod before any measured run.
  */
-public record Cluster(KubernetesClient client, String namespace, String server, ImageDelivery images, Placement placement) implements AutoCloseable {
+public record Cluster(KubernetesClient client, String namespace, String server, ImageDelivery images, NodePool pool) implements AutoCloseable {
 
     /**
      * The options of a session on a cluster: the kubeconfig (null: found as kubectl finds it), its
      * context (null: its current one), the namespace, how the run images reach its nodes (an import
      * with no socket: make k8s-up's containerd), the nodes that take its pods (null: any).
      */
-    public record Options(Path kubeconfig, String context, String namespace, ImageDelivery images, Placement placement) {
+    public record Options(Path kubeconfig, String context, String namespace, ImageDelivery images, NodePool pool) {
         public Options {
             namespace = namespace == null || namespace.isBlank() ? "default" : namespace;
             if (images == null) images = new ImageDelivery.Import(null);
-            if (placement == null) placement = Placement.ANY;
+            if (pool == null) pool = NodePool.ANY;
         }
     }
 
@@ -67,7 +68,7 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
             throw new ExitException(ExitException.ENVIRONMENT, "the Kubernetes cluster at " + config.getMasterUrl() + " does not answer: "
                     + Docker.rootMessage(e) + "\n  fix: start it (make k8s-up for this machine's), or name another in KUBECONFIG or --context");
         }
-        return new Cluster(client, options.namespace(), config.getMasterUrl(), options.images(), options.placement());
+        return new Cluster(client, options.namespace(), config.getMasterUrl(), options.images(), options.pool());
     }
 
     /** Closes the client (its connections and threads): the session is over. */
@@ -80,24 +81,24 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
     public String describe() {
         // results.RunMetadata#cluster reads "Kubernetes VERSION" at its start: a history keeps a cluster's nights apart
         List<Node> all = client.nodes().list().getItems();
-        long taking = all.stream().filter(n -> placement.refuses(n).isEmpty()).count();
+        long taking = all.stream().filter(n -> Placement.refuses(pool, n).isEmpty()).count();
         return "Kubernetes " + client.getKubernetesVersion().getGitVersion() + " at " + server + ", namespace " + namespace + ", "
-                + all.size() + " node(s), " + taking + " of them taking its pods" + (placement.describe().isEmpty() ? "" : " (" + placement.describe() + ")")
+                + all.size() + " node(s), " + taking + " of them taking its pods" + (pool.describe().isEmpty() ? "" : " (" + pool.describe() + ")")
                 + ", run images " + images.describe();
     }
 
     /**
-     * The nodes that take the session's measured pods: Ready, not cordoned, and of its placement (its
+     * The nodes that take the session's measured pods: Ready, not cordoned, and of its node pool (its
      * node labels, taints it tolerates). None is refused before any run, naming each node and why.
      */
     List<Node> nodes() {
         List<Node> all = client.nodes().list().getItems();
-        List<Node> taking = all.stream().filter(n -> placement.refuses(n).isEmpty()).toList();
+        List<Node> taking = all.stream().filter(n -> Placement.refuses(pool, n).isEmpty()).toList();
         if (taking.isEmpty()) {
             List<String> why = new ArrayList<>();
-            for (Node n : all) why.add(n.getMetadata().getName() + ": " + placement.refuses(n).orElseThrow());
+            for (Node n : all) why.add(n.getMetadata().getName() + ": " + Placement.refuses(pool, n).orElseThrow());
             throw new ExitException(ExitException.BAD_INPUT, "none of the cluster's " + all.size() + " node(s) takes the session's pods"
-                    + (placement.describe().isEmpty() ? "" : " (" + placement.describe() + ")") + ": " + (why.isEmpty() ? "it has none" : String.join("; ", why))
+                    + (pool.describe().isEmpty() ? "" : " (" + pool.describe() + ")") + ": " + (why.isEmpty() ? "it has none" : String.join("; ", why))
                     + "\n  fix: name the nodes' label with --node-selector and their taint with --toleration (kubectl describe nodes), or uncordon a node");
         }
         return taking;
@@ -210,7 +211,7 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
         java.util.function.UnaryOperator<String> toCluster = ref -> brought.computeIfAbsent(ref, r -> this.images.bring(docker, r, say));
         Map<String, Integer> groupOf = new java.util.HashMap<>();
         for (dev.jdkmatrix.matrix.Group g : matrix.groups()) for (Cell c : g.cells()) groupOf.put(c.id(), g.number());
-        KubernetesRunner runner = new KubernetesRunner(client, KubernetesJobs.of(namespace, this.images.pullPolicy(), runId, out, placement), toCluster, groupOf, say);
+        KubernetesRunner runner = new KubernetesRunner(client, KubernetesJobs.of(namespace, this.images.pullPolicy(), runId, out, pool), toCluster, groupOf, say);
         // every node of the session's pulls every image: a run can land on any of them
         List<String> nodes = nodes().stream().map(n -> n.getMetadata().getName()).toList();
         for (ImageRef ref : images.values()) {

@@ -3,6 +3,7 @@ package dev.jdkmatrix.engine;
 import dev.jdkmatrix.images.Images;
 import dev.jdkmatrix.matrix.Cell;
 import dev.jdkmatrix.matrix.Profile;
+import dev.jdkmatrix.model.NodePool;
 import dev.jdkmatrix.model.CpuMode;
 import io.fabric8.kubernetes.api.model.AffinityBuilder;
 import io.fabric8.kubernetes.api.model.Container;
@@ -48,7 +49,7 @@ import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
  * Labels say whose a Job is ({@link #MANAGED}, the session's run id, this host and process), for the
  * sweep of a session that is gone; the cell's id is an annotation (any text).
  */
-record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> labels, Map<String, String> annotations, Placement placement) {
+record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> labels, Map<String, String> annotations, NodePool pool) {
 
     /** The container of every run's pod. */
     static final String CONTAINER = "run";
@@ -66,17 +67,17 @@ record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> l
     KubernetesJobs {
         labels = Map.copyOf(labels);
         annotations = Map.copyOf(annotations);
-        java.util.Objects.requireNonNull(placement, "placement");
+        java.util.Objects.requireNonNull(pool, "pool");
     }
 
-    /** The Jobs of one session: labelled with its run id, host and process; every pod (runs and probes) on the nodes {@code placement} names. */
-    static KubernetesJobs of(String namespace, String pullPolicy, String runId, Path out, Placement placement) {
+    /** The Jobs of one session: labelled with its run id, host and process; every pod (runs and probes) on the nodes of {@code pool}. */
+    static KubernetesJobs of(String namespace, String pullPolicy, String runId, Path out, NodePool pool) {
         Map<String, String> labels = new LinkedHashMap<>();
         labels.put(MANAGED, "jdkmatrix");
         labels.put(Labels.RUN, labelValue(runId));
         labels.put(Labels.HOST, labelValue(Environment.hostname()));
         labels.put(Labels.PID, Long.toString(ProcessHandle.current().pid()));
-        return new KubernetesJobs(namespace, pullPolicy, labels, Map.of(Labels.OUT, out.toAbsolutePath().normalize().toString()), placement);
+        return new KubernetesJobs(namespace, pullPolicy, labels, Map.of(Labels.OUT, out.toAbsolutePath().normalize().toString()), pool);
     }
 
     /** A Job's name of a run's container name: at most 63 of [a-z0-9-], a hash of the whole where it is cut. */
@@ -121,7 +122,7 @@ record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> l
         return job;
     }
 
-    /** {@code pod} goes to {@code node} only (and still to the session's nodes only: the placement's selector kept). */
+    /** {@code pod} goes to {@code node} only (and still to the session's nodes only: the pool's selector kept). */
     private static void bind(PodSpec pod, String node) {
         Map<String, String> selector = new LinkedHashMap<>(pod.getNodeSelector() == null ? Map.of() : pod.getNodeSelector());
         selector.put(HOSTNAME, node);
@@ -288,7 +289,7 @@ record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> l
                 .addNewVolume().withName("tmp").withNewEmptyDir().withMedium("Memory").withSizeLimit(new Quantity("64Mi")).endEmptyDir().endVolume()
                 .addNewVolume().withName("out").withNewEmptyDir().endEmptyDir().endVolume()
                 .endSpec().endTemplate().endSpec().build();
-        placement.applyTo(job.getSpec().getTemplate().getSpec());
+        Placement.applyTo(pool, job.getSpec().getTemplate().getSpec());
         return job;
     }
 

@@ -28,7 +28,8 @@ public record Matrix(
         List<String> compareAlong,
         long seed,
         double minDifference,
-        Engine engine) {
+        Engine engine,
+        dev.jdkmatrix.model.NodePool nodePool) {
 
     /** Where the matrix's runs are measured ({@code engine:}; the command line's --engine wins). */
     public enum Engine {
@@ -45,7 +46,8 @@ public record Matrix(
     /** A matrix measured on the Docker engine. */
     public Matrix(String name, Path file, String sha256, Map<String, Jdk> jdks, List<Cell> cells, Repetitions repetitions, int warmup, Order order,
                   double compareThreshold, double maxSteal, List<String> compareAlong, long seed, double minDifference) {
-        this(name, file, sha256, jdks, cells, repetitions, warmup, order, compareThreshold, maxSteal, compareAlong, seed, minDifference, Engine.DOCKER);
+        this(name, file, sha256, jdks, cells, repetitions, warmup, order, compareThreshold, maxSteal, compareAlong, seed, minDifference, Engine.DOCKER,
+                dev.jdkmatrix.model.NodePool.ANY);
     }
 
     /** Run order of the repetitions. */
@@ -71,6 +73,7 @@ public record Matrix(
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(order, "order");
         Objects.requireNonNull(engine, "engine");
+        Objects.requireNonNull(nodePool, "nodePool");
         jdks = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(jdks));
         cells = List.copyOf(cells);
         if (cells.isEmpty()) throw new IllegalArgumentException("a matrix needs at least one cell");

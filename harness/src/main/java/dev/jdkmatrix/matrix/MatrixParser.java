@@ -29,7 +29,7 @@ import org.snakeyaml.engine.v2.nodes.ScalarNode;
 public final class MatrixParser extends MatrixYaml {
 
     static final List<String> TOP_KEYS = List.of("name", "repetitions", "warmup", "timeout", "order", "compare-along", "seed", "compare-threshold", "min-difference",
-            "max-steal", "jvm-internals", "engine", "jdks",
+            "max-steal", "jvm-internals", "engine", "kubernetes", "jdks",
             "matrix");
     static final List<String> REPETITION_KEYS = List.of("min", "max", "target");
     /** `compare` calls a change a regression past this fraction unless the cell is noisy. */
@@ -129,7 +129,33 @@ public final class MatrixParser extends MatrixYaml {
         String sha = sha256(bytes);
         // a seed of the file's own: shards of one matrix plan the same order, and a resume finds it again
         long seed = topKeys.containsKey("seed") ? longInteger(topKeys.get("seed"), "seed", 0) : Long.parseLong(sha.substring(0, 8), 16);
-        return new Matrix(name, matrixFile, sha, used, cells, repetitions, warmup, order, threshold, maxSteal, along, seed, minDifference, engine);
+        return new Matrix(name, matrixFile, sha, used, cells, repetitions, warmup, order, threshold, maxSteal, along, seed, minDifference, engine,
+                nodePool(topKeys.get("kubernetes")));
+    }
+
+    /**
+     * {@code kubernetes: { node-selector: { KEY: VALUE }, tolerations: [KEY[=VALUE][:EFFECT]] }}: the
+     * nodes of a cluster that take the runs' pods (a benchmark pool's label and taint; the command
+     * line's --node-selector and --toleration win).
+     */
+    private dev.jdkmatrix.model.NodePool nodePool(Node node) {
+        if (node == null) return dev.jdkmatrix.model.NodePool.ANY;
+        String example = "write kubernetes: { node-selector: { dev.jdkmatrix/pool: bench }, tolerations: [\"dev.jdkmatrix/pool=bench:NoSchedule\"] }";
+        Map<String, Node> k = keys(mapping(node, "kubernetes", example), List.of("node-selector", "tolerations"), "kubernetes keys");
+        List<String> labels = new java.util.ArrayList<>();
+        if (k.containsKey("node-selector")) {
+            for (var e : keys(mapping(k.get("node-selector"), "node-selector", example), null, "node labels").entrySet()) {
+                labels.add(e.getKey() + "=" + scalar(e.getValue(), "node-selector's " + e.getKey()));
+            }
+        }
+        List<String> tolerations = new java.util.ArrayList<>();
+        if (k.containsKey("tolerations")) for (Node t : axis(k.get("tolerations"), "tolerations")) tolerations.add(scalar(t, "tolerations"));
+        try {
+            return dev.jdkmatrix.model.NodePool.parse(labels, tolerations);
+        } catch (IllegalArgumentException e) {
+            String[] split = e.getMessage().split(": write ", 2);
+            throw error(node, "kubernetes: " + split[0], split.length > 1 ? "write " + split[1] : example);
+        }
     }
 
     /** {@code engine:} docker (the default) or kubernetes. */

@@ -116,6 +116,24 @@ class CommandLineTest {
         assertThat(bad.err()).contains("--engine-cpus");
     }
 
+    /** A node pool's options: refused with the option's name and how to write it before anything is built, and on the Docker engine at all. */
+    @Test
+    void nodePoolOptionsAreCheckedBeforeAnythingRuns() throws IOException {
+        Path m = tmp.resolve("pool.yaml");
+        Files.writeString(m, PlanRoundsTest.MATRIX);
+        Path out = tmp.resolve("never");
+        Result effect = run("run", "--matrix", m.toString(), "--out", out.toString(), "--engine", "kubernetes", "--toleration", "pool=bench:Never");
+        assertThat(effect.code()).isEqualTo(ExitException.BAD_INPUT);
+        assertThat(effect.err()).contains("--toleration 'pool=bench:Never' is no toleration", "fix: write KEY[=VALUE][:EFFECT]");
+        Result label = run("run", "--matrix", m.toString(), "--out", out.toString(), "--engine", "kubernetes", "--node-selector", "pool");
+        assertThat(label.code()).isEqualTo(ExitException.BAD_INPUT);
+        assertThat(label.err()).contains("--node-selector 'pool' names no value", "fix: write KEY=VALUE");
+        Result docker = run("run", "--matrix", m.toString(), "--out", out.toString(), "--toleration", "pool=bench:NoSchedule");
+        assertThat(docker.code()).isEqualTo(ExitException.BAD_INPUT);
+        assertThat(docker.err()).contains("--toleration chooses a Kubernetes cluster's nodes", "fix: add --engine kubernetes");
+        assertThat(effect.out() + label.out() + docker.out()).as("nothing built or run").doesNotContain("images ready");
+    }
+
     @Test
     void anUnknownOptionIsAUsageError() {
         Result r = run("run", "--matrixx", "x");

@@ -39,7 +39,7 @@ class KubernetesJobsTest {
     }
 
     static KubernetesJobs jobs() {
-        return KubernetesJobs.of("bench", "Never", "2026-11-26T00:00:00Z quick (a run id with spaces and colons)", Path.of("/results/x"), Placement.ANY);
+        return KubernetesJobs.of("bench", "Never", "2026-11-26T00:00:00Z quick (a run id with spaces and colons)", Path.of("/results/x"), dev.jdkmatrix.model.NodePool.ANY);
     }
 
     static Container container(Job job) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.model.NodePool;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.PodSpec;
@@ -12,65 +13,39 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Which nodes take a session's pods: --node-selector and --toleration, read and applied. */
+/** A session's node pool on the cluster: which nodes take its pods, and what each pod's spec says. */
 class PlacementTest {
 
     static Node node(String name, Map<String, String> labels, String ready, boolean cordoned, String... taints) {
-        NodeBuilder b = new NodeBuilder().withNewMetadata().withName(name).withLabels(labels).endMetadata()
+        Node n = new NodeBuilder().withNewMetadata().withName(name).withLabels(labels).endMetadata()
                 .withNewSpec().withUnschedulable(cordoned).endSpec()
-                .withNewStatus().addNewCondition().withType("Ready").withStatus(ready).endCondition().endStatus();
-        Node n = b.build();
+                .withNewStatus().addNewCondition().withType("Ready").withStatus(ready).endCondition().endStatus().build();
         for (String t : taints) {
-            Placement.Toleration p = Placement.Toleration.parse(t);
+            NodePool.Toleration p = NodePool.Toleration.parse(t);
             n.getSpec().getTaints().add(new io.fabric8.kubernetes.api.model.Taint(p.effect(), p.key(), null, p.value()));
         }
         return n;
     }
 
     @Test
-    void tolerationsReadAsKubectlTaintWritesATaint() {
-        assertThat(Placement.Toleration.parse("dev.jdkmatrix/pool=bench:NoSchedule")).isEqualTo(new Placement.Toleration("dev.jdkmatrix/pool", "bench", "NoSchedule"));
-        assertThat(Placement.Toleration.parse("dedicated:NoExecute")).isEqualTo(new Placement.Toleration("dedicated", null, "NoExecute"));
-        assertThat(Placement.Toleration.parse("dedicated")).isEqualTo(new Placement.Toleration("dedicated", null, null));
-        assertThat(Placement.Toleration.parse("dedicated=bench")).isEqualTo(new Placement.Toleration("dedicated", "bench", null));
-        assertThat(Placement.Toleration.parse("dedicated=bench:NoSchedule")).hasToString("dedicated=bench:NoSchedule");
-        for (String bad : List.of("", "pool=bench:Never", "-pool:NoSchedule", "pool=a b", "pool=<script>", "Pool/x=y")) {
-            assertThatThrownBy(() -> Placement.Toleration.parse(bad)).isInstanceOf(ExitException.class)
-                    .hasMessageContaining("is no toleration").hasMessageContaining("fix: KEY[=VALUE][:EFFECT]");
-        }
-    }
-
-    @Test
-    void aSelectorNeedsAValueAndALabelsForm() {
-        assertThat(Placement.parse(List.of("dev.jdkmatrix/pool=bench", "zone="), null).nodeSelector())
-                .isEqualTo(Map.of("dev.jdkmatrix/pool", "bench", "zone", ""));
-        assertThatThrownBy(() -> Placement.parse(List.of("pool"), null)).hasMessageContaining("--node-selector 'pool' names no value");
-        assertThatThrownBy(() -> Placement.parse(List.of("pool=a;b"), null)).hasMessageContaining("is no node label").hasMessageContaining("fix:");
-        assertThat(Placement.parse(null, null)).isEqualTo(Placement.ANY);
-        assertThat(Placement.ANY.describe()).isEmpty();
-    }
-
-    @Test
     void aNodeTakesTheSessionsPodsWhenReadyUncordonedLabelledAndItsTaintsTolerated() {
-        Placement pool = Placement.parse(List.of("dev.jdkmatrix/pool=second"), List.of("dev.jdkmatrix/pool=second:NoSchedule"));
+        NodePool pool = NodePool.parse(List.of("dev.jdkmatrix/pool=second"), List.of("dev.jdkmatrix/pool=second:NoSchedule"));
         Map<String, String> second = Map.of("dev.jdkmatrix/pool", "second");
-        assertThat(pool.refuses(node("a", second, "True", false, "dev.jdkmatrix/pool=second:NoSchedule"))).isEmpty();
-        assertThat(pool.refuses(node("b", Map.of(), "True", false))).contains("no label dev.jdkmatrix/pool=second");
-        assertThat(pool.refuses(node("c", second, "False", false))).contains("not Ready");
-        assertThat(pool.refuses(node("d", second, "True", true))).contains("cordoned");
-        assertThat(pool.refuses(node("e", second, "True", false, "gpu=yes:NoExecute"))).contains("its taint gpu=yes:NoExecute not tolerated");
+        assertThat(Placement.refuses(pool, node("a", second, "True", false, "dev.jdkmatrix/pool=second:NoSchedule"))).isEmpty();
+        assertThat(Placement.refuses(pool, node("b", Map.of(), "True", false))).contains("no label dev.jdkmatrix/pool=second");
+        assertThat(Placement.refuses(pool, node("c", second, "False", false))).contains("not Ready");
+        assertThat(Placement.refuses(pool, node("d", second, "True", true))).contains("cordoned");
+        assertThat(Placement.refuses(pool, node("e", second, "True", false, "gpu=yes:NoExecute"))).contains("its taint gpu=yes:NoExecute not tolerated");
         // a taint that only prefers no pods does not keep them off
-        assertThat(pool.refuses(node("f", second, "True", false, "busy:PreferNoSchedule"))).isEmpty();
-        // a toleration without a value or an effect tolerates every value and effect of its key
-        assertThat(Placement.parse(null, List.of("gpu")).refuses(node("g", Map.of(), "True", false, "gpu=yes:NoExecute", "gpu=no:NoSchedule"))).isEmpty();
-        assertThat(Placement.ANY.refuses(node("h", Map.of(), "True", false, "dev.jdkmatrix/pool=second:NoSchedule"))).isPresent();
-        assertThat(Placement.ANY.refuses(node("i", Map.of(), "True", false))).isEmpty();
-        assertThat(pool.describe()).isEqualTo("node label dev.jdkmatrix/pool=second, tolerating dev.jdkmatrix/pool=second:NoSchedule");
+        assertThat(Placement.refuses(pool, node("f", second, "True", false, "busy:PreferNoSchedule"))).isEmpty();
+        assertThat(Placement.refuses(NodePool.parse(null, List.of("gpu")), node("g", Map.of(), "True", false, "gpu=yes:NoExecute", "gpu=no:NoSchedule"))).isEmpty();
+        assertThat(Placement.refuses(NodePool.ANY, node("h", Map.of(), "True", false, "dev.jdkmatrix/pool=second:NoSchedule"))).isPresent();
+        assertThat(Placement.refuses(NodePool.ANY, node("i", Map.of(), "True", false))).isEmpty();
     }
 
     @Test
     void everyPodOfTheSessionAndEveryProbeGoesToItsNodesOnlyAndABoundRunStillDoes() {
-        Placement pool = Placement.parse(List.of("dev.jdkmatrix/pool=second"), List.of("dev.jdkmatrix/pool:NoSchedule"));
+        NodePool pool = NodePool.parse(List.of("dev.jdkmatrix/pool=second"), List.of("dev.jdkmatrix/pool:NoSchedule"));
         KubernetesJobs jobs = KubernetesJobs.of("bench", "Never", "r", java.nio.file.Path.of("/results/x"), pool);
         var cell = KubernetesJobsTest.cell("1", dev.jdkmatrix.model.CpuMode.CPUSET);
         Toleration tol = new io.fabric8.kubernetes.api.model.TolerationBuilder().withKey("dev.jdkmatrix/pool").withOperator("Exists").withEffect("NoSchedule").build();

@@ -168,6 +168,11 @@ class BadMatrixTest {
                 Arguments.of("workload entry without name", GOOD.replace("workload: sleep", "workload:\n    - tasks: 5"), 8, "has no 'name'"),
                 Arguments.of("cpus above the host's", GOOD.replace("cpus: 1", "cpus: [1, 4]"), 3, "more than the 2 CPUs"),
                 Arguments.of("unknown engine", "engine: podman\n" + GOOD, 1, "'docker' (the default: each run a container) or 'kubernetes'"),
+                Arguments.of("kubernetes key unknown", "kubernetes: { nodes: 2 }\n" + GOOD, 1, "unknown key 'nodes'"),
+                Arguments.of("kubernetes a list", "kubernetes: [a]\n" + GOOD, 1, "node-selector"),
+                Arguments.of("toleration of an unknown effect", "kubernetes: { tolerations: [\"pool=bench:Never\"] }\n" + GOOD, 1,
+                        "'pool=bench:Never' is no toleration"),
+                Arguments.of("node label not a label", "kubernetes: { node-selector: { pool: \"a b\" } }\n" + GOOD, 1, "'pool=a b' is no node label"),
                 Arguments.of("duplicate cell made by include", GOOD + "  include:\n    - { workload: pinning }\n    - { workload: pinning }\n", 10, "duplicate cell"),
                 Arguments.of("include with unknown key", GOOD + "  include:\n    - { jdk: 21, heap: 2g }\n", 9, "neither an axis, a param"),
                 Arguments.of("fault mode unknown", GOOD.replace("workload: sleep", "workload:\n    - name: fault\n      params: { mode: explode }"), 9, "hang, oom"),
@@ -253,5 +258,22 @@ class BadMatrixTest {
         assertThat(m.cells()).extracting(c -> c.cpus().text()).containsExactly("1", "4");
         Files.writeString(f, GOOD);
         assertThat(new MatrixParser(2).parse(f).engine()).as("the default").isEqualTo(Matrix.Engine.DOCKER);
+        assertThat(new MatrixParser(2).parse(f).nodePool()).as("no pool: any node").isEqualTo(dev.jdkmatrix.model.NodePool.ANY);
+    }
+
+    /** A cluster's benchmark pool named in the matrix: the label its nodes carry and the taint its pods tolerate. */
+    @Test
+    void aMatrixNamesTheNodePoolItsRunsGoTo() throws IOException {
+        Path f = dir.resolve("pool.yaml");
+        Files.writeString(f, """
+                engine: kubernetes
+                kubernetes:
+                  node-selector: { dev.jdkmatrix/pool: bench, zone: a }
+                  tolerations: ["dev.jdkmatrix/pool=bench:NoSchedule", gpu]
+                """ + GOOD);
+        Files.writeString(dir.resolve("Dockerfile.jdk21"), "FROM debian:trixie-slim\n");
+        dev.jdkmatrix.model.NodePool pool = new MatrixParser(2).parse(f).nodePool();
+        assertThat(pool.nodeSelector()).containsExactly(java.util.Map.entry("dev.jdkmatrix/pool", "bench"), java.util.Map.entry("zone", "a"));
+        assertThat(pool.tolerations()).extracting(Object::toString).containsExactly("dev.jdkmatrix/pool=bench:NoSchedule", "gpu");
     }
 }

@@ -427,6 +427,8 @@ record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> l
         if (stuck.startsWith(PEER_ENDED)) return "check that the run image runs 'java -jar " + Commands.CONTAINER_JAR
                 + " upstream' ('make build' rebuilds the jar), and the stub's output: kubectl logs POD -c " + PEER + " while it runs";
         if (stuck.startsWith("no node")) return "use fewer CPUs or less memory in the cell, or add a node that has them";
+        if (stuck.startsWith("ErrImageNeverPull")) return "make the run image reach the cluster: the images go into one containerd (--cluster-containerd) and "
+                + "this node runs another; push them to a registry every node pulls from (--registry), or keep the session to that containerd's node (--node-selector)";
         return "make the run image reach the cluster: import it into the cluster's containerd or push it to a registry the cluster pulls from";
     }
 }

@@ -42,7 +42,8 @@ final class KubernetesRunner implements RunEngine {
     private volatile boolean aborting;
 
     /** Whether the session said that a pod waited for a node: once is enough. */
-    private final java.util.concurrent.atomic.AtomicBoolean saidWaits = new java.util.concurrent.atomic.AtomicBoolean();
+    /** Why pods of the session waited for a node, each said once: the lease (another measured pod on it), or its room (CPUs, memory). */
+    private final java.util.Set<String> saidWaits = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** Where the runner says what the session waits for. */
     private final java.util.function.Consumer<String> say;
 
@@ -112,8 +113,10 @@ final class KubernetesRunner implements RunEngine {
             String waits = KubernetesJobs.waitsForANode(pod);
             if (waits != null && !aborting) {
                 deadline = System.currentTimeMillis() + PENDING_MS;
-                if (!saidWaits.getAndSet(true)) {
-                    say.accept("the pod of " + what + " waits for a node to be free (one measured pod a node: the cluster's lease; said once a session); the scheduler: " + waits);
+                boolean lease = waits.contains("anti-affinity");
+                if (saidWaits.add(lease ? "lease" : "room")) {
+                    say.accept("the pod of " + what + " waits for a node to be free (" + (lease ? "one measured pod a node: the cluster's lease"
+                            : "the CPUs or memory it asks for held by other pods") + "; said once a session); the scheduler: " + waits);
                 }
             }
             String stuck = KubernetesJobs.stuck(pod, state);

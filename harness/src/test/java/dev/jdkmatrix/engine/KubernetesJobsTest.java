@@ -108,6 +108,8 @@ class KubernetesJobsTest {
         String stuck = KubernetesJobs.stuck(pod, null);
         assertThat(stuck).startsWith(KubernetesJobs.PEER_ENDED).contains("exit code 1 (Error)");
         assertThat(KubernetesJobs.fixFor(stuck)).contains("upstream", "kubectl logs POD -c upstream");
+        // an image imported into one node's containerd, which another node lacks: the fix names the registry and the pool
+        assertThat(KubernetesJobs.fixFor("ErrImageNeverPull: Container image \"i\" is not present with pull policy of Never")).contains("--registry", "--node-selector");
         io.fabric8.kubernetes.api.model.ContainerStatus pulling = new io.fabric8.kubernetes.api.model.ContainerStatusBuilder().withName(KubernetesJobs.PEER)
                 .withRestartCount(0).withNewState().withNewWaiting().withReason("ErrImagePull").withMessage("no such image").endWaiting().endState().build();
         assertThat(KubernetesJobs.stuck(new io.fabric8.kubernetes.api.model.PodBuilder().withNewStatus().withInitContainerStatuses(pulling).endStatus().build(), null))

@@ -225,7 +225,7 @@ public final class MatrixRunner {
         RunMetadata.Host host = Environment.host();
         long imagesStart = System.nanoTime();
         images.ensureAll();
-        Map<String, JdkProbe> probes = RunSession.probe(client, images.refs(), options, out, matrix, listener);
+        Map<String, JdkProbe> probes = RunSession.probe(client, images, options, out, matrix, listener);
         double imagesSeconds = (System.nanoTime() - imagesStart) / 1e9;
         listener.message(String.format(java.util.Locale.ROOT, "images ready in %.2f s", imagesSeconds));
         List<PlannedRun> plan = options.shard().select(matrix);

@@ -157,15 +157,25 @@ final class RunSession {
 
     /**
      * Asks each JDK image what it holds, says it, refuses built-in workloads on a JDK older than 21
-     * before any run, and points out two JDK entries that are the same build.
+     * before any run, and points out two JDK entries that are the same build. A run image removed
+     * since it was built and held (its tag moved by another session's build of the same inputs, then
+     * that image cleaned up: seen once in a fresh-clone .ci/run) is built again, once, as for a run.
      */
-    static Map<String, JdkProbe> probe(DockerClient client, Map<String, ImageRef> refs, RunOptions options, Path out, Matrix matrix, RunListener listener) {
+    static Map<String, JdkProbe> probe(DockerClient client, SessionImages images, RunOptions options, Path out, Matrix matrix, RunListener listener) {
+        Map<String, ImageRef> refs = new TreeMap<>(images.refs());
         // the labels of a run's containers, so that a probe left by a killed harness is removed with its other leftovers
         Map<String, String> labels = withRole(labels(options, out), "probe");
         Map<String, JdkProbe> probes = new TreeMap<>();
         for (ImageRef ref : refs.values()) {
             List<String> profiled = matrix.cells().stream().filter(c -> c.jdk().equals(ref.jdk()) && c.profile() != dev.jdkmatrix.matrix.Profile.NONE).map(Cell::id).toList();
-            JdkProbe p = JdkProbe.of(client, ref.reference(), ref.jdk(), labels, profiled);
+            JdkProbe p;
+            try {
+                p = JdkProbe.of(client, ref.reference(), ref.jdk(), labels, profiled);
+            } catch (RuntimeException e) {
+                if (!dev.jdkmatrix.images.Images.missingImage(e)) throw e;
+                ImageRef again = images.rebuilt(ref.jdk(), ref, out);
+                p = JdkProbe.of(client, again.reference(), again.jdk(), labels, profiled);
+            }
             probes.put(ref.jdk(), p);
             listener.message("jdk " + ref.jdk() + ": " + p.vendor() + " " + p.runtimeVersion() + " (" + p.vmName() + ")");
         }

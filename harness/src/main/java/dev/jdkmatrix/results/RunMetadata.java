@@ -103,7 +103,9 @@ public record RunMetadata(
      * count, Docker version and cgroup version. {@code ?} where run.json does not say. A run made on
      * a Kubernetes cluster says so with the cluster's version ("Kubernetes v1.34.2"): its pods'
      * numbers are not the Docker engine's of the same machine (a Job's pod, the kubelet's cgroups
-     * and CPU manager), so a history keeps its nights apart; a Docker run's class is as it always was.
+     * and CPU manager), so a history keeps its nights apart; a session on a node pool names it too
+     * ("Kubernetes v1.34.2 (node label pool=bench)"): another pool is other machines. A Docker
+     * run's class is as it always was.
      */
     public String runnerClass() {
         return String.join(", ", machine().entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList());
@@ -123,11 +125,20 @@ public record RunMetadata(
     /** How a session's engine on a Kubernetes cluster begins (engine.Cluster#describe: "Kubernetes v1.34.2 at https://..."). */
     static final String KUBERNETES = "Kubernetes";
 
-    /** The version of the Kubernetes cluster a session of this run (or of a folder it was merged from) ran on, or null: the Docker engine. */
+    /** How engine.Cluster#describe names a session's node pool: "..., N of them taking its pods (POOL), ...". */
+    static final java.util.regex.Pattern POOL = java.util.regex.Pattern.compile(" taking its pods \\(([^)]*)\\)");
+
+    /**
+     * The version of the Kubernetes cluster a session of this run (or of a folder it was merged
+     * from) ran on, with its node pool where it named one ("v1.34.2 (node label pool=bench)"), or
+     * null: the Docker engine.
+     */
     public String cluster() {
         java.util.stream.Stream<String> engines = java.util.stream.Stream.concat(sessions.stream().map(Session::engine), mergedFrom.stream().map(Source::engine));
-        return engines.filter(e -> e != null && e.startsWith(KUBERNETES + " ")).map(e -> e.substring(KUBERNETES.length() + 1).split(" ", 2)[0])
-                .findFirst().orElse(null);
+        return engines.filter(e -> e != null && e.startsWith(KUBERNETES + " ")).map(e -> {
+            java.util.regex.Matcher pool = POOL.matcher(e);
+            return e.substring(KUBERNETES.length() + 1).split(" ", 2)[0] + (pool.find() ? " (" + pool.group(1) + ")" : "");
+        }).findFirst().orElse(null);
     }
 
     /** How this run's machine differs from {@code other}'s ("CPU A vs B, CPUs 2 vs 4"), empty when they are of one runner class. */

@@ -122,11 +122,21 @@ class HistoryTest {
         assertThat(onCluster(docker).machineDifference(docker)).isEqualTo("Kubernetes none vs v1.34.2");
         assertThat(docker.machineDifference(onCluster(docker))).isEqualTo("Kubernetes v1.34.2 vs none");
         assertThat(docker.cluster()).isNull();
+        // a node pool is other machines: its own class, named
+        var pool = onCluster(docker, "Kubernetes v1.34.2 at https://10.0.0.1:6443, namespace bench, 9 node(s), 4 of them taking its pods "
+                + "(node label pool=bench, tolerating pool=bench:NoSchedule), run images pushed to ghcr.io/me/bench");
+        assertThat(pool.cluster()).isEqualTo("v1.34.2 (node label pool=bench, tolerating pool=bench:NoSchedule)");
+        assertThat(pool.runnerClass()).isNotEqualTo(onCluster(docker).runnerClass()).endsWith(", Kubernetes v1.34.2 (node label pool=bench, tolerating pool=bench:NoSchedule)");
+        assertThat(onCluster(docker, "Kubernetes v1.34.2 at https://127.0.0.1:6443/, namespace default, 2 node(s), 1 of them taking its pods, run images x")
+                .runnerClass()).as("no pool named: the cluster's class as before").isEqualTo(onCluster(docker).runnerClass());
     }
 
     private static dev.jdkmatrix.results.RunMetadata onCluster(dev.jdkmatrix.results.RunMetadata m) {
-        var session = new dev.jdkmatrix.results.RunMetadata.Session(m.startedAt(), m.endedAt(), "runner-1", 10,
-                "Kubernetes v1.34.2 at https://127.0.0.1:6443, namespace default, 1 node(s), run images imported into make k8s-up's containerd");
+        return onCluster(m, "Kubernetes v1.34.2 at https://127.0.0.1:6443, namespace default, 1 node(s), run images imported into make k8s-up's containerd");
+    }
+
+    private static dev.jdkmatrix.results.RunMetadata onCluster(dev.jdkmatrix.results.RunMetadata m, String engine) {
+        var session = new dev.jdkmatrix.results.RunMetadata.Session(m.startedAt(), m.endedAt(), "runner-1", 10, engine);
         return new dev.jdkmatrix.results.RunMetadata(m.schema(), m.runId(), m.matrixFile(), m.matrixName(), m.matrixSha256(), m.gitCommit(), m.gitDirty(),
                 m.startedAt(), m.endedAt(), m.host(), m.engine(), m.images(), m.jdkBuilds(), m.plan(), m.statusCounts(), m.harnessOverheadMs(),
                 m.imagesSeconds(), m.mergedFrom(), List.of(session), m.jars());

@@ -121,6 +121,11 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
         }
     }
 
+    private static double allocatableCpus(Node n) {
+        Map<String, Quantity> a = n.getStatus() == null ? null : n.getStatus().getAllocatable();
+        return a == null || a.get("cpu") == null ? 0 : a.get("cpu").getNumericalAmount().doubleValue();
+    }
+
     private static boolean fits(Node n, Cell c) {
         Map<String, Quantity> a = n.getStatus() == null ? null : n.getStatus().getAllocatable();
         if (a == null || a.get("cpu") == null || a.get("memory") == null) return false;
@@ -139,14 +144,16 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
 
     /**
      * For each count of whole CPUs the matrix's {@code cpu-mode: cpuset} cells ask for, a Guaranteed
-     * pod of that many CPUs on each of the session's nodes reads inside itself whether the node gave
-     * it CPUs of its own; where one did not, the session is refused before any measured run, naming the node.
+     * pod of that many CPUs on each of the session's nodes that has them reads inside itself whether
+     * the node gave it CPUs of its own; where one did not, the session is refused before any measured
+     * run, naming the node. (A node with fewer CPUs takes no such cell: its probe would wait for ever.)
      */
-    void checkPinned(Matrix matrix, KubernetesRunner runner, String image, List<String> nodes, Consumer<String> say) {
+    void checkPinned(Matrix matrix, KubernetesRunner runner, String image, List<Node> nodes, Consumer<String> say) {
         java.util.SortedSet<Integer> counts = new java.util.TreeSet<>();
         for (Cell c : matrix.cells()) if (c.cpuMode() == dev.jdkmatrix.model.CpuMode.CPUSET) counts.add((int) c.cpus().value());
         for (int n : counts) {
-            for (KubernetesRunner.Pinned p : eachNode(nodes, node -> runner.pinned(image, n, node))) {
+            List<String> room = nodes.stream().filter(node -> allocatableCpus(node) >= n).map(node -> node.getMetadata().getName()).toList();
+            for (KubernetesRunner.Pinned p : eachNode(room, node -> runner.pinned(image, n, node))) {
                 if (!p.exclusive()) {
                     throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": cpu-mode cpuset cells need CPUs of their own, and node " + p.node()
                             + " gave a Guaranteed pod of " + n + " CPU(s) no such thing (inside it: " + p.seen() + ")"
@@ -163,7 +170,7 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
      * the nodes' order; the first failure, in that order, is thrown.
      */
     static <T> List<T> eachNode(List<String> nodes, java.util.function.Function<String, T> probe) {
-        if (nodes.size() == 1) return List.of(probe.apply(nodes.get(0)));
+        if (nodes.size() <= 1) return nodes.stream().map(probe).toList();
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(Math.min(8, nodes.size()));
         try {
             List<java.util.concurrent.Future<T>> futures = new ArrayList<>();
@@ -213,7 +220,8 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
         for (dev.jdkmatrix.matrix.Group g : matrix.groups()) for (Cell c : g.cells()) groupOf.put(c.id(), g.number());
         KubernetesRunner runner = new KubernetesRunner(client, KubernetesJobs.of(namespace, this.images.pullPolicy(), runId, out, pool), toCluster, groupOf, say);
         // every node of the session's pulls every image: a run can land on any of them
-        List<String> nodes = nodes().stream().map(n -> n.getMetadata().getName()).toList();
+        List<Node> taking = nodes();
+        List<String> nodes = taking.stream().map(n -> n.getMetadata().getName()).toList();
         for (ImageRef ref : images.values()) {
             long t0 = System.nanoTime();
             String reference = toCluster.apply(ref.reference());
@@ -221,7 +229,7 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
             say.accept(String.format(java.util.Locale.ROOT, "image %s (%s) reached node%s %s in %.1f s", reference, this.images.describe(),
                     reached.size() == 1 ? "" : "s", String.join(", ", reached), (System.nanoTime() - t0) / 1e9));
         }
-        checkPinned(matrix, runner, images.values().iterator().next().reference(), nodes, say);
+        checkPinned(matrix, runner, images.values().iterator().next().reference(), taking, say);
         return runner;
     }
 

@@ -313,8 +313,9 @@ lint-workflows:
 clean:
 	$(MVN) clean
 
-# A single-node Kubernetes cluster on this machine (docs/kubernetes.md): its binaries built once
-# from the pinned module k8s.io/kubernetes, its processes in the background, all on 127.0.0.1.
+# A Kubernetes cluster on this machine (docs/kubernetes.md): its binaries built once from the pinned
+# module k8s.io/kubernetes, its processes in the background, all on loopback; one node, or with
+# K8S_NODES=2 a second one (127.0.0.2, tainted dev.jdkmatrix/pool=second) to test placement on.
 k8s-up:
 	K8S_NODES=$(K8S_NODES) $(SCRIPTS)/k8s/up.sh
 

@@ -277,8 +277,10 @@ public final class Images {
                 break;
             } catch (RuntimeException e) {
                 // another session on the engine that built a run image of this JDK removes the older ones no container uses
-                // (removeOlderRunImages): one whose layers this build took from the cache fails it with "No such image"
-                if (attempt < 3 && String.valueOf(rootMessage(e)).contains("No such image")) {
+                // (removeOlderRunImages): one whose layers this build took from the cache fails it with "No such image", or,
+                // removed while the builder read it, with "failed to get digest sha256:...: open .../imagedb/...: no such file
+                // or directory" (seen once in a fresh-clone .ci/run at 650a041, ProfileIT beside other sessions)
+                if (attempt < 3 && removedMidBuild(String.valueOf(rootMessage(e)))) {
                     progress.accept("an image the build of " + tag + " took from the cache was removed by another client of the engine meanwhile ("
                             + rootMessage(e) + "); building it again");
                     continue;
@@ -292,6 +294,11 @@ public final class Images {
         if (id == null) throw new ExitException(ExitException.ENVIRONMENT, "image " + tag + " was built but Docker does not list it; check the engine's disk space");
         removeOlderRunImages(base.jdk(), tag);
         return new ImageRef(base.jdk(), tag, id, true, base.buildTime().plus(took));
+    }
+
+    /** Whether a build failed because an image it took from the cache was removed meanwhile (by another client of the engine). */
+    static boolean removedMidBuild(String message) {
+        return message.contains("No such image") || message.contains("failed to get digest") && message.contains("no such file or directory");
     }
 
     static String runImageHash(String baseImageId, byte[] jar, List<String> userJarHashes) {

@@ -41,7 +41,6 @@ final class KubernetesRunner implements RunEngine {
     /** Set by a signal's {@link #abortCurrent}: the pods this session deletes then end their runs as killed, not as deleted by another. */
     private volatile boolean aborting;
 
-    /** Whether the session said that a pod waited for a node: once is enough. */
     /** Why pods of the session waited for a node, each said once: the lease (another measured pod on it), or its room (CPUs, memory). */
     private final java.util.Set<String> saidWaits = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** Where the runner says what the session waits for. */
@@ -102,7 +101,8 @@ final class KubernetesRunner implements RunEngine {
     /**
      * The Job's pod once its container runs or has ended; a pod no node takes, or whose image does not
      * come, fails the run. A pod that waits for a node free of other measured pods (another run of
-     * this session, or of another) waits as long as that takes; the session says so once.
+     * this session, or of another), or for the CPUs or memory another pod holds, waits as long as that
+     * takes; the session says so once for each of the two.
      */
     private Pod waitForStart(String job, String what) {
         long deadline = System.currentTimeMillis() + PENDING_MS;

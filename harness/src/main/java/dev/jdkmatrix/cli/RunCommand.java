@@ -233,20 +233,19 @@ public final class RunCommand implements Callable<Integer> {
         List<dev.jdkmatrix.model.NodePool.Toleration> tolerations;
         try {
             labels = dev.jdkmatrix.model.NodePool.parse(nodeSelector, null).nodeSelector();
-        } catch (IllegalArgumentException e) {
+        } catch (dev.jdkmatrix.model.NodePool.Invalid e) {
             throw badPool("--node-selector", e);
         }
         try {
             tolerations = dev.jdkmatrix.model.NodePool.parse(null, toleration).tolerations();
-        } catch (IllegalArgumentException e) {
+        } catch (dev.jdkmatrix.model.NodePool.Invalid e) {
             throw badPool("--toleration", e);
         }
         return new dev.jdkmatrix.model.NodePool(labels, tolerations);
     }
 
-    private static ExitException badPool(String option, IllegalArgumentException e) {
-        String[] split = e.getMessage().split(": write ", 2);
-        return new ExitException(ExitException.BAD_INPUT, option + " " + split[0] + "\n  fix: write " + (split.length > 1 ? split[1] : "it as docs/kubernetes.md shows"));
+    private static ExitException badPool(String option, dev.jdkmatrix.model.NodePool.Invalid e) {
+        return new ExitException(ExitException.BAD_INPUT, option + " " + e.problem() + "\n  fix: write " + e.form());
     }
 
     /** The cluster of --engine kubernetes, or null for the Docker engine. */

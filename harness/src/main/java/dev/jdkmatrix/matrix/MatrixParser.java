@@ -152,9 +152,8 @@ public final class MatrixParser extends MatrixYaml {
         if (k.containsKey("tolerations")) for (Node t : axis(k.get("tolerations"), "tolerations")) tolerations.add(scalar(t, "tolerations"));
         try {
             return dev.jdkmatrix.model.NodePool.parse(labels, tolerations);
-        } catch (IllegalArgumentException e) {
-            String[] split = e.getMessage().split(": write ", 2);
-            throw error(node, "kubernetes: " + split[0], split.length > 1 ? "write " + split[1] : example);
+        } catch (dev.jdkmatrix.model.NodePool.Invalid e) {
+            throw error(node, "kubernetes: " + e.problem(), "write " + e.form());
         }
     }
 

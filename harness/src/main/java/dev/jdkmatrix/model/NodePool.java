@@ -31,12 +31,32 @@ public record NodePool(Map<String, String> nodeSelector, List<Toleration> tolera
     public static final String TOLERATION_FORM = "KEY[=VALUE][:EFFECT] as kubectl taint writes a taint, EFFECT one of " + String.join(", ", EFFECTS)
             + ", e.g. dev.jdkmatrix/pool=bench:NoSchedule";
 
+    /** A label or toleration Kubernetes would refuse: what is wrong, and the form to write instead (each caller names where it was written). */
+    public static final class Invalid extends IllegalArgumentException {
+        private final String problem;
+        private final String form;
+
+        Invalid(String problem, String form) {
+            super(problem + ": write " + form);
+            this.problem = problem;
+            this.form = form;
+        }
+
+        public String problem() {
+            return problem;
+        }
+
+        public String form() {
+            return form;
+        }
+    }
+
     public NodePool {
         nodeSelector = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(nodeSelector));
         tolerations = List.copyOf(tolerations);
         for (var e : nodeSelector.entrySet()) {
             if (!validKey(e.getKey()) || e.getValue() == null || !VALUE.matcher(e.getValue()).matches()) {
-                throw new IllegalArgumentException("'" + e.getKey() + "=" + e.getValue() + "' is no node label: write " + LABEL_FORM);
+                throw new Invalid("'" + e.getKey() + "=" + e.getValue() + "' is no node label", LABEL_FORM);
             }
         }
     }
@@ -48,7 +68,7 @@ public record NodePool(Map<String, String> nodeSelector, List<Toleration> tolera
     public record Toleration(String key, String value, String effect) {
         public Toleration {
             if (key == null || !validKey(key) || value != null && !VALUE.matcher(value).matches() || effect != null && !EFFECTS.contains(effect)) {
-                throw new IllegalArgumentException("'" + text(key, value, effect) + "' is no toleration: write " + TOLERATION_FORM);
+                throw new Invalid("'" + text(key, value, effect) + "' is no toleration", TOLERATION_FORM);
             }
         }
 
@@ -85,7 +105,7 @@ public record NodePool(Map<String, String> nodeSelector, List<Toleration> tolera
         Map<String, String> selector = new LinkedHashMap<>();
         for (String s : labels == null ? List.<String>of() : labels) {
             int eq = s.indexOf('=');
-            if (eq < 0) throw new IllegalArgumentException("'" + s + "' names no value: write " + LABEL_FORM);
+            if (eq < 0) throw new Invalid("'" + s + "' names no value", LABEL_FORM);
             selector.put(s.substring(0, eq).strip(), s.substring(eq + 1).strip());
         }
         List<Toleration> tols = new ArrayList<>();

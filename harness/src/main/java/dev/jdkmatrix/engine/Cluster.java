@@ -129,7 +129,7 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
     private static boolean fits(Node n, Cell c) {
         Map<String, Quantity> a = n.getStatus() == null ? null : n.getStatus().getAllocatable();
         if (a == null || a.get("cpu") == null || a.get("memory") == null) return false;
-        return a.get("cpu").getNumericalAmount().doubleValue() * 1000 >= KubernetesJobs.podMillicores(c) - 1e-6
+        return allocatableCpus(n) * 1000 >= KubernetesJobs.podMillicores(c) - 1e-6
                 && a.get("memory").getNumericalAmount().longValue() >= KubernetesJobs.podMemory(c);
     }
 
@@ -167,16 +167,17 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
 
     /**
      * {@code probe} of each node, eight nodes at once at most (a probe mostly waits for its pod), in
-     * the nodes' order; the first failure, in that order, is thrown.
+     * the nodes' order; the first failure, in that order, is thrown. Waited for as run.Lanes waits:
+     * CompletableFuture's get lets a fork-join caller's pool make up for the blocked thread.
      */
     static <T> List<T> eachNode(List<String> nodes, java.util.function.Function<String, T> probe) {
         if (nodes.size() <= 1) return nodes.stream().map(probe).toList();
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(Math.min(8, nodes.size()));
         try {
-            List<java.util.concurrent.Future<T>> futures = new ArrayList<>();
-            for (String node : nodes) futures.add(pool.submit(() -> probe.apply(node)));
+            List<java.util.concurrent.CompletableFuture<T>> futures = new ArrayList<>();
+            for (String node : nodes) futures.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> probe.apply(node), pool));
             List<T> out = new ArrayList<>();
-            for (java.util.concurrent.Future<T> f : futures) {
+            for (java.util.concurrent.CompletableFuture<T> f : futures) {
                 try {
                     out.add(f.get());
                 } catch (java.util.concurrent.ExecutionException e) {

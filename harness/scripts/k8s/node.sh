@@ -38,15 +38,6 @@ last=$(($(nproc --all) - 1))
 ((last >= 1)) || { say "make k8s-up needs 2 CPUs or more (the static CPU manager hands out the ones not reserved)"; exit 2; }
 RESERVED=$( ((N == 1)) && echo 0 || { ((last == 1)) && echo 1 || echo "1-$last"; })
 
-# a loopback-only pod network: containerd brings up each pod's lo with the loopback plugin, and the
-# pod's network is loopback-only (this folder's plugin: no interface made, the address 127.0.0.1)
-mkdir -p "$K8S_HOME/cni-bin" "$K8S_HOME/cni"
-ln -sf /usr/lib/cni/loopback "$K8S_HOME/cni-bin/loopback"
-install -m 0755 "$HERE/loopback-only" "$K8S_HOME/cni-bin/loopback-only"
-rm -f "$K8S_HOME"/cni/*.conflist
-cat > "$K8S_HOME/cni/10-loopback-only.conflist" <<JSON
-{ "cniVersion": "0.4.0", "name": "jdkmatrix-loopback-only", "plugins": [ { "type": "loopback-only" } ] }
-JSON
 cat > "$K8S_HOME/containerd$SFX.toml" <<TOML
 version = 2
 root = "$K8S_HOME/containerd$SFX"

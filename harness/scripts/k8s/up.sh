@@ -18,6 +18,8 @@ say() { echo "[k8s-up] $*" >&2; }
 source "$HERE/common.sh"
 NODES=${K8S_NODES:-1}
 [[ $NODES == 1 || $NODES == 2 ]] || { say "K8S_NODES=$NODES: make k8s-up runs 1 or 2 nodes on this machine"; exit 2; }
+NODE_NAMES=()
+for ((n = 1; n <= NODES; n++)); do NODE_NAMES+=("127.0.0.$n"); done
 
 forget_nodes() { # a node of an earlier k8s-up with more nodes, not started this time: no longer the cluster's
   local n
@@ -29,7 +31,7 @@ forget_nodes() { # a node of an earlier k8s-up with more nodes, not started this
 [[ $(id -u) -eq 0 ]] || { say "make k8s-up runs a kubelet and a containerd, which need root: run it as root"; exit 2; }
 if running kube-apiserver; then
   say "the control plane is up already (kube-apiserver pid $(cat "$RUN/kube-apiserver.pid"))"
-  "$HERE/pki.sh" "$PKI" "$K8S_HOME" $(for ((n = 1; n <= NODES; n++)); do echo "127.0.0.$n"; done)
+  "$HERE/pki.sh" "$PKI" "$K8S_HOME" "${NODE_NAMES[@]}"
   for ((n = 1; n <= NODES; n++)); do "$HERE/node.sh" "$n"; done
   forget_nodes
   say "export KUBECONFIG=$K8S_HOME/admin.kubeconfig"
@@ -53,13 +55,22 @@ fi
 K8S_VERSION="$K8S_VERSION" K8S_HOME="$K8S_HOME" "$HERE/build.sh"
 
 mkdir -p "$RUN" "$PKI" "$STATE" "$K8S_HOME/etcd"
-"$HERE/pki.sh" "$PKI" "$K8S_HOME" $(for ((n = 1; n <= NODES; n++)); do echo "127.0.0.$n"; done)
+"$HERE/pki.sh" "$PKI" "$K8S_HOME" "${NODE_NAMES[@]}"
 
 # the sysctls the kubelet changes, to put back on k8s-down
 if [[ ! -f "$RUN/sysctls" ]]; then
   for k in vm.overcommit_memory kernel.panic kernel.panic_on_oops; do echo "$k=$(sysctl -n "$k")"; done > "$RUN/sysctls"
 fi
 
+# the nodes' pod network, set up once with the cluster (a node added later reads the same): a loopback-only pod network: containerd brings up each pod's lo with the loopback plugin, and the
+# pod's network is loopback-only (this folder's plugin: no interface made, the address 127.0.0.1)
+mkdir -p "$K8S_HOME/cni-bin" "$K8S_HOME/cni"
+ln -sf /usr/lib/cni/loopback "$K8S_HOME/cni-bin/loopback"
+install -m 0755 "$HERE/loopback-only" "$K8S_HOME/cni-bin/loopback-only"
+rm -f "$K8S_HOME"/cni/*.conflist
+cat > "$K8S_HOME/cni/10-loopback-only.conflist" <<JSON
+{ "cniVersion": "0.4.0", "name": "jdkmatrix-loopback-only", "plugins": [ { "type": "loopback-only" } ] }
+JSON
 # a registry for run --registry: Debian's docker-registry (the Distribution registry), on loopback
 # only; Docker pushes to a 127.0.0.0/8 registry over HTTP without being told
 mkdir -p "$K8S_HOME/registry"

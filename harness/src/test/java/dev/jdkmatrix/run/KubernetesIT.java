@@ -139,11 +139,7 @@ class KubernetesIT {
             Thread watch = new Thread(() -> {
                 while (watching.get()) {
                     List<io.fabric8.kubernetes.api.model.Pod> pods = k.pods().inAnyNamespace().withLabel(Labels.ROLE, "run").list().getItems();
-                    long running = pods.stream()
-                            .filter(p -> p.getStatus() != null && p.getStatus().getContainerStatuses() != null && p.getStatus().getContainerStatuses().stream()
-                                    .anyMatch(c -> c.getState() != null && c.getState().getRunning() != null))
-                            .count();
-                    most.accumulateAndGet((int) running, Math::max);
+                    most.accumulateAndGet(running(pods).size(), Math::max);
                     for (var p : pods) if ("k8s-lanes-a".equals(p.getMetadata().getLabels().get(Labels.RUN))) placed.putIfAbsent(p.getMetadata().getName(), p.getSpec());
                     try {
                         Thread.sleep(50);
@@ -208,6 +204,12 @@ class KubernetesIT {
         int code = ItSupport.attempt(err, m, tmp.resolve("gone"), "--engine", "kubernetes", "--kubeconfig", gone.toString());
         assertThat(code).as(err.toString()).isEqualTo(ExitException.ENVIRONMENT);
         assertThat(err.toString()).contains("does not answer", "make k8s-up").doesNotContain("\tat ");
+    }
+
+    /** Of {@code pods}, those with a container running. */
+    static List<io.fabric8.kubernetes.api.model.Pod> running(List<io.fabric8.kubernetes.api.model.Pod> pods) {
+        return pods.stream().filter(p -> p.getStatus() != null && p.getStatus().getContainerStatuses() != null && p.getStatus().getContainerStatuses().stream()
+                .anyMatch(c -> c.getState() != null && c.getState().getRunning() != null)).toList();
     }
 
     static io.fabric8.kubernetes.client.KubernetesClient client() throws IOException {

@@ -65,10 +65,7 @@ class KubernetesNodesIT {
         try (KubernetesClient k = KubernetesIT.client()) {
             Thread watch = new Thread(() -> {
                 while (watching.get()) {
-                    List<Pod> running = k.pods().inAnyNamespace().withLabel(Labels.ROLE, "run").list().getItems().stream()
-                            .filter(p -> p.getStatus() != null && p.getStatus().getContainerStatuses() != null && p.getStatus().getContainerStatuses().stream()
-                                    .anyMatch(c -> c.getState() != null && c.getState().getRunning() != null))
-                            .toList();
+                    List<Pod> running = KubernetesIT.running(k.pods().inAnyNamespace().withLabel(Labels.ROLE, "run").list().getItems());
                     Map<String, Long> perNode = running.stream().collect(Collectors.groupingBy(p -> p.getSpec().getNodeName(), Collectors.counting()));
                     mostOnANode.accumulateAndGet(perNode.values().stream().mapToInt(Long::intValue).max().orElse(0), Math::max);
                     List<Pod> ours = running.stream().filter(p -> "k8s-nodes".equals(p.getMetadata().getLabels().get(Labels.RUN))).toList();

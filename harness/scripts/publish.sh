@@ -19,18 +19,23 @@ mkdir -p "$SITE"
 touch "$SITE/.nojekyll"   # GitHub Pages: serve every file as it is
 before=$(du -sb "$SITE" | cut -f1)
 
-# The newest run published so far on the same runner class (CPU model and count, Docker and cgroup
-# version): a night is never compared with another machine's numbers.
-previous=$(JAR="$JAR" harness/scripts/jdkmatrix.sh previous "$SITE" "$NEW")
-
 mkdir -p "$SITE/$name"
+cp "$NEW/run.json" "$SITE/$name/"
+# RUNNER_CLASS=NAME (make publish RUNNER_CLASS=...): the team's name for the machines this night ran on, recorded in
+# the published run.json (jdkmatrix label); the history follows one name's nights as one series, whatever CPU models.
+if [ -n "${RUNNER_CLASS:-}" ]; then
+  JAR="$JAR" harness/scripts/jdkmatrix.sh label --runner-class "$RUNNER_CLASS" "$SITE/$name"
+fi
+# The newest run published so far on the same runner class (CPU model and count and engine, or the team's
+# name): a night is never compared with another machine's numbers.
+previous=$(JAR="$JAR" harness/scripts/jdkmatrix.sh previous "$SITE" "$SITE/$name")
+
 # raw.csv, summary.csv and comparisons.csv gzipped (a fifth of their size): every command that reads a
 # results folder reads raw.csv.gz too; summary.csv and comparisons.csv are copies for people (report
 # recomputes both from raw.csv)
 gzip -9 -n -c "$NEW/raw.csv" > "$SITE/$name/raw.csv.gz"
 [ -f "$NEW/summary.csv" ] && gzip -9 -n -c "$NEW/summary.csv" > "$SITE/$name/summary.csv.gz"
 [ -f "$NEW/comparisons.csv" ] && gzip -9 -n -c "$NEW/comparisons.csv" > "$SITE/$name/comparisons.csv.gz"
-cp "$NEW/run.json" "$SITE/$name/"
 # profiled cells' collapsed stacks (gzipped already, a few KB each): the gallery's differential tables
 # are computed from them, and its flame graph pages drawn from them within the night's budget
 if compgen -G "$NEW/profiles/*.collapsed.gz" > /dev/null; then

@@ -23,6 +23,10 @@ public final class MergeCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, description = "the merged results folder (new)")
     Path out;
 
+    @Option(names = "--runner-class", paramLabel = "NAME", description = "the name of the machines the merged night ran on, as the team calls them "
+            + "(a testbed): a history follows its nights as one series (default: the class the folders named, else their CPU count and engine)")
+    String runnerClass;
+
     @Parameters(arity = "1..*", paramLabel = "DIR", description = "results folders to merge")
     List<Path> sources;
 
@@ -30,7 +34,7 @@ public final class MergeCommand implements Callable<Integer> {
     public Integer call() {
         try {
             List<String> notes = new java.util.ArrayList<>();
-            RunMetadata m = Merge.merge(sources, out, notes::add);
+            RunMetadata m = Merge.merge(sources, out, notes::add, runnerClass == null ? null : RunCommand.runnerClass(runnerClass));
             notes.forEach(n -> spec.commandLine().getOut().println("jdkmatrix: note: " + n));
             spec.commandLine().getOut().printf("jdkmatrix: merged %d folders, %d runs of %d cells into %s%n", sources.size(), m.plan().runs(),
                     m.plan().cells(), out);

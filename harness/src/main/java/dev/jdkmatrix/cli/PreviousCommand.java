@@ -13,12 +13,12 @@ import picocli.CommandLine.Parameters;
 
 /**
  * The run a new one is compared with on a published site: the newest run already there of the same
- * runner class ({@link RunMetadata#runnerClass()}: CPU model, CPU count, Docker and cgroup
- * version), so that a night is never measured against another machine's numbers.
+ * runner class ({@link RunMetadata#runnerClass()}: CPU model and count and engine, or the class the
+ * team named), so that a night is never measured against another machine's numbers.
  */
 @Command(name = "previous", mixinStandardHelpOptions = true,
-        description = "Print the folder of the newest run already in SITE (by start) of NEW_DIR's runner class (CPU model and count, "
-                + "Docker and cgroup version); print nothing when there is none. make publish compares with it.")
+        description = "Print the folder of the newest run already in SITE (by start) of NEW_DIR's runner class (CPU model and count and "
+                + "engine, or the class the team named); print nothing when there is none. make publish compares with it.")
 public final class PreviousCommand implements Callable<Integer> {
 
     @CommandLine.Spec

@@ -96,6 +96,11 @@ public final class RunCommand implements Callable<Integer> {
             + "taint, as kubectl taint writes it (repeatable), e.g. a benchmark pool's dev.jdkmatrix/pool=bench:NoSchedule")
     java.util.List<String> toleration;
 
+    @Option(names = "--runner-class", paramLabel = "NAME", description = "the name of the machines this run measures on, as the team calls them "
+            + "(a testbed, e.g. gh-ubuntu-24.04-4core): run.json records it and a history follows its nights as one series whatever CPU models they had "
+            + "(default: the matrix's runner-class, else the CPU count and engine, each CPU model a level of its own)")
+    String runnerClass;
+
     @Option(names = "--yes", description = "run even when the estimate exceeds 24 hours")
     boolean yes;
 
@@ -116,7 +121,7 @@ public final class RunCommand implements Callable<Integer> {
         // With a local engine, refuse CPU limits above this host's before anything starts;
         // MatrixRunner checks them against the engine's own count as well.
         int hostCpus = Environment.localEngine() && !"kubernetes".equals(engine) ? Runtime.getRuntime().availableProcessors() : 0;
-        Matrix m = new MatrixParser(hostCpus).parse(matrixFile);
+        Matrix m = named(new MatrixParser(hostCpus).parse(matrixFile));
         String id = runId != null ? runId
                 : ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + m.name();
         if (!id.matches("[A-Za-z0-9][A-Za-z0-9_.-]*")) {
@@ -188,6 +193,7 @@ public final class RunCommand implements Callable<Integer> {
         try {
             dev.jdkmatrix.results.RunMetadata before = dev.jdkmatrix.results.format.RunJson.read(json);
             runId = before.runId();
+            if (runnerClass == null) runnerClass = before.namedClass(); // the class the run was started with
             Path stored = Path.of(before.matrixFile());
             if (!spec.commandLine().getParseResult().hasMatchedOption("--matrix")) {
                 matrixFile = stored;
@@ -242,6 +248,21 @@ public final class RunCommand implements Callable<Integer> {
             throw badPool("--toleration", e);
         }
         return new dev.jdkmatrix.model.NodePool(labels, tolerations);
+    }
+
+    /** The matrix with --runner-class where given (it wins over the matrix's runner-class). */
+    private Matrix named(Matrix m) {
+        return runnerClass == null ? m : m.withRunnerClass(runnerClass(runnerClass));
+    }
+
+    /** The value of a --runner-class option checked (run, merge), or the error that names the form to write. */
+    static String runnerClass(String option) {
+        try {
+            return new dev.jdkmatrix.model.RunnerClass(option.strip()).name();
+        } catch (IllegalArgumentException e) {
+            throw new ExitException(ExitException.BAD_INPUT, "--runner-class '" + option + "' is not a name a history can keep\n  fix: write "
+                    + dev.jdkmatrix.model.RunnerClass.FORM);
+        }
     }
 
     private static ExitException badPool(String option, dev.jdkmatrix.model.NodePool.Invalid e) {

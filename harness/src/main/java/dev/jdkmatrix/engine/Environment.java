@@ -9,6 +9,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -54,7 +55,14 @@ public final class Environment {
             mem = os.getTotalMemorySize();
         }
         return new RunMetadata.Host(HOSTNAME, cpuModel, Runtime.getRuntime().availableProcessors(), mem,
-                System.getProperty("os.name"), System.getProperty("os.version"), System.getProperty("java.runtime.version"));
+                System.getProperty("os.name"), System.getProperty("os.version"), System.getProperty("java.runtime.version"), runnerImage(System.getenv()));
+    }
+
+    /** The hosted runner's image as its variables say it (GitHub's runners: ImageOS and ImageVersion, "ubuntu24 20261118.1"); empty elsewhere. */
+    static String runnerImage(Map<String, String> env) {
+        String os = env.getOrDefault("ImageOS", "").strip();
+        String version = env.getOrDefault("ImageVersion", "").strip();
+        return (os + " " + version).strip();
     }
 
     public static RunMetadata.Engine engine(DockerClient client) {

@@ -29,7 +29,8 @@ public record Matrix(
         long seed,
         double minDifference,
         Engine engine,
-        dev.jdkmatrix.model.NodePool nodePool) {
+        dev.jdkmatrix.model.NodePool nodePool,
+        String runnerClass) {
 
     /** Where the matrix's runs are measured ({@code engine:}; the command line's --engine wins). */
     public enum Engine {
@@ -48,6 +49,23 @@ public record Matrix(
                   double compareThreshold, double maxSteal, List<String> compareAlong, long seed, double minDifference) {
         this(name, file, sha256, jdks, cells, repetitions, warmup, order, compareThreshold, maxSteal, compareAlong, seed, minDifference, Engine.DOCKER,
                 dev.jdkmatrix.model.NodePool.ANY);
+    }
+
+    /** A matrix whose team names no runner class. */
+    public Matrix(String name, Path file, String sha256, Map<String, Jdk> jdks, List<Cell> cells, Repetitions repetitions, int warmup, Order order,
+                  double compareThreshold, double maxSteal, List<String> compareAlong, long seed, double minDifference, Engine engine,
+                  dev.jdkmatrix.model.NodePool nodePool) {
+        this(name, file, sha256, jdks, cells, repetitions, warmup, order, compareThreshold, maxSteal, compareAlong, seed, minDifference, engine, nodePool, null);
+    }
+
+    /**
+     * The same matrix with the runner class a session names ({@code run --runner-class}, which wins
+     * over the matrix's {@code runner-class}): run.json records it, and a history follows its nights
+     * as one series whatever CPU models they ran on.
+     */
+    public Matrix withRunnerClass(String name) {
+        return new Matrix(this.name, file, sha256, jdks, cells, repetitions, warmup, order, compareThreshold, maxSteal, compareAlong, seed, minDifference,
+                engine, nodePool, name);
     }
 
     /** Run order of the repetitions. */
@@ -74,6 +92,7 @@ public record Matrix(
         Objects.requireNonNull(order, "order");
         Objects.requireNonNull(engine, "engine");
         Objects.requireNonNull(nodePool, "nodePool");
+        if (runnerClass != null) new dev.jdkmatrix.model.RunnerClass(runnerClass);
         jdks = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(jdks));
         cells = List.copyOf(cells);
         if (cells.isEmpty()) throw new IllegalArgumentException("a matrix needs at least one cell");

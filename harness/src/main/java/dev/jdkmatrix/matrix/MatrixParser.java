@@ -29,7 +29,7 @@ import org.snakeyaml.engine.v2.nodes.ScalarNode;
 public final class MatrixParser extends MatrixYaml {
 
     static final List<String> TOP_KEYS = List.of("name", "repetitions", "warmup", "timeout", "order", "compare-along", "seed", "compare-threshold", "min-difference",
-            "max-steal", "jvm-internals", "engine", "kubernetes", "jdks",
+            "max-steal", "jvm-internals", "engine", "kubernetes", "runner-class", "jdks",
             "matrix");
     static final List<String> REPETITION_KEYS = List.of("min", "max", "target");
     /** `compare` calls a change a regression past this fraction unless the cell is noisy. */
@@ -130,7 +130,18 @@ public final class MatrixParser extends MatrixYaml {
         // a seed of the file's own: shards of one matrix plan the same order, and a resume finds it again
         long seed = topKeys.containsKey("seed") ? longInteger(topKeys.get("seed"), "seed", 0) : Long.parseLong(sha.substring(0, 8), 16);
         return new Matrix(name, matrixFile, sha, used, cells, repetitions, warmup, order, threshold, maxSteal, along, seed, minDifference, engine,
-                nodePool(topKeys.get("kubernetes")));
+                nodePool(topKeys.get("kubernetes")), runnerClass(topKeys.get("runner-class")));
+    }
+
+    /** {@code runner-class: NAME}: the team's name for the machines its nights run on (null: none named), checked as a history keeps it. */
+    private String runnerClass(Node node) {
+        if (node == null) return null;
+        String name = scalar(node, "runner-class");
+        try {
+            return new dev.jdkmatrix.model.RunnerClass(name).name();
+        } catch (IllegalArgumentException e) {
+            throw error(node, "runner-class '" + name + "' is not a name a history can keep", "write " + dev.jdkmatrix.model.RunnerClass.FORM);
+        }
     }
 
     /**

@@ -29,7 +29,8 @@ public record RunMetadata(
         double imagesSeconds,
         List<Source> mergedFrom,
         List<Session> sessions,
-        List<Jar> jars) {
+        List<Jar> jars,
+        String namedClass) {
 
     public static final int SCHEMA = 1;
 
@@ -42,6 +43,22 @@ public record RunMetadata(
         mergedFrom = mergedFrom == null ? List.of() : List.copyOf(mergedFrom);
         sessions = sessions == null ? List.of() : List.copyOf(sessions);
         jars = jars == null ? List.of() : List.copyOf(jars); // a run.json written before it recorded its jars
+        namedClass = namedClass == null || namedClass.isBlank() ? null : dev.jdkmatrix.model.RunnerClass.checked(namedClass.strip(), "run.json's named_class");
+    }
+
+    /** Metadata of a run whose team named no runner class. */
+    public RunMetadata(int schema, String runId, String matrixFile, String matrixName, String matrixSha256, String gitCommit, boolean gitDirty,
+                       String startedAt, String endedAt, Host host, Engine engine, List<Image> images, Map<String, List<String>> jdkBuilds, Plan plan,
+                       Map<String, Integer> statusCounts, Overhead harnessOverheadMs, double imagesSeconds, List<Source> mergedFrom, List<Session> sessions,
+                       List<Jar> jars) {
+        this(schema, runId, matrixFile, matrixName, matrixSha256, gitCommit, gitDirty, startedAt, endedAt, host, engine, images, jdkBuilds, plan,
+                statusCounts, harnessOverheadMs, imagesSeconds, mergedFrom, sessions, jars, null);
+    }
+
+    /** The same run with the runner class the team named ({@code --runner-class}, the matrix's {@code runner-class}); null names none. */
+    public RunMetadata withNamedClass(String name) {
+        return new RunMetadata(schema, runId, matrixFile, matrixName, matrixSha256, gitCommit, gitDirty, startedAt, endedAt, host, engine, images, jdkBuilds,
+                plan, statusCounts, harnessOverheadMs, imagesSeconds, mergedFrom, sessions, jars, name);
     }
 
     /** Metadata of a run with no record of its jars. */
@@ -98,25 +115,41 @@ public record RunMetadata(
     }
 
     /**
-     * What must be equal for two runs' numbers to be compared as the same machine's: the CPU
-     * model (of the harness's host; an engine does not report its own) and the engine's CPU
-     * count, Docker version and cgroup version. {@code ?} where run.json does not say. A run made on
-     * a Kubernetes cluster says so with the cluster's version ("Kubernetes v1.34.2"): its pods'
-     * numbers are not the Docker engine's of the same machine (a Job's pod, the kubelet's cgroups
-     * and CPU manager), so a history keeps its nights apart; a session on a node pool names it too
-     * ("Kubernetes v1.34.2 (node label pool=bench)"): another pool is other machines. A Docker
-     * run's class is as it always was.
+     * What changes a run's figures, and so what a history keeps apart where asked to
+     * ({@code history --by-runner}) and what {@code previous} compares a night with: the runner class
+     * the team named ({@code --runner-class}), or the CPU model (of the harness's host; an engine
+     * does not report its own), the engine's CPU count and, for a run on a Kubernetes cluster, the
+     * cluster's version and node pool ("Kubernetes v1.34.2 (node label pool=bench)": a Job's pod
+     * is not the Docker engine's container of the same machine). {@code ?} where run.json does not
+     * say. Docker's version, the cgroup version and driver, the kernel, the runner image and the
+     * host name are not in it: they are updated under a runner every week or two and are named
+     * as what changed between two nights ({@code history.Attribution}), never a new series.
      */
     public String runnerClass() {
-        return String.join(", ", machine().entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList());
+        return namedClass != null ? namedClass : String.join(", ", machine().entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList());
+    }
+
+    /**
+     * What a history follows one series across (its fleet): the runner class the team named, or
+     * the runner class without the CPU model ("CPUs 2", "CPUs 2, Kubernetes v1.34.2"). The CPU
+     * models within it ({@link #cpuModel()}) are its machines, each a level the history estimates.
+     */
+    public String fleet() {
+        if (namedClass != null) return namedClass;
+        Map<String, String> m = machine();
+        m.remove("CPU");
+        return String.join(", ", m.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList());
+    }
+
+    /** The CPU model of the harness's host, {@code ?} where run.json does not say. */
+    public String cpuModel() {
+        return host == null || host.cpuModel() == null || host.cpuModel().isEmpty() ? "?" : host.cpuModel();
     }
 
     private Map<String, String> machine() {
         Map<String, String> m = new java.util.LinkedHashMap<>();
-        m.put("CPU", host == null || host.cpuModel() == null || host.cpuModel().isEmpty() ? "?" : host.cpuModel());
+        m.put("CPU", cpuModel());
         m.put("CPUs", engine == null || engine.cpus() <= 0 ? "?" : Integer.toString(engine.cpus()));
-        m.put("Docker", engine == null || engine.serverVersion() == null ? "?" : engine.serverVersion());
-        m.put("cgroup", engine == null || engine.cgroupVersion() == null ? "?" : engine.cgroupVersion());
         String cluster = cluster();
         if (cluster != null) m.put(KUBERNETES, cluster);
         return m;
@@ -143,6 +176,9 @@ public record RunMetadata(
 
     /** How this run's machine differs from {@code other}'s ("CPU A vs B, CPUs 2 vs 4"), empty when they are of one runner class. */
     public String machineDifference(RunMetadata other) {
+        if (namedClass != null || other.namedClass != null) {
+            return runnerClass().equals(other.runnerClass()) ? "" : "runner class " + other.runnerClass() + " vs " + runnerClass();
+        }
         Map<String, String> a = machine();
         Map<String, String> b = other.machine();
         List<String> diff = new java.util.ArrayList<>();
@@ -163,8 +199,20 @@ public record RunMetadata(
         }
     }
 
-    /** The machine the harness ran on. */
-    public record Host(String hostname, String cpuModel, int cpus, long memoryBytes, String os, String kernel, String javaVersion) {}
+    /**
+     * The machine the harness ran on; {@code runnerImage}: the hosted runner's image where the
+     * runner says it ({@code ImageOS} and {@code ImageVersion} on GitHub's runners, "ubuntu24
+     * 20261118.1"), empty elsewhere and in a run.json written before it was recorded.
+     */
+    public record Host(String hostname, String cpuModel, int cpus, long memoryBytes, String os, String kernel, String javaVersion, String runnerImage) {
+        public Host {
+            runnerImage = runnerImage == null ? "" : runnerImage;
+        }
+
+        public Host(String hostname, String cpuModel, int cpus, long memoryBytes, String os, String kernel, String javaVersion) {
+            this(hostname, cpuModel, cpus, memoryBytes, os, kernel, javaVersion, "");
+        }
+    }
 
     /** The Docker engine that ran the containers. */
     public record Engine(String serverVersion, String apiVersion, String os, String kernel, int cpus, long memoryBytes,

@@ -230,7 +230,7 @@ final class RunSession {
         RunFigures figures = RunFigures.of(rows);
         return new RunMetadata(RunMetadata.SCHEMA, options.runId(), matrix.file().toString(), matrix.name(), matrix.sha256(), commit, dirty,
                 started.toString(), ended, host, engine, images, figures.jdkBuilds(), plan, figures.statusCounts(), figures.overhead(),
-                RunFigures.round(imagesSeconds), List.of(), sessions, jars(options.workloadsJar(), matrix));
+                RunFigures.round(imagesSeconds), List.of(), sessions, jars(options.workloadsJar(), matrix), matrix.runnerClass());
     }
 
     /** The jars the run images hold: the workloads jar (when it can be read) and the user's, each with its SHA-256. */

@@ -134,6 +134,20 @@ class CommandLineTest {
         assertThat(effect.out() + label.out() + docker.out()).as("nothing built or run").doesNotContain("images ready");
     }
 
+    /** A runner class the history could not keep is refused on run and merge, with the form to write. */
+    @Test
+    void aBadRunnerClassIsRefusedWithItsForm() throws IOException {
+        Path m = tmp.resolve("named.yaml");
+        Files.writeString(m, PlanRoundsTest.MATRIX);
+        Result run = run("run", "--matrix", m.toString(), "--out", tmp.resolve("never").toString(), "--runner-class", "a\nb");
+        assertThat(run.code()).isEqualTo(ExitException.BAD_INPUT);
+        assertThat(run.err()).contains("--runner-class 'a", "is not a name a history can keep", "fix: write 1 to 100 letters");
+        assertThat(run.out()).doesNotContain("images ready");
+        Result merge = run("merge", "--out", tmp.resolve("m").toString(), "--runner-class", "", tmp.toString());
+        assertThat(merge.code()).isEqualTo(ExitException.BAD_INPUT);
+        assertThat(merge.err()).contains("--runner-class '' is not a name a history can keep");
+    }
+
     @Test
     void anUnknownOptionIsAUsageError() {
         Result r = run("run", "--matrixx", "x");

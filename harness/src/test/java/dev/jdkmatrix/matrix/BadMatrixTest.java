@@ -169,6 +169,8 @@ class BadMatrixTest {
                 Arguments.of("cpus above the host's", GOOD.replace("cpus: 1", "cpus: [1, 4]"), 3, "more than the 2 CPUs"),
                 Arguments.of("unknown engine", "engine: podman\n" + GOOD, 1, "'docker' (the default: each run a container) or 'kubernetes'"),
                 Arguments.of("kubernetes key unknown", "kubernetes: { nodes: 2 }\n" + GOOD, 1, "unknown key 'nodes'"),
+                Arguments.of("runner class with markup", "runner-class: \"<b>gh</b>\"\n" + GOOD, 1, "runner-class '<b>gh</b>' is not a name a history can keep"),
+                Arguments.of("runner class a list", "runner-class: [a, b]\n" + GOOD, 1, "runner-class"),
                 Arguments.of("kubernetes a list", "kubernetes: [a]\n" + GOOD, 1, "node-selector"),
                 Arguments.of("toleration of an unknown effect", "kubernetes: { tolerations: [\"pool=bench:Never\"] }\n" + GOOD, 1,
                         "'pool=bench:Never' is no toleration"),
@@ -275,5 +277,17 @@ class BadMatrixTest {
         dev.jdkmatrix.model.NodePool pool = new MatrixParser(2).parse(f).nodePool();
         assertThat(pool.nodeSelector()).containsExactly(java.util.Map.entry("dev.jdkmatrix/pool", "bench"), java.util.Map.entry("zone", "a"));
         assertThat(pool.tolerations()).extracting(Object::toString).containsExactly("dev.jdkmatrix/pool=bench:NoSchedule", "gpu");
+    }
+
+    /** The team's name for the machines its nights run on: read, kept as written; no key, no name. */
+    @Test
+    void aMatrixNamesItsRunnerClass() throws IOException {
+        Path f = dir.resolve("named.yaml");
+        Files.writeString(f, "runner-class: gh-ubuntu-24.04 (4 core)\n" + GOOD);
+        Files.writeString(dir.resolve("Dockerfile.jdk21"), "FROM debian:trixie-slim\n");
+        assertThat(new MatrixParser(2).parse(f).runnerClass()).isEqualTo("gh-ubuntu-24.04 (4 core)");
+        assertThat(new MatrixParser(2).parse(f).withRunnerClass("other").runnerClass()).as("the command line's wins").isEqualTo("other");
+        Files.writeString(f, GOOD);
+        assertThat(new MatrixParser(2).parse(f).runnerClass()).isNull();
     }
 }

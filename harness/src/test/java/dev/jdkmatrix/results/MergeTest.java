@@ -77,4 +77,22 @@ class MergeTest {
         assertThatThrownBy(() -> Merge.merge(List.of(a, a), tmp.resolve("y"))).hasMessageContaining("is stored in both");
         assertThatThrownBy(() -> Merge.merge(List.of(tmp.resolve("nope")), tmp.resolve("z"))).hasMessageContaining("not a results folder");
     }
+
+    /** The runner class the shards named is the merged night's; merge --runner-class names another; several named are said. */
+    @Test
+    void theMergedNightKeepsTheRunnerClassItsShardsNamedOrTheOneGiven() throws IOException {
+        Path a = shardFolder(new Shard(1, 2), "ca", QUICK.sha256());
+        Path b = shardFolder(new Shard(2, 2), "cb", QUICK.sha256());
+        assertThat(Merge.merge(List.of(a, b), tmp.resolve("none")).namedClass()).isNull();
+        for (Path d : List.of(a, b)) RunJson.write(d.resolve("run.json"), RunJson.read(d.resolve("run.json")).withNamedClass("gh-4core"));
+        RunMetadata kept = Merge.merge(List.of(a, b), tmp.resolve("kept"));
+        assertThat(kept.namedClass()).isEqualTo("gh-4core");
+        assertThat(kept.runnerClass()).isEqualTo("gh-4core");
+        assertThat(kept.fleet()).isEqualTo("gh-4core");
+        assertThat(Merge.merge(List.of(a, b), tmp.resolve("given"), n -> {}, "bench-pool").namedClass()).isEqualTo("bench-pool");
+        RunJson.write(b.resolve("run.json"), RunJson.read(b.resolve("run.json")).withNamedClass("other"));
+        List<String> notes = new ArrayList<>();
+        assertThat(Merge.merge(List.of(a, b), tmp.resolve("two"), notes::add, null).namedClass()).isEqualTo("gh-4core");
+        assertThat(notes).anyMatch(n -> n.contains("the folders name 2 runner classes (gh-4core, other)"));
+    }
 }

@@ -35,6 +35,15 @@ public final class Merge {
      * never split a group; folders of different plans or runs of another harness may).
      */
     public static RunMetadata merge(List<Path> sources, Path out, java.util.function.Consumer<String> notes) throws IOException {
+        return merge(sources, out, notes, null);
+    }
+
+    /**
+     * As above; {@code runnerClass} (null: none given) names the merged night's runner class
+     * ({@code merge --runner-class}), else the class the folders named is kept (the first, with a
+     * note, where they named several).
+     */
+    public static RunMetadata merge(List<Path> sources, Path out, java.util.function.Consumer<String> notes, String runnerClass) throws IOException {
         if (sources.isEmpty()) throw new ExitException(ExitException.BAD_INPUT, "merge needs at least one results folder\n  fix: name the shard folders");
         if (Files.exists(out.resolve("raw.csv"))) {
             throw new ExitException(ExitException.BAD_INPUT, "merge output " + out + " holds a raw.csv already\n  fix: merge into a new folder");
@@ -107,8 +116,17 @@ public final class Merge {
                 first.plan().groups(), first.plan().cellIds(), List.of(), first.plan().minDifference());
         RunMetadata merged = new RunMetadata(RunMetadata.SCHEMA, first.runId(), first.matrixFile(), first.matrixName(), first.matrixSha256(),
                 first.gitCommit(), first.gitDirty(), startedAt, endedAt, first.host(), first.engine(), List.copyOf(images.values()),
-                figures.jdkBuilds(), plan, figures.statusCounts(), figures.overhead(), 0, from, List.of(), metas.stream().flatMap(m -> m.jars().stream()).distinct().toList());
+                figures.jdkBuilds(), plan, figures.statusCounts(), figures.overhead(), 0, from, List.of(), metas.stream().flatMap(m -> m.jars().stream()).distinct().toList(),
+                runnerClass != null ? runnerClass : namedClass(metas, notes));
         RunJson.write(out.resolve("run.json"), merged);
         return merged;
+    }
+
+    /** The runner class the folders named: none, the one they share, or the first of several (said). */
+    private static String namedClass(List<RunMetadata> metas, java.util.function.Consumer<String> notes) {
+        List<String> named = metas.stream().map(RunMetadata::namedClass).filter(java.util.Objects::nonNull).distinct().toList();
+        if (named.size() > 1) notes.accept("the folders name " + named.size() + " runner classes (" + String.join(", ", named) + "): the merged night is of "
+                + named.get(0) + " (merge --runner-class names another)");
+        return named.isEmpty() ? null : named.get(0);
     }
 }

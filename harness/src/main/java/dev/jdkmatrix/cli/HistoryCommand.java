@@ -21,9 +21,9 @@ import picocli.CommandLine.Parameters;
 /** What changed over a site's nights, and when. */
 @Command(name = "history", mixinStandardHelpOptions = true,
         description = "Find the changes of every figure over the nights of SITE (each cell's median and each within-night comparison's paired ratio, "
-                + "one series per runner class) by E-Divisive means as Apache Otava computes it, and print them with what run.json says changed "
-                + "between the two nights (JDK builds, images, jars, harness commit, runner). Exit 1 under --fail-on-regression when tonight "
-                + "confirmed a regression.")
+                + "one series per fleet of runners, each CPU model's level taken out) by E-Divisive means as Apache Otava computes it, and print them "
+                + "with what run.json says changed between the two nights (JDK builds, images, jars, harness commit, CPU model, runner image, kernel, "
+                + "engine), and the nights the runner moved every figure together. Exit 1 under --fail-on-regression when tonight confirmed a regression.")
 public final class HistoryCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -59,7 +59,7 @@ public final class HistoryCommand implements Callable<Integer> {
         }
         History h;
         try {
-            h = History.of(Nights.read(site), options.finder(), options.watchTarget());
+            h = History.of(Nights.read(site), options.finder(), options.watchTarget(), options.byRunner);
             if (csv != null) HistoryCsv.writeChanges(csv, h);
             if (figuresCsv != null) HistoryCsv.writeFigures(figuresCsv, h);
             if (markdown != null) Files.writeString(markdown, HistoryReport.markdown(h), StandardOpenOption.CREATE, StandardOpenOption.APPEND);

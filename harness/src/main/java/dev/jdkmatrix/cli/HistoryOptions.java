@@ -18,17 +18,25 @@ final class HistoryOptions {
     @Option(names = "--confirm-nights", paramLabel = "N", description = "nights after a change that confirm it; fewer: suspected (default: ${DEFAULT-VALUE})")
     int confirmNights = ChangeFinder.Options.DEFAULT.confirmNights();
 
+    @Option(names = "--level-nights", paramLabel = "N", description = "nights on one side of a change that say what its level was; a change with fewer "
+            + "on both sides is not named (default: ${DEFAULT-VALUE})")
+    int levelNights = ChangeFinder.Options.DEFAULT.levelNights();
+
     @Option(names = "--watch-target", paramLabel = "STEP", description = "the step each figure is judged able to show or not, e.g. 5%% (default: 5%%)")
     String target = "5%";
+
+    @Option(names = "--by-runner", description = "one series per runner class (CPU model and count, engine, or the class the team named), "
+            + "as histories were kept before fleets; default: one series per fleet (CPU count and engine, or the named class), each CPU model's level taken out")
+    boolean byRunner;
 
     ChangeFinder.Options finder() {
         try {
             return new ChangeFinder.Options(new EDivisive.Options(window, maxP, 0), confirmNights,
-                    Math.max(ChangeFinder.Options.DEFAULT.minNights(), confirmNights + 1));
+                    Math.max(ChangeFinder.Options.DEFAULT.minNights(), confirmNights + 1), levelNights);
         } catch (IllegalArgumentException e) {
             throw new ExitException(ExitException.BAD_INPUT, e.getMessage() + "\n  fix: --window 2 or more (default " + ChangeFinder.Options.DEFAULT.method().window()
                     + "), --max-p between 0 and 1 (default " + ChangeFinder.Options.DEFAULT.method().maxP() + "), --confirm-nights 1 or more (default "
-                    + ChangeFinder.Options.DEFAULT.confirmNights() + ")");
+                    + ChangeFinder.Options.DEFAULT.confirmNights() + "), --level-nights 1 or more (default " + ChangeFinder.Options.DEFAULT.levelNights() + ")");
         }
     }
 

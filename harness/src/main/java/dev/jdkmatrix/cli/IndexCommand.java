@@ -46,7 +46,7 @@ public final class IndexCommand implements Callable<Integer> {
         }
         Report.Indexed r;
         try {
-            r = Report.index(site, svg, keepGalleries, history.finder(), history.watchTarget());
+            r = Report.index(site, svg, keepGalleries, history.finder(), history.watchTarget(), history.byRunner);
         } catch (IOException e) {
             throw new ExitException(ExitException.BAD_INPUT, "cannot index " + site + ": " + e.getMessage()
                     + "\n  fix: name a folder of results folders, writable by this user");

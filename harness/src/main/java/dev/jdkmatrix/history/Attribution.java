@@ -12,7 +12,7 @@ import java.util.TreeSet;
 /**
  * What run.json records as different between two nights, for a figure measured on some JDKs: those
  * JDKs' builds, vendors and images; the jars' bytes; the harness's commit; the matrix; the runner
- * (host, kernel, engine). Each difference is one line, "what before -> after".
+ * (CPU model, host, kernel, runner image, engine, cgroup). Each difference is one line, "what before -> after".
  */
 public final class Attribution {
 
@@ -60,14 +60,30 @@ public final class Attribution {
         for (String name : new TreeSet<>(b.keySet())) if (!a.containsKey(name)) out.add("jar " + name + " added (sha256 " + shortHash(b.get(name)) + ")");
     }
 
+    /**
+     * The runner: its CPU model (a machine switch: the history takes each model's level out, and
+     * names the switch where a change coincides with it), host, kernel, runner image, engine and its
+     * cgroup version and driver: what a hosted runner's updates change under a series.
+     */
     private static void runner(List<String> out, RunMetadata before, RunMetadata after) {
         if (before.host() != null && after.host() != null) {
+            differs(out, "CPU model", before.cpuModel(), after.cpuModel());
             differs(out, "host", before.host().hostname(), after.host().hostname());
             differs(out, "kernel", before.host().kernel(), after.host().kernel());
+            if (!before.host().runnerImage().isEmpty() || !after.host().runnerImage().isEmpty()) {
+                differs(out, "runner image", before.host().runnerImage(), after.host().runnerImage());
+            }
         }
         if (before.engine() != null && after.engine() != null) {
             differs(out, "engine", before.engine().name() + " " + before.engine().serverVersion(), after.engine().name() + " " + after.engine().serverVersion());
+            differs(out, "cgroup", cgroup(before.engine()), cgroup(after.engine()));
         }
+    }
+
+    private static String cgroup(RunMetadata.Engine e) {
+        String v = e.cgroupVersion() == null ? "" : e.cgroupVersion();
+        String d = e.cgroupDriver() == null || e.cgroupDriver().isEmpty() ? "" : " (" + e.cgroupDriver() + ")";
+        return ("v" + v + d).equals("v") ? "" : "v" + v + d;
     }
 
     private static void differs(List<String> out, String what, String a, String b) {

@@ -8,11 +8,12 @@ import java.util.Objects;
  * A change of a figure found over its series: the last night before it and the first after it,
  * its size (the ratio of the segments' geometric means after / before, with a 95 % interval), the
  * method's p-value, whether the nights after it confirm it, whether it is a regression in the
- * figure's own direction, and what run.json records as different between the two nights.
+ * figure's own direction, what run.json records as different between the two nights, and, for a
+ * figure measured on several CPU models, its size on each ({@code byMachine}: whether they agree).
  */
 public record Change(String runnerClass, FigureKey figure, Night before, Night after, int index, int nightsBefore, int nightsAfter,
                      double ratio, double low, double high, double pValue, Status status, String unit, boolean higherIsBetter,
-                     String compared, List<String> whatChanged) {
+                     String compared, List<String> whatChanged, String byMachine) {
 
     /** Confirmed: at least the finder's confirm-nights lie after it; suspected: the newest nights suggest it, too few yet to say. */
     public enum Status {
@@ -32,6 +33,7 @@ public record Change(String runnerClass, FigureKey figure, Night before, Night a
         if (nightsBefore < 1 || nightsAfter < 1) throw new IllegalArgumentException("a change has nights on both sides, got " + nightsBefore + " and " + nightsAfter);
         whatChanged = List.copyOf(whatChanged);
         compared = compared == null ? "" : compared;
+        byMachine = byMachine == null ? "" : byMachine;
     }
 
     /** Worse in the figure's own direction: a time (or a ratio of times) up, a throughput down. */

@@ -22,13 +22,20 @@ public final class ChangeFinder {
      * {@code method}: E-Divisive's window, p-value and magnitude; {@code confirmNights}: the nights
      * after a change that confirm it (and the shortest level between two changes);
      * {@code minNights}: the shortest series the finder looks at (shorter ones are said to be short,
-     * not "no change").
+     * not "no change"); {@code levelNights}: the nights on one side of a change that say what its
+     * level was ({@link #LEVEL_NIGHTS}).
      */
-    public record Options(EDivisive.Options method, int confirmNights, int minNights) {
-        /** The defaults, calibrated by make bench-history (docs/history.md): window 30, p 0.00003, 3 nights to confirm, 6 to start. */
-        public static final Options DEFAULT = new Options(new EDivisive.Options(30, 0.00003, 0), 3, 6);
+    public record Options(EDivisive.Options method, int confirmNights, int minNights, int levelNights) {
+        /** The defaults, calibrated by make bench-history (docs/history.md): window 30, p 0.00003, 3 nights to confirm, 6 to start, 10 to say a level. */
+        public static final Options DEFAULT = new Options(new EDivisive.Options(30, 0.00003, 0), 3, 6, LEVEL_NIGHTS);
+
+        /** Options with the default nights of a level ({@link #LEVEL_NIGHTS}). */
+        public Options(EDivisive.Options method, int confirmNights, int minNights) {
+            this(method, confirmNights, minNights, LEVEL_NIGHTS);
+        }
 
         public Options {
+            if (levelNights < 1) throw new IllegalArgumentException("level-nights is at least 1, got " + levelNights);
             java.util.Objects.requireNonNull(method, "method");
             if (confirmNights < 1) throw new IllegalArgumentException("confirm-nights is at least 1, got " + confirmNights);
             if (minNights < confirmNights + 1) {
@@ -37,11 +44,30 @@ public final class ChangeFinder {
         }
     }
 
-    /** What the finder says of a series: its changes, or why it has none to say (too short). */
-    public record Finding(Series series, List<Change> changes, String note) {
+    /**
+     * What the finder says of a series: its changes, or why it has none to say (too short);
+     * {@code series} is the figure with each CPU model's level taken out ({@link Levels}), its nights
+     * on a CPU model whose level is not known yet left out ({@code levels} names them).
+     */
+    public record Finding(Series series, List<Change> changes, String note, Levels levels) {
         public Finding {
             changes = List.copyOf(changes);
             note = note == null ? "" : note;
+            if (levels == null) levels = new Levels(series, java.util.Map.of(), List.of());
+        }
+
+        public Finding(Series series, List<Change> changes, String note) {
+            this(series, changes, note, null);
+        }
+
+        /** The same finding without these changes (folded into an event of the machine). */
+        public Finding without(java.util.Set<Change> folded) {
+            return new Finding(series, changes.stream().filter(c -> !folded.contains(c)).toList(), note, levels);
+        }
+
+        /** Every night of the figure, those on a CPU model whose level is not known yet included. */
+        public int nights() {
+            return series.entries().size() + levels.unplaced().size();
         }
 
         /** Whether the series was long enough to look at. */
@@ -52,6 +78,19 @@ public final class ChangeFinder {
 
     private ChangeFinder() {}
 
+    /** The changes of a figure over a fleet: each CPU model's level taken out first ({@link Levels}). */
+    public static Finding findLeveled(Series raw, Options o) {
+        Levels levels = Levels.of(raw, o);
+        if (levels.leveled() == null) {
+            return new Finding(raw, List.of(), raw.entries().size() + " night(s), each CPU model's first: no level known yet to look for changes", levels);
+        }
+        Finding f = find(levels.leveled(), o);
+        if (!f.examined() && !levels.unplaced().isEmpty()) {
+            return new Finding(f.series(), List.of(), f.note() + " (" + levels.unplaced().size() + " more on CPU models seen once, whose level is not known yet)", levels);
+        }
+        return new Finding(f.series(), f.changes(), f.note(), levels);
+    }
+
     public static Finding find(Series s, Options o) {
         int n = s.entries().size();
         if (n < o.minNights()) {
@@ -59,9 +98,30 @@ public final class ChangeFinder {
         }
         double[] z = s.logs();
         List<Change> changes = new ArrayList<>();
-        for (Point p : points(z, o)) changes.add(change(s, z, p, o));
+        for (Point p : points(z, o)) {
+            int before = p.at() - p.from();
+            int after = p.to() - p.at();
+            if (after >= SUSPECT_NIGHTS && (before >= o.levelNights() || after >= o.levelNights())) changes.add(change(s, z, p, o));
+        }
         return new Finding(s, changes, "");
     }
+
+    /**
+     * The nights after a change before the finder names it, suspected: 2. One night out of line is
+     * an excursion (a busy runner, a slow hour), not a change; the history names a night on which
+     * many figures were out of line together as one event of the machine ({@link NightEvents}).
+     */
+    public static final int SUSPECT_NIGHTS = 2;
+
+    /**
+     * The nights on one side of a change that say what its level was, by default: 10. A change with fewer on
+     * both sides is not named (a site's first nights; a figure that jumps between two modes for a
+     * few nights at a time), whatever its p-value: make bench-history's fleet calibration found such
+     * changes to be most of the false ones on our real nights (false confirmed changes per 100
+     * nights over the quick matrix's figures 1.6 with 3, 0.9 with 8, 0.7 with 10: docs/history.md).
+     */
+    public static final int LEVEL_NIGHTS = 10;
+
 
     /**
      * A change in a series of numbers: the segment before it starts at {@code from}, the first point
@@ -143,7 +203,41 @@ public final class ChangeFinder {
         jdks.addAll(s.entries().get(at).measured().jdks());
         Change.Status status = p.confirmed(o) ? Change.Status.CONFIRMED : Change.Status.SUSPECTED;
         return new Change(s.runnerClass(), s.key(), before, after, at, at - from, to - at, Math.exp(size[0]), Math.exp(size[1]), Math.exp(size[2]), p.pValue(),
-                status, m.unit(), m.higherIsBetter(), m.compared(), Attribution.between(before.meta(), after.meta(), jdks));
+                status, m.unit(), m.higherIsBetter(), m.compared(), Attribution.between(before.meta(), after.meta(), jdks), byMachine(s, z, from, at, to));
+    }
+
+    /**
+     * The change's size on each CPU model that ran at least 2 nights on each side of it, where two or
+     * more did ("by CPU model: AMD EPYC 7763 +8.1 % (6 / 4 nights), Intel Xeon 8370C +0.3 % (5 / 3
+     * nights): the CPU models disagree"); empty otherwise. Two models disagree when their sizes are
+     * more than 3 standard errors apart (each from the series' spread over its nights).
+     */
+    static String byMachine(Series s, double[] z, int from, int at, int to) {
+        java.util.Map<String, double[]> sums = new java.util.LinkedHashMap<>(); // machine -> {sum before, n before, sum after, n after}
+        for (int i = from; i < to; i++) {
+            double[] a = sums.computeIfAbsent(Levels.machine(s.entries().get(i).night()), k -> new double[4]);
+            int side = i < at ? 0 : 2;
+            a[side] += z[i];
+            a[side + 1]++;
+        }
+        sums.values().removeIf(a -> a[1] < 2 || a[3] < 2);
+        if (sums.size() < 2) return "";
+        double spread = Watch.spread(java.util.Arrays.copyOfRange(z, from, to), new int[] {at - from});
+        List<String> parts = new ArrayList<>();
+        List<double[]> sizes = new ArrayList<>(); // {log size, standard error}
+        sums.forEach((machine, a) -> {
+            double d = a[2] / a[3] - a[0] / a[1];
+            sizes.add(new double[] {d, spread * Math.sqrt(1 / a[1] + 1 / a[3])});
+            parts.add(String.format(java.util.Locale.ROOT, "%s %+.1f %% (%d / %d nights)", machine, Math.expm1(d) * 100, (int) a[1], (int) a[3]));
+        });
+        boolean disagree = false;
+        for (int i = 0; i < sizes.size(); i++) {
+            for (int j = i + 1; j < sizes.size(); j++) {
+                double se = Math.hypot(sizes.get(i)[1], sizes.get(j)[1]);
+                if (Math.abs(sizes.get(i)[0] - sizes.get(j)[0]) > 3 * se) disagree = true;
+            }
+        }
+        return "by CPU model: " + String.join(", ", parts) + (disagree ? ": the CPU models disagree" : "");
     }
 
     /**

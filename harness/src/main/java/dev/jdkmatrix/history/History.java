@@ -8,14 +8,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
- * The history of a site: its nights grouped by runner class, one series per figure and class, the
- * changes found in each, which of them tonight's night (the newest of its class) made new, and how
- * well each series can show a change.
+ * The history of a site: one series per figure and fleet (the nights of one CPU count and engine,
+ * or of one runner class the team named: {@link dev.jdkmatrix.results.RunMetadata#fleet()}), each
+ * CPU model's level taken out ({@link Levels}); the changes found in each, which of them tonight's
+ * night (the newest of its fleet) made new, the nights the runner moved every figure together
+ * ({@link NightEvents}, whose suspected changes are folded into them), and how well each series
+ * can show a change. {@code byRunner} keeps each runner class (CPU model and count, engine) a
+ * series of its own instead, as histories did before fleets.
  */
 public record History(List<Night> nights, List<String> skipped, List<ChangeFinder.Finding> findings, List<Change> changes,
-                      Set<Change> newTonight, Map<Series, Watch> watches, ChangeFinder.Options options) {
+                      Set<Change> newTonight, Map<Series, Watch> watches, ChangeFinder.Options options, List<NightEvents.Event> events, boolean byRunner) {
 
     public History {
         nights = List.copyOf(nights);
@@ -24,49 +29,66 @@ public record History(List<Night> nights, List<String> skipped, List<ChangeFinde
         changes = List.copyOf(changes);
         newTonight = Set.copyOf(newTonight);
         watches = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(watches));
+        events = List.copyOf(events);
     }
 
     public static History of(Nights.Read read, ChangeFinder.Options options, double target) {
-        List<Series> all = series(read.nights());
-        List<ChangeFinder.Finding> findings = all.parallelStream().map(s -> ChangeFinder.find(s, options)).toList();
+        return of(read, options, target, false);
+    }
+
+    public static History of(Nights.Read read, ChangeFinder.Options options, double target, boolean byRunner) {
+        Function<Night, String> group = group(byRunner);
+        List<Series> all = series(read.nights(), group);
+        List<ChangeFinder.Finding> found = all.parallelStream().map(s -> ChangeFinder.findLeveled(s, options)).toList();
+        NightEvents events = NightEvents.of(found, options);
         Map<String, Night> tonight = new LinkedHashMap<>();
-        for (Night n : read.nights()) tonight.put(n.runnerClass(), n); // oldest first: the last of a class is its newest
+        for (Night n : read.nights()) tonight.put(group.apply(n), n); // oldest first: the last of a group is its newest
+        List<ChangeFinder.Finding> findings = new ArrayList<>();
         List<Change> changes = new ArrayList<>();
         Set<Change> fresh = new HashSet<>();
         Map<Series, Watch> watches = new LinkedHashMap<>();
-        for (ChangeFinder.Finding f : findings) {
+        for (int i = 0; i < all.size(); i++) {
+            ChangeFinder.Finding f = found.get(i).without(events.folded());
+            findings.add(f);
             changes.addAll(f.changes());
             watches.put(f.series(), Watch.of(f.series(), f.changes(), options, target));
-            List<Change> earlier = earlier(f.series(), tonight.get(f.series().runnerClass()), options);
+            List<Change> earlier = earlier(all.get(i), tonight.get(all.get(i).runnerClass()), options);
             for (Change c : f.changes()) if (c.status() == Change.Status.CONFIRMED && isNew(c, earlier, options)) fresh.add(c);
         }
         changes.sort(order());
-        return new History(read.nights(), read.skipped(), findings, changes, fresh, watches, options);
+        return new History(read.nights(), read.skipped(), findings, changes, fresh, watches, options, events.events(), byRunner);
     }
 
-    /** The confirmed changes of the series as it stood before tonight, or null when tonight did not measure it. */
+    /** What a series follows its figure across: the fleet, or with {@code byRunner} the runner class. */
+    static Function<Night, String> group(boolean byRunner) {
+        return byRunner ? Night::runnerClass : Night::fleet;
+    }
+
+    /** The confirmed changes of the series as it stood before tonight (each CPU model's level as estimated then), or null when tonight did not measure it. */
     private static List<Change> earlier(Series s, Night tonight, ChangeFinder.Options options) {
         if (s.entries().get(s.entries().size() - 1).night() != tonight) return null;
         Series before = s.withoutNewest();
         if (before == null) return List.of();
-        return ChangeFinder.find(before, options).changes().stream().filter(c -> c.status() == Change.Status.CONFIRMED).toList();
+        return ChangeFinder.findLeveled(before, options).changes().stream().filter(c -> c.status() == Change.Status.CONFIRMED).toList();
     }
 
     /**
      * Confirmed tonight: no confirmed change in the same direction within a night of it before
      * tonight, and recent (at most twice the confirm-nights after it), so that a change a noisy
-     * stretch hid for a while and shows again is not news weeks after it was.
+     * stretch hid for a while and shows again is not news weeks after it was. Nights are compared
+     * by date (a night left out while its CPU model's level was unknown moves the indices).
      */
     static boolean isNew(Change c, List<Change> earlier, ChangeFinder.Options options) {
         if (earlier == null || c.nightsAfter() > 2 * options.confirmNights()) return false;
-        return earlier.stream().noneMatch(e -> Math.abs(e.index() - c.index()) <= 1 && e.regression() == c.regression());
+        return earlier.stream().noneMatch(e -> e.regression() == c.regression() && (Math.abs(e.index() - c.index()) <= 1
+                || e.after().equals(c.after()) || e.after().equals(c.before()) || e.before().equals(c.after())));
     }
 
-    /** Every figure's series per runner class, in the order of the figures' kinds and cells. */
-    static List<Series> series(List<Night> nights) {
+    /** Every figure's series per group of nights, in the order of the groups' first nights, then of the figures' kinds and cells. */
+    static List<Series> series(List<Night> nights, Function<Night, String> group) {
         Map<String, Map<FigureKey, List<Series.Entry>>> byClass = new LinkedHashMap<>();
         for (Night n : nights) {
-            Map<FigureKey, List<Series.Entry>> m = byClass.computeIfAbsent(n.runnerClass(), k -> new TreeMap<>());
+            Map<FigureKey, List<Series.Entry>> m = byClass.computeIfAbsent(group.apply(n), k -> new TreeMap<>());
             n.figures().forEach((k, v) -> m.computeIfAbsent(k, x -> new ArrayList<>()).add(new Series.Entry(n, v)));
         }
         List<Series> out = new ArrayList<>();
@@ -86,9 +108,14 @@ public record History(List<Night> nights, List<String> skipped, List<ChangeFinde
         return findings.stream().map(ChangeFinder.Finding::series).toList();
     }
 
-    /** The runner classes, in the order of their first night. */
+    /** The groups of nights a series follows (fleets, or runner classes with {@code byRunner}), in the order of their first night. */
     public List<String> runnerClasses() {
-        return nights.stream().map(Night::runnerClass).distinct().toList();
+        return nights.stream().map(group(byRunner)).distinct().toList();
+    }
+
+    /** The CPU models the nights ran on, in the order of their first night. */
+    public List<String> machines() {
+        return nights.stream().map(Levels::machine).distinct().toList();
     }
 
     /** Confirmed regressions that tonight made new: what a nightly fails on. */

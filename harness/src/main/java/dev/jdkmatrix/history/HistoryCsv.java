@@ -21,10 +21,11 @@ public final class HistoryCsv {
 
     public static final List<String> CHANGES = List.of("runner_class", "figure", "cell", "cell_a", "cell_b", "compared", "unit", "better",
             "status", "direction", "new_tonight", "night_before", "run_id_before", "night", "run_id", "started_at", "nights_before", "nights_after",
-            "ratio", "ratio_low", "ratio_high", "change_pct", "p_value", "what_changed");
+            "ratio", "ratio_low", "ratio_high", "change_pct", "p_value", "what_changed", "by_cpu_model");
 
     public static final List<String> FIGURES = List.of("runner_class", "figure", "cell", "cell_a", "cell_b", "compared", "unit", "better",
-            "nights", "first_night", "last_night", "changes", "spread_pct", "within_night_pct", "rounds", "resolvable_pct", "target_pct", "watchable", "note");
+            "nights", "first_night", "last_night", "changes", "spread_pct", "within_night_pct", "rounds", "resolvable_pct", "target_pct", "watchable", "note",
+            "cpu_models");
 
     private HistoryCsv() {}
 
@@ -35,7 +36,7 @@ public final class HistoryCsv {
                     c.higherIsBetter() ? "higher" : "lower", c.status().text(), c.direction(), h.newTonight().contains(c) ? "yes" : "no",
                     c.before().folder(), c.before().runId(), c.after().folder(), c.after().runId(), c.after().started().toString(),
                     Integer.toString(c.nightsBefore()), Integer.toString(c.nightsAfter()), num(c.ratio()), num(c.low()), num(c.high()),
-                    String.format(Locale.ROOT, "%.2f", c.percent()), String.format(Locale.ROOT, "%.3g", c.pValue()), c.whatChangedText()});
+                    String.format(Locale.ROOT, "%.2f", c.percent()), String.format(Locale.ROOT, "%.3g", c.pValue()), c.whatChangedText(), c.byMachine()});
         }
         write(file, CHANGES, rows);
     }
@@ -46,10 +47,10 @@ public final class HistoryCsv {
             Series s = f.series();
             Watch w = h.watches().get(s);
             rows.add(new String[] {s.runnerClass(), s.key().kind(), cell(s.key()), cellA(s.key()), cellB(s.key()), s.newest().compared(), unit(s.key(), s.newest().unit()),
-                    s.newest().higherIsBetter() ? "higher" : "lower", Integer.toString(s.entries().size()), s.entries().get(0).night().runId(),
+                    s.newest().higherIsBetter() ? "higher" : "lower", Integer.toString(f.nights()), s.entries().get(0).night().runId(),
                     s.entries().get(s.entries().size() - 1).night().runId(), Integer.toString(f.changes().size()), pct(w.spread()), pct(w.withinSd()),
                     Integer.toString(w.rounds()), pct(w.resolvable()), pct(w.target()), Double.isFinite(w.resolvable()) ? (w.watchable() ? "yes" : "no") : "",
-                    f.examined() ? w.advice() : f.note()});
+                    f.examined() ? w.advice() : f.note(), f.levels().text()});
         }
         write(file, FIGURES, rows);
     }

@@ -14,12 +14,14 @@ public final class HistoryReport {
         StringBuilder b = new StringBuilder();
         b.append(summary(h)).append('\n');
         h.skipped().forEach(s -> b.append("passed over: ").append(s).append('\n'));
+        h.events().forEach(e -> b.append("runner event: ").append(e.text()).append('\n'));
         if (h.changes().isEmpty()) return b.toString();
         b.append(String.format(Locale.ROOT, "%n%-10s %-12s %-3s %-10s %-26s %-24s %-9s %s%n", "status", "direction", "new", "night", "run", "change [95 % CI]", "p", "figure / what changed"));
         for (Change c : h.changes()) {
             b.append(String.format(Locale.ROOT, "%-10s %-12s %-3s %-10s %-26s %-24s %-9.2g %s%n", c.status().text(), c.direction(),
                     h.newTonight().contains(c) ? "yes" : "", c.after().date(), c.after().runId(), c.sizeText(), c.pValue(), describe(c)));
             b.append(String.format(Locale.ROOT, "%88s %s%n", "", c.whatChangedText()));
+            if (!c.byMachine().isEmpty()) b.append(String.format(Locale.ROOT, "%88s %s%n", "", c.byMachine()));
         }
         return b.toString();
     }
@@ -28,11 +30,13 @@ public final class HistoryReport {
     static String summary(History h) {
         long shortOnes = h.findings().stream().filter(f -> !f.examined()).count();
         long regressions = h.changes().stream().filter(Change::regression).count();
-        return String.format(Locale.ROOT, "jdkmatrix history: %d night(s) of %d runner class(es), %d figure(s)%s, %d change(s) (%d regression(s), %d suspected), "
-                        + "%d new tonight; %d folder(s) passed over; method: E-Divisive means (Otava) window %d, p %s, confirmed after %d night(s)",
-                h.nights().size(), h.runnerClasses().size(), h.findings().size(), shortOnes > 0 ? " (" + shortOnes + " with too few nights to look at)" : "",
-                h.changes().size(), regressions, h.suspected().size(), h.newTonight().size(), h.skipped().size(), h.options().method().window(),
-                h.options().method().maxPText(), h.options().confirmNights());
+        return String.format(Locale.ROOT, "jdkmatrix history: %d night(s) of %d %s on %d CPU model(s), %d figure(s)%s, %d change(s) (%d regression(s), %d suspected), "
+                        + "%d new tonight, %d night(s) the runner moved every figure; %d folder(s) passed over; method: E-Divisive means (Otava) window %d, p %s, "
+                        + "confirmed after %d night(s)%s",
+                h.nights().size(), h.runnerClasses().size(), h.byRunner() ? "runner class(es)" : "fleet(s)", h.machines().size(), h.findings().size(),
+                shortOnes > 0 ? " (" + shortOnes + " with too few nights to look at)" : "", h.changes().size(), regressions, h.suspected().size(),
+                h.newTonight().size(), h.events().size(), h.skipped().size(), h.options().method().window(), h.options().method().maxPText(),
+                h.options().confirmNights(), h.byRunner() ? "" : ", each CPU model's level taken out");
     }
 
     private static String describe(Change c) {
@@ -47,6 +51,12 @@ public final class HistoryReport {
         List<Change> fresh = h.changes().stream().filter(h.newTonight()::contains).toList();
         md.append(fresh.isEmpty() ? "No change confirmed tonight.\n\n" : "### Confirmed tonight\n\n" + rows(fresh) + "\n");
         if (!h.suspected().isEmpty()) md.append("### Suspected (too few nights after them to confirm)\n\n").append(rows(h.suspected())).append('\n');
+        List<NightEvents.Event> recent = h.events().stream().filter(e -> h.nights().indexOf(e.night()) >= h.nights().size() - h.options().confirmNights()).toList();
+        if (!recent.isEmpty()) {
+            md.append("### The runner, not the figures\n\n");
+            recent.forEach(e -> md.append("- ").append(Markdown.text(e.text())).append('\n'));
+            md.append('\n');
+        }
         long older = h.changes().stream().filter(c -> c.status() == Change.Status.CONFIRMED && !h.newTonight().contains(c)).count();
         if (older > 0) md.append(older).append(" change(s) confirmed on earlier nights: the site's index and changes.csv list them all.\n");
         if (!h.skipped().isEmpty()) {
@@ -63,7 +73,7 @@ public final class HistoryReport {
                     .append(c.figure() instanceof FigureKey.Pair ? Markdown.text(c.compared()) + ": " : "").append(Markdown.code(c.figure().label()))
                     .append(" | ").append(Markdown.text(c.after().date())).append(' ').append(Markdown.code(c.after().runId()))
                     .append(" | ").append(Markdown.text(c.sizeText())).append(" | ").append(String.format(Locale.ROOT, "%.2g", c.pValue()))
-                    .append(" | ").append(Markdown.text(c.whatChangedText())).append(" |\n");
+                    .append(" | ").append(Markdown.text(c.whatChangedText() + (c.byMachine().isEmpty() ? "" : "; " + c.byMachine()))).append(" |\n");
         }
         return md.toString();
     }

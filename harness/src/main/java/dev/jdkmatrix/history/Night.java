@@ -36,9 +36,14 @@ public record Night(String folder, RunMetadata meta, Instant started, Map<Figure
         return meta.runId();
     }
 
-    /** What must be equal for two nights to be one series (CPU model and count, Docker and cgroup version). */
+    /** What changes a night's figures: its CPU model and count and engine, or the class the team named ({@link RunMetadata#runnerClass()}). */
     public String runnerClass() {
         return meta.runnerClass();
+    }
+
+    /** The nights one series follows its figure across, each CPU model a level ({@link RunMetadata#fleet()}). */
+    public String fleet() {
+        return meta.fleet();
     }
 
     /** {@code 2026-11-25}: the night's date (UTC) as charts and tables show it. */

@@ -61,6 +61,18 @@ public record Watch(FigureKey key, int nights, double spread, double withinSd, i
         return 1.4826 * median(residuals);
     }
 
+    /** Each point's level: the median of its segment, the segments ending at {@code bounds}. */
+    static double[] levels(double[] z, int[] bounds) {
+        double[] out = new double[z.length];
+        int from = 0;
+        for (int b = 0; b <= bounds.length; b++) {
+            int to = b == bounds.length ? z.length : bounds[b];
+            Arrays.fill(out, from, to, median(Arrays.copyOfRange(z, from, to)));
+            from = to;
+        }
+        return out;
+    }
+
     static double median(double[] x) {
         if (x.length == 0) return Double.NaN;
         double[] s = x.clone();

@@ -197,9 +197,14 @@ public final class Report {
 
     /** As above, the history found with {@code options} and each figure judged at {@code target} (a step, 0.05 for 5 %). */
     public static Indexed index(Path site, boolean svg, int keepGalleries, ChangeFinder.Options options, double target) throws IOException {
+        return index(site, svg, keepGalleries, options, target, false);
+    }
+
+    /** As above; {@code byRunner} keeps each runner class a series of its own instead of following a fleet. */
+    public static Indexed index(Path site, boolean svg, int keepGalleries, ChangeFinder.Options options, double target, boolean byRunner) throws IOException {
         System.setProperty("java.awt.headless", "true");
         Nights.Read read = Nights.read(site);
-        History history = History.of(read, options, target);
+        History history = History.of(read, options, target, byRunner);
         List<RunIndex.Entry> entries = new ArrayList<>();
         for (Night n : read.nights()) {
             int cells = (int) n.figures().keySet().stream().filter(k -> k instanceof FigureKey.Cell).count();

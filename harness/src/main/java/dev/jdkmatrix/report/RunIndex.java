@@ -89,7 +89,9 @@ final class RunIndex {
         ChangeFinder.Options o = h.options();
         b.append("<h2 id=\"changes\">What changed</h2>\n<p>").append(h.changes().isEmpty() ? "No change found" : h.changes().size() + " change(s)")
                 .append(" over ").append(h.nights().size()).append(" night(s) in ").append(h.findings().size())
-                .append(" figures (each cell's median and each within-night comparison's paired ratio, one series per runner class), by E-Divisive means as Apache Otava ")
+                .append(" figures (each cell's median and each within-night comparison's paired ratio, ")
+                .append(h.byRunner() ? "one series per runner class" : "one series per fleet of runners, each CPU model's level estimated from the nights and taken out")
+                .append("), by E-Divisive means as Apache Otava ")
                 .append("computes it (window ").append(o.method().window()).append(", p ").append(o.method().maxPText()).append("); a change is confirmed when ")
                 .append(o.confirmNights()).append(" nights after it hold it, suspected before. The size is the ratio of the geometric means after and before it, with its 95 % interval. ")
                 .append("<a href=\"changes.csv\">changes.csv</a> and <a href=\"figures.csv.gz\">figures.csv.gz</a> hold it all.</p>\n");
@@ -103,9 +105,15 @@ final class RunIndex {
                         .append(Html.href(c.after().folder() + "/run.json")).append("\">").append(Html.esc(c.after().runId())).append("</a></td><td class=\"num\">")
                         .append(Html.esc(c.sizeText())).append("</td><td class=\"num\">").append(String.format(Locale.ROOT, "%.2g", c.pValue()))
                         .append("</td><td class=\"num\">").append(c.nightsBefore()).append(" / ").append(c.nightsAfter()).append("</td><td>")
-                        .append(Html.esc(c.whatChangedText())).append("</td></tr>\n");
+                        .append(Html.esc(c.whatChangedText() + (c.byMachine().isEmpty() ? "" : "; " + c.byMachine()))).append("</td></tr>\n");
             }
             b.append("</table>\n");
+        }
+        if (!h.events().isEmpty()) {
+            b.append("<p>").append(h.events().size()).append(" night(s) the runner, not the figures, moved: many cells out of line together, the paired ratios ")
+                    .append("steady (a suspected change on such nights is this event, not a regression):</p>\n<ul>\n");
+            h.events().reversed().forEach(e -> b.append("<li>").append(Html.esc(e.text())).append("</li>\n"));
+            b.append("</ul>\n");
         }
         if (!h.skipped().isEmpty()) {
             b.append("<p>").append(h.skipped().size()).append(" folder(s) passed over:</p>\n<ul>\n");
@@ -157,7 +165,7 @@ final class RunIndex {
             b.append(" ").append(without).append(" older run(s) keep their data only (the link is their run.json; raw.csv.gz and summary.csv.gz are beside it) ")
                     .append("and their points on the trends; <code>make report RESULTS=dir</code> renders the gallery of any of them again.");
         }
-        b.append("</p>\n<table>\n<tr><th>#</th><th>run</th><th>matrix</th><th>started</th><th>duration</th><th>cells</th><th>runs</th><th>statuses</th><th>commit</th></tr>\n");
+        b.append("</p>\n<table>\n<tr><th>#</th><th>run</th><th>matrix</th><th>started</th><th>duration</th><th>cells</th><th>runs</th><th>statuses</th><th>commit</th><th>machine</th></tr>\n");
         List<Entry> newest = new ArrayList<>(chronological);
         java.util.Collections.reverse(newest);
         for (Entry e : newest) {
@@ -168,9 +176,16 @@ final class RunIndex {
                     .append("</td><td>").append(Html.esc(duration(m))).append("</td><td class=\"num\">").append(e.cells()).append("</td><td class=\"num\">")
                     .append(m.statusCounts().values().stream().mapToInt(Integer::intValue).sum()).append("</td><td>")
                     .append(Html.esc(new java.util.TreeMap<>(m.statusCounts()).toString())).append("</td><td><code>")
-                    .append(Html.esc(m.gitCommit().length() > 12 ? m.gitCommit().substring(0, 12) : m.gitCommit())).append("</code></td></tr>\n");
+                    .append(Html.esc(m.gitCommit().length() > 12 ? m.gitCommit().substring(0, 12) : m.gitCommit())).append("</code></td><td>")
+                    .append(Html.esc(machine(m))).append("</td></tr>\n");
         }
         b.append("</table>\n");
+    }
+
+    /** The runner a night ran on: its class (the CPU model, CPU count and engine, or the team's name) and runner image where recorded. */
+    private static String machine(RunMetadata m) {
+        String image = m.host() == null || m.host().runnerImage().isEmpty() ? "" : ", runner image " + m.host().runnerImage();
+        return m.runnerClass() + (m.namedClass() != null ? " (CPU " + m.cpuModel() + ")" : "") + image;
     }
 
     private static String duration(RunMetadata m) {

@@ -52,12 +52,11 @@ class HistoryTest {
     }
 
     @Test
-    void aChangeOnlyTheNewestNightSuggestsIsSuspectedUntilTheNightsAfterItHoldIt(@TempDir Path site) throws IOException {
+    void aChangeTheNewestNightsSuggestIsSuspectedUntilTheNightsAfterItHoldItAndOneNightOutOfLineIsNone(@TempDir Path site) throws IOException {
         SiteFixture.Night steady = SiteFixture.Night.steady(0.01);
         SplittableNights.write(site, 21, i -> i >= 20 ? steady.level25(880) : steady);
         History tonight = history(site);
-        assertThat(tonight.changes()).isNotEmpty().allMatch(c -> c.status() == Change.Status.SUSPECTED && c.nightsAfter() == 1);
-        assertThat(tonight.newRegressions()).isEmpty();
+        assertThat(tonight.changes()).as("one night out of line is an excursion, not a change").isEmpty();
         SiteFixture.write(site, 21, steady.level25(880), 1);
         History twoAfter = history(site);
         assertThat(twoAfter.newRegressions()).isEmpty();
@@ -95,14 +94,134 @@ class HistoryTest {
         assertThat(HistoryReport.table(h)).contains("3 figure(s) (3 with too few nights to look at)");
     }
 
+    /** A fleet: nights on two CPU models, one 10 % slower, alternating: one series of each figure, each model at its own level, no change. */
     @Test
-    void nightsOfAnotherRunnerClassAreASeriesOfTheirOwn(@TempDir Path site) throws IOException {
-        SplittableNights.write(site, 20, i -> i % 2 == 0 ? SiteFixture.Night.steady(0.01) : SiteFixture.Night.steady(0.01).cpu("Intel Xeon").factor(1.5));
+    void alternatingCpuModelsAreOneSeriesEachAtItsOwnLevelAndNoChange(@TempDir Path site) throws IOException {
+        SplittableNights.write(site, 30, i -> i % 2 == 0 ? SiteFixture.Night.steady(0.01) : SiteFixture.Night.steady(0.01).cpu("Intel Xeon").factor(1.1));
         History h = history(site);
-        assertThat(h.runnerClasses()).hasSize(2);
-        assertThat(h.findings()).hasSize(6).allMatch(f -> f.series().entries().size() == 10)
+        assertThat(h.runnerClasses()).as("one fleet: the CPU count and the engine").containsExactly("CPUs 2");
+        assertThat(h.machines()).containsExactly("AMD EPYC", "Intel Xeon");
+        assertThat(h.findings()).hasSize(3).allMatch(ChangeFinder.Finding::examined).allMatch(f -> f.nights() == 30 && f.levels().fleet());
+        ChangeFinder.Finding cell = h.findings().stream().filter(f -> f.series().key() instanceof FigureKey.Cell).findFirst().orElseThrow();
+        assertThat(cell.levels().machines().get("Intel Xeon").factor()).as("the slower model's level, estimated from the nights").isBetween(1.08, 1.12);
+        assertThat(cell.levels().text()).contains("AMD EPYC 1.000x (15 nights)", "Intel Xeon 1.").endsWith("x (15 nights)");
+        assertThat(h.watches().values()).as("the spread with the machines' levels taken out: the night's own noise, not 10 %")
+                .allSatisfy(w -> assertThat(w.spread()).isLessThan(0.03));
+        assertThat(h.changes()).as("a runner 1.1x slower every other night is not a change").isEmpty();
+        History byRunner = History.of(Nights.read(site), ChangeFinder.Options.DEFAULT, Watch.DEFAULT_TARGET, true);
+        assertThat(byRunner.runnerClasses()).as("--by-runner: a series per CPU model, as before fleets").hasSize(2);
+        assertThat(byRunner.findings()).hasSize(6).allMatch(f -> f.series().entries().size() == 15)
                 .allMatch(f -> f.series().entries().stream().allMatch(e -> e.night().runnerClass().equals(f.series().runnerClass())));
-        assertThat(h.changes()).as("a runner 1.5x slower every other night is not a change").isEmpty();
+        assertThat(byRunner.changes()).isEmpty();
+    }
+
+    /** A 5 % step in a steady figure whose nights alternate between two CPU models 10 % apart: found, at its night, in the figures it is in. */
+    @Test
+    void aFivePercentStepOverAlternatingCpuModelsIsFoundAtItsNight(@TempDir Path site) throws IOException {
+        SplittableNights.write(site, 40, i -> {
+            SiteFixture.Night n = i % 2 == 0 ? SiteFixture.Night.steady(0.01) : SiteFixture.Night.steady(0.01).cpu("Intel Xeon").factor(1.1);
+            return i >= 20 ? n.level25(840) : n;
+        });
+        History h = history(site);
+        List<Change> confirmed = h.changes().stream().filter(c -> c.status() == Change.Status.CONFIRMED).toList();
+        assertThat(confirmed).as("the JDK 25 cell and the ratio 25 / 21").hasSizeBetween(1, 2).allSatisfy(c -> {
+            assertThat(c.figure().cells()).contains(SiteFixture.CELL_25);
+            assertThat(c.after().folder()).isIn("nightly-019", "nightly-020", "nightly-021");
+            assertThat(c.regression()).isTrue();
+            assertThat(c.percent()).isBetween(3.0, 7.0);
+            assertThat(c.byMachine()).as("its size on each CPU model, which agree").startsWith("by CPU model: AMD EPYC +").doesNotContain("disagree");
+        });
+        assertThat(h.changes()).noneMatch(c -> c.figure().equals(new FigureKey.Cell(SiteFixture.CELL_21)));
+        assertThat(h.events()).isEmpty();
+    }
+
+    /** A step on one CPU model only: the figure's models disagree about it, and the change says so. */
+    @Test
+    void aStepOnOneCpuModelOnlySaysTheModelsDisagree(@TempDir Path site) throws IOException {
+        SplittableNights.write(site, 40, i -> {
+            SiteFixture.Night n = i % 2 == 0 ? SiteFixture.Night.steady(0.01) : SiteFixture.Night.steady(0.01).cpu("Intel Xeon").factor(1.1);
+            return i >= 20 && i % 2 == 0 ? n.level25(920) : n;
+        });
+        Change c = history(site).changes().stream().filter(x -> x.figure() instanceof FigureKey.Pair).findFirst().orElseThrow();
+        assertThat(c.byMachine()).contains("AMD EPYC +1", "Intel Xeon", "the CPU models disagree");
+    }
+
+    /** A new CPU model whose nights are all slower: its level, not a regression, and the switch is named where a night is compared with the last. */
+    @Test
+    void aNewCpuModelThatIsSlowerIsItsLevelNotARegression(@TempDir Path site) throws IOException {
+        SplittableNights.write(site, 30, i -> i < 20 ? SiteFixture.Night.steady(0.01) : SiteFixture.Night.steady(0.01).cpu("AMD EPYC 9V74").factor(1.15));
+        History h = history(site);
+        assertThat(h.findings()).allSatisfy(f -> assertThat(f.levels().machines()).containsKeys("AMD EPYC", "AMD EPYC 9V74"));
+        assertThat(h.changes()).as("every night after the switch on the new model: its level").isEmpty();
+        var before = SiteFixture.meta("a", SiteFixture.FIRST, SiteFixture.Night.steady(0.01));
+        var after = SiteFixture.meta("b", SiteFixture.FIRST, SiteFixture.Night.steady(0.01).cpu("AMD EPYC 9V74"));
+        assertThat(Attribution.between(before, after, java.util.Set.of("25"))).containsExactly("CPU model AMD EPYC -> AMD EPYC 9V74");
+    }
+
+    /** Docker, the kernel and the cgroup driver updated under the runner mid-history: one series, the update named where a change meets it, no change from it. */
+    @Test
+    void aDockerAndKernelUpdateMidHistoryIsOneSeriesAndIsNamed(@TempDir Path site) throws IOException {
+        SiteFixture.Night steady = SiteFixture.Night.steady(0.01);
+        SplittableNights.write(site, 30, i -> i >= 15 ? steady.level25(840) : steady);
+        for (int i = 15; i < 30; i++) rewrite(site, i, m -> updated(m, "24.0.7", "6.8.0-1017-azure", "2", "systemd", "ubuntu24 20261118.1"));
+        History h = history(site);
+        assertThat(h.runnerClasses()).as("an update is not a new series").hasSize(1);
+        assertThat(h.findings()).allMatch(f -> f.nights() == 30);
+        assertThat(h.changes()).noneMatch(c -> c.figure().equals(new FigureKey.Cell(SiteFixture.CELL_21)));
+        Change step = h.changes().stream().filter(c -> c.figure() instanceof FigureKey.Pair).findFirst().orElseThrow();
+        assertThat(step.after().folder()).isEqualTo("nightly-015");
+        assertThat(step.whatChanged()).contains("kernel 6.1 -> 6.8.0-1017-azure", "engine runner 20.10.24 -> runner 24.0.7", "cgroup v1 (cgroupfs) -> v2 (systemd)",
+                "runner image (none) -> ubuntu24 20261118.1");
+    }
+
+    /**
+     * A site published by an earlier version: its run.json has no runner image, no named class, and
+     * its Docker updates made a runner class each then; read now, its nights are one series.
+     */
+    @Test
+    void aSiteOfAnEarlierVersionIsReadAndItsNightsJoinTheirFleet(@TempDir Path site) throws IOException {
+        SplittableNights.write(site, 12, i -> SiteFixture.Night.steady(0.01));
+        for (int i = 0; i < 12; i++) {
+            Path json = site.resolve(String.format(java.util.Locale.ROOT, "nightly-%03d/run.json", i));
+            String text = Files.readString(json).replaceAll(",\\s*\"runner_image\" : \"[^\"]*\"", "").replaceAll(",\\s*\"named_class\" : null", "");
+            if (i >= 6) text = text.replace("\"server_version\" : \"20.10.24\"", "\"server_version\" : \"24.0.7\"");
+            assertThat(text).doesNotContain("runner_image", "named_class");
+            Files.writeString(json, text);
+        }
+        History h = history(site);
+        assertThat(h.nights()).hasSize(12);
+        assertThat(h.runnerClasses()).containsExactly("CPUs 2");
+        assertThat(h.findings()).hasSize(3).allMatch(f -> f.nights() == 12 && f.examined());
+        assertThat(h.nights().get(0).meta().host().runnerImage()).isEmpty();
+    }
+
+    /** The two newest nights' runner slow for every cell, the paired ratio steady: one event of the machine, no suspected regression of each cell. */
+    @Test
+    void aNightTheRunnerMovedEveryCellIsOneEventNotRegressions(@TempDir Path site) throws IOException {
+        SiteFixture.Night steady = SiteFixture.Night.steady(0.01);
+        SplittableNights.write(site, 22, i -> i >= 20 ? steady.factor(1.6) : steady);
+        History h = history(site);
+        assertThat(h.events()).hasSize(2).allSatisfy(e -> {
+            assertThat(e.night().folder()).isIn("nightly-020", "nightly-021");
+            assertThat(e.slower()).isTrue();
+            assertThat(e.text()).contains("the runner was slow, 2 of 2 cells", "every paired ratio (1) within its spread");
+        });
+        assertThat(h.changes()).as("the two slow nights are the runner's: folded into its events").isEmpty();
+    }
+
+    private static void rewrite(Path site, int night, java.util.function.UnaryOperator<dev.jdkmatrix.results.RunMetadata> change) throws IOException {
+        Path json = site.resolve(String.format(java.util.Locale.ROOT, "nightly-%03d/run.json", night));
+        dev.jdkmatrix.results.format.RunJson.write(json, change.apply(dev.jdkmatrix.results.format.RunJson.read(json)));
+    }
+
+    private static dev.jdkmatrix.results.RunMetadata updated(dev.jdkmatrix.results.RunMetadata m, String docker, String kernel, String cgroup, String driver, String image) {
+        var h = m.host();
+        var e = m.engine();
+        return new dev.jdkmatrix.results.RunMetadata(m.schema(), m.runId(), m.matrixFile(), m.matrixName(), m.matrixSha256(), m.gitCommit(), m.gitDirty(),
+                m.startedAt(), m.endedAt(), new dev.jdkmatrix.results.RunMetadata.Host(h.hostname(), h.cpuModel(), h.cpus(), h.memoryBytes(), h.os(), kernel,
+                h.javaVersion(), image), new dev.jdkmatrix.results.RunMetadata.Engine(docker, e.apiVersion(), e.os(), kernel, e.cpus(), e.memoryBytes(), cgroup,
+                driver, e.endpoint(), e.id(), e.name()), m.images(), m.jdkBuilds(), m.plan(), m.statusCounts(), m.harnessOverheadMs(), m.imagesSeconds(),
+                m.mergedFrom(), m.sessions(), m.jars());
     }
 
     /** Nights made on a Kubernetes cluster are a runner class of their own: a cluster's pods are not the Docker engine's containers of the same machine. */
@@ -116,6 +235,7 @@ class HistoryTest {
         }
         History h = history(site);
         assertThat(h.runnerClasses()).hasSize(2).anyMatch(c -> c.endsWith(", Kubernetes v1.34.2")).anyMatch(c -> !c.contains("Kubernetes"));
+        assertThat(h.runnerClasses()).as("a fleet is the CPU count and the engine").contains("CPUs 2", "CPUs 2, Kubernetes v1.34.2");
         assertThat(h.findings()).allMatch(f -> f.series().entries().size() == 10);
         assertThat(h.changes()).as("the cluster's nights 1.5x the Docker engine's are no change").isEmpty();
         var docker = SiteFixture.meta("a", SiteFixture.FIRST, SiteFixture.Night.steady(0.01));

@@ -21,7 +21,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /**
  * A figure's nights as a trend chart, by date: each night's value (a cell's median, a comparison's
  * paired ratio) with its interval as a band, the levels between its changes as a step, and each
- * change marked by a line between its two nights. Charts for the figures with changes come first,
+ * change marked by a line between its two nights. A figure measured on several CPU models marks
+ * each night's model (a marker and colour each) and is drawn with each model's level taken out. Charts for the figures with changes come first,
  * then the comparisons, then the cells, up to {@link #MAX_CHARTS}.
  */
 public final class HistoryCharts {
@@ -81,15 +82,51 @@ public final class HistoryCharts {
         band.setFillColor(new Color(0x1f, 0x77, 0xb4, 50));
         band.setLineColor(new Color(0x1f, 0x77, 0xb4, 0));
         band.setMarker(SeriesMarkers.NONE);
-        XYSeries values = chart.addSeries(ratio ? "paired ratio of each night" : "median of each night", x, y);
-        values.setMarker(SeriesMarkers.CIRCLE);
-        values.setLineColor(new Color(0x1f, 0x77, 0xb4));
-        values.setMarkerColor(new Color(0x1f, 0x77, 0xb4));
+        if (f.levels().fleet()) {
+            byMachine(chart, f);
+        } else {
+            XYSeries values = chart.addSeries(ratio ? "paired ratio of each night" : "median of each night", x, y);
+            values.setMarker(SeriesMarkers.CIRCLE);
+            values.setLineColor(new Color(0x1f, 0x77, 0xb4));
+            values.setMarkerColor(new Color(0x1f, 0x77, 0xb4));
+        }
         levels(chart, s, f.changes());
         for (Change c : f.changes()) chart.addAnnotation(new AnnotationLine(between(s, c.index()).getTime(), true, false));
         chart.getStyler().setAnnotationLineColor(new Color(0xd6, 0x27, 0x28));
         chart.getStyler().setAnnotationLineStroke(new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {8f, 5f}, 0f));
         return new Figure(name(s), Figure.Section.TREND, caption(f, w), chart);
+    }
+
+    /** Markers and colours of the CPU models a figure ran on, in the order of their first night. */
+    private static final org.knowm.xchart.style.markers.Marker[] MARKERS = {SeriesMarkers.CIRCLE, SeriesMarkers.DIAMOND, SeriesMarkers.SQUARE,
+            SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CROSS};
+    private static final Color[] MACHINE_COLORS = {new Color(0x1f, 0x77, 0xb4), new Color(0xff, 0x7f, 0x0e), new Color(0x2c, 0xa0, 0x2c),
+            new Color(0x94, 0x67, 0xbd), new Color(0x8c, 0x56, 0x4b), new Color(0x7f, 0x7f, 0x7f)};
+
+    /**
+     * A figure over a fleet: each night's value with its CPU model's level taken out, one marker and
+     * colour per model (the legend names its level); a model whose level is not known yet is drawn
+     * as measured, hollow.
+     */
+    private static void byMachine(XYChart chart, ChangeFinder.Finding f) {
+        java.util.Map<String, List<Series.Entry>> placed = new java.util.LinkedHashMap<>();
+        for (Series.Entry e : f.series().entries()) placed.computeIfAbsent(dev.jdkmatrix.history.Levels.machine(e.night()), k -> new ArrayList<>()).add(e);
+        java.util.Map<String, List<Series.Entry>> unplaced = new java.util.LinkedHashMap<>();
+        for (Series.Entry e : f.levels().unplaced()) unplaced.computeIfAbsent(dev.jdkmatrix.history.Levels.machine(e.night()), k -> new ArrayList<>()).add(e);
+        int i = 0;
+        for (var level : f.levels().machines().values()) {
+            boolean known = placed.containsKey(level.machine());
+            List<Series.Entry> entries = known ? placed.get(level.machine()) : unplaced.get(level.machine());
+            if (entries == null) continue;
+            String name = level.machine() + (known ? String.format(Locale.ROOT, " (level %.3fx, %d nights)", level.factor(), level.nights())
+                    : " (as measured: level not known yet)");
+            XYSeries m = chart.addSeries(name, entries.stream().map(e -> Date.from(e.night().started())).toList(),
+                    entries.stream().map(e -> e.measured().value()).toList());
+            m.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+            m.setMarker(MARKERS[i % MARKERS.length]);
+            m.setMarkerColor(known ? MACHINE_COLORS[i % MACHINE_COLORS.length] : new Color(0x7f, 0x7f, 0x7f));
+            i++;
+        }
     }
 
     /**
@@ -138,13 +175,15 @@ public final class HistoryCharts {
         StringBuilder b = new StringBuilder();
         b.append(s.key().kind().equals("comparison") ? "Paired ratio b / a (" + s.newest().compared() + ") of " + s.key().label() : "Median of " + s.key().label())
                 .append(", ").append(s.newest().higherIsBetter() ? "higher" : "lower").append(" is better, over ").append(s.entries().size())
-                .append(" nights of runner class ").append(s.runnerClass()).append(". ");
+                .append(" nights of ").append(s.runnerClass()).append(". ");
+        if (f.levels().fleet()) b.append("Each night drawn with its CPU model's level taken out, one marker per model: ").append(f.levels().text()).append(". ");
         if (!f.examined()) b.append(f.note()).append(". ");
         else if (f.changes().isEmpty()) b.append("No change found. ");
         for (Change c : f.changes()) {
             b.append(c.status() == Change.Status.CONFIRMED ? "Change" : "Suspected change").append(" from night ").append(c.after().date())
                     .append(" (").append(c.after().runId()).append("): ").append(c.sizeText()).append(", a ").append(c.direction())
-                    .append(String.format(Locale.ROOT, ", p %.2g; ", c.pValue())).append(c.whatChangedText()).append(". ");
+                    .append(String.format(Locale.ROOT, ", p %.2g; ", c.pValue())).append(c.whatChangedText())
+                    .append(c.byMachine().isEmpty() ? "" : "; " + c.byMachine()).append(". ");
         }
         if (w != null) b.append("Night-to-night spread ").append(String.format(Locale.ROOT, "%.1f %%", w.spread() * 100)).append(": ").append(w.advice()).append('.');
         return b.toString();

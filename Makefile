@@ -19,7 +19,7 @@
 #   make bench-internals   what reading the JVM's internals costs (docs/matrices/internals-cost.yaml, ~25 min): writes docs/internals-cost.md
 #   make bench-site        what one make publish adds to a site, and the site after 365 nights: writes docs/site-growth.md
 #   make bench-verdicts    how often comparisons are right on known differences, paired and unpaired (~40 min): writes docs/verdicts.md
-#   make bench-history     the history's change finder on histories made from the real nights: writes docs/history.md's block
+#   make bench-history     the history's change finder on histories made from the real nights, on one machine and on fleets (~6 min): writes docs/history.md's blocks
 #   make otava-fixtures    the change points Apache Otava 0.8.0 finds on EDivisiveTest's series (pip installs it under target/)
 #   make history-real      24 nights of a small matrix in a row, a jar 5 % slower on JDK 25 from night 10: what history finds (~25 min)
 #   make nightly-local     the nightly pipeline on a small matrix: 2 shards -> merge -> compare
@@ -27,7 +27,7 @@
 #   make merge OUT=dir DIRS="a b"         one results folder from shard folders
 #   make compare BASELINE=dir NEW=dir     per-cell changes as Markdown (COMPARE_ARGS=--fail-on-regression ...)
 #   make publish SITE=dir NEW=dir         add a run to a gallery site: compare, render, index and history; galleries of the newest KEEP_GALLERIES=14 kept;
-#                                         EXPORT=1 also writes the night for Bencher and github-action-benchmark
+#                                         EXPORT=1 also writes the night for Bencher and github-action-benchmark; RUNNER_CLASS=name names its testbed
 #   make history SITE=dir                what changed over a site's nights, and when (HISTORY_ARGS=--fail-on-regression ...)
 #   make readme-quick      run make quick and write its output into README.md, with the commit and date
 #   make remote-demo       make quick through a forwarded engine socket (socat), its output into docs/nightly.md
@@ -221,6 +221,9 @@ bench-history: build
 	"$$JAVA_HOME/bin/java" -Dhistories=$(or $(HISTORIES),100) -cp harness/target/jdkmatrix.jar harness/scripts/HistoryBench.java docs/runs/history-real $(CHANGE_NIGHT) \
 	  "make bench-history" target/bench-history > target/bench-history.md
 	$(SCRIPTS)/write-block.sh docs/history.md bench-history "make bench-history" < target/bench-history.md
+	"$$JAVA_HOME/bin/java" -Dhistories=$(or $(HISTORIES),100) -cp harness/target/jdkmatrix.jar harness/scripts/FleetBench.java docs/runs/history-real \
+	  "make bench-history" > target/bench-fleet.md
+	$(SCRIPTS)/write-block.sh docs/history.md bench-fleet "make bench-history" < target/bench-fleet.md
 
 # The fixtures EDivisiveTest holds the history's E-Divisive to: series analysed by Apache Otava 0.8.0 itself (from PyPI,
 # into a virtual environment under target/).
@@ -260,7 +263,7 @@ KEEP_GALLERIES ?= 14
 # make k8s-up's nodes: 1, or 2 (a second node on this machine, to test placement on: make test's)
 K8S_NODES ?= 1
 publish: build
-	KEEP_GALLERIES=$(KEEP_GALLERIES) EXPORT=$(or $(EXPORT),0) $(SCRIPTS)/publish.sh $(SITE) $(NEW)
+	KEEP_GALLERIES=$(KEEP_GALLERIES) EXPORT=$(or $(EXPORT),0) RUNNER_CLASS="$(RUNNER_CLASS)" $(SCRIPTS)/publish.sh $(SITE) $(NEW)
 
 # The nightly workflow's steps, on one machine and a small matrix (the quick one at 2 rounds):
 # shards, merge, compare with a serial run of the same matrix at one round (the three runs side by side, --no-lease, as three runners would:

@@ -47,27 +47,25 @@ public final class ChangeFinder {
     /**
      * What the finder says of a series: its changes, or why it has none to say (too short);
      * {@code series} is the figure with each CPU model's level taken out ({@link Levels}), its nights
-     * on a CPU model whose level is not known yet left out ({@code levels} names them).
+     * on a CPU model whose level is not known yet left out ({@code levels} names them), and for a
+     * cell the nights the runner moved every cell alone or two in a row ({@code excursions},
+     * {@link NightEvents#excursions}).
      */
-    public record Finding(Series series, List<Change> changes, String note, Levels levels) {
+    public record Finding(Series series, List<Change> changes, String note, Levels levels, List<Series.Entry> excursions) {
         public Finding {
             changes = List.copyOf(changes);
             note = note == null ? "" : note;
             if (levels == null) levels = new Levels(series, java.util.Map.of(), List.of());
+            excursions = excursions == null ? List.of() : List.copyOf(excursions);
         }
 
         public Finding(Series series, List<Change> changes, String note) {
-            this(series, changes, note, null);
+            this(series, changes, note, null, null);
         }
 
-        /** The same finding without these changes (folded into an event of the machine). */
-        public Finding without(java.util.Set<Change> folded) {
-            return new Finding(series, changes.stream().filter(c -> !folded.contains(c)).toList(), note, levels);
-        }
-
-        /** Every night of the figure, those on a CPU model whose level is not known yet included. */
+        /** Every night of the figure, those on a CPU model whose level is not known yet and the runner's excursions included. */
         public int nights() {
-            return series.entries().size() + levels.unplaced().size();
+            return series.entries().size() + levels.unplaced().size() + excursions.size();
         }
 
         /** Whether the series was long enough to look at. */
@@ -80,15 +78,26 @@ public final class ChangeFinder {
 
     /** The changes of a figure over a fleet: each CPU model's level taken out first ({@link Levels}). */
     public static Finding findLeveled(Series raw, Options o) {
+        return findLeveled(raw, o, java.util.Set.of());
+    }
+
+    /** As above, the nights {@code leaveOut} (the runner's excursions, for a cell) left out of the search. */
+    public static Finding findLeveled(Series raw, Options o, java.util.Set<Night> leaveOut) {
+        List<Series.Entry> out = raw.entries().stream().filter(e -> leaveOut.contains(e.night())).toList();
+        if (!out.isEmpty() && out.size() < raw.entries().size()) {
+            raw = new Series(raw.runnerClass(), raw.key(), raw.entries().stream().filter(e -> !leaveOut.contains(e.night())).toList());
+        } else {
+            out = List.of();
+        }
         Levels levels = Levels.of(raw, o);
         if (levels.leveled() == null) {
-            return new Finding(raw, List.of(), raw.entries().size() + " night(s), each CPU model's first: no level known yet to look for changes", levels);
+            return new Finding(raw, List.of(), raw.entries().size() + " night(s), each CPU model's first: no level known yet to look for changes", levels, out);
         }
         Finding f = find(levels.leveled(), o);
         if (!f.examined() && !levels.unplaced().isEmpty()) {
-            return new Finding(f.series(), List.of(), f.note() + " (" + levels.unplaced().size() + " more on CPU models seen once, whose level is not known yet)", levels);
+            return new Finding(f.series(), List.of(), f.note() + " (" + levels.unplaced().size() + " more on CPU models seen once, whose level is not known yet)", levels, out);
         }
-        return new Finding(f.series(), f.changes(), f.note(), levels);
+        return new Finding(f.series(), f.changes(), f.note(), levels, out);
     }
 
     public static Finding find(Series s, Options o) {

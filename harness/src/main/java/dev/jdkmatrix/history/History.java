@@ -15,7 +15,8 @@ import java.util.function.Function;
  * or of one runner class the team named: {@link dev.jdkmatrix.results.RunMetadata#fleet()}), each
  * CPU model's level taken out ({@link Levels}); the changes found in each, which of them tonight's
  * night (the newest of its fleet) made new, the nights the runner moved every figure together
- * ({@link NightEvents}, whose suspected changes are folded into them), and how well each series
+ * ({@link NightEvents}: a cell's series leaves out such a night when it comes alone or two in a
+ * row), and how well each series
  * can show a change. {@code byRunner} keeps each runner class (CPU model and count, engine) a
  * series of its own instead, as histories did before fleets.
  */
@@ -41,6 +42,8 @@ public record History(List<Night> nights, List<String> skipped, List<ChangeFinde
         List<Series> all = series(read.nights(), group);
         List<ChangeFinder.Finding> found = all.parallelStream().map(s -> ChangeFinder.findLeveled(s, options)).toList();
         NightEvents events = NightEvents.of(found, options);
+        Set<Night> excursions = events.excursions(read.nights(), group);
+        if (!excursions.isEmpty()) found = all.parallelStream().map(s -> ChangeFinder.findLeveled(s, options, leftOut(s, excursions))).toList();
         Map<String, Night> tonight = new LinkedHashMap<>();
         for (Night n : read.nights()) tonight.put(group.apply(n), n); // oldest first: the last of a group is its newest
         List<ChangeFinder.Finding> findings = new ArrayList<>();
@@ -48,15 +51,20 @@ public record History(List<Night> nights, List<String> skipped, List<ChangeFinde
         Set<Change> fresh = new HashSet<>();
         Map<Series, Watch> watches = new LinkedHashMap<>();
         for (int i = 0; i < all.size(); i++) {
-            ChangeFinder.Finding f = found.get(i).without(events.folded());
+            ChangeFinder.Finding f = found.get(i);
             findings.add(f);
             changes.addAll(f.changes());
             watches.put(f.series(), Watch.of(f.series(), f.changes(), options, target));
-            List<Change> earlier = earlier(all.get(i), tonight.get(all.get(i).runnerClass()), options);
+            List<Change> earlier = earlier(all.get(i), tonight.get(all.get(i).runnerClass()), options, leftOut(all.get(i), excursions));
             for (Change c : f.changes()) if (c.status() == Change.Status.CONFIRMED && isNew(c, earlier, options)) fresh.add(c);
         }
         changes.sort(order());
         return new History(read.nights(), read.skipped(), findings, changes, fresh, watches, options, events.events(), byRunner);
+    }
+
+    /** The nights a series leaves out of its search: a cell's, the runner's excursions; a paired ratio's, none (it cancels the runner's speed). */
+    private static Set<Night> leftOut(Series s, Set<Night> excursions) {
+        return s.key() instanceof FigureKey.Cell ? excursions : Set.of();
     }
 
     /** What a series follows its figure across: the fleet, or with {@code byRunner} the runner class. */
@@ -65,11 +73,11 @@ public record History(List<Night> nights, List<String> skipped, List<ChangeFinde
     }
 
     /** The confirmed changes of the series as it stood before tonight (each CPU model's level as estimated then), or null when tonight did not measure it. */
-    private static List<Change> earlier(Series s, Night tonight, ChangeFinder.Options options) {
+    private static List<Change> earlier(Series s, Night tonight, ChangeFinder.Options options, Set<Night> leaveOut) {
         if (s.entries().get(s.entries().size() - 1).night() != tonight) return null;
         Series before = s.withoutNewest();
         if (before == null) return List.of();
-        return ChangeFinder.findLeveled(before, options).changes().stream().filter(c -> c.status() == Change.Status.CONFIRMED).toList();
+        return ChangeFinder.findLeveled(before, options, leaveOut).changes().stream().filter(c -> c.status() == Change.Status.CONFIRMED).toList();
     }
 
     /**

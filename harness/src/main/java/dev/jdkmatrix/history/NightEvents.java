@@ -13,16 +13,17 @@ import java.util.Set;
  * Nights on which the machine, not the figures, moved: many cells out of line together in one
  * direction while the paired ratios (which cancel the runner's speed) stayed within their spread.
  * Such a night is one event of the runner, said once ("the runner was slow: 30 of 40 cells up 8 to
- * 374 %, every paired ratio within its spread"), and a suspected change whose nights after it are
- * all such nights is folded into it rather than raised as a regression of each cell.
+ * 374 %, every paired ratio within its spread"). Where such nights come alone or two in a row
+ * ({@link #excursions}: not yet a level of the runner), the cells' series leave them out when they
+ * look for changes, so they raise no change of each cell; the paired ratios keep them.
  *
  * <p>A figure is out of line on a night when its value (each CPU model's level taken out) lies more
- * than {@link #SPREADS} of its spreads from its level, the level between its confirmed changes
- * (suspected ones, which the event may have made, are not levels). A night is an event when at
- * least {@link #MIN_CELLS} of its examined cells and at least half of them are out of line in one
- * direction, and at most a quarter of its examined paired ratios are out of line.
+ * than {@link #SPREADS} of its spreads from its level, the level between its changes that more than
+ * twice the confirm-nights hold (newer ones, which the event may have made, are not levels). A night
+ * is an event when at least {@link #MIN_CELLS} of its examined cells and at least half of them are
+ * out of line in one direction, and at most a quarter of its examined paired ratios are out of line.
  */
-public record NightEvents(List<Event> events, Set<Change> folded) {
+public record NightEvents(List<Event> events) {
 
     public static final double SPREADS = 3;
     public static final int MIN_CELLS = 2;
@@ -39,10 +40,9 @@ public record NightEvents(List<Event> events, Set<Change> folded) {
 
     public NightEvents {
         events = List.copyOf(events);
-        folded = Set.copyOf(folded);
     }
 
-    /** The events of these findings' nights, and the suspected changes they fold. */
+    /** The events of these findings' nights. */
     public static NightEvents of(List<ChangeFinder.Finding> findings, ChangeFinder.Options o) {
         Map<Night, List<double[]>> cells = new LinkedHashMap<>(); // night -> {worse (+1) or better (-1) beyond SPREADS, or 0; percent move}
         Map<Night, int[]> ratios = new HashMap<>(); // night -> {out, examined}
@@ -51,7 +51,7 @@ public record NightEvents(List<Event> events, Set<Change> folded) {
             if (!f.examined()) continue;
             Series s = f.series();
             double[] z = s.logs();
-            int[] bounds = f.changes().stream().filter(c -> c.status() == Change.Status.CONFIRMED).mapToInt(Change::index).sorted().toArray();
+            int[] bounds = f.changes().stream().filter(c -> c.nightsAfter() > 2 * o.confirmNights()).mapToInt(Change::index).sorted().toArray();
             double spread = Watch.spread(z, bounds);
             if (!(spread > 0)) continue;
             double[] level = Watch.levels(z, bounds);
@@ -76,18 +76,34 @@ public record NightEvents(List<Event> events, Set<Change> folded) {
             Event ev = event(e.getKey(), group.get(e.getKey()), e.getValue(), ratios.getOrDefault(e.getKey(), new int[2]));
             if (ev != null) events.add(ev);
         }
+        events.sort(java.util.Comparator.comparing((Event ev) -> ev.night().started()));
+        return new NightEvents(events);
+    }
+
+    /**
+     * The event nights that come alone or {@link ChangeFinder#SUSPECT_NIGHTS} in a row among their
+     * group's nights ({@code group}: the fleet, or the runner class): excursions of the runner, which
+     * the cells' series leave out. A longer run is a level of the runner, and the cells keep it (their
+     * change names what changed, an update or nothing recorded).
+     */
+    public Set<Night> excursions(List<Night> nights, java.util.function.Function<Night, String> group) {
         Set<Night> eventNights = new HashSet<>();
-        events.forEach(ev -> eventNights.add(ev.night()));
-        Set<Change> folded = new HashSet<>();
-        for (ChangeFinder.Finding f : findings) {
-            for (Change c : f.changes()) {
-                if (c.status() != Change.Status.SUSPECTED) continue;
-                List<Series.Entry> after = f.series().entries().subList(c.index(), f.series().entries().size());
-                if (after.stream().allMatch(x -> eventNights.contains(x.night()))) folded.add(c);
+        events.forEach(e -> eventNights.add(e.night()));
+        Set<Night> out = new HashSet<>();
+        Map<String, List<Night>> byGroup = new LinkedHashMap<>();
+        for (Night n : nights) byGroup.computeIfAbsent(group.apply(n), k -> new ArrayList<>()).add(n);
+        for (List<Night> g : byGroup.values()) {
+            List<Night> run = new ArrayList<>();
+            for (int i = 0; i <= g.size(); i++) {
+                if (i < g.size() && eventNights.contains(g.get(i))) {
+                    run.add(g.get(i));
+                    continue;
+                }
+                if (run.size() <= ChangeFinder.SUSPECT_NIGHTS) out.addAll(run);
+                run.clear();
             }
         }
-        events.sort(java.util.Comparator.comparing((Event ev) -> ev.night().started()));
-        return new NightEvents(events, folded);
+        return out;
     }
 
     private static Event event(Night n, String runnerClass, List<double[]> cells, int[] ratios) {

@@ -206,7 +206,14 @@ class HistoryTest {
             assertThat(e.slower()).isTrue();
             assertThat(e.text()).contains("the runner was slow, 2 of 2 cells", "every paired ratio (1) within its spread");
         });
-        assertThat(h.changes()).as("the two slow nights are the runner's: folded into its events").isEmpty();
+        assertThat(h.changes()).as("the two slow nights are the runner's: left out of the cells' search").isEmpty();
+        assertThat(h.findings()).filteredOn(f -> f.series().key() instanceof FigureKey.Cell).hasSize(2)
+                .allSatisfy(f -> assertThat(f.excursions()).extracting(e -> e.night().folder()).containsExactly("nightly-020", "nightly-021"));
+        assertThat(h.findings()).filteredOn(f -> f.series().key() instanceof FigureKey.Pair).allMatch(f -> f.excursions().isEmpty());
+        SiteFixture.write(site, 22, steady.factor(1.6), 1);
+        History three = history(site);
+        assertThat(three.changes()).as("three slow nights in a row: a level of the runner, which the cells show").isNotEmpty()
+                .allMatch(c -> c.figure() instanceof FigureKey.Cell && c.status() == Change.Status.CONFIRMED);
     }
 
     private static void rewrite(Path site, int night, java.util.function.UnaryOperator<dev.jdkmatrix.results.RunMetadata> change) throws IOException {

@@ -83,12 +83,20 @@ public final class HistoryCharts {
         band.setLineColor(new Color(0x1f, 0x77, 0xb4, 0));
         band.setMarker(SeriesMarkers.NONE);
         if (f.levels().fleet()) {
+            chart.getStyler().setLegendLayout(org.knowm.xchart.style.Styler.LegendLayout.Vertical); // a model's name is long: one a line
             byMachine(chart, f);
         } else {
             XYSeries values = chart.addSeries(ratio ? "paired ratio of each night" : "median of each night", x, y);
             values.setMarker(SeriesMarkers.CIRCLE);
             values.setLineColor(new Color(0x1f, 0x77, 0xb4));
             values.setMarkerColor(new Color(0x1f, 0x77, 0xb4));
+        }
+        if (!f.excursions().isEmpty()) {
+            XYSeries out = chart.addSeries("a night the runner moved every cell (left out)", f.excursions().stream().map(e -> Date.from(e.night().started())).toList(),
+                    f.excursions().stream().map(e -> e.measured().value()).toList());
+            out.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+            out.setMarker(SeriesMarkers.CROSS);
+            out.setMarkerColor(new Color(0x7f, 0x7f, 0x7f));
         }
         levels(chart, s, f.changes());
         for (Change c : f.changes()) chart.addAnnotation(new AnnotationLine(between(s, c.index()).getTime(), true, false));
@@ -174,9 +182,10 @@ public final class HistoryCharts {
         Series s = f.series();
         StringBuilder b = new StringBuilder();
         b.append(s.key().kind().equals("comparison") ? "Paired ratio b / a (" + s.newest().compared() + ") of " + s.key().label() : "Median of " + s.key().label())
-                .append(", ").append(s.newest().higherIsBetter() ? "higher" : "lower").append(" is better, over ").append(s.entries().size())
+                .append(", ").append(s.newest().higherIsBetter() ? "higher" : "lower").append(" is better, over ").append(f.nights())
                 .append(" nights of ").append(s.runnerClass()).append(". ");
         if (f.levels().fleet()) b.append("Each night drawn with its CPU model's level taken out, one marker per model: ").append(f.levels().text()).append(". ");
+        if (!f.excursions().isEmpty()) b.append(f.excursions().size()).append(" night(s) the runner moved every cell left out of the search (crosses). ");
         if (!f.examined()) b.append(f.note()).append(". ");
         else if (f.changes().isEmpty()) b.append("No change found. ");
         for (Change c : f.changes()) {

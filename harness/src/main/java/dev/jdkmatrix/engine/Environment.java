@@ -81,6 +81,13 @@ public final class Environment {
         return git(dir, "rev-parse", "HEAD");
     }
 
+    /** The git repository {@code dir} is in (its remote origin, commit, whether dirty), or null where it is in none. */
+    public static RunMetadata.Repository repository(Path dir) {
+        if (git(dir, "rev-parse", "--show-toplevel").isEmpty()) return null;
+        String commit = gitCommit(dir);
+        return new RunMetadata.Repository(git(dir, "remote", "get-url", "origin"), commit, !commit.isEmpty() && gitDirty(dir));
+    }
+
     /** Whether the work tree has changes not committed (numbers from it may not be reproducible). */
     public static boolean gitDirty(Path dir) {
         return !git(dir, "status", "--porcelain", "--untracked-files=no").isEmpty();

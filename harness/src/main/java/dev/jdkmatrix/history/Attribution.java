@@ -29,6 +29,7 @@ public final class Attribution {
             out.add("harness commit " + commit(before) + " -> " + commit(after));
         }
         differs(out, "matrix sha256", shortHash(before.matrixSha256()), shortHash(after.matrixSha256()));
+        repository(out, before.repository(), after.repository());
         runner(out, before, after);
         return out;
     }
@@ -41,6 +42,22 @@ public final class Attribution {
         if (a == null || b == null) return;
         differs(out, "jdk " + jdk + " vendor", a.vendor() + " " + a.vmName(), b.vendor() + " " + b.vmName());
         differs(out, "jdk " + jdk + " image", shortHash(a.imageId()) + " (" + a.reference() + ")", shortHash(b.imageId()) + " (" + b.reference() + ")");
+    }
+
+    /**
+     * The team's commits between the two nights: "repository acme/lib commits 1a2b3c4d5e6f..7a8b9c0d1e2f
+     * (https://github.com/acme/lib/compare/...)", the range of the last night before the change and
+     * the first after it, the compare view where the repository is on GitHub.
+     */
+    private static void repository(List<String> out, RunMetadata.Repository a, RunMetadata.Repository b) {
+        if (a == null || b == null || (a.commit().equals(b.commit()) && a.dirty() == b.dirty())) return;
+        String url = b.compareUrl(a);
+        out.add("repository " + b.name() + " commits " + shortCommit(a) + ".." + shortCommit(b) + (url == null ? "" : " (" + url + ")"));
+    }
+
+    private static String shortCommit(RunMetadata.Repository r) {
+        String c = r.commit().isEmpty() ? "(none)" : r.commit().length() > 12 ? r.commit().substring(0, 12) : r.commit();
+        return c + (r.dirty() ? " (dirty)" : "");
     }
 
     private static RunMetadata.Image image(RunMetadata m, String jdk) {

@@ -105,7 +105,7 @@ final class RunIndex {
                         .append(Html.href(c.after().folder() + "/run.json")).append("\">").append(Html.esc(c.after().runId())).append("</a></td><td class=\"num\">")
                         .append(Html.esc(c.sizeText())).append("</td><td class=\"num\">").append(String.format(Locale.ROOT, "%.2g", c.pValue()))
                         .append("</td><td class=\"num\">").append(c.nightsBefore()).append(" / ").append(c.nightsAfter()).append("</td><td>")
-                        .append(Html.esc(c.whatChangedText() + (c.byMachine().isEmpty() ? "" : "; " + c.byMachine()))).append("</td></tr>\n");
+                        .append(linked(c.whatChangedText() + (c.byMachine().isEmpty() ? "" : "; " + c.byMachine()))).append("</td></tr>\n");
             }
             b.append("</table>\n");
         }
@@ -120,6 +120,18 @@ final class RunIndex {
             h.skipped().forEach(s -> b.append("<li>").append(Html.esc(s)).append("</li>\n"));
             b.append("</ul>\n");
         }
+    }
+
+    /** A change's text, escaped, each GitHub compare view in it a link (its characters, which the pattern allows, need no more than escaping). */
+    static String linked(String text) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("https://github\\.com/[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+/compare/[0-9a-f]+\\.\\.\\.[0-9a-f]+").matcher(text);
+        StringBuilder b = new StringBuilder();
+        int from = 0;
+        while (m.find()) {
+            b.append(Html.esc(text.substring(from, m.start()))).append("<a href=\"").append(Html.esc(m.group())).append("\">").append(Html.esc(m.group())).append("</a>");
+            from = m.end();
+        }
+        return b.append(Html.esc(text.substring(from))).toString();
     }
 
     private static String figure(FigureKey k, String compared) {

@@ -30,7 +30,8 @@ public record RunMetadata(
         List<Source> mergedFrom,
         List<Session> sessions,
         List<Jar> jars,
-        String namedClass) {
+        String namedClass,
+        Repository repository) {
 
     public static final int SCHEMA = 1;
 
@@ -46,6 +47,66 @@ public record RunMetadata(
         namedClass = namedClass == null || namedClass.isBlank() ? null : dev.jdkmatrix.model.RunnerClass.checked(namedClass.strip(), "run.json's named_class");
     }
 
+    /** Metadata of a run that records no measured repository. */
+    public RunMetadata(int schema, String runId, String matrixFile, String matrixName, String matrixSha256, String gitCommit, boolean gitDirty,
+                       String startedAt, String endedAt, Host host, Engine engine, List<Image> images, Map<String, List<String>> jdkBuilds, Plan plan,
+                       Map<String, Integer> statusCounts, Overhead harnessOverheadMs, double imagesSeconds, List<Source> mergedFrom, List<Session> sessions,
+                       List<Jar> jars, String namedClass) {
+        this(schema, runId, matrixFile, matrixName, matrixSha256, gitCommit, gitDirty, startedAt, endedAt, host, engine, images, jdkBuilds, plan,
+                statusCounts, harnessOverheadMs, imagesSeconds, mergedFrom, sessions, jars, namedClass, null);
+    }
+
+    /**
+     * The git repository the matrix file lives in (the team's, whose suite the run measured): its
+     * remote {@code origin} (credentials taken out), the commit checked out and whether its tree had
+     * changes not committed. Null where the matrix was in no repository (and in run.json files
+     * written before it was recorded). A change between two nights names the commits between them,
+     * and on GitHub links the compare view.
+     */
+    public record Repository(String remote, String commit, boolean dirty) {
+        /** A remote of GitHub, by https or ssh: its owner and name. */
+        private static final java.util.regex.Pattern GITHUB = java.util.regex.Pattern.compile(
+                "(?:https://github\\.com/|git@github\\.com:|ssh://git@github\\.com/)([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+?)(?:\\.git)?/?");
+
+        public Repository {
+            remote = withoutCredentials(remote == null ? "" : remote.strip());
+            commit = commit == null ? "" : commit.strip();
+        }
+
+        /** The same repository at another commit. */
+        public Repository withCommit(String commit, boolean dirty) {
+            return new Repository(remote, commit, dirty);
+        }
+
+        /** A URL's user and password ({@code https://x-access-token:TOKEN@github.com/...}) never reach run.json. */
+        static String withoutCredentials(String url) {
+            return url.replaceFirst("^([a-z][a-z0-9+.-]*://)[^/@]*@", "$1");
+        }
+
+        /** {@code owner/name} of a GitHub remote, else null. */
+        public String github() {
+            java.util.regex.Matcher m = GITHUB.matcher(remote);
+            return m.matches() ? m.group(1) : null;
+        }
+
+        /** How a change names it: {@code acme/lib} on GitHub, else its remote, else "the matrix's repository". */
+        public String name() {
+            return github() != null ? github() : remote.isEmpty() ? "the matrix's repository" : remote;
+        }
+
+        /** GitHub's compare view of the commits after {@code from} up to this one, or null (not on GitHub, or a commit unknown). */
+        public String compareUrl(Repository from) {
+            if (github() == null || from == null || !github().equals(from.github()) || commit.isEmpty() || from.commit().isEmpty()) return null;
+            return "https://github.com/" + github() + "/compare/" + from.commit() + "..." + commit;
+        }
+    }
+
+    /** The same run with the repository it measured. */
+    public RunMetadata withRepository(Repository r) {
+        return new RunMetadata(schema, runId, matrixFile, matrixName, matrixSha256, gitCommit, gitDirty, startedAt, endedAt, host, engine, images, jdkBuilds,
+                plan, statusCounts, harnessOverheadMs, imagesSeconds, mergedFrom, sessions, jars, namedClass, r);
+    }
+
     /** Metadata of a run whose team named no runner class. */
     public RunMetadata(int schema, String runId, String matrixFile, String matrixName, String matrixSha256, String gitCommit, boolean gitDirty,
                        String startedAt, String endedAt, Host host, Engine engine, List<Image> images, Map<String, List<String>> jdkBuilds, Plan plan,
@@ -58,7 +119,7 @@ public record RunMetadata(
     /** The same run with the runner class the team named ({@code --runner-class}, the matrix's {@code runner-class}); null names none. */
     public RunMetadata withNamedClass(String name) {
         return new RunMetadata(schema, runId, matrixFile, matrixName, matrixSha256, gitCommit, gitDirty, startedAt, endedAt, host, engine, images, jdkBuilds,
-                plan, statusCounts, harnessOverheadMs, imagesSeconds, mergedFrom, sessions, jars, name);
+                plan, statusCounts, harnessOverheadMs, imagesSeconds, mergedFrom, sessions, jars, name, repository);
     }
 
     /** Metadata of a run with no record of its jars. */

@@ -226,11 +226,11 @@ final class RunSession {
     /** run.json of a run whose raw.csv holds {@code rows}. */
     static RunMetadata metadata(List<RawRow> rows, RunOptions options, Matrix matrix, String commit, boolean dirty, Instant started, String ended,
                                  RunMetadata.Host host, RunMetadata.Engine engine, List<RunMetadata.Image> images, RunMetadata.Plan plan,
-                                 double imagesSeconds, List<RunMetadata.Session> sessions) {
+                                 double imagesSeconds, List<RunMetadata.Session> sessions, RunMetadata.Repository repository) {
         RunFigures figures = RunFigures.of(rows);
         return new RunMetadata(RunMetadata.SCHEMA, options.runId(), matrix.file().toString(), matrix.name(), matrix.sha256(), commit, dirty,
                 started.toString(), ended, host, engine, images, figures.jdkBuilds(), plan, figures.statusCounts(), figures.overhead(),
-                RunFigures.round(imagesSeconds), List.of(), sessions, jars(options.workloadsJar(), matrix), matrix.runnerClass());
+                RunFigures.round(imagesSeconds), List.of(), sessions, jars(options.workloadsJar(), matrix), matrix.runnerClass(), repository);
     }
 
     /** The jars the run images hold: the workloads jar (when it can be read) and the user's, each with its SHA-256. */

@@ -38,6 +38,8 @@ final class SessionRecord {
     private final Start start;
     private final String commit;
     private final boolean dirty;
+    /** The repository the matrix file is in: the team's suite, whose commit a change names. */
+    private final RunMetadata.Repository repository;
     private final Instant started;
     private final List<RunMetadata.Image> images;
     private final RunMetadata.Plan plan;
@@ -56,6 +58,7 @@ final class SessionRecord {
         this.started = before != null ? Instant.parse(before.startedAt()) : Instant.now().truncatedTo(ChronoUnit.MILLIS);
         this.commit = Environment.gitCommit(options.projectDir());
         this.dirty = !commit.isEmpty() && Environment.gitDirty(options.projectDir());
+        this.repository = Environment.repository(matrix.file().toAbsolutePath().getParent());
         this.plan = RunSession.planMetadata(matrix, start.plan(), options.shard());
         this.images = refs.refs().values().stream().map(r -> {
             JdkProbe p = start.probes().get(r.jdk());
@@ -92,6 +95,6 @@ final class SessionRecord {
         String engine = measuredOn == null ? start.engine().describe() : measuredOn + " (images built on " + start.engine().describe() + ")";
         sessions.add(new RunMetadata.Session(sessionStart, ended, start.host().hostname(), Math.max(0, now), engine, leaseNote));
         return RunSession.metadata(rows, options, matrix, commit, dirty, started, ended, start.host(), start.engine(), images, plan,
-                start.imagesSeconds(), sessions);
+                start.imagesSeconds(), sessions, repository);
     }
 }

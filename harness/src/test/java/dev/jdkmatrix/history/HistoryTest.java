@@ -216,6 +216,31 @@ class HistoryTest {
                 .allMatch(c -> c.figure() instanceof FigureKey.Cell && c.status() == Change.Status.CONFIRMED);
     }
 
+    /** The team's suite changed between two nights: the change names the commits between them and, on GitHub, links their compare view. */
+    @Test
+    void aChangeNamesTheTeamsCommitsBetweenItsTwoNights(@TempDir Path site) throws IOException {
+        SiteFixture.Night steady = SiteFixture.Night.steady(0.01);
+        SplittableNights.write(site, 30, i -> i >= 15 ? steady.level25(860) : steady);
+        for (int i = 0; i < 30; i++) {
+            String commit = (i < 12 ? "a" : i < 15 ? "b" : i < 20 ? "c" : "d").repeat(40);
+            rewrite(site, i, m -> m.withRepository(new dev.jdkmatrix.results.RunMetadata.Repository(
+                    "https://x-access-token:ghs_secret@github.com/acme/json-lib.git", commit, false)));
+        }
+        History h = history(site);
+        Change step = h.changes().stream().filter(c -> c.figure() instanceof FigureKey.Pair).findFirst().orElseThrow();
+        assertThat(step.after().folder()).isEqualTo("nightly-015");
+        assertThat(step.whatChanged()).contains("repository acme/json-lib commits bbbbbbbbbbbb..cccccccccccc "
+                + "(https://github.com/acme/json-lib/compare/" + "b".repeat(40) + "..." + "c".repeat(40) + ")");
+        assertThat(Files.readString(site.resolve("nightly-015/run.json"))).as("a token in the remote never reaches run.json")
+                .contains("https://github.com/acme/json-lib.git").doesNotContain("ghs_secret");
+        var local = new dev.jdkmatrix.results.RunMetadata.Repository("/srv/git/lib", "1".repeat(40), true);
+        assertThat(local.compareUrl(new dev.jdkmatrix.results.RunMetadata.Repository("/srv/git/lib", "0".repeat(40), false))).as("not on GitHub").isNull();
+        assertThat(new dev.jdkmatrix.results.RunMetadata.Repository("git@github.com:acme/lib.git", "", false).github()).isEqualTo("acme/lib");
+        assertThat(Attribution.between(SiteFixture.meta("a", SiteFixture.FIRST, steady).withRepository(local.withCommit("0".repeat(40), false)),
+                SiteFixture.meta("b", SiteFixture.FIRST, steady).withRepository(local), java.util.Set.of("25")))
+                .containsExactly("repository /srv/git/lib commits 000000000000..111111111111 (dirty)");
+    }
+
     private static void rewrite(Path site, int night, java.util.function.UnaryOperator<dev.jdkmatrix.results.RunMetadata> change) throws IOException {
         Path json = site.resolve(String.format(java.util.Locale.ROOT, "nightly-%03d/run.json", night));
         dev.jdkmatrix.results.format.RunJson.write(json, change.apply(dev.jdkmatrix.results.format.RunJson.read(json)));

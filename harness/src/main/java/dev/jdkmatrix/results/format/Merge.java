@@ -117,7 +117,7 @@ public final class Merge {
         RunMetadata merged = new RunMetadata(RunMetadata.SCHEMA, first.runId(), first.matrixFile(), first.matrixName(), first.matrixSha256(),
                 first.gitCommit(), first.gitDirty(), startedAt, endedAt, first.host(), first.engine(), List.copyOf(images.values()),
                 figures.jdkBuilds(), plan, figures.statusCounts(), figures.overhead(), 0, from, List.of(), metas.stream().flatMap(m -> m.jars().stream()).distinct().toList(),
-                runnerClass != null ? runnerClass : namedClass(metas, notes));
+                runnerClass != null ? runnerClass : namedClass(metas, notes), first.repository());
         RunJson.write(out.resolve("run.json"), merged);
         return merged;
     }

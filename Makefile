@@ -22,6 +22,7 @@
 #   make bench-history     the history's change finder on histories made from the real nights, on one machine and on fleets (~6 min): writes docs/history.md's blocks
 #   make otava-fixtures    the change points Apache Otava 0.8.0 finds on EDivisiveTest's series (pip installs it under target/)
 #   make history-real      24 nights of a small matrix in a row, a jar 5 % slower on JDK 25 from night 10: what history finds (~25 min)
+#   make dist              a release: target/dist/jdkmatrix-VERSION.tar.gz (bin/jdkmatrix, the jars, Dockerfiles, engine scripts)
 #   make nightly-local     the nightly pipeline on a small matrix: 2 shards -> merge -> compare
 #   make shards N=3        the shard list for CI, as JSON: [1,2,3]
 #   make merge OUT=dir DIRS="a b"         one results folder from shard folders
@@ -66,7 +67,7 @@ SOURCES := $(shell find harness/src workloads/src examples/jmh/src examples/jar/
 # The harness, started with a class-data archive per subcommand and JDK (see the script).
 JDKMATRIX := $(SCRIPTS)/jdkmatrix.sh
 
-.PHONY: test-times help jdk check-no-jdk check-resume build docker base-image setup ready plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-verdicts bench-history otava-fixtures history-real nightly-local shards merge compare history publish prune readme-quick remote-demo lint-workflows k8s-up k8s-down clean
+.PHONY: test-times help jdk check-no-jdk check-resume check-dist dist build docker base-image setup ready plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-verdicts bench-history otava-fixtures history-real nightly-local shards merge compare history publish prune readme-quick remote-demo lint-workflows k8s-up k8s-down clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -148,9 +149,9 @@ chromium:
 test: K8S_NODES = 2
 test: jdk setup lint-workflows chromium check-no-jdk k8s-up
 	@mkdir -p target && git status --porcelain > target/tracked-before.txt 2>/dev/null || true
-	./mvnw -B -Dstyle.color=never verify || { $(MAKE) --no-print-directory k8s-down; exit 1; }
+	./mvnw -B -Dstyle.color=never $$($(SCRIPTS)/commit-args.sh) verify || { $(MAKE) --no-print-directory k8s-down; exit 1; }
 	@$(MAKE) --no-print-directory k8s-down & down=$$!; \
-	 $(MAKE) --no-print-directory check-resume check-scripts & checks=$$!; \
+	 $(MAKE) --no-print-directory check-resume check-scripts check-dist & checks=$$!; \
 	 $(MAKE) --no-print-directory nightly-local; night=$$?; \
 	 wait $$checks; checked=$$?; wait $$down; stopped=$$?; [ $$night = 0 ] && [ $$checked = 0 ] && [ $$stopped = 0 ]
 	@git status --porcelain 2>/dev/null | diff target/tracked-before.txt - \
@@ -167,6 +168,26 @@ check-resume: ready
 	  && grep -q "4 runs stored in $(RESUME_DIR)/raw.csv (2 in this session" <<<"$$out" \
 	  || { echo "check-resume: make matrix RUN_ARGS=\"--resume $(RESUME_DIR)\" did not finish the run: $$out" >&2; exit 1; }
 	@echo "check-resume: a run of harness/matrices/resume.yaml, cut to 2 of 4 runs, resumed through make to 4"
+
+# A release (make dist: target/dist/jdkmatrix-VERSION.tar.gz): bin/jdkmatrix, the jars in lib/, jdkmatrix's own
+# Dockerfile.jdkNN in share/ (a matrix naming a JDK without a Dockerfile of its own is built from them), the
+# scripts that bring up an engine and the base image in libexec/ (bin/jdkmatrix setup). It runs a matrix of any
+# folder, paths relative to that file, with nothing of this repository; the Makefile's targets run the same script.
+VERSION = $(shell sed -n 's:^  <version>\(.*\)</version>:\1:p' pom.xml | head -n1)
+DIST = target/dist/jdkmatrix-$(VERSION)
+dist: build
+	@rm -rf $(DIST) && mkdir -p $(DIST)/bin $(DIST)/lib $(DIST)/libexec $(DIST)/share
+	@cp $(SCRIPTS)/jdkmatrix.sh $(DIST)/bin/jdkmatrix && cp $(JAR) $(WORKLOADS_JAR) $(DIST)/lib/
+	@cp $(SCRIPTS)/find-jdk.sh $(SCRIPTS)/ensure-docker.sh $(SCRIPTS)/base-image.sh $(DIST)/libexec/ && cp Dockerfile.jdk* $(DIST)/share/
+	@cp LICENSE $(DIST)/ && printf '%s\n' "jdkmatrix $(VERSION): bin/jdkmatrix --help; bin/jdkmatrix setup brings up a Docker engine and the base image;" \
+	  "bin/jdkmatrix run --matrix your/bench.yaml runs a matrix of any folder (its JDKs from share/Dockerfile.jdkNN where it names no other)." > $(DIST)/README
+	@tar -C target/dist -czf $(DIST).tar.gz jdkmatrix-$(VERSION)
+	@echo "dist: $(DIST).tar.gz ($$(du -h $(DIST).tar.gz | cut -f1)): $$($(DIST)/bin/jdkmatrix --version)"
+
+# The release run from a folder outside this repository: a team's git repository with a matrix that names
+# JDK 25 only; its run.json names the release's commit and the team's.
+check-dist: dist
+	@$(SCRIPTS)/check-dist.sh $(DIST).tar.gz
 
 # The benchmarks' Java scripts run from source against the jar: compile them all, so that a change
 # of the harness's API cannot leave one broken until someone runs its benchmark.

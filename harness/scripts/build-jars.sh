@@ -15,8 +15,10 @@ exec 9>target/build.lock
 flock 9
 for jar in "${jars[@]}"; do
   if [ ! -s "$jar" ] || [ -n "$(find "$@" -newer "$jar" -print -quit 2>/dev/null)" ]; then
-    echo "$mvn -DskipTests package"
-    $mvn -DskipTests package
+    # stamped with the commit they are built at (jdkmatrix --version, a release's run.json)
+    stamp=$("$(dirname "$0")/commit-args.sh")
+    echo "$mvn -DskipTests $stamp package"
+    $mvn -DskipTests $stamp package
     touch "${jars[@]}"
     exit 0
   fi

@@ -13,11 +13,29 @@
 # The JDK is found as make finds it (find-jdk.sh: JAVA_HOME if it is 21+, else the newest in the JVM
 # folder, else the one on PATH), so this is the one launcher the docs use: a bare 'java -jar' fails
 # on a machine whose default java is 17.
+# The same script is a release's bin/jdkmatrix (make dist): there it finds its jar in lib/, the
+# built-in workloads jar beside it, jdkmatrix's own Dockerfile.jdkNN in share/ (a matrix of any folder
+# that names a JDK without a Dockerfile of its own is built from them) and its scripts in libexec/;
+# here, in harness/scripts, the jars under target/ and the Dockerfiles at the repository's top.
+# 'jdkmatrix setup' brings up what a run needs: a Docker engine (ensure-docker.sh) and the base image.
 set -euo pipefail
-JAVA_HOME=$("$(dirname "$0")/find-jdk.sh") || exit 2
+here=$(cd "$(dirname "$0")" && pwd)
+if [[ -f $here/../lib/jdkmatrix.jar ]]; then
+  home=$(cd "$here/.." && pwd)
+  scripts=$home/libexec
+  JAR=${JAR:-$home/lib/jdkmatrix.jar}
+  own=(-Djdkmatrix.dockerfiles="$home/share" -Djdkmatrix.workloads="$home/lib/workloads.jar")
+else
+  scripts=$here
+  JAR=${JAR:-$(cd "$here/../target" 2>/dev/null && pwd)/jdkmatrix.jar}
+  own=(-Djdkmatrix.dockerfiles="$(cd "$here/../.." && pwd)")
+fi
+if [[ ${1:-} == setup ]]; then
+  "$scripts/ensure-docker.sh" && exec "$scripts/base-image.sh"
+fi
+JAVA_HOME=$("$scripts/find-jdk.sh") || exit 2
 export JAVA_HOME
 JAVA=$JAVA_HOME/bin/java
-JAR=${JAR:-$(cd "$(dirname "$0")/../target" 2>/dev/null && pwd)/jdkmatrix.jar}
 [[ -f $JAR ]] || { echo "jdkmatrix: $JAR does not exist; fix: run 'make build'" >&2; exit 2; }
 export TESTCONTAINERS_RYUK_DISABLED=${TESTCONTAINERS_RYUK_DISABLED:-true}
 export TESTCONTAINERS_CHECKS_DISABLE=${TESTCONTAINERS_CHECKS_DISABLE:-true}
@@ -25,4 +43,7 @@ export TESTCONTAINERS_TINYIMAGE_CONTAINER_IMAGE=${TESTCONTAINERS_TINYIMAGE_CONTA
 sub=${1:-none}
 [[ $sub =~ ^[a-z][a-z-]*$ ]] || sub=other
 jdk=$( { printf '%s\n' "$JAVA_HOME"; cat "$JAVA_HOME/release" 2>/dev/null || true; } | cksum | cut -d' ' -f1)
-exec "$JAVA" -XX:TieredStopAtLevel=1 -XX:+AutoCreateSharedArchive -XX:SharedArchiveFile="$(dirname "$JAR")/jdkmatrix-$sub-$jdk.jsa" -Xlog:cds*=off -jar "$JAR" "$@"
+# a release's lib/ may not be writable (installed by root): the class-data archives then go to the user's cache
+cds=$(dirname "$JAR")
+[[ -w $cds ]] || { cds=${XDG_CACHE_HOME:-$HOME/.cache}/jdkmatrix; mkdir -p "$cds"; }
+exec "$JAVA" -XX:TieredStopAtLevel=1 -XX:+AutoCreateSharedArchive -XX:SharedArchiveFile="$cds/jdkmatrix-$sub-$jdk.jsa" -Xlog:cds*=off "${own[@]}" -jar "$JAR" "$@"

@@ -41,7 +41,7 @@ public final class PlanCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         // as run does: with a local engine, CPU limits above this host's are refused here already
         int hostCpus = dev.jdkmatrix.engine.Environment.localEngine() ? Runtime.getRuntime().availableProcessors() : 0;
-        Matrix m = new MatrixParser(hostCpus).parse(matrixFile);
+        Matrix m = new MatrixParser(hostCpus, Home.dockerfiles()).parse(matrixFile);
         if (engineCpus != null) {
             List<Integer> cpus;
             try {

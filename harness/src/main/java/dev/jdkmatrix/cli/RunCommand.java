@@ -40,7 +40,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--run-id", description = "run id (default: UTC time and matrix name)")
     String runId;
 
-    @Option(names = "--workloads-jar", description = "the built-in workloads jar, copied into each JDK's run image (default: ${DEFAULT-VALUE})", defaultValue = "workloads/target/workloads.jar")
+    @Option(names = "--workloads-jar", description = "the built-in workloads jar, copied into each JDK's run image (default: ${DEFAULT-VALUE})", defaultValue = "${sys:jdkmatrix.workloads:-workloads/target/workloads.jar}")
     Path workloadsJar;
 
     @Option(names = "--resume", paramLabel = "DIR", description = "finish the run stored in DIR: its matrix and run id, skipping the runs it has")
@@ -121,7 +121,7 @@ public final class RunCommand implements Callable<Integer> {
         // With a local engine, refuse CPU limits above this host's before anything starts;
         // MatrixRunner checks them against the engine's own count as well.
         int hostCpus = Environment.localEngine() && !"kubernetes".equals(engine) ? Runtime.getRuntime().availableProcessors() : 0;
-        Matrix m = named(new MatrixParser(hostCpus).parse(matrixFile));
+        Matrix m = named(new MatrixParser(hostCpus, Home.dockerfiles()).parse(matrixFile));
         String id = runId != null ? runId
                 : ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + m.name();
         if (!id.matches("[A-Za-z0-9][A-Za-z0-9_.-]*")) {

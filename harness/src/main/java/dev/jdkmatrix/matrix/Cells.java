@@ -83,15 +83,31 @@ final class Cells {
         return new Limits(cpus, m, MemoryLimit.parse(c.values.get("memory").text()));
     }
 
+    /** ", nor among jdkmatrix's own (17, 21, 25, 27 in FOLDER)", or empty where there is no such folder. */
+    private static String ownJdks(Path dockerfiles) {
+        if (dockerfiles == null || !Files.isDirectory(dockerfiles)) return "";
+        try (var files = Files.list(dockerfiles)) {
+            List<String> own = files.map(p -> p.getFileName().toString()).filter(f -> f.matches("Dockerfile\\.jdk[A-Za-z0-9._-]+"))
+                    .map(f -> f.substring("Dockerfile.jdk".length())).sorted().toList();
+            return own.isEmpty() ? "" : ", nor among jdkmatrix's own (" + String.join(", ", own) + " in " + dockerfiles + ")";
+        } catch (java.io.IOException e) {
+            return "";
+        }
+    }
+
     static Jdk jdk(MatrixParser parser, Value v, Map<String, Jdk> declared) {
         Jdk j = declared.get(v.text());
         if (j != null) return j;
         Path implicit = parser.resolve("Dockerfile.jdk" + v.text());
-        if (Files.isRegularFile(implicit) && v.text().matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
+        boolean name = v.text().matches("[A-Za-z0-9][A-Za-z0-9._-]*");
+        if (Files.isRegularFile(implicit) && name) {
             return new Jdk(v.text(), new Jdk.Dockerfile(implicit));
         }
+        Path own = parser.dockerfiles == null || !name ? null : parser.dockerfiles.resolve("Dockerfile.jdk" + v.text());
+        if (own != null && Files.isRegularFile(own)) return new Jdk(v.text(), new Jdk.Dockerfile(own));
         List<String> names = new ArrayList<>(declared.keySet());
-        throw parser.error(v.node(), "unknown jdk '" + v.text() + "': it is not under 'jdks:' and there is no " + implicit.getFileName() + " beside the matrix",
+        throw parser.error(v.node(), "unknown jdk '" + v.text() + "': it is not under 'jdks:' and there is no " + implicit.getFileName() + " beside the matrix"
+                        + ownJdks(parser.dockerfiles),
                 names.isEmpty() ? "declare it under jdks: with a dockerfile or an image" : Suggest.fix(v.text(), names, "jdks"));
     }
 }

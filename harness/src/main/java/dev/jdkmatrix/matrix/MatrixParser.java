@@ -76,8 +76,21 @@ public final class MatrixParser extends MatrixYaml {
 
     /** A parser that refuses CPU limits above {@code hostCpus} (0: no check). */
     public MatrixParser(int hostCpus) {
-        this.hostCpus = hostCpus;
+        this(hostCpus, null);
     }
+
+    /**
+     * As above; {@code dockerfiles} (null: none) is the folder of jdkmatrix's own Dockerfile.jdkNN, which a
+     * JDK named in the matrix with no {@code jdks:} entry and no Dockerfile.jdkNN beside the matrix
+     * is built from (a release's share/ folder, this repository's top: the launcher says which).
+     */
+    public MatrixParser(int hostCpus, Path dockerfiles) {
+        this.hostCpus = hostCpus;
+        this.dockerfiles = dockerfiles;
+    }
+
+    /** The folder of jdkmatrix's own Dockerfiles, or null. */
+    final Path dockerfiles;
 
     public Matrix parse(Path matrixFile) {
         this.file = matrixFile;

@@ -56,8 +56,10 @@ final class SessionRecord {
         this.start = start;
         RunMetadata before = start.before();
         this.started = before != null ? Instant.parse(before.startedAt()) : Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        this.commit = Environment.gitCommit(options.projectDir());
-        this.dirty = !commit.isEmpty() && Environment.gitDirty(options.projectDir());
+        // the harness's commit: the one its jar was built at (a release runs from any folder), else its project folder's
+        boolean stamped = !dev.jdkmatrix.Build.commit().isEmpty();
+        this.commit = stamped ? dev.jdkmatrix.Build.commit() : Environment.gitCommit(options.projectDir());
+        this.dirty = stamped ? dev.jdkmatrix.Build.dirty() : !commit.isEmpty() && Environment.gitDirty(options.projectDir());
         this.repository = Environment.repository(matrix.file().toAbsolutePath().getParent());
         this.plan = RunSession.planMetadata(matrix, start.plan(), options.shard());
         this.images = refs.refs().values().stream().map(r -> {

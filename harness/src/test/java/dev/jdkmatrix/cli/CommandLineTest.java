@@ -148,6 +148,14 @@ class CommandLineTest {
         assertThat(merge.err()).contains("--runner-class '' is not a name a history can keep");
     }
 
+    /** --version: the version and the commit the jar was built at (make build and make test stamp it; a plain Maven build says unknown). */
+    @Test
+    void theVersionNamesTheCommit() {
+        Result r = run("--version");
+        assertThat(r.code()).isZero();
+        assertThat(r.out().strip()).matches("jdkmatrix \\d+\\.\\d+\\.\\d+\\S* \\(commit ([0-9a-f]{12}(, with uncommitted changes)?|unknown)\\)");
+    }
+
     @Test
     void anUnknownOptionIsAUsageError() {
         Result r = run("run", "--matrixx", "x");

@@ -290,4 +290,22 @@ class BadMatrixTest {
         Files.writeString(f, GOOD);
         assertThat(new MatrixParser(2).parse(f).runnerClass()).isNull();
     }
+
+    /** A JDK named with no jdks: entry and no Dockerfile beside the matrix is built from jdkmatrix's own Dockerfile.jdkNN where the launcher names their folder. */
+    @Test
+    void aJdkWithoutADockerfileOfItsOwnIsBuiltFromJdkmatrixsOwn(@org.junit.jupiter.api.io.TempDir Path own) throws IOException {
+        Path f = dir.resolve("team.yaml");
+        Files.writeString(f, GOOD.replace("jdk: 21", "jdk: 25"));
+        Files.writeString(own.resolve("Dockerfile.jdk25"), "FROM debian:trixie-slim\n");
+        Files.writeString(own.resolve("Dockerfile.jdk21"), "FROM debian:trixie-slim\n");
+        Matrix m = new MatrixParser(2, own).parse(f);
+        assertThat(m.jdks().get("25").source()).isEqualTo(new Jdk.Dockerfile(own.resolve("Dockerfile.jdk25")));
+        Files.writeString(f, GOOD.replace("jdk: 21", "jdk: 23"));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new MatrixParser(2, own).parse(f)).isInstanceOf(MatrixException.class)
+                .hasMessageContaining("unknown jdk '23'").hasMessageContaining("nor among jdkmatrix's own (21, 25 in " + own + ")");
+        Files.writeString(dir.resolve("Dockerfile.jdk25"), "FROM debian:trixie-slim\n# the team's own\n");
+        Files.writeString(f, GOOD.replace("jdk: 21", "jdk: 25"));
+        assertThat(new MatrixParser(2, own).parse(f).jdks().get("25").source()).as("a Dockerfile beside the matrix wins")
+                .isEqualTo(new Jdk.Dockerfile(dir.resolve("Dockerfile.jdk25")));
+    }
 }

@@ -123,14 +123,14 @@ public final class ChangeFinder {
     public static final int SUSPECT_NIGHTS = 2;
 
     /**
-     * The nights on one side of a change that say what its level was, by default: 10. A change with fewer on
-     * both sides is not named (a site's first nights; a figure that jumps between two modes for a
+     * The nights on one side of a change that say what its level was, by default: 10. A change with
+     * fewer on both sides is not named (a site's first nights; a figure that jumps between two modes for a
      * few nights at a time), whatever its p-value: make bench-history's fleet calibration found such
      * changes to be most of the false ones on our real nights (false confirmed changes per 100
-     * nights over the quick matrix's figures 1.6 with 3, 0.9 with 8, 0.7 with 10: docs/history.md).
+     * nights over the quick matrix's figures on fleets 1.31 with 3, 0.75 with 8, 0.63 with 10:
+     * docs/history.md).
      */
     public static final int LEVEL_NIGHTS = 10;
-
 
     /**
      * A change in a series of numbers: the segment before it starts at {@code from}, the first point

@@ -16,9 +16,8 @@ import java.util.function.Function;
  * CPU model's level taken out ({@link Levels}); the changes found in each, which of them tonight's
  * night (the newest of its fleet) made new, the nights the runner moved every figure together
  * ({@link NightEvents}: a cell's series leaves out such a night when it comes alone or two in a
- * row), and how well each series
- * can show a change. {@code byRunner} keeps each runner class (CPU model and count, engine) a
- * series of its own instead, as histories did before fleets.
+ * row), and how well each series can show a change. {@code byRunner} keeps each runner class (CPU
+ * model and count, engine) a series of its own instead, as histories did before fleets.
  */
 public record History(List<Night> nights, List<String> skipped, List<ChangeFinder.Finding> findings, List<Change> changes,
                       Set<Change> newTonight, Map<Series, Watch> watches, ChangeFinder.Options options, List<NightEvents.Event> events, boolean byRunner) {
@@ -46,20 +45,18 @@ public record History(List<Night> nights, List<String> skipped, List<ChangeFinde
         if (!excursions.isEmpty()) found = all.parallelStream().map(s -> ChangeFinder.findLeveled(s, options, leftOut(s, excursions))).toList();
         Map<String, Night> tonight = new LinkedHashMap<>();
         for (Night n : read.nights()) tonight.put(group.apply(n), n); // oldest first: the last of a group is its newest
-        List<ChangeFinder.Finding> findings = new ArrayList<>();
         List<Change> changes = new ArrayList<>();
         Set<Change> fresh = new HashSet<>();
         Map<Series, Watch> watches = new LinkedHashMap<>();
         for (int i = 0; i < all.size(); i++) {
             ChangeFinder.Finding f = found.get(i);
-            findings.add(f);
             changes.addAll(f.changes());
             watches.put(f.series(), Watch.of(f.series(), f.changes(), options, target));
             List<Change> earlier = earlier(all.get(i), tonight.get(all.get(i).runnerClass()), options, leftOut(all.get(i), excursions));
             for (Change c : f.changes()) if (c.status() == Change.Status.CONFIRMED && isNew(c, earlier, options)) fresh.add(c);
         }
         changes.sort(order());
-        return new History(read.nights(), read.skipped(), findings, changes, fresh, watches, options, events.events(), byRunner);
+        return new History(read.nights(), read.skipped(), found, changes, fresh, watches, options, events.events(), byRunner);
     }
 
     /** The nights a series leaves out of its search: a cell's, the runner's excursions; a paired ratio's, none (it cancels the runner's speed). */

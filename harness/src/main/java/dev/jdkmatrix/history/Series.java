@@ -4,8 +4,10 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One figure across the nights of one runner class that measured it, oldest first. Nights of
- * another runner class are never in it: a change of machine is not a change of the figure.
+ * One figure across the nights of one group that measured it, oldest first: a fleet (the CPU count
+ * and engine, or the runner class the team named; each CPU model a level, {@link Levels}), or with
+ * {@code history --by-runner} a runner class. {@code runnerClass} names the group. Nights of another
+ * group are never in it: a change of fleet is not a change of the figure.
  */
 public record Series(String runnerClass, FigureKey key, List<Entry> entries) {
 

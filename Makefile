@@ -178,7 +178,7 @@ DIST = target/dist/jdkmatrix-$(VERSION)
 dist: build
 	@rm -rf $(DIST) && mkdir -p $(DIST)/bin $(DIST)/lib $(DIST)/libexec $(DIST)/share
 	@cp $(SCRIPTS)/jdkmatrix.sh $(DIST)/bin/jdkmatrix && cp $(JAR) $(WORKLOADS_JAR) $(DIST)/lib/
-	@cp $(SCRIPTS)/find-jdk.sh $(SCRIPTS)/ensure-docker.sh $(SCRIPTS)/base-image.sh $(DIST)/libexec/ && cp Dockerfile.jdk* $(DIST)/share/
+	@cp $(SCRIPTS)/find-jdk.sh $(SCRIPTS)/ensure-docker.sh $(SCRIPTS)/base-image.sh $(SCRIPTS)/publish.sh $(DIST)/libexec/ && cp Dockerfile.jdk* $(DIST)/share/
 	@cp LICENSE $(DIST)/ && printf '%s\n' "jdkmatrix $(VERSION): bin/jdkmatrix --help; bin/jdkmatrix setup brings up a Docker engine and the base image;" \
 	  "bin/jdkmatrix run --matrix your/bench.yaml runs a matrix of any folder (its JDKs from share/Dockerfile.jdkNN where it names no other)." > $(DIST)/README
 	@tar -C target/dist -czf $(DIST).tar.gz jdkmatrix-$(VERSION)

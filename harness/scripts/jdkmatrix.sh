@@ -17,7 +17,8 @@
 # built-in workloads jar beside it, jdkmatrix's own Dockerfile.jdkNN in share/ (a matrix of any folder
 # that names a JDK without a Dockerfile of its own is built from them) and its scripts in libexec/;
 # here, in harness/scripts, the jars under target/ and the Dockerfiles at the repository's top.
-# 'jdkmatrix setup' brings up what a run needs: a Docker engine (ensure-docker.sh) and the base image.
+# 'jdkmatrix setup' brings up what a run needs: a Docker engine (ensure-docker.sh) and the base image;
+# 'jdkmatrix publish SITE NEW' runs publish.sh.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 if [[ -f $here/../lib/jdkmatrix.jar ]]; then
@@ -32,6 +33,11 @@ else
 fi
 if [[ ${1:-} == setup ]]; then
   "$scripts/ensure-docker.sh" && exec "$scripts/base-image.sh"
+fi
+# 'jdkmatrix publish SITE NEW': add a night to a site (publish.sh: compare, gallery, index, history), as make publish does
+if [[ ${1:-} == publish ]]; then
+  shift
+  exec "$scripts/publish.sh" "$@"
 fi
 JAVA_HOME=$("$scripts/find-jdk.sh") || exit 2
 export JAVA_HOME

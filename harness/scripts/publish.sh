@@ -10,8 +10,11 @@
 set -euo pipefail
 SITE=${1:?usage: publish.sh SITE NEW_DIR}
 NEW=${2:?usage: publish.sh SITE NEW_DIR}
-: "${JAVA_HOME:?JAVA_HOME must name a JDK 21+}"
-JAR=${JAR:-harness/target/jdkmatrix.jar}
+# the harness through its launcher: this folder's jdkmatrix.sh here, a release's bin/jdkmatrix from its libexec/
+here=$(cd "$(dirname "$0")" && pwd)
+launcher=$here/jdkmatrix.sh
+[ -x "$launcher" ] || launcher=$here/../bin/jdkmatrix
+jdkmatrix() { "$launcher" "$@"; }
 name=$(basename "$NEW")
 test -f "$NEW/raw.csv" && test -f "$NEW/run.json" || { echo "publish: $NEW is not a results folder (no raw.csv and run.json)" >&2; exit 2; }
 test ! -e "$SITE/$name" || { echo "publish: $SITE/$name exists already: a run is published once; give the new run another folder name" >&2; exit 2; }
@@ -24,11 +27,11 @@ cp "$NEW/run.json" "$SITE/$name/"
 # RUNNER_CLASS=NAME (make publish RUNNER_CLASS=...): the team's name for the machines this night ran on, recorded in
 # the published run.json (jdkmatrix label); the history follows one name's nights as one series, whatever CPU models.
 if [ -n "${RUNNER_CLASS:-}" ]; then
-  JAR="$JAR" harness/scripts/jdkmatrix.sh label --runner-class "$RUNNER_CLASS" "$SITE/$name"
+  jdkmatrix label --runner-class "$RUNNER_CLASS" "$SITE/$name"
 fi
 # The newest run published so far on the same runner class (CPU model and count and engine, or the team's
 # name): a night is never compared with another machine's numbers.
-previous=$(JAR="$JAR" harness/scripts/jdkmatrix.sh previous "$SITE" "$SITE/$name")
+previous=$(jdkmatrix previous "$SITE" "$SITE/$name")
 
 # raw.csv, summary.csv and comparisons.csv gzipped (a fifth of their size): every command that reads a
 # results folder reads raw.csv.gz too; summary.csv and comparisons.csv are copies for people (report
@@ -45,7 +48,7 @@ fi
 if [ -n "$previous" ]; then
   args=(--csv "$SITE/$name/compare.csv" --markdown "$SITE/$name/compare.md")
   [ -n "${GITHUB_STEP_SUMMARY:-}" ] && args=(--csv "$SITE/$name/compare.csv" --markdown "$GITHUB_STEP_SUMMARY")
-  JAR="$JAR" harness/scripts/jdkmatrix.sh compare "$previous" "$SITE/$name" "${args[@]}" > "$SITE/$name/compare.md"
+  jdkmatrix compare "$previous" "$SITE/$name" "${args[@]}" > "$SITE/$name/compare.md"
   echo "publish: compared with the previous run $(basename "$previous")"
 else
   echo "publish: no run of this runner class in $SITE yet, nothing to compare with"
@@ -55,17 +58,17 @@ fi
 # custom JSON) in its folder; then the site's index with the history (SITE/index.html, changes.csv, figures.csv.gz, trends/).
 export_args=()
 [ "${EXPORT:-0}" = 1 ] && export_args=(--export "$name")   # Bencher's and github-action-benchmark's JSON: a few KB a cell, so only when asked
-JAR="$JAR" harness/scripts/jdkmatrix.sh history "$SITE" "${export_args[@]}" --markdown "$SITE/$name/history.md" > /dev/null
+jdkmatrix history "$SITE" "${export_args[@]}" --markdown "$SITE/$name/history.md" > /dev/null
 [ -n "${GITHUB_STEP_SUMMARY:-}" ] && cat "$SITE/$name/history.md" >> "$GITHUB_STEP_SUMMARY"
-JAR="$JAR" harness/scripts/jdkmatrix.sh index "$SITE" --keep-galleries "${KEEP_GALLERIES:-14}" > /dev/null
+jdkmatrix index "$SITE" --keep-galleries "${KEEP_GALLERIES:-14}" > /dev/null
 # The night's gallery gets what the night has not used of its budget (NIGHT_BYTES, 1.9 MB: a site of a night a day
 # stays far from GitHub Pages' 1 GB): its data, exports and what the index grew by come first; charts are drawn by
 # priority while they fit, the page says what it left out. The index is written again to link the gallery.
 used=$(( $(du -sb "$SITE" | cut -f1) - before ))
 budget=$(( ${NIGHT_BYTES:-1900000} - used ))
 [ "$budget" -gt 100000 ] || budget=100000
-JAR="$JAR" harness/scripts/jdkmatrix.sh report --results "$SITE/$name" --link-index --max-bytes "$budget"
-JAR="$JAR" harness/scripts/jdkmatrix.sh index "$SITE" --keep-galleries "${KEEP_GALLERIES:-14}"
+jdkmatrix report --results "$SITE/$name" --link-index --max-bytes "$budget"
+jdkmatrix index "$SITE" --keep-galleries "${KEEP_GALLERIES:-14}"
 
 # What this night cost the site (GitHub Pages serves at most 1 GB): the reference run adds under
 # 2 MB (docs/site-growth.md); a bigger matrix adds more, and fewer kept galleries make up for it.

@@ -23,6 +23,7 @@
 #   make otava-fixtures    the change points Apache Otava 0.8.0 finds on EDivisiveTest's series (pip installs it under target/)
 #   make history-real      24 nights of a small matrix in a row, a jar 5 % slower on JDK 25 from night 10: what history finds (~25 min)
 #   make dist              a release: target/dist/jdkmatrix-VERSION.tar.gz (bin/jdkmatrix, the jars, Dockerfiles, engine scripts)
+#   make check-workflows   the reusable workflow run by nektos/act: a sample library's two nights into a local gh-pages (.ci/run runs it)
 #   make nightly-local     the nightly pipeline on a small matrix: 2 shards -> merge -> compare
 #   make shards N=3        the shard list for CI, as JSON: [1,2,3]
 #   make merge OUT=dir DIRS="a b"         one results folder from shard folders
@@ -67,7 +68,7 @@ SOURCES := $(shell find harness/src workloads/src examples/jmh/src examples/jar/
 # The harness, started with a class-data archive per subcommand and JDK (see the script).
 JDKMATRIX := $(SCRIPTS)/jdkmatrix.sh
 
-.PHONY: test-times help jdk check-no-jdk check-resume check-dist dist build docker base-image setup ready plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-verdicts bench-history otava-fixtures history-real nightly-local shards merge compare history publish prune readme-quick remote-demo lint-workflows k8s-up k8s-down clean
+.PHONY: test-times help jdk check-no-jdk check-resume check-dist check-workflows dist build docker base-image setup ready plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-verdicts bench-history otava-fixtures history-real nightly-local shards merge compare history publish prune readme-quick remote-demo lint-workflows k8s-up k8s-down clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -188,6 +189,12 @@ dist: build
 # JDK 25 only; its run.json names the release's commit and the team's.
 check-dist: dist
 	@$(SCRIPTS)/check-dist.sh $(DIST).tar.gz
+
+# The reusable workflow and the setup action under a real Actions runner (nektos/act), as a library's repository calls
+# them: a sample library's two nights published into a local origin's gh-pages (harness/scripts/check-workflows.sh).
+# .ci/run runs it after make test (docs/testing.md has its time).
+check-workflows: ready
+	@$(SCRIPTS)/check-workflows.sh
 
 # The benchmarks' Java scripts run from source against the jar: compile them all, so that a change
 # of the harness's API cannot leave one broken until someone runs its benchmark.

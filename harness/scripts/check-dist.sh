@@ -36,6 +36,8 @@ team_commit=$(git -C "$team" rev-parse HEAD)
 ours=$(git rev-parse HEAD)
 version=$(env -u JAR "$rel/bin/jdkmatrix" --version)
 grep -q "commit ${ours:0:12}" <<<"$version" || fail "bin/jdkmatrix --version says '$version', not this checkout's commit ${ours:0:12}"
+# the engine named as act and many CI runners name it (DOCKER_HOST=unix:///var/run/docker.sock), where it is that socket
+[ -z "${DOCKER_HOST:-}" ] && [ -S /var/run/docker.sock ] && export DOCKER_HOST=unix:///var/run/docker.sock
 (cd "$team/bench" && env -u JAR "$rel/bin/jdkmatrix" run --matrix bench.yaml --out ../out --no-report --progress lines) > "$tmp/run.log" 2>&1 \
   || fail "the release's run failed: $(tail -n 5 "$tmp/run.log")"
 grep -q "share/Dockerfile.jdk25\|jdk 25: image jdkmatrix/run-25" "$tmp/run.log" || fail "no JDK 25 image in the run: $(head -n 8 "$tmp/run.log")"

@@ -54,7 +54,8 @@ public final class CompareCommand implements Callable<Integer> {
             List<RawRow> base = read(raw(baseline));
             List<RawRow> now = read(raw(current));
             List<Comparison.Row> rows = Comparison.compare(base, now, t);
-            String md = ComparisonReport.markdown(rows, baseline.toString(), current.toString(), t, acrossMachines(baseMeta, nowMeta));
+            String md = ComparisonReport.markdown(rows, baseline.toString(), current.toString(), t, acrossMachines(baseMeta, nowMeta),
+                    baseMeta == null || nowMeta == null ? "" : RunMetadata.Repository.range(baseMeta.repository(), nowMeta.repository()));
             long shared = rows.stream().filter(r -> r.verdict() != Comparison.Verdict.ADDED && r.verdict() != Comparison.Verdict.REMOVED).count();
             String matrices = otherMatrix(baseMeta, nowMeta);
             var err = spec.commandLine().getErr();

@@ -69,8 +69,7 @@ public record Endpoint(String uri, String source) {
                     Path socket = Path.of(u.getPath());
                     if (!Files.exists(socket)) return "no such socket: " + socket;
                     try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
-                        ch.connect(UnixDomainSocketAddress.of(socket));
-                        ch.socket();
+                        ch.connect(UnixDomainSocketAddress.of(socket)); // (a unix channel has no socket(): it throws "Not supported")
                         ch.write(ByteBuffer.wrap(ping(u)));
                         ByteBuffer buf = ByteBuffer.allocate(64);
                         // a unix socket cannot time out a read: an engine that accepts but never answers is left to the client's own timeouts

@@ -50,14 +50,8 @@ public final class Attribution {
      * the first after it, the compare view where the repository is on GitHub.
      */
     private static void repository(List<String> out, RunMetadata.Repository a, RunMetadata.Repository b) {
-        if (a == null || b == null || (a.commit().equals(b.commit()) && a.dirty() == b.dirty())) return;
-        String url = b.compareUrl(a);
-        out.add("repository " + b.name() + " commits " + shortCommit(a) + ".." + shortCommit(b) + (url == null ? "" : " (" + url + ")"));
-    }
-
-    private static String shortCommit(RunMetadata.Repository r) {
-        String c = r.commit().isEmpty() ? "(none)" : r.commit().length() > 12 ? r.commit().substring(0, 12) : r.commit();
-        return c + (r.dirty() ? " (dirty)" : "");
+        String range = RunMetadata.Repository.range(a, b);
+        if (!range.isEmpty()) out.add(range);
     }
 
     private static RunMetadata.Image image(RunMetadata m, String jdk) {

@@ -73,6 +73,22 @@ public record RunMetadata(
             commit = commit == null ? "" : commit.strip();
         }
 
+        /**
+         * The commits between two runs of the repository: "repository acme/lib commits
+         * 1a2b3c4d5e6f..7a8b9c0d1e2f (https://github.com/acme/lib/compare/...)", the compare view where
+         * it is on GitHub; empty where either run recorded none or both ran the same tree.
+         */
+        public static String range(Repository from, Repository to) {
+            if (from == null || to == null || (from.commit().equals(to.commit()) && from.dirty() == to.dirty())) return "";
+            String url = to.compareUrl(from);
+            return "repository " + to.name() + " commits " + from.shortCommit() + ".." + to.shortCommit() + (url == null ? "" : " (" + url + ")");
+        }
+
+        /** Its commit's first 12 digits, "(dirty)" after it where its tree had changes, "(none)" where it had no commit. */
+        public String shortCommit() {
+            return (commit.isEmpty() ? "(none)" : commit.length() > 12 ? commit.substring(0, 12) : commit) + (dirty ? " (dirty)" : "");
+        }
+
         /** The same repository at another commit. */
         public Repository withCommit(String commit, boolean dirty) {
             return new Repository(remote, commit, dirty);

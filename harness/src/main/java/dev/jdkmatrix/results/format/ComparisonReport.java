@@ -30,6 +30,11 @@ public final class ComparisonReport {
      * machines differ, and is the first line.
      */
     public static String markdown(List<Comparison.Row> rows, String baseline, String current, double threshold, String acrossMachines) {
+        return markdown(rows, baseline, current, threshold, acrossMachines, "");
+    }
+
+    /** As above; {@code commits}, when not empty, names the commits of the measured repository between the two runs, below the title. */
+    public static String markdown(List<Comparison.Row> rows, String baseline, String current, double threshold, String acrossMachines, String commits) {
         Map<String, Integer> counts = new TreeMap<>();
         rows.forEach(r -> counts.merge(r.verdict().text(), 1, Integer::sum));
         StringBuilder md = new StringBuilder();
@@ -42,6 +47,7 @@ public final class ComparisonReport {
             md.append("**Unpaired:** ").append(unpaired).append("\n\n");
         }
         md.append("## jdkmatrix: ").append(escape(current)).append(" against ").append(escape(baseline)).append("\n\n");
+        if (!commits.isEmpty()) md.append("**Your commits between the two runs:** ").append(escape(commits)).append(".\n\n");
         md.append("Threshold ").append(pct(threshold)).append(": a cell is `slower` or `faster` only when the whole 95 % bootstrap interval of its change ")
           .append("lies past the threshold (a time that grows is slower; a throughput that grows, faster), `unchanged` when the whole interval lies within it, ")
           .append("and otherwise `undecided` (or `noisy`, when either side's own CV exceeds the threshold): its runs cannot tell; `undecided` too ")

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# make check-workflows: this repository's reusable workflow (.github/workflows/jdkmatrix.yml) and setup
+# action run by a real Actions runner, nektos/act (built from the Go module proxy once), on this machine
+# with no network, as a library's repository calls them: a sample library (examples/jmh's benchmarks as a
+# git repository of its own, harness/act/sample) whose nightly.yml is the 20-line caller of docs/release.md.
+# Night 1 at its first commit, night 2 at its second (StringJoinBench.stringJoin about 20 % slower), each
+# published into a local bare repository standing for its origin's gh-pages; the second night's
+# comparison must name the commit range and the slower benchmark. The third-party actions are our
+# stand-ins (harness/act/README.md); jdkmatrix is this checkout's files as they are now, its release made
+# once (make dist) and given to every job. Shards run one at a time (max-parallel: 1): two shards side by
+# side on 2 CPUs would measure each other.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+repo=$(pwd)
+fail() { echo "check-workflows: $*" >&2; exit 1; }
+log() { echo "[check-workflows] $*" >&2; }
+
+act=$(command -v act 2>/dev/null || echo "$(go env GOPATH 2>/dev/null)/bin/act")
+if [ ! -x "$act" ]; then
+  log "building nektos/act v0.2.89 from the Go module proxy (once)"
+  GOFLAGS=-mod=mod go install github.com/nektos/act@v0.2.89
+  act=$(go env GOPATH)/bin/act
+fi
+make --no-print-directory -s dist > /dev/null
+release=$(readlink -f "$(ls target/dist/jdkmatrix-*.tar.gz | head -n1)")
+
+work=$(mktemp -d /tmp/jdkmatrix-check-workflows.XXXXXX)
+[ "${KEEP:-0}" = 1 ] || trap 'rm -rf "$work"' EXIT
+# jdkmatrix as the sample's workflows get it (jdkmatrix/jdkmatrix@main): this checkout's tracked files as they are now
+mkdir -p "$work/jdkmatrix"
+git ls-files -z | xargs -0 cp --parents -t "$work/jdkmatrix"
+
+# the sample library and its origin
+lib=$work/lib
+origin=$work/origin.git
+mkdir -p "$lib/src/main/java/dev/jdkmatrix/examples/jmh" "$lib/.github/workflows" "$lib/.mvn"
+cp examples/jmh/src/main/java/dev/jdkmatrix/examples/jmh/StringJoinBench.java "$lib/src/main/java/dev/jdkmatrix/examples/jmh/"
+cp harness/act/sample/pom.xml harness/act/sample/bench.yaml harness/act/sample/build.sh "$lib/"
+cp harness/act/sample/nightly.yml "$lib/.github/workflows/"
+cp mvnw "$lib/" && cp -r .mvn/wrapper "$lib/.mvn/"
+printf 'target/\n' > "$lib/.gitignore"
+git init -q --bare "$origin"
+git -C "$lib" init -q -b main
+git -C "$lib" remote add origin "$origin"
+commit() { git -C "$lib" add -A && git -C "$lib" -c user.name=sample -c user.email=sample@example.org commit -q -m "$1" && git -C "$lib" push -q origin main; }
+commit "the sample library's suite"
+first=$(git -C "$lib" rev-parse HEAD)
+
+stand_ins=(--local-repository "actions/upload-artifact@ea165f8d65b6e75b540449e92b4886f43607fa02=$repo/harness/act/upload-artifact"
+  --local-repository "actions/download-artifact@d3f86a106a0bac45b974a628896c90dbdf5c8093=$repo/harness/act/download-artifact")
+echo '{"act": true}' > "$work/event.json"
+night() { # night N: the sample's nightly.yml under act, its own run id and artifacts
+  log "night $1 at $(git -C "$lib" rev-parse --short HEAD)"
+  (cd "$lib" && "$act" workflow_dispatch -W .github/workflows/nightly.yml -e "$work/event.json" -P ubuntu-24.04=-self-hosted \
+    --action-offline-mode --local-repository "jdkmatrix/jdkmatrix@main=$work/jdkmatrix" "${stand_ins[@]}" \
+    --env ACT_ARTIFACTS="$work/artifacts" --env JDKMATRIX_RELEASE="$release" --env GITHUB_RUN_ID="$1" \
+    > "$work/night-$1.log" 2>&1) || fail "night $1 failed under act: $(grep -E '❌|Error' "$work/night-$1.log" | head -n 5; tail -n 20 "$work/night-$1.log")"
+  grep -q "Job succeeded" "$work/night-$1.log" || fail "night $1: no job succeeded ($work/night-$1.log)"
+}
+night 1
+sed -i 's|return String.join(",", parts);|return String.join(",", parts) + String.join(",", parts.subList(0, parts.size() / 5)); // about 20 % more work|' \
+  "$lib/src/main/java/dev/jdkmatrix/examples/jmh/StringJoinBench.java"
+commit "stringJoin joins a fifth more"
+second=$(git -C "$lib" rev-parse HEAD)
+night 2
+
+# what origin's gh-pages holds now
+site=$work/site
+git clone -q -b gh-pages "$origin" "$site" || fail "origin has no gh-pages branch after two nights"
+nights=$(ls -d "$site"/night-* 2>/dev/null | wc -l)
+[ "$nights" = 2 ] || fail "gh-pages holds $nights nights, not 2"
+n2=$(ls -d "$site"/night-2-* | head -n1)
+grep -q "\"commit\" : \"$second\"" "$n2/run.json" || fail "night 2's run.json does not name the sample's second commit"
+grep -q "\"named_class\" : \"sample-runner\"" "$n2/run.json" || fail "night 2's run.json does not name its runner class"
+compare=$n2/compare.md
+[ -f "$compare" ] || fail "night 2 was not compared with night 1"
+grep -q "commits ${first:0:12}..${second:0:12}" "$compare" || fail "night 2's comparison does not name the commit range ${first:0:12}..${second:0:12}"
+grep -E 'StringJoinBench.stringJoin' "$compare" | grep -qE '\+(1[0-9]|2[0-9]|3[0-9])\.[0-9] %' \
+  || fail "night 2's comparison does not show stringJoin about 20 % slower: $(grep StringJoinBench "$compare")"
+log "the slower benchmark in night 2's comparison: $(grep -E 'StringJoinBench.stringJoin' "$compare" | head -n 2 | tr '\n' ' ')"
+echo "check-workflows: the reusable workflow ran the sample library's two nights under act (build, 2 shards one at a time, merge, publish into origin's gh-pages, history): night 2 names commits ${first:0:12}..${second:0:12} and stringJoin slower"

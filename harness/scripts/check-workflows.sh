@@ -36,7 +36,7 @@ origin=$work/origin.git
 mkdir -p "$lib/src/main/java/dev/jdkmatrix/examples/jmh" "$lib/.github/workflows" "$lib/.mvn"
 cp examples/jmh/src/main/java/dev/jdkmatrix/examples/jmh/StringJoinBench.java "$lib/src/main/java/dev/jdkmatrix/examples/jmh/"
 cp harness/act/sample/pom.xml harness/act/sample/bench.yaml harness/act/sample/build.sh "$lib/"
-cp harness/act/sample/nightly.yml "$lib/.github/workflows/"
+cp harness/act/sample/nightly.yml harness/act/sample/pr.yml "$lib/.github/workflows/"
 cp mvnw "$lib/" && cp -r .mvn/wrapper "$lib/.mvn/"
 printf 'target/\n' > "$lib/.gitignore"
 git init -q --bare "$origin"
@@ -83,4 +83,20 @@ grep -E 'StringJoinBench.stringJoin' "$compare" | grep -qE '\+(1[0-9]|2[0-9]|3[0
   || fail "night 2's comparison does not show stringJoin about 20 % slower: $(grep StringJoinBench "$compare")"
 grep -E 'StringJoinBench.stringBuilder' "$compare" | grep -q '\*\*slower\*\*' && fail "night 2's comparison calls stringBuilder slower, which did not change: $(grep stringBuilder "$compare")"
 log "the slower benchmark in night 2's comparison: $(grep -E 'StringJoinBench.stringJoin' "$compare" | head -n 2 | tr '\n' ' ')"
-echo "check-workflows: the reusable workflow ran the sample library's two nights under act (build, 2 shards one at a time, merge, publish into origin's gh-pages, history): night 2 names commits ${first:0:12}..${second:0:12} and stringJoin slower"
+# the pull request check (jdkmatrix-pr.yml) on the second commit against the first: stringJoin a decided regression, the job fails;
+# then against itself (A/A): no regression, the job passes
+pr() { # pr NAME BASE_SHA: the sample's pr.yml under act for a pull request whose base is BASE_SHA; its exit code
+  printf '{"act": true, "pull_request": {"number": 7, "base": {"sha": "%s", "ref": "main"}, "head": {"sha": "%s", "ref": "pr"}}}' "$2" "$second" > "$work/pr-$1.json"
+  log "pull request check $1: $(git -C "$lib" rev-parse --short HEAD) against ${2:0:7}"
+  (cd "$lib" && "$act" pull_request -W .github/workflows/pr.yml -e "$work/pr-$1.json" -P ubuntu-24.04=-self-hosted \
+    --action-offline-mode --local-repository "jdkmatrix/jdkmatrix@main=$work/jdkmatrix" "${stand_ins[@]}" \
+    --env ACT_ARTIFACTS="$work/artifacts" --env JDKMATRIX_RELEASE="$release" --env GITHUB_RUN_ID="pr-$1" > "$work/pr-$1.log" 2>&1)
+}
+if pr regression "$first"; then fail "the pull request check passed on a 20 % slower stringJoin ($work/pr-regression.log)"; fi
+grep -q "decided regression(s)\*\* of 10.0 % or more" "$work/pr-regression.log" || fail "the pull request check did not report a decided regression: $(grep -E 'decided|❌' "$work/pr-regression.log" | head -n 5)"
+grep "| \`join:StringJoinBench.stringJoin" "$work/pr-regression.log" | grep -q "regression" || fail "the pull request check does not name stringJoin a regression"
+grep "StringJoinBench.stringBuilder" "$work/pr-regression.log" | grep -q "\*\*regression\*\*" && fail "the pull request check calls stringBuilder a regression"
+pr same "$second" || fail "the pull request check failed on a head the same as its base (A/A): $(grep -E 'decided|❌' "$work/pr-same.log" | head -n 5)"
+grep -q "No decided regression" "$work/pr-same.log" || fail "the A/A pull request check does not say 'No decided regression'"
+log "pull request check: $(grep -o '[0-9]* decided regression(s)\*\* of 10.0 % or more[^.]*' "$work/pr-regression.log" | head -n1); A/A: $(grep -o 'No decided regression[^.]*' "$work/pr-same.log" | head -n1)"
+echo "check-workflows: the reusable workflow ran the sample library's two nights under act (build, 2 shards one at a time, merge, publish into origin's gh-pages, history): night 2 names commits ${first:0:12}..${second:0:12} and stringJoin slower; the pull request check fails on stringJoin and passes A/A"

@@ -29,7 +29,8 @@ if [[ -f $here/../lib/jdkmatrix.jar ]]; then
 else
   scripts=$here
   JAR=${JAR:-$(cd "$here/../target" 2>/dev/null && pwd)/jdkmatrix.jar}
-  own=(-Djdkmatrix.dockerfiles="$(cd "$here/../.." && pwd)")
+  top=$(cd "$here/../.." && pwd)
+  own=(-Djdkmatrix.dockerfiles="$top" -Djdkmatrix.workloads="$top/workloads/target/workloads.jar")
 fi
 if [[ ${1:-} == setup ]]; then
   "$scripts/ensure-docker.sh" && exec "$scripts/base-image.sh"

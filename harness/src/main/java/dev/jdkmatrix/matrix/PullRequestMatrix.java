@@ -1,0 +1,75 @@
+package dev.jdkmatrix.matrix;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.snakeyaml.engine.v2.api.Dump;
+import org.snakeyaml.engine.v2.api.DumpSettings;
+import org.snakeyaml.engine.v2.api.Load;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.common.FlowStyle;
+
+/**
+ * A pull request's matrix: the team's matrix with each of its suite's workload entries (a jmh or jar
+ * entry: the ones with a {@code jar:}) twice, {@code base-NAME} with the jar and files of the pull
+ * request's base, built in its own folder, and {@code head-NAME} with the pull request's, compared
+ * along {@code workload}: each benchmark's base and head cells are a group, measured back to back in
+ * every round (blocked), so that the machine's drift cancels in their paired ratio. Built-in
+ * entries are left out: a pull request changes the team's suite. Pure text in, text out; the
+ * derived file is written beside the matrix, so its other paths (Dockerfiles) read as before.
+ */
+public final class PullRequestMatrix {
+
+    private PullRequestMatrix() {}
+
+    private static final String BASE = dev.jdkmatrix.model.PullRequestSide.BASE.prefix();
+    private static final String HEAD = dev.jdkmatrix.model.PullRequestSide.HEAD.prefix();
+
+    /**
+     * {@code yaml}: the matrix's text; {@code matrixDir}: its folder, in the head's checkout
+     * {@code headRoot}; {@code baseRoot}: the base's checkout, where the same relative paths hold
+     * the base's build. Throws with what to fix where the matrix has no suite entry.
+     */
+    @SuppressWarnings("unchecked")
+    public static String derive(String yaml, Path matrixDir, Path headRoot, Path baseRoot) {
+        Object loaded = new Load(LoadSettings.builder().build()).loadFromString(yaml);
+        if (!(loaded instanceof Map<?, ?> top)) throw new IllegalArgumentException("the matrix is not a YAML mapping");
+        Map<String, Object> out = new LinkedHashMap<>((Map<String, Object>) top);
+        Object m = out.get("matrix");
+        if (!(m instanceof Map<?, ?> matrix)) throw new IllegalArgumentException("the matrix has no 'matrix:' mapping");
+        Map<String, Object> axes = new LinkedHashMap<>((Map<String, Object>) matrix);
+        Object w = axes.get("workload");
+        List<Object> entries = w instanceof List<?> l ? new ArrayList<>(l) : w == null ? List.of() : List.of(w);
+        List<Object> doubled = new ArrayList<>();
+        Path rel = headRoot.toAbsolutePath().normalize().relativize(matrixDir.toAbsolutePath().normalize());
+        Path baseDir = baseRoot.toAbsolutePath().normalize().resolve(rel);
+        for (Object e : entries) {
+            if (!(e instanceof Map<?, ?> entry) || !entry.containsKey("jar")) continue;
+            String name = String.valueOf(entry.get("name"));
+            doubled.add(side((Map<String, Object>) entry, BASE + name, baseDir));
+            doubled.add(side((Map<String, Object>) entry, HEAD + name, matrixDir.toAbsolutePath().normalize()));
+        }
+        if (doubled.isEmpty()) {
+            throw new IllegalArgumentException("the matrix has no workload entry with a jar: (kind: jmh or jar): a pull request check compares your suite's base "
+                    + "and head builds; add your benchmarks jar as a jmh entry");
+        }
+        axes.put("workload", doubled);
+        out.put("matrix", axes);
+        out.put("compare-along", List.of("workload"));
+        out.put("name", String.valueOf(out.getOrDefault("name", "matrix")) + "-pr");
+        return new Dump(DumpSettings.builder().setDefaultFlowStyle(FlowStyle.BLOCK).build()).dumpToString(out);
+    }
+
+    /** One side of an entry: its name, and its jar and files read from {@code dir}, that side's folder of the matrix. */
+    private static Map<String, Object> side(Map<String, Object> entry, String name, Path dir) {
+        Map<String, Object> s = new LinkedHashMap<>(entry);
+        s.put("name", name);
+        s.put("jar", dir.resolve(String.valueOf(entry.get("jar"))).normalize().toString());
+        if (entry.get("files") instanceof List<?> files) {
+            s.put("files", files.stream().map(f -> dir.resolve(String.valueOf(f)).normalize().toString()).toList());
+        }
+        return s;
+    }
+}

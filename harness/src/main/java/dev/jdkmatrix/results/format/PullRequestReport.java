@@ -1,0 +1,47 @@
+package dev.jdkmatrix.results.format;
+
+import dev.jdkmatrix.results.Comparisons;
+import dev.jdkmatrix.results.PullRequestVerdict;
+import java.util.Locale;
+
+/** A pull request's verdict as Markdown, for its job summary and its one comment; every name from the data escaped. */
+public final class PullRequestReport {
+
+    private PullRequestReport() {}
+
+    /** The check as Markdown for a job summary or a pull request comment, every name from the data escaped; {@code marker} first (an HTML comment that finds the comment again). */
+    public static String markdown(PullRequestVerdict v, String marker) {
+        StringBuilder md = new StringBuilder(marker).append("\n## jdkmatrix: this pull request's suite against its base\n\n");
+        int all = v.decided().size() + v.undecided().size();
+        md.append(all == 0 ? "No benchmark was compared.\n" : v.regressions().isEmpty()
+                ? "**No decided regression** of " + pct(v.threshold()) + " or more"
+                : "**" + v.regressions().size() + " decided regression(s)** of " + pct(v.threshold()) + " or more")
+                .append(all == 0 ? "" : String.format(Locale.ROOT, " among %d benchmark cell(s): %d decided at 95 %%, %d not.%n%n", all, v.decided().size(), v.undecided().size()));
+        if (!v.decided().isEmpty()) {
+            md.append("| benchmark cell | head / base [95 % interval] | q | verdict |\n|---|---|---|---|\n");
+            for (PullRequestVerdict.Item i : v.decided()) {
+                md.append("| ").append(Markdown.code(i.cell())).append(" | ").append(ratio(i)).append(" | ").append(String.format(Locale.ROOT, "%.2g", i.qValue()))
+                        .append(" | ").append(v.regressions().contains(i) ? "**regression**" : i.verdict() == Comparisons.Verdict.SLOWER ? "slower, below the threshold" : "faster")
+                        .append(" |\n");
+            }
+            md.append('\n');
+        }
+        if (!v.undecided().isEmpty()) {
+            md.append(v.undecided().size()).append(" not decided (the rounds could not tell; the difference each could resolve):\n\n");
+            for (PullRequestVerdict.Item i : v.undecided()) {
+                md.append("- ").append(Markdown.code(i.cell())).append(": ").append(ratio(i)).append(", ")
+                        .append(Double.isFinite(i.resolvable()) ? "could resolve " + pct(i.resolvable()) : "its rounds say nothing of what it could resolve")
+                        .append(i.verdict() == Comparisons.Verdict.SAME ? " (the same within the minimum difference)" : "").append('\n');
+            }
+        }
+        return md.toString();
+    }
+
+    private static String ratio(PullRequestVerdict.Item i) {
+        return Double.isFinite(i.ratio()) ? String.format(Locale.ROOT, "%.3fx [%.3f, %.3f]", i.ratio(), i.low(), i.high()) : "no pairs";
+    }
+
+    private static String pct(double f) {
+        return String.format(Locale.ROOT, "%.1f %%", f * 100);
+    }
+}

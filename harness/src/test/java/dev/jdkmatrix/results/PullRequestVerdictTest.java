@@ -1,0 +1,68 @@
+package dev.jdkmatrix.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdkmatrix.results.format.PullRequestReport;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** A pull request's verdict on known differences: a 20 % slower head is a decided regression; a head the same as its base (A/A) is none. */
+class PullRequestVerdictTest {
+
+    private static final String BASE = "base-join";
+    private static final String HEAD = "head-join";
+
+    /** Base and head cells of two benchmarks, back to back in each of 6 rounds, the head's times {@code factor} x the base's of the first, 1x of the second. */
+    private static List<RawRow> rows(double factor, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        List<RawRow> rows = new ArrayList<>();
+        int seq = 0;
+        for (int round = 1; round <= 6; round++) {
+            double drift = 1 + 0.05 * r.nextGaussian(); // the round's machine: both sides alike
+            for (String side : List.of(BASE, HEAD)) {
+                for (int bench = 0; bench < 2; bench++) {
+                    double level = bench == 0 ? 100 : 50;
+                    double f = side.equals(HEAD) && bench == 0 ? factor : 1;
+                    double v = level * f * drift * (1 + 0.005 * r.nextGaussian());
+                    String cell = side + "(iterations=" + (bench == 0 ? 1 : 2) + ") fixed:cpus tasks=100 jdk=25 cpus=1 mem=512m";
+                    rows.add(Rows.of(cell).run("pr", ++seq).rep(round).builtin(side, "iterations=" + (bench == 0 ? 1 : 2), "fixed:cpus", 100, "25", "1", "512m")
+                            .wall(v).with("kind", "builtin").with("score", String.format(Locale.ROOT, "%.3f", v)).with("score_unit", "ms")
+                            .with("score_better", "lower").build());
+                }
+            }
+        }
+        return rows;
+    }
+
+    private static PullRequestVerdict verdict(double factor, long seed) {
+        return PullRequestVerdict.of(Comparisons.of(rows(factor, seed), List.of("workload"), "blocked", 0.10, 0.005, 0.05), 0.05);
+    }
+
+    @Test
+    void aHeadTwentyPercentSlowerIsADecidedRegressionAndTheOtherBenchmarkIsNot() {
+        PullRequestVerdict v = verdict(1.2, 1);
+        assertThat(v.regressions()).singleElement().satisfies(i -> {
+            assertThat(i.cell()).isEqualTo("join(iterations=1) fixed:cpus tasks=100 jdk=25 cpus=1 mem=512m");
+            assertThat(i.ratio()).isBetween(1.15, 1.25);
+            assertThat(i.low()).isGreaterThan(1.05);
+            assertThat(i.slowdown()).isBetween(0.15, 0.25);
+        });
+        assertThat(v.decided().size() + v.undecided().size()).isEqualTo(2);
+        String md = PullRequestReport.markdown(v, "<!-- m -->");
+        assertThat(md).startsWith("<!-- m -->").contains("**1 decided regression(s)** of 5.0 % or more", "**regression**", "`join(iterations=1)");
+        assertThat(PullRequestVerdict.of(Comparisons.of(rows(1.2, 1), List.of("workload"), "blocked", 0.10, 0.005, 0.05), 0.30).regressions())
+                .as("a decided regression below the threshold does not fail").isEmpty();
+    }
+
+    @Test
+    void aHeadTheSameAsItsBaseIsNoRegression() {
+        for (long seed = 1; seed <= 20; seed++) {
+            PullRequestVerdict v = verdict(1.0, seed);
+            assertThat(v.regressions()).as("A/A, seed " + seed).isEmpty();
+            assertThat(PullRequestReport.markdown(v, "")).contains("**No decided regression**");
+        }
+    }
+}

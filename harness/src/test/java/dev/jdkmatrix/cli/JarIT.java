@@ -38,8 +38,10 @@ class JarIT {
 
     Process start(Path matrix, Path out, String runId) throws IOException {
         String java = ProcessHandle.current().info().command().orElseThrow();
-        ProcessBuilder pb = new ProcessBuilder(java, ItSupport.C1, "-jar", HARNESS_JAR.toString(), "run", "--matrix", matrix.toString(), "--out", out.toString(),
-                "--run-id", runId, "--workloads-jar", WORKLOADS_JAR.toString(), "--progress", "lines", ItSupport.NO_LEASE)
+        // with SIGINT's default action restored (env execs java, so the pid is the harness's): a make test started from a
+        // background job inherits SIGINT ignored, and the JVM then installs no handler for it (issue 56 item 7)
+        ProcessBuilder pb = new ProcessBuilder("env", "--default-signal=INT", java, ItSupport.C1, "-jar", HARNESS_JAR.toString(), "run", "--matrix",
+                matrix.toString(), "--out", out.toString(), "--run-id", runId, "--workloads-jar", WORKLOADS_JAR.toString(), "--progress", "lines", ItSupport.NO_LEASE)
                 .redirectErrorStream(true).redirectOutput(tmp.resolve(runId + ".log").toFile());
         pb.environment().keySet().removeIf(k -> k.startsWith("TESTCONTAINERS_") || k.equals("JDKMATRIX_RELAUNCHED"));
         return pb.start();

@@ -16,7 +16,7 @@ public final class PullRequestReport {
         md.append(all == 0 ? "No benchmark was compared.\n" : v.regressions().isEmpty()
                 ? "**No decided regression** of " + pct(v.threshold()) + " or more"
                 : "**" + v.regressions().size() + " decided regression(s)** of " + pct(v.threshold()) + " or more")
-                .append(all == 0 ? "" : String.format(Locale.ROOT, " among %d benchmark cell(s): %d decided at 95 %%, %d not.%n%n", all, v.decided().size(), v.undecided().size()));
+                .append(all == 0 ? "" : String.format(Locale.ROOT, " among %d benchmark cell(s): %d differ, decided at 95 %%; %d do not.%n%n", all, v.decided().size(), v.undecided().size()));
         if (!v.decided().isEmpty()) {
             md.append("| benchmark cell | head / base [95 % interval] | q | verdict |\n|---|---|---|---|\n");
             for (PullRequestVerdict.Item i : v.decided()) {
@@ -27,11 +27,12 @@ public final class PullRequestReport {
             md.append('\n');
         }
         if (!v.undecided().isEmpty()) {
-            md.append(v.undecided().size()).append(" not decided (the rounds could not tell; the difference each could resolve):\n\n");
+            md.append(v.undecided().size()).append(" with no decided difference (the same within the run's minimum difference, or the rounds could not tell; ")
+                    .append("the difference each could resolve):\n\n");
             for (PullRequestVerdict.Item i : v.undecided()) {
                 md.append("- ").append(Markdown.code(i.cell())).append(": ").append(ratio(i)).append(", ")
                         .append(Double.isFinite(i.resolvable()) ? "could resolve " + pct(i.resolvable()) : "its rounds say nothing of what it could resolve")
-                        .append(i.verdict() == Comparisons.Verdict.SAME ? " (the same within the minimum difference)" : "").append('\n');
+                        .append(i.verdict() == Comparisons.Verdict.SAME ? " (the same)" : "").append('\n');
             }
         }
         return md.toString();

@@ -24,6 +24,9 @@ public record PullRequestVerdict(List<Item> decided, List<Item> undecided, doubl
         }
     }
 
+    private static final String BASE = PullRequestSide.BASE.prefix();
+    private static final String HEAD = PullRequestSide.HEAD.prefix();
+
     public PullRequestVerdict {
         decided = List.copyOf(decided);
         undecided = List.copyOf(undecided);
@@ -57,12 +60,8 @@ public record PullRequestVerdict(List<Item> decided, List<Item> undecided, doubl
         return new PullRequestVerdict(decided, undecided, threshold);
     }
 
-    private static final String BASE = PullRequestSide.BASE.prefix();
-    private static final String HEAD = PullRequestSide.HEAD.prefix();
-
     /** The decided regressions of at least the threshold: what fails the check. */
     public List<Item> regressions() {
         return decided.stream().filter(i -> i.verdict() == Comparisons.Verdict.SLOWER && i.slowdown() >= threshold).toList();
     }
-
 }

@@ -17,12 +17,16 @@ class PullRequestVerdictTest {
 
     /** Base and head cells of two benchmarks, back to back in each of 6 rounds, the head's times {@code factor} x the base's of the first, 1x of the second. */
     private static List<RawRow> rows(double factor, long seed) {
+        return rows(factor, seed, List.of(BASE, HEAD));
+    }
+
+    private static List<RawRow> rows(double factor, long seed, List<String> sides) {
         SplittableRandom r = new SplittableRandom(seed);
         List<RawRow> rows = new ArrayList<>();
         int seq = 0;
         for (int round = 1; round <= 6; round++) {
             double drift = 1 + 0.05 * r.nextGaussian(); // the round's machine: both sides alike
-            for (String side : List.of(BASE, HEAD)) {
+            for (String side : sides) {
                 for (int bench = 0; bench < 2; bench++) {
                     double level = bench == 0 ? 100 : 50;
                     double f = side.equals(HEAD) && bench == 0 ? factor : 1;
@@ -55,6 +59,19 @@ class PullRequestVerdictTest {
         assertThat(md).startsWith("<!-- m -->").contains("**1 decided regression(s)** of 5.0 % or more", "**regression**", "`join(iterations=1)");
         assertThat(PullRequestVerdict.of(Comparisons.of(rows(1.2, 1), List.of("workload"), "blocked", 0.10, 0.005, 0.05), 0.30).regressions())
                 .as("a decided regression below the threshold does not fail").isEmpty();
+    }
+
+    /** Whichever side the run's comparison takes as a, the verdict is the head's against its base. */
+    @Test
+    void theHeadIsReadAsTheHeadWhicheverSideComesFirst() {
+        PullRequestVerdict v = PullRequestVerdict.of(Comparisons.of(rows(1.2, 3, List.of(HEAD, BASE)), List.of("workload"), "blocked", 0.10, 0.005, 0.05), 0.05);
+        assertThat(v.regressions()).singleElement().satisfies(i -> assertThat(i.ratio()).isBetween(1.15, 1.25));
+        PullRequestVerdict faster = PullRequestVerdict.of(Comparisons.of(rows(0.8, 3, List.of(HEAD, BASE)), List.of("workload"), "blocked", 0.10, 0.005, 0.05), 0.05);
+        assertThat(faster.regressions()).isEmpty();
+        assertThat(faster.decided()).singleElement().satisfies(i -> {
+            assertThat(i.verdict()).isEqualTo(Comparisons.Verdict.FASTER);
+            assertThat(i.slowdown()).isBetween(-0.25, -0.15);
+        });
     }
 
     @Test

@@ -104,8 +104,7 @@ public final class Attribution {
     }
 
     private static String commit(RunMetadata m) {
-        String c = m.gitCommit() == null ? "" : m.gitCommit();
-        return (c.length() > 12 ? c.substring(0, 12) : c.isEmpty() ? "(none)" : c) + (m.gitDirty() ? " (dirty)" : "");
+        return RunMetadata.Repository.shortCommit(m.gitCommit(), m.gitDirty());
     }
 
     /** The first 12 hex digits of a SHA-256 (after a {@code sha256:} prefix), as Docker shows an image id. */

@@ -42,7 +42,11 @@ public record History(List<Night> nights, List<String> skipped, List<ChangeFinde
         List<ChangeFinder.Finding> found = all.parallelStream().map(s -> ChangeFinder.findLeveled(s, options)).toList();
         NightEvents events = NightEvents.of(found, options);
         Set<Night> excursions = events.excursions(read.nights(), group);
-        if (!excursions.isEmpty()) found = all.parallelStream().map(s -> ChangeFinder.findLeveled(s, options, leftOut(s, excursions))).toList();
+        if (!excursions.isEmpty()) { // only a cell's series leaves the runner's excursions out: the paired ratios' findings stand
+            List<ChangeFinder.Finding> first = found;
+            found = java.util.stream.IntStream.range(0, all.size()).parallel().mapToObj(i -> all.get(i).key() instanceof FigureKey.Cell
+                    ? ChangeFinder.findLeveled(all.get(i), options, excursions) : first.get(i)).toList();
+        }
         Map<String, Night> tonight = new LinkedHashMap<>();
         for (Night n : read.nights()) tonight.put(group.apply(n), n); // oldest first: the last of a group is its newest
         List<Change> changes = new ArrayList<>();

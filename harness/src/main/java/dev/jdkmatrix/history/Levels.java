@@ -31,7 +31,7 @@ public record Levels(Series leveled, Map<String, Level> machines, List<Series.En
      */
     public static final int MIN_NIGHTS = 2;
 
-    /** A machine's level in a series: its figures over the reference machine's ({@code factor}), from {@code nights} nights (0: none estimated yet). */
+    /** A machine's level in a series: its figures over the reference machine's ({@code factor}, NaN while not {@code placed}: too few nights), from {@code nights} nights. */
     public record Level(String machine, double factor, int nights, boolean placed) {}
 
     public Levels {

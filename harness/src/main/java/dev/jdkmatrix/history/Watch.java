@@ -50,14 +50,9 @@ public record Watch(FigureKey key, int nights, double spread, double withinSd, i
     /** Robust sd of z within the segments [0, b1), [b1, b2), ...: 1.4826 MAD of the residuals from each segment's median; NaN under 4 nights. */
     static double spread(double[] z, int[] bounds) {
         if (z.length < 4) return Double.NaN;
+        double[] level = levels(z, bounds);
         double[] residuals = new double[z.length];
-        int from = 0;
-        for (int i = 0; i <= bounds.length; i++) {
-            int to = i == bounds.length ? z.length : bounds[i];
-            double m = median(Arrays.copyOfRange(z, from, to));
-            for (int j = from; j < to; j++) residuals[j] = Math.abs(z[j] - m);
-            from = to;
-        }
+        for (int j = 0; j < z.length; j++) residuals[j] = Math.abs(z[j] - level[j]);
         return 1.4826 * median(residuals);
     }
 

@@ -86,7 +86,13 @@ public record RunMetadata(
 
         /** Its commit's first 12 digits, "(dirty)" after it where its tree had changes, "(none)" where it had no commit. */
         public String shortCommit() {
-            return (commit.isEmpty() ? "(none)" : commit.length() > 12 ? commit.substring(0, 12) : commit) + (dirty ? " (dirty)" : "");
+            return shortCommit(commit, dirty);
+        }
+
+        /** A commit's first 12 digits, "(dirty)" after it where its tree had changes, "(none)" for no commit: the harness's and a repository's alike. */
+        public static String shortCommit(String commit, boolean dirty) {
+            String c = commit == null ? "" : commit;
+            return (c.isEmpty() ? "(none)" : c.length() > 12 ? c.substring(0, 12) : c) + (dirty ? " (dirty)" : "");
         }
 
         /** The same repository at another commit. */

@@ -7,6 +7,7 @@
 #                                          examples/jdks.yaml: Debian 17, 21, 25, 27 and a JDK folder of this machine)
 #   make report RESULTS=dir   charts and gallery of a results folder (make matrix ends with it; REPORT_ARGS=--svg for SVG too)
 #   make claims RESULTS=dir   the write-ups' claims (claims.yaml) checked on a results folder; fails (make's exit 2) if one fails
+#   make reference-docs    docs/reference-run.md's and README's quotes of results/reference written again from it (RESULTS=dir for another)
 #   make test              unit and integration tests (real containers; KubernetesIT on make k8s-up's cluster, brought down after)
 #   make test-times        after make test: the seconds of each test class into docs/testing.md (TEST_ROOT=clone for a .ci/run clone)
 #   make build             the jars (harness, workloads, examples) when a source changed; make clean removes them
@@ -19,6 +20,7 @@
 #   make bench-internals   what reading the JVM's internals costs (docs/matrices/internals-cost.yaml, ~25 min): writes docs/internals-cost.md
 #   make bench-site        what one make publish adds to a site, and the site after 365 nights: writes docs/site-growth.md
 #   make bench-verdicts    how often comparisons are right on known differences, paired and unpaired (~40 min): writes docs/verdicts.md
+#   make bench-resolution  comparisons.csv's resolvable_pct and rounds_for_5pct held to real runs' rounds (~1 min): writes docs/statistics.md's block
 #   make bench-history     the history's change finder on histories made from the real nights, on one machine and on fleets (~6 min): writes docs/history.md's blocks
 #   make otava-fixtures    the change points Apache Otava 0.8.0 finds on EDivisiveTest's series (pip installs it under target/)
 #   make history-real      24 nights of a small matrix in a row, a jar 5 % slower on JDK 25 from night 10: what history finds (~25 min)
@@ -68,7 +70,7 @@ SOURCES := $(shell find harness/src workloads/src examples/jmh/src examples/jar/
 # The harness, started with a class-data archive per subcommand and JDK (see the script).
 JDKMATRIX := $(SCRIPTS)/jdkmatrix.sh
 
-.PHONY: test-times help jdk check-no-jdk check-resume check-dist check-workflows dist build docker base-image setup ready plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-verdicts bench-history otava-fixtures history-real nightly-local shards merge compare history publish prune readme-quick remote-demo lint-workflows k8s-up k8s-down clean
+.PHONY: test-times help jdk check-no-jdk check-resume check-dist check-workflows dist build docker base-image setup ready plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-verdicts bench-resolution reference-docs bench-history otava-fixtures history-real nightly-local shards merge compare history publish prune readme-quick remote-demo lint-workflows k8s-up k8s-down clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -271,6 +273,17 @@ bench-verdicts: ready
 	$(if $(RESULTS),,rm -rf $(VERDICTS_DIR) && $(JDKMATRIX) run --matrix harness/matrices/verdicts.yaml --out $(VERDICTS_DIR) --run-id verdicts --progress lines --yes --no-report)
 	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/VerdictsReport.java $(VERDICTS_DIR) "make bench-verdicts" "$(VERDICTS_NOTE)" > docs/verdicts.md
 	@echo "bench-verdicts: wrote docs/verdicts.md"
+
+bench-resolution: build
+	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/ResolutionBench.java docs/runs/verdicts-1,docs/runs/verdicts-2 \
+	  "make bench-resolution" > target/bench-resolution.md
+	$(SCRIPTS)/write-block.sh docs/statistics.md bench-resolution "make bench-resolution" < target/bench-resolution.md
+
+REFERENCE_DOCS := target/reference-docs
+reference-docs: build
+	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/ReferenceDocs.java $(or $(RESULTS),results/reference) claims.yaml $(REFERENCE_DOCS) "make reference-docs"
+	for b in run figures cells claims; do $(SCRIPTS)/write-block.sh docs/reference-run.md reference-$$b "make reference-docs" < $(REFERENCE_DOCS)/$$b.md || exit 1; done
+	$(SCRIPTS)/write-block.sh README.md reference-summary "make reference-docs" < $(REFERENCE_DOCS)/summary.md
 
 N ?= 2
 shards:

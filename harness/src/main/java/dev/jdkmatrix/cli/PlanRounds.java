@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
 /**
  * What an earlier run of a matrix says about the rounds its comparisons need (plan --from): for
  * each comparison of that run whose two cells this matrix has, the rounds a difference of ±target
- * needs at 95 % with 80 % power, from the spread its own rounds had (results.Resolution).
+ * needs to be called faster or slower in 80 % of trials, from the spread its own rounds had (results.Resolution).
  */
 final class PlanRounds {
 
@@ -42,7 +42,7 @@ final class PlanRounds {
                 (Comparisons.Row r) -> r.resolution().roundsFor(target)).reversed()).toList();
         int planned = m.repetitions().max();
         StringBuilder b = new StringBuilder();
-        b.append("rounds for ").append(pct).append(" (at 95 % with 80 % power, from the spread of each comparison's rounds in ").append(earlier).append("): ")
+        b.append("rounds for ").append(pct).append(" (called faster or slower in 80 % of trials, simulated from the spread of each comparison's rounds in ").append(earlier).append("): ")
                 .append(ours.size()).append(ours.size() == 1 ? " comparison" : " comparisons").append(" of this matrix's cells");
         int unknown = ours.size() - known.size();
         if (known.isEmpty()) {
@@ -58,8 +58,10 @@ final class PlanRounds {
             b.append(" (repetitions: ").append(need[(int) Math.ceil(0.9 * need.length) - 1]).append(" would resolve ").append(pct)
                     .append(" in 90 % of them); the most:");
             for (Comparisons.Row r : known.subList(0, (int) Math.min(NAMED, more))) {
-                b.append(String.format(Locale.ROOT, "%n  %6d rounds  %s from %s (±%.1f %% resolvable at its %d rounds)", r.resolution().roundsFor(target),
-                        r.compared(), r.cellA(), r.resolution().resolvable() * 100, r.pairs()));
+                double now = r.resolution().resolvable();
+                b.append(String.format(Locale.ROOT, "%n  %6d rounds  %s from %s (%s at its %d rounds)", r.resolution().roundsFor(target),
+                        r.compared(), r.cellA(), Double.isFinite(now) ? String.format(Locale.ROOT, "±%.1f %% resolvable", now * 100)
+                                : "nothing resolvable", r.pairs()));
             }
         }
         return b.toString();

@@ -244,7 +244,7 @@ final class Gallery {
                 .append("slower when the interval lies wholly past the min-difference on one side of 1x, same when it lies within the compare ")
                 .append("threshold, else undecided; and undecided whatever it says when it is below 95 % (fewer than 6 pairs). q: the ")
                 .append("Benjamini-Hochberg q-value over all ").append(rows.size()).append(" comparisons' p-values; ").append(discoveries(rows))
-                .append(" Resolves: the smallest difference its rounds would call at 95 % with 80 % power, from their own spread; ")
+                .append(" Resolves: the smallest difference its rounds would call faster or slower (as the verdict does: past the min-difference) in 80 % of trials simulated from their own spread, none under 6 rounds; ")
                 .append("rounds: what a ±5 % difference would need.</p>\n<table class=\"c\">\n<tr><th>the pair: b differs from a in</th><th>pairs</th>")
                 .append("<th>paired [interval]</th><th>p</th><th>q</th><th>medians [interval]</th><th>resolves</th><th>rounds for ±5 %</th><th>verdict</th></tr>\n");
         int group = -1;
@@ -264,7 +264,8 @@ final class Gallery {
                     .append("<td>").append(Double.isFinite(r.unpairedRatio()) ? fmt(r.unpairedRatio(), "%.3f") + " [" + fmt(r.unpairedLow(), "%.3f") + ", "
                             + fmt(r.unpairedHigh(), "%.3f") + "]" : "").append("<td>").append(Double.isFinite(r.resolution().resolvable()) ? "±" + fmt(r.resolution().resolvable() * 100, "%.1f") + " %" : "")
                     .append("<td>").append(r.resolution().roundsForTarget() > 0 ? Integer.toString(r.resolution().roundsForTarget()) : "")
-                    .append("<td>").append(r.verdict().text()).append(r.note().isEmpty() ? "" : "<br><small>" + Html.esc(r.note()) + "</small>").append("</tr>\n");
+                    .append("<td>").append(r.verdict().text()).append(r.note().isEmpty() ? "" : "<br><small>" + Html.esc(r.note()) + "</small>")
+                    .append(r.steady().isEmpty() ? "" : "<br><small>steady state: " + Html.esc(r.steady()) + "</small>").append("</tr>\n");
         }
         return b.append("</table>\n").toString();
     }
@@ -283,7 +284,7 @@ final class Gallery {
                 ? " <strong>Every comparison of this run rests on fewer rounds than a 95 % interval takes: it decides none.</strong>"
                 : " " + below + " rest on intervals below 95 % and decide nothing.";
         return called.size() + " called faster or slower, " + kept + " of them at q &le; 0.05: of those, about " + fmt(0.05 * kept, "%.1f")
-                + " may be chance (a false discovery rate of 5 %)." + under
+                + " may be chance (a false discovery rate of 5 %, which holds where the p-values are independent or positively dependent; comparisons sharing a cell may be neither)." + under
                 + (failed == 0 ? "" : " " + failed + " failed: a cell of the pair has no ok run.");
     }
 

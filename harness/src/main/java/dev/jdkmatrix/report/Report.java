@@ -91,7 +91,7 @@ public final class Report {
             }
         }
         long t1 = System.nanoTime();
-        Charts charts = new Charts(folder.summary(), folder.raw(), folder.comparisons());
+        Charts charts = new Charts(folder.summary(), folder.raw(), folder.comparisons(), folder.iterations());
         List<Figure> figures = charts.all();
         long t2 = System.nanoTime();
         Path chartDir = dir.resolve("charts");
@@ -138,7 +138,7 @@ public final class Report {
 
     /**
      * The order in which a gallery with a byte budget draws its charts: the first page of every JDK
-     * pair's overview (the cells whose interval clears 1x, largest change first), then every other
+     * pair's overview (the cells decided faster or slower first, then those whose interval clears 1x, largest change first), then every other
      * section in the gallery's order, then the overview's further pages.
      */
     static List<Figure> priority(List<Figure> figures) {

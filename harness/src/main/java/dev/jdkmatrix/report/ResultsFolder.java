@@ -6,6 +6,7 @@ import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.Summarizer;
 import dev.jdkmatrix.results.SummaryRow;
+import dev.jdkmatrix.results.format.IterationsCsv;
 import dev.jdkmatrix.results.format.RawCsv;
 import dev.jdkmatrix.results.format.RunJson;
 import java.io.IOException;
@@ -15,16 +16,18 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What a report reads of a results folder, and nothing else: raw.csv, and run.json when there is
- * one. Summaries and the comparisons inside the run are derived from the raw rows, as summary.csv
+ * What a report reads of a results folder, and nothing else: raw.csv, run.json when there is
+ * one, and the JMH runs' iterations (iterations.csv.gz). Summaries and the comparisons inside the run are derived from the raw rows, as summary.csv
  * and comparisons.csv are, so a merged or hand-edited folder reports the same way.
  */
 public record ResultsFolder(Path dir, RunMetadata meta, List<RawRow> raw, List<SummaryRow> summary, List<Comparisons.Row> comparisons,
-                            String cutRows, List<ProfilePages.Profiled> profiles) {
+                            String cutRows, List<ProfilePages.Profiled> profiles, List<IterationsCsv.Stored> iterations, String iterationsNote) {
 
     /**
      * {@code cutRows}: raw.csv's rows cut short and passed over, said in a line (empty when none);
-     * {@code profiles}: the folder's profile runs, each stored profile read once to check it.
+     * {@code profiles}: the folder's profile runs, each stored profile read once to check it;
+     * {@code iterations}: its JMH runs' iterations (iterations.csv.gz, written from the runs' logs
+     * when the folder has them and no such file), and why there are none where it has JMH runs.
      */
     public ResultsFolder {
         Objects.requireNonNull(dir, "dir");
@@ -33,6 +36,8 @@ public record ResultsFolder(Path dir, RunMetadata meta, List<RawRow> raw, List<S
         raw = List.copyOf(raw);
         summary = List.copyOf(summary);
         comparisons = List.copyOf(comparisons);
+        iterations = List.copyOf(iterations);
+        iterationsNote = iterationsNote == null ? "" : iterationsNote;
     }
 
     /** Reads a folder (its raw.csv, or the raw.csv.gz of a published night); one without either is an IOException that says what to name instead. */
@@ -42,14 +47,23 @@ public record ResultsFolder(Path dir, RunMetadata meta, List<RawRow> raw, List<S
         List<RawRow> rows = read.rows();
         Path json = dir.resolve("run.json");
         RunMetadata meta = Files.isRegularFile(json) ? RunJson.read(json) : null;
+        List<IterationsCsv.Stored> iterations = IterationsCsv.read(dir);
+        if (iterations.isEmpty() && Files.isDirectory(dir.resolve("logs"))) {
+            iterations = IterationsCsv.fromLogs(dir, rows);
+            IterationsCsv.write(dir, iterations);
+        }
+        long jmh = rows.stream().filter(r -> "jmh".equals(r.kind())).count();
+        String note = jmh > 0 && iterations.isEmpty() ? dir + ": its " + jmh + " JMH runs have no stored iterations (" + IterationsCsv.FILE
+                + " and logs/ absent: a folder of an earlier version, or a published night): no steady-state figures for them" : "";
         return new ResultsFolder(dir, meta, rows, Summarizer.summarize(rows, meta == null ? Double.NaN : meta.repetitionTarget(),
-                meta == null ? List.of() : meta.cellIds()), Comparisons.of(rows, meta), read.problem(raw), ProfilePages.of(dir, rows));
+                meta == null ? List.of() : meta.cellIds()), Comparisons.of(rows, meta), read.problem(raw), ProfilePages.of(dir, rows), iterations, note);
     }
 
     /** What of the folder was damaged and passed over (rows cut short, profiles that do not read or whose run failed), one line each. */
     public List<String> problems() {
         List<String> out = new java.util.ArrayList<>();
         if (!cutRows.isEmpty()) out.add(cutRows);
+        if (!iterationsNote.isEmpty()) out.add(iterationsNote);
         out.addAll(ProfilePages.problems(profiles));
         return out;
     }

@@ -83,8 +83,15 @@ public final class Columns {
 
     /** Added with Kubernetes: the node that ran the run's pod (its name); empty on the Docker engine. */
     public static final List<String> RAW_NODE = List.of("node");
-    public static final List<String> RAW = concat(concat(concat(concat(concat(concat(concat(concat(concat(RAW_HARNESS, RAW_RECORD), RAW_ADDED), RAW_KINDS), RAW_JDK), RAW_TRUST),
-            RAW_JMH), RAW_PROFILE), RAW_INTERNALS), RAW_NODE);
+
+    /**
+     * Added with steady states: a JMH run's iterations classified per fork (history.SteadyState:
+     * flat, warmup, slowdown, none), and the iteration of its fork (warm-up iterations counted
+     * first) where the steady state begins; empty for other kinds and runs with too few iterations.
+     */
+    public static final List<String> RAW_STEADY = List.of("steady_state", "steady_from");
+    public static final List<String> RAW = concat(concat(concat(concat(concat(concat(concat(concat(concat(concat(RAW_HARNESS, RAW_RECORD), RAW_ADDED), RAW_KINDS), RAW_JDK), RAW_TRUST),
+            RAW_JMH), RAW_PROFILE), RAW_INTERNALS), RAW_NODE), RAW_STEADY);
 
     /** Whether a name is a named raw.csv column (a set: every row's every key is checked). */
     public static boolean isRaw(String column) {
@@ -162,7 +169,10 @@ public final class Columns {
             // median in percent, oriented so that positive is slower (what sampling cost, as far as one run tells)
             "profile_event", "profile_file", "profile_samples", "profile_overhead_pct",
             // added with the JVM's internals: their medians over the cell's ok runs
-            "gc_pauses_median", "gc_pause_ms_median", "gc_pause_max_ms_median", "safepoints_median", "safepoint_ms_median", "jit_ms_median");
+            "gc_pauses_median", "gc_pause_ms_median", "gc_pause_max_ms_median", "safepoints_median", "safepoint_ms_median", "jit_ms_median",
+            // added with steady states: of the ok runs whose iterations were classified (JMH), how many reached a steady state (flat or
+            // warm-up) and the count of each class ("flat=4;warmup=2"); empty where none was classified
+            "n_steady", "steady_states");
 
     /**
      * comparisons.csv: a row per pair of cells of a group (cells that differ only along the
@@ -178,8 +188,10 @@ public final class Columns {
             "unit", "better", "verdict", "unpaired_verdict", "target_reached",
             // added with verdicts that never say more than the runs show: why a verdict is undecided when its interval is below 95 %,
             // the Benjamini-Hochberg q-value of the verdict's p-value over all the run's comparisons, the smallest difference the rounds
-            // would call at 95 % with 80 % power (percent) and the rounds a 5 % difference would need
-            "verdict_note", "q_value", "resolvable_pct", "rounds_for_5pct");
+            // would call faster or slower in 80 % of trials (percent; results.Resolution) and the rounds a 5 % difference would need
+            "verdict_note", "q_value", "resolvable_pct", "rounds_for_5pct",
+            // added with steady states: when a side's JMH runs were not measured at a steady state, which and which way that leans the ratio
+            "steady_note");
 
     private static List<String> concat(List<String> a, List<String> b) {
         java.util.ArrayList<String> all = new java.util.ArrayList<>(a);

@@ -66,18 +66,21 @@ public final class Comparisons {
      * One pair of cells of a group. {@code compared}: how they differ ({@code jdk 21 -> 25});
      * {@code shared}: the compared axes on which they agree ({@code executor virtual}), empty when none;
      * {@code paired}: the figure comes from pairs of runs (blocked or interleaved order), else
-     * the verdict is the unpaired one's; {@code pairs}/{@code dropped}: rounds used and left out.
+     * the verdict is the unpaired one's; {@code pairs}/{@code dropped}: rounds used and left out;
+     * {@code steady}: when a side's JMH runs were not measured at a steady state, which and which way
+     * that leans the ratio ({@link SteadyNotes}), else empty.
      */
     public record Row(int group, String compared, String shared, String cellA, String cellB, boolean paired, String pairing, int pairs, int dropped,
                       PairedRatio ratio, double unpairedRatio, double unpairedLow, double unpairedHigh, double unpairedP,
                       String unit, boolean higherIsBetter, Verdict verdict, Verdict unpairedVerdict, String targetReached,
-                      String note, double qValue, Resolution resolution) {
+                      String note, double qValue, Resolution resolution, String steady) {
         public Row {
             Objects.requireNonNull(cellA, "cellA");
             Objects.requireNonNull(cellB, "cellB");
             Objects.requireNonNull(verdict, "verdict");
             note = note == null ? "" : note;
             resolution = resolution == null ? Resolution.UNKNOWN : resolution;
+            steady = steady == null ? "" : steady;
         }
 
         /** The p-value the verdict's figure has: the paired one where the runs were paired, else the unpaired one. */
@@ -88,7 +91,7 @@ public final class Comparisons {
         /** The same row with its q-value (Benjamini-Hochberg, over all the run's comparisons). */
         Row withQ(double q) {
             return new Row(group, compared, shared, cellA, cellB, paired, pairing, pairs, dropped, ratio, unpairedRatio, unpairedLow, unpairedHigh, unpairedP,
-                    unit, higherIsBetter, verdict, unpairedVerdict, targetReached, note, q, resolution);
+                    unit, higherIsBetter, verdict, unpairedVerdict, targetReached, note, q, resolution, steady);
         }
 
         /** How far the unpaired interval reaches from the unpaired ratio, as a fraction of it. */
@@ -291,7 +294,7 @@ public final class Comparisons {
                     + (vb.length == 0 ? "no ok run of b (" + statuses(b) + ")" : "");
             return new Row(group, compared(axesA, axesB, along), shared(axesA, axesB, along), fa.cell(), fb.cell(), paired, paired ? pairing : "none",
                     0, 0, null, Double.NaN, Double.NaN, Double.NaN, Double.NaN, fb.scoreUnit(), fb.higherIsBetter(), Verdict.FAILED,
-                    Verdict.FAILED, "", note, Double.NaN, Resolution.UNKNOWN);
+                    Verdict.FAILED, "", note, Double.NaN, Resolution.UNKNOWN, "");
         }
         String unit = fb.scoreUnit();
         boolean higher = fb.higherIsBetter();
@@ -308,10 +311,10 @@ public final class Comparisons {
             double reach = paired ? (ratio == null ? Double.NaN : ratio.reach()) : PairedRatio.reach(unpaired, interval[0], interval[1]);
             reached = Double.isFinite(reach) && reach <= target ? "yes" : "no";
         }
-        Resolution resolution = paired ? Resolution.paired(logRatios(p)) : Resolution.unpaired(logs(va), logs(vb));
+        Resolution resolution = paired ? Resolution.paired(logRatios(p), minDifference) : Resolution.unpaired(logs(va), logs(vb), minDifference);
         return new Row(group, compared(axesA, axesB, along), shared(axesA, axesB, along), fa.cell(), fb.cell(), paired, paired ? pairing : "none", p.a().length, p.dropped(),
                 ratio, unpaired, interval[0], interval[1], up, unit, higher, paired ? pd.verdict() : ud.verdict(), ud.verdict(), reached,
-                paired ? pd.note() : ud.note(), Double.NaN, resolution);
+                paired ? pd.note() : ud.note(), Double.NaN, resolution, SteadyNotes.of(a, b));
     }
 
     private static double[] logRatios(Pairs p) {

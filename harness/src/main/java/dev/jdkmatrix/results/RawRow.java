@@ -105,6 +105,34 @@ public record RawRow(Map<String, String> values) {
         return "higher".equals(text("score_better"));
     }
 
+    /** The run's workload kind as stored (builtin, jmh, jar; empty in rows written before the kinds). */
+    public String kind() {
+        return text("kind");
+    }
+
+    /** Which attempt of its run this row is (1 unless a noisy run was made again; 1 in rows written before attempts). */
+    public int attempt() {
+        double n = number("attempt");
+        return Double.isFinite(n) && n >= 1 ? (int) n : 1;
+    }
+
+    /** A JMH run's steady-state class (flat, warmup, slowdown, none: history.SteadyState), empty where its iterations were not classified. */
+    public String steadyState() {
+        return text("steady_state");
+    }
+
+    /** The iteration of its fork (warm-up counted first) where a JMH run's steady state begins; 0 where it has none or was not classified. */
+    public int steadyFrom() {
+        double n = number("steady_from");
+        return Double.isFinite(n) ? (int) n : 0;
+    }
+
+    /** The warm-up iterations JMH ran before it measured (a fork's), 0 where the run is no JMH run. */
+    public int jmhWarmupIterations() {
+        double n = number("jmh_warmup_iterations");
+        return Double.isFinite(n) ? (int) n : 0;
+    }
+
     /** The JDK's build as the JVM reported it ({@code java.runtime.version}), empty where it did not start. */
     public String javaRuntimeVersion() {
         return text("java_runtime_version");

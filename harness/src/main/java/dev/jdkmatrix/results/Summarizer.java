@@ -87,6 +87,7 @@ public final class Summarizer {
         v.put("safepoints_median", whole(median(ok, r -> r.figure(RunFigure.SAFEPOINTS))));
         v.put("safepoint_ms_median", ms(median(ok, r -> r.figure(RunFigure.SAFEPOINT_MS))));
         v.put("jit_ms_median", ms(median(ok, r -> r.figure(RunFigure.JIT_MS))));
+        steadyColumns(v, ok);
         metricColumns(v, ok);
         if (profile != null) profileColumns(v, profile, ok, first);
         key.params().forEach((name, value) -> v.put(Columns.param(name), value));
@@ -139,6 +140,17 @@ public final class Summarizer {
         v.put("score_unit", first.scoreUnit());
         v.put("score_better", first.higherIsBetter() ? "higher" : "lower");
         v.put("score_error_median", significant(median(ok, r -> r.figure(RunFigure.SCORE_ERROR))));
+    }
+
+    /** Of the ok runs whose iterations were classified, how many reached a steady state, and how many are in each class. */
+    private static void steadyColumns(Map<String, String> v, List<RawRow> ok) {
+        Map<String, Integer> classes = new TreeMap<>();
+        for (RawRow r : ok) if (!r.steadyState().isEmpty()) classes.merge(r.steadyState(), 1, Integer::sum);
+        if (classes.isEmpty()) return;
+        v.put("n_steady", Integer.toString(classes.getOrDefault("flat", 0) + classes.getOrDefault("warmup", 0)));
+        StringBuilder b = new StringBuilder();
+        classes.forEach((k, n) -> b.append(b.isEmpty() ? "" : ";").append(k).append('=').append(n));
+        v.put("steady_states", b.toString());
     }
 
     /** Each metric's median over the ok runs, as its own column, its unit in metric_units. */

@@ -19,6 +19,7 @@ import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.Summarizer;
 import dev.jdkmatrix.results.format.ComparisonsCsv;
+import dev.jdkmatrix.results.format.IterationsCsv;
 import dev.jdkmatrix.results.format.RawCsv;
 import dev.jdkmatrix.results.format.RunJson;
 import dev.jdkmatrix.results.format.SummaryCsv;
@@ -287,7 +288,8 @@ public final class MatrixRunner {
     }
 
     /**
-     * The session's end, however it ends: summary.csv, comparisons.csv and run.json from the rows
+     * The session's end, however it ends: summary.csv, comparisons.csv, iterations.csv.gz (from the
+     * JMH runs' logs) and run.json from the rows
      * stored (a failure to write them reported unless the run failed first: that one is shown),
      * the resume command after a signal, then the lease and the holds released.
      */
@@ -299,6 +301,7 @@ public final class MatrixRunner {
                     matrix.cells().stream().map(Cell::id).toList()));
             RunMetadata ended = record.at(Instant.now().truncatedTo(ChronoUnit.MILLIS).toString(), rows);
             ComparisonsCsv.write(out.resolve("comparisons.csv"), Comparisons.of(rows, ended));
+            IterationsCsv.write(out, IterationsCsv.fromLogs(out, rows));
             RunJson.write(out.resolve("run.json"), ended);
         } catch (IOException | RuntimeException e) {
             if (completed) throw e;

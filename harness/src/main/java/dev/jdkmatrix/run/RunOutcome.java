@@ -78,6 +78,7 @@ final class RunOutcome {
         if (reading instanceof Readings.Reading.Found f) f.columns().forEach((k, val) -> {
             if (!val.isEmpty() || !v.containsKey(k)) v.put(k, val);
         });
+        if (cell.kind() instanceof dev.jdkmatrix.matrix.WorkloadKind.Jmh) v.putAll(RunIterations.columns(res.stdout(), "higher".equals(v.get("score_better"))));
         String progress = Readings.lastProgress(res.stdout());
         Outcome outcome = Outcome.classify(cell, res, reading, files.log(), progress);
         if (!(outcome instanceof Outcome.Ok) && progress != null && v.getOrDefault("metrics", "").isEmpty()) {

@@ -104,8 +104,9 @@ class JmhReportTest {
         List<Figure> all = new Charts(Summarizer.summarize(raw), raw, dev.jdkmatrix.results.Comparisons.of(raw, (dev.jdkmatrix.results.RunMetadata) null)).all();
         List<Figure> overview = all.stream().filter(f -> f.section() == Figure.Section.JDKS).toList();
         assertThat(overview).hasSize(1);
+        // 5 rounds: every interval clears 1x, at 93.75 %, which decides nothing
         assertThat(overview.get(0).caption()).as("4 cells a JDK: three modes of one benchmark and a throughput, each its own row")
-                .startsWith("JDK 25 against JDK 21, 4 cells: better in 4").containsPattern("in samples: JMHSample_\\S+ (avgt|sample|ss|thrpt) 1 CPU");
+                .startsWith("JDK 25 against JDK 21, 4 cells: better in 0, worse in 0, the same in 0 (decided at 95 %), undecided in 4 (every one's interval below the 95 %").doesNotContain("most:");
     }
 
     @Test

@@ -409,16 +409,37 @@ class ReportTest {
     @Test
     void theJdkChartGoesOnInAnotherPastFortyRows() {
         List<JdkChart.Speedup> rows = new java.util.ArrayList<>();
-        for (int i = 0; i < 45; i++) rows.add(new JdkChart.Speedup("cell " + i, "1 CPU", 1.1, 1.05, 1.15, dev.jdkmatrix.results.Comparisons.Verdict.FASTER, true, 5, null, null));
+        for (int i = 0; i < 45; i++) rows.add(new JdkChart.Speedup("cell " + i, "1 CPU", 1.1, 1.05, 1.15, dev.jdkmatrix.results.Comparisons.Verdict.FASTER, "", true, 6, null, null));
         assertThat(JdkChart.caption(List.of("21", "25"), rows, true)).startsWith("JDK 25 against JDK 21, 45 cells: better in 45, worse in 0");
         assertThat(JdkChart.ROWS_PER_CHART).isEqualTo(40);
         List<JdkChart.Speedup> mixed = new java.util.ArrayList<>(rows);
-        mixed.add(new JdkChart.Speedup("undecided but far", "1 CPU", 3.0, 0.5, 9.0, dev.jdkmatrix.results.Comparisons.Verdict.UNDECIDED, true, 5, null, null));
-        mixed.add(new JdkChart.Speedup("much slower", "1 CPU", 0.4, 0.35, 0.45, dev.jdkmatrix.results.Comparisons.Verdict.SLOWER, true, 5, null, null));
-        mixed.add(new JdkChart.Speedup("faster", "1 CPU", 1.5, 1.4, 1.6, dev.jdkmatrix.results.Comparisons.Verdict.FASTER, true, 5, null, null));
+        mixed.add(new JdkChart.Speedup("undecided but far", "1 CPU", 3.0, 0.5, 9.0, dev.jdkmatrix.results.Comparisons.Verdict.UNDECIDED, "", true, 6, null, null));
+        mixed.add(new JdkChart.Speedup("much slower", "1 CPU", 0.4, 0.35, 0.45, dev.jdkmatrix.results.Comparisons.Verdict.SLOWER, "", true, 6, null, null));
+        mixed.add(new JdkChart.Speedup("faster", "1 CPU", 1.5, 1.4, 1.6, dev.jdkmatrix.results.Comparisons.Verdict.FASTER, "", true, 6, null, null));
         assertThat(mixed.stream().sorted(JdkChart.LARGEST_CHANGE_FIRST).limit(3).map(JdkChart.Speedup::label))
                 .as("past a page: decided first, the largest change first").containsExactly("much slower", "faster", "cell 0");
         assertThat(mixed.stream().sorted(JdkChart.LARGEST_CHANGE_FIRST).map(JdkChart.Speedup::label).toList()).last().isEqualTo("undecided but far");
+    }
+
+    /** The JDK chart's caption counts verdicts (95 %), never intervals that merely clear 1x, and says why the rest are undecided. */
+    @Test
+    void theJdkChartsCaptionCountsOnlyWhatItsVerdictsDecided() {
+        String few = "3 pairs: a 75.0 % interval, below the 95 % a verdict needs (6 pairs reach it)";
+        List<JdkChart.Speedup> quick = List.of(
+                new JdkChart.Speedup("clear of 1x at 75 %", "1 CPU", 1.4, 1.2, 1.6, dev.jdkmatrix.results.Comparisons.Verdict.UNDECIDED, few, true, 3, null, null),
+                new JdkChart.Speedup("below 1x at 75 %", "1 CPU", 0.7, 0.6, 0.8, dev.jdkmatrix.results.Comparisons.Verdict.UNDECIDED, few, true, 3, null, null));
+        assertThat(JdkChart.caption(List.of("21", "25"), quick, true))
+                .startsWith("JDK 25 against JDK 21, 2 cells: better in 0, worse in 0, the same in 0 (decided at 95 %), undecided in 2 (every one's interval below the 95 %")
+                .doesNotContain("most:", "least:");
+        List<JdkChart.Speedup> mixed = List.of(
+                new JdkChart.Speedup("faster", "1 CPU", 1.5, 1.4, 1.6, dev.jdkmatrix.results.Comparisons.Verdict.FASTER, "", true, 6, null, null),
+                new JdkChart.Speedup("same", "1 CPU", 1.0, 0.99, 1.01, dev.jdkmatrix.results.Comparisons.Verdict.SAME, "", true, 6, null, null),
+                new JdkChart.Speedup("wide", "1 CPU", 1.2, 0.8, 1.9, dev.jdkmatrix.results.Comparisons.Verdict.UNDECIDED, "", true, 6, null, null),
+                new JdkChart.Speedup("too few", "1 CPU", 3.0, 2.0, 4.0, dev.jdkmatrix.results.Comparisons.Verdict.UNDECIDED, few, true, 3, null, null),
+                new JdkChart.Speedup("slower", "1 CPU", 0.5, 0.45, 0.55, dev.jdkmatrix.results.Comparisons.Verdict.SLOWER, "", true, 6, null, null));
+        assertThat(JdkChart.caption(List.of("21", "25"), mixed, true))
+                .startsWith("JDK 25 against JDK 21, 5 cells: better in 1, worse in 1, the same in 1 (decided at 95 %), undecided in 2 (1 of them with an interval below the 95 %")
+                .contains("; most: 1.50x in faster", "; least: 0.50x in slower").doesNotContain("3.00x");
     }
 
     /** A gallery with a byte budget draws the overview's first pages first, stays within it and says what it left out. */

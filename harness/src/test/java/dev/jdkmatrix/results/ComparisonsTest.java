@@ -142,21 +142,6 @@ class ComparisonsTest {
     }
 
     @Test
-    void whatARoundsSpreadCanResolveAgainstAHandComputation() {
-        // log ratios with sd 0.02 over 6 pairs: (t(0.975, 5) + t(0.80, 5)) * 0.02 / sqrt(6) = (2.570582 + 0.919544) * 0.02 / 2.449490 = 0.028497
-        double[] d = {0.02, -0.02, 0.02, -0.02, 0.02, -0.02};
-        double sd = Math.sqrt(6 * 0.0004 / 5);
-        Resolution r = Resolution.paired(d);
-        assertThat(r.resolvable()).isCloseTo(Math.expm1((2.5705818366 + 0.9195437802) * sd / Math.sqrt(6)), within(1e-7));
-        // rounds for +-5 %: the fewest m with (t(0.975, m-1) + t(0.80, m-1)) * sd / sqrt(m) <= log(1.05): 6, the least a verdict takes
-        assertThat(r.roundsForTarget()).isEqualTo(6);
-        // ten times the spread needs many more rounds: at m ~ (2.8 sd / log 1.05)^2 = 2.8^2 * 0.0480 / 0.00238 ~ 158
-        double[] wide = java.util.Arrays.stream(d).map(x -> x * 10).toArray();
-        assertThat(Resolution.paired(wide).roundsForTarget()).isBetween(140, 175);
-        assertThat(Resolution.paired(new double[] {0.1}).roundsForTarget()).isEqualTo(-1);
-    }
-
-    @Test
     void valuesOrderDefaultsFirstThenByNumberThenByName() {
         assertThat(Comparisons.compareValues("", "-Dnoop=1")).isNegative();
         assertThat(Comparisons.compareValues("quota", "cpuset")).isNegative();

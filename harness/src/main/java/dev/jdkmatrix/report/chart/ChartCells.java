@@ -19,11 +19,23 @@ public final class ChartCells {
 
     private final List<CellStat> cells;
     private final List<Comparisons.Row> comparisons;
+    private final List<dev.jdkmatrix.results.format.IterationsCsv.Stored> iterations;
     private final Map<String, Integer> names = new LinkedHashMap<>();
 
     public ChartCells(List<CellStat> cells, List<Comparisons.Row> comparisons) {
+        this(cells, comparisons, List.of());
+    }
+
+    /** {@code iterations}: the JMH runs' iterations (iterations.csv.gz), for the warm-up charts; empty: none drawn. */
+    public ChartCells(List<CellStat> cells, List<Comparisons.Row> comparisons, List<dev.jdkmatrix.results.format.IterationsCsv.Stored> iterations) {
         this.cells = List.copyOf(cells);
         this.comparisons = List.copyOf(comparisons);
+        this.iterations = List.copyOf(iterations);
+    }
+
+    /** Every JMH iteration of the folder's runs. */
+    List<dev.jdkmatrix.results.format.IterationsCsv.Stored> iterations() {
+        return iterations;
     }
 
     List<CellStat> cells() {

@@ -8,7 +8,7 @@ import java.util.List;
  * Kinds depend on the shared vocabulary ({@link ChartStyle}, {@link ChartText}, {@link JdkNotes},
  * {@link ChartCells}), never on each other (ArchitectureTest holds it).
  */
-public sealed interface ChartKind permits PinningChart, JdkChart, ScoreChart, MetricChart, SpeedupChart, WallChart, ScalingChart, MemoryChart, InternalsChart, DistributionChart, ThrottlingChart {
+public sealed interface ChartKind permits PinningChart, JdkChart, ScoreChart, IterationChart, MetricChart, SpeedupChart, WallChart, ScalingChart, MemoryChart, InternalsChart, DistributionChart, ThrottlingChart {
 
     List<Figure> figures(ChartCells in);
 }

@@ -18,11 +18,12 @@ import java.util.stream.Collectors;
 public final class Charts {
 
     /** The kinds, in the gallery's order: a new kind is registered here. */
-    static final List<ChartKind> KINDS = List.of(new PinningChart(), new JdkChart(), new ScoreChart(), new MetricChart(), new SpeedupChart(), new WallChart(), new ScalingChart(),
+    static final List<ChartKind> KINDS = List.of(new PinningChart(), new JdkChart(), new ScoreChart(), new IterationChart(), new MetricChart(), new SpeedupChart(), new WallChart(), new ScalingChart(),
             new MemoryChart(), new InternalsChart(), new DistributionChart(), new ThrottlingChart());
 
     private final List<CellStat> cells;
     private final List<Comparisons.Row> comparisons;
+    private final List<dev.jdkmatrix.results.format.IterationsCsv.Stored> iterations;
 
     /** The charts of rows with no run.json: their comparisons along jdk and executor, paired by round. */
     public Charts(List<SummaryRow> summary, List<RawRow> raw) {
@@ -30,9 +31,15 @@ public final class Charts {
     }
 
     public Charts(List<SummaryRow> summary, List<RawRow> raw, List<Comparisons.Row> comparisons) {
+        this(summary, raw, comparisons, List.of());
+    }
+
+    /** {@code iterations}: the folder's JMH iterations (iterations.csv.gz), drawn beside the scores. */
+    public Charts(List<SummaryRow> summary, List<RawRow> raw, List<Comparisons.Row> comparisons, List<dev.jdkmatrix.results.format.IterationsCsv.Stored> iterations) {
         Map<String, List<RawRow>> byCell = raw.stream().collect(Collectors.groupingBy(r -> r.cell()));
         this.cells = summary.stream().map(s -> CellStat.of(s, byCell.getOrDefault(s.cell(), List.of()))).toList();
         this.comparisons = List.copyOf(comparisons);
+        this.iterations = List.copyOf(iterations);
     }
 
     public List<CellStat> cells() {
@@ -41,7 +48,7 @@ public final class Charts {
 
     /** Every figure, kind by kind. */
     public List<Figure> all() {
-        ChartCells in = new ChartCells(cells, comparisons);
+        ChartCells in = new ChartCells(cells, comparisons, iterations);
         List<Figure> out = new ArrayList<>();
         for (ChartKind k : KINDS) out.addAll(k.figures(in));
         return out;

@@ -17,16 +17,35 @@ import org.knowm.xchart.XYChart;
  * time: older / newer; a throughput: newer / older; so right of 1x is always the newer one
  * better) with its interval as a line, from the run's comparisons: runs paired by round where the
  * plan made them so. Past {@link #ROWS_PER_CHART} rows the chart goes on in another one, and the
- * rows are ordered by change (those whose interval clears 1x first, the largest first), so the first
- * page of a run of many benchmarks says which got faster or slower.
+ * rows are ordered by change (those decided faster or slower first, then those whose interval clears
+ * 1x, the largest first), so the first page of a run of many benchmarks says which got faster or slower.
  */
 public final class JdkChart implements ChartKind {
 
     /** Rows of one chart: a reader takes in 40 lines; more go on the next chart. */
     public static final int ROWS_PER_CHART = 40;
 
-    /** One row: the cells, the speedup of b's JDK with its interval, and the comparison's verdict. */
-    public record Speedup(String label, String cpu, double value, double low, double high, Comparisons.Verdict verdict, boolean paired, int n, CellStat a, CellStat b) {}
+    /**
+     * One row: the cells, the speedup of b's JDK with its interval, and the comparison's verdict
+     * (faster: b's JDK better) with its note (why an undecided one could not be decided: an
+     * interval below 95 %, or no round in which both ran ok; empty when the interval was wide).
+     */
+    public record Speedup(String label, String cpu, double value, double low, double high, Comparisons.Verdict verdict, String note, boolean paired, int n, CellStat a, CellStat b) {
+        public Speedup {
+            java.util.Objects.requireNonNull(verdict, "a speedup's verdict");
+            note = note == null ? "" : note;
+        }
+
+        /** Whether the comparison was called faster or slower (at 95 %, past the min-difference). */
+        public boolean decided() {
+            return verdict == Comparisons.Verdict.FASTER || verdict == Comparisons.Verdict.SLOWER;
+        }
+
+        /** Undecided because its interval is below the 95 % a verdict takes (too few rounds), not because it is wide. */
+        public boolean belowLevel() {
+            return verdict == Comparisons.Verdict.UNDECIDED && !note.isEmpty();
+        }
+    }
 
     @Override
     public List<Figure> figures(ChartCells in) {
@@ -46,7 +65,7 @@ public final class JdkChart implements ChartKind {
             double low = f.low();
             double high = f.high();
             byPair.computeIfAbsent(List.of(a.jdk(), b.jdk()), k -> new ArrayList<>())
-                    .add(new Speedup(label(in, a) + (memories ? ", " + a.memory() : ""), a.cpuText(), value, low, high, r.verdict(), r.paired() && r.ratio() != null,
+                    .add(new Speedup(label(in, a) + (memories ? ", " + a.memory() : ""), a.cpuText(), value, low, high, r.verdict(), r.note(), r.paired() && r.ratio() != null,
                             r.paired() && r.ratio() != null ? r.pairs() : Math.min(a.n(), b.n()), a, b));
         }
         List<Figure> out = new ArrayList<>();
@@ -72,8 +91,9 @@ public final class JdkChart implements ChartKind {
         return out;
     }
 
-    /** Rows whose interval clears 1x first, then by how far the speedup is from 1x, either way. */
-    public static final Comparator<Speedup> LARGEST_CHANGE_FIRST = Comparator.comparing((Speedup s) -> !(s.low() > 1 || s.high() < 1))
+    /** Rows called faster or slower first, then those whose interval clears 1x, each by how far the speedup is from 1x, either way. */
+    public static final Comparator<Speedup> LARGEST_CHANGE_FIRST = Comparator.comparing((Speedup s) -> !s.decided())
+            .thenComparing((Speedup s) -> !(s.low() > 1 || s.high() < 1))
             .thenComparing(Comparator.comparingDouble((Speedup s) -> Math.abs(Math.log(s.value()))).reversed());
 
     /** A row's name: the workload with its varying params, executor and tasks (built-in) or benchmark, JMH mode and params, and the CPU limit. */
@@ -83,17 +103,27 @@ public final class JdkChart implements ChartKind {
         return what + " " + c.cpuText() + (c.jvmArgs().isEmpty() ? "" : " [" + c.jvmArgs() + "]");
     }
 
-    /** How many cells the newer JDK is shown better and worse in, the largest of each, and what the points and lines are. */
+    /**
+     * How many cells the newer JDK was decided better, worse and the same in (a verdict: a 95 %
+     * interval, results.Comparisons), how many could not be decided and why, the largest decided
+     * change each way, and what the points and lines are. An interval that merely clears 1x (at 3
+     * rounds a 75 % one) counts for nothing here: it orders the rows, it decides none.
+     */
     public static String caption(List<String> pair, List<Speedup> rows, boolean first) {
         String b = "JDK " + pair.get(1);
-        long better = rows.stream().filter(s -> s.low() > 1).count();
-        long worse = rows.stream().filter(s -> s.high() < 1).count();
+        long better = rows.stream().filter(s -> s.verdict() == Comparisons.Verdict.FASTER).count();
+        long worse = rows.stream().filter(s -> s.verdict() == Comparisons.Verdict.SLOWER).count();
+        long same = rows.stream().filter(s -> s.verdict() == Comparisons.Verdict.SAME).count();
+        long undecided = rows.size() - better - worse - same;
+        long below = rows.stream().filter(Speedup::belowLevel).count();
         StringBuilder c = new StringBuilder(b + " against JDK " + pair.get(0) + ", " + rows.size() + (rows.size() == 1 ? " cell: " : " cells: ")
-                + "better in " + better + ", worse in " + worse + " (the interval clear of 1x), neither shown in " + (rows.size() - better - worse));
-        Speedup top = rows.stream().max(Comparator.comparingDouble(Speedup::value)).orElseThrow();
-        Speedup bottom = rows.stream().min(Comparator.comparingDouble(Speedup::value)).orElseThrow();
-        if (top.low() > 1) c.append("; most: ").append(speed(top.value())).append(" in ").append(top.label());
-        if (bottom.high() < 1) c.append("; least: ").append(speed(bottom.value())).append(" in ").append(bottom.label());
+                + "better in " + better + ", worse in " + worse + ", the same in " + same + " (decided at 95 %), undecided in " + undecided);
+        if (below > 0) c.append(below == undecided ? (undecided == 1 ? " (its interval" : " (every one's interval") : " (" + below + " of them with an interval")
+                .append(" below the 95 % a verdict takes: too few rounds)");
+        rows.stream().filter(s -> s.verdict() == Comparisons.Verdict.FASTER).max(Comparator.comparingDouble(Speedup::value))
+                .ifPresent(top -> c.append("; most: ").append(speed(top.value())).append(" in ").append(top.label()));
+        rows.stream().filter(s -> s.verdict() == Comparisons.Verdict.SLOWER).min(Comparator.comparingDouble(Speedup::value))
+                .ifPresent(bottom -> c.append("; least: ").append(speed(bottom.value())).append(" in ").append(bottom.label()));
         long paired = rows.stream().filter(Speedup::paired).count();
         c.append(". Points: ").append(paired == rows.size() ? "the ratio of the runs paired by round (Hodges-Lehmann); lines: its signed-rank interval"
                 : paired == 0 ? "the ratio of the medians; lines: its bootstrap interval" : "the ratio of the runs paired by round where they were ("
@@ -102,7 +132,7 @@ public final class JdkChart implements ChartKind {
         int nHi = rows.stream().mapToInt(Speedup::n).max().orElse(0);
         c.append("; a time's ratio is old / new, a throughput's new / old; dashed: 1x (n=").append(nLo == nHi ? nLo : nLo + "-" + nHi)
                 .append(paired == 0 ? " runs" : " pairs").append(" per cell).");
-        if (rows.size() > ROWS_PER_CHART) c.append(" Rows: the cells whose interval clears 1x first, the largest changes first.");
+        if (rows.size() > ROWS_PER_CHART) c.append(" Rows: the cells decided better or worse first, then those whose interval clears 1x, the largest changes first.");
         if (!first) c.insert(0, "(continued) ");
         return c.toString();
     }

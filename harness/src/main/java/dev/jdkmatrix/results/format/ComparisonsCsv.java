@@ -50,7 +50,7 @@ public final class ComparisonsCsv {
                 ratio(r.unpairedRatio()), ratio(r.unpairedLow()), ratio(r.unpairedHigh()), pValue(r.unpairedP()),
                 r.unit(), r.higherIsBetter() ? "higher" : "lower", r.verdict().text(), r.unpairedVerdict().text(), r.targetReached(),
                 r.note(), pValue(r.qValue()), Double.isFinite(r.resolution().resolvable()) ? String.format(Locale.ROOT, "%.2f", r.resolution().resolvable() * 100) : "",
-                r.resolution().roundsForTarget() > 0 ? Integer.toString(r.resolution().roundsForTarget()) : ""};
+                r.resolution().roundsForTarget() > 0 ? Integer.toString(r.resolution().roundsForTarget()) : "", r.steady()};
     }
 
     /** Six significant digits: a ratio of 1.00012 must not read as 1. */

@@ -86,6 +86,9 @@ public final class Merge {
         SummaryCsv.write(out.resolve("summary.csv"), Summarizer.summarize(rows, first.repetitionTarget(), first.cellIds()));
         List<Comparisons.Row> comparisons = Comparisons.of(rows, first);
         ComparisonsCsv.write(out.resolve("comparisons.csv"), comparisons);
+        List<List<IterationsCsv.Stored>> iterations = new ArrayList<>();
+        for (Path dir : sources) iterations.add(IterationsCsv.read(dir));
+        IterationsCsv.write(out, IterationsCsv.union(iterations));
         java.util.Set<Integer> reported = new java.util.HashSet<>();
         for (Comparisons.Row c : comparisons) {
             java.util.Set<String> hosts = new java.util.TreeSet<>(hostsOfCell.getOrDefault(c.cellA(), java.util.Set.of()));

@@ -1,0 +1,167 @@
+// Checks comparisons.csv's resolvable_pct and rounds_for_5pct (results.Resolution) against real
+// runs (make bench-resolution): every pair of cells compared in the runs given (docs/runs/verdicts-1
+// and -2: 40 rounds of 28 cells, A/A and A/B pairs on 1 pinned or quota CPU) is taken as a noise
+// population (its per-round log ratios less their centre, in round order). A trial reads 6
+// consecutive rounds of it as a run would have them, takes the rounds those name for +-5 %, then
+// draws that many other consecutive rounds (wrapping round; the population resampled as a circular
+// block, so its bursts stay together), shifts them by +5 % and asks the harness's own paired verdict
+// whether it calls them slower. The same for resolvable_pct: the difference 6 rounds name, shifted
+// into 6 other rounds. Both rates should lie within 80 to 90 %. Run as a single-file program with
+// the harness jar on the class path.
+import dev.jdkmatrix.results.Comparisons;
+import dev.jdkmatrix.results.PairedRatio;
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.Resolution;
+import dev.jdkmatrix.results.RunMetadata;
+import dev.jdkmatrix.results.Statistics;
+import dev.jdkmatrix.results.format.RawCsv;
+import dev.jdkmatrix.results.format.RunJson;
+import org.apache.commons.statistics.distribution.BetaDistribution;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+
+public class ResolutionBench {
+
+    static final int FIRST = 6;
+    static final int TRIALS = 40;
+
+    /** One population: where it comes from and its centred per-round log ratios in round order. */
+    record Population(String run, String mode, String workload, String compared, double[] residuals) {}
+
+    /** A tally of calls. */
+    static final class Tally {
+        int trials;
+        int called;
+        long rounds;
+        int never;
+    }
+
+    public static void main(String[] args) throws Exception {
+        String command = args.length > 1 ? args[1] : "make bench-resolution";
+        List<Population> all = new ArrayList<>();
+        double minDifference = Comparisons.DEFAULT_MIN_DIFFERENCE;
+        for (String d : args[0].split(",")) {
+            Path dir = Path.of(d.trim());
+            RunMetadata meta = RunJson.read(dir.resolve("run.json"));
+            minDifference = meta.minDifference();
+            all.addAll(populations(dir, meta));
+        }
+        Random rnd = new Random(20261126);
+        Map<String, Tally[]> byKind = new LinkedHashMap<>();
+        for (Population p : all) {
+            String kind = p.workload() + ", " + p.mode();
+            Tally[] t = byKind.computeIfAbsent(kind, k -> new Tally[] {new Tally(), new Tally()});
+            Tally[] total = byKind.computeIfAbsent("all", k -> new Tally[] {new Tally(), new Tally()});
+            for (int i = 0; i < TRIALS; i++) {
+                trial(p, rnd, minDifference, t, total);
+            }
+        }
+        StringBuilder b = new StringBuilder();
+        b.append("Measured by `").append(command).append("` on ").append(args[0]).append(": ").append(all.size())
+                .append(" compared pairs of cells, each a noise population of its rounds' log ratios (centred); ").append(TRIALS)
+                .append(" trials each. A trial reads ").append(FIRST).append(" consecutive rounds, then shifts other consecutive rounds by the difference those named")
+                .append(" and asks the paired verdict (min-difference ").append(pct(minDifference)).append(") whether it calls it.\n\n")
+                .append("| noise | trials | rounds named for ±5 % (mean) | +5 % called at them | never (-1) | resolvable at 6 rounds (median) | called at 6 rounds |\n")
+                .append("|---|---|---|---|---|---|---|\n");
+        for (Map.Entry<String, Tally[]> e : byKind.entrySet()) {
+            Tally r = e.getValue()[0];
+            Tally s = e.getValue()[1];
+            b.append("| ").append(e.getKey()).append(" | ").append(r.trials).append(" | ")
+                    .append(r.trials - r.never == 0 ? "" : String.format(Locale.ROOT, "%.1f", (double) r.rounds / (r.trials - r.never))).append(" | ")
+                    .append(rate(r.called, r.trials - r.never)).append(" | ").append(r.never).append(" | ")
+                    .append(s.trials == 0 ? "" : pct(median(medians.getOrDefault(e.getKey(), List.of()))))
+                    .append(" | ").append(rate(s.called, s.trials)).append(" |\n");
+        }
+        b.append("\nA rate is the share of trials called, with its Clopper-Pearson 95 % interval; the goal is 80 % (what the figures promise) and no more than 90 %.\n");
+        System.out.print(b);
+    }
+
+    /** The resolvable differences named, by kind, for the median column. */
+    static final Map<String, List<Double>> medians = new LinkedHashMap<>();
+
+    static void trial(Population p, Random rnd, double minDifference, Tally[] kind, Tally[] total) {
+        double[] e = p.residuals();
+        int n = e.length;
+        int start = rnd.nextInt(n);
+        double[] first = block(e, start, FIRST, 0);
+        Resolution res = Resolution.paired(first, minDifference);
+        int r = res.roundsForTarget();
+        for (Tally t : new Tally[] {kind[0], total[0]}) {
+            t.trials++;
+            if (r < 0) t.never++;
+            else t.rounds += r;
+        }
+        if (r > 0 && called(block(e, start + FIRST + rnd.nextInt(n), r, Math.log1p(Resolution.TARGET)), minDifference)) {
+            kind[0].called++;
+            total[0].called++;
+        }
+        double d = res.resolvable();
+        if (Double.isFinite(d)) {
+            medians.computeIfAbsent(p.workload() + ", " + p.mode(), k -> new ArrayList<>()).add(d);
+            medians.computeIfAbsent("all", k -> new ArrayList<>()).add(d);
+            boolean c = called(block(e, start + FIRST + rnd.nextInt(n), FIRST, Math.log1p(d)), minDifference);
+            for (Tally t : new Tally[] {kind[1], total[1]}) {
+                t.trials++;
+                if (c) t.called++;
+            }
+        }
+    }
+
+    /** {@code length} consecutive values of {@code e} from {@code start}, wrapping round, each shifted by {@code shift}. */
+    static double[] block(double[] e, int start, int length, double shift) {
+        double[] x = new double[length];
+        for (int i = 0; i < length; i++) x[i] = e[Math.floorMod(start + i, e.length)] + shift;
+        return x;
+    }
+
+    static boolean called(double[] logRatios, double minDifference) {
+        double[] a = new double[logRatios.length];
+        double[] b = new double[logRatios.length];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = 1000;
+            b[i] = 1000 * Math.exp(logRatios[i]);
+        }
+        Comparisons.Verdict v = Comparisons.pairedDecision(PairedRatio.of(a, b), false, 0.10, minDifference).verdict();
+        return v == Comparisons.Verdict.SLOWER;
+    }
+
+    /** Every compared pair of cells of a run, as centred log ratios in round order. */
+    static List<Population> populations(Path dir, RunMetadata meta) throws java.io.IOException {
+        List<RawRow> raw = RawCsv.read(RawCsv.in(dir).orElseThrow(() -> new IllegalArgumentException(dir + " has no raw.csv (nor raw.csv.gz)")));
+        List<RawRow> measured = raw.stream().filter(RawRow::measured).toList();
+        List<Population> out = new ArrayList<>();
+        for (Comparisons.Row c : Comparisons.of(measured, meta)) {
+            List<RawRow> a = measured.stream().filter(r -> r.cell().equals(c.cellA())).toList();
+            List<RawRow> b = measured.stream().filter(r -> r.cell().equals(c.cellB())).toList();
+            Comparisons.Pairs p = Comparisons.pairs(a, b);
+            double[] d = new double[p.a().length];
+            for (int i = 0; i < d.length; i++) d[i] = Math.log(p.b()[i] / p.a()[i]);
+            if (d.length < 2 * FIRST) continue;
+            double centre = Statistics.of(d).median();
+            double[] e = Arrays.stream(d).map(x -> x - centre).toArray();
+            out.add(new Population(dir.getFileName().toString(), a.get(0).column("cpu_mode"), a.get(0).key().workload(), c.compared(), e));
+        }
+        return out;
+    }
+
+    static String rate(int k, int n) {
+        if (n == 0) return "";
+        double lo = k == 0 ? 0 : BetaDistribution.of(k, n - k + 1).inverseCumulativeProbability(0.025);
+        double hi = k == n ? 1 : BetaDistribution.of(k + 1, n - k).inverseCumulativeProbability(0.975);
+        return String.format(Locale.ROOT, "%.1f %% [%.1f, %.1f] (%d of %d)", 100.0 * k / n, 100 * lo, 100 * hi, k, n);
+    }
+
+    static double median(List<Double> x) {
+        return x.isEmpty() ? Double.NaN : Statistics.of(x.stream().mapToDouble(Double::doubleValue).toArray()).median();
+    }
+
+    static String pct(double f) {
+        return String.format(Locale.ROOT, "%.1f %%", f * 100);
+    }
+}

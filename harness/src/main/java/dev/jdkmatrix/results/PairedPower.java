@@ -1,0 +1,154 @@
+package dev.jdkmatrix.results;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The power of the paired verdict the harness makes (results.Comparisons: the signed-rank interval
+ * of the per-round log ratios at its level, called only past the minimum difference), simulated
+ * from one comparison's own rounds: how large a difference m rounds call in {@link #POWER} of
+ * trials, and so how many rounds a difference needs.
+ *
+ * <p>A trial draws m log ratios from the comparison's residuals (its log ratios less their
+ * Hodges-Lehmann centre, scaled by sqrt(n / (n - 1)) as a bootstrap's spread falls short by that,
+ * each given a random sign: the interval assumes them symmetric), all scaled by one factor drawn
+ * from what n rounds leave open about the spread (sqrt((n - 1) / chi-square(n - 1)), as the t
+ * distribution does for a mean), and computes the interval's lower end as PairedRatio does. A
+ * difference d shifts every log ratio by log(1 + d), and so the lower end by as much: the trial
+ * calls d when its lower end plus log(1 + d) passes log(1 + min-difference). The smallest d called
+ * in 80 % of trials is then read off the trials' lower ends, with no search. Past
+ * {@link #SIMULATED_ROUNDS} rounds the reach beyond the minimum difference is taken to shrink as
+ * 1 / sqrt(m) from its simulated value there. Trials are seeded from the log ratios: the same
+ * rounds give the same figures in every report.
+ */
+public final class PairedPower {
+
+    /** The share of trials a difference must be called in: 80 %. */
+    static final double POWER = 0.80;
+    static final int TRIALS = 400;
+    /** Rounds simulated; past them the reach is extrapolated (1 / sqrt(m)). */
+    static final int SIMULATED_ROUNDS = 32;
+
+    private final double[] residuals;
+    private final int n;
+    private final double minLog;
+    private final long seed;
+    private final ConcurrentHashMap<Integer, Double> reach = new ConcurrentHashMap<>();
+
+    /** {@code logRatios}: the comparison's per-round log ratios (at least 2); {@code minDifference}: the verdict's, a fraction. */
+    PairedPower(double[] logRatios, double minDifference) {
+        if (logRatios.length < 2) throw new IllegalArgumentException("a paired power needs at least 2 rounds, got " + logRatios.length);
+        if (!(minDifference >= 0 && minDifference < 1)) throw new IllegalArgumentException("a min-difference must be between 0 and 1, got " + minDifference);
+        n = logRatios.length;
+        double centre = Statistics.medianOfSorted(PairedRatio.walshAverages(logRatios));
+        double scale = Math.sqrt(n / (n - 1.0));
+        residuals = Arrays.stream(logRatios).map(d -> (d - centre) * scale).toArray();
+        minLog = Math.log1p(minDifference);
+        seed = Arrays.hashCode(logRatios) * 0x9E3779B97F4A7C15L + Double.hashCode(minDifference);
+    }
+
+    /** log(1 + d) of the smallest difference d that m rounds call in 80 % of trials; NaN under the rounds a verdict takes. */
+    public double resolvableLog(int m) {
+        if (m < Comparisons.DECISION_ROUNDS) return Double.NaN;
+        if (m > SIMULATED_ROUNDS) return minLog + reachAt(SIMULATED_ROUNDS) * Math.sqrt((double) SIMULATED_ROUNDS / m);
+        return minLog + reachAt(m);
+    }
+
+    /**
+     * The fewest rounds (at least Comparisons.DECISION_ROUNDS) that call {@code difference} (0.05
+     * for 5 %) in 80 % of trials; -1 when it is within the minimum difference (never called) or
+     * past {@code maxRounds}.
+     */
+    public int roundsFor(double difference, int maxRounds) {
+        double x = Math.log1p(difference);
+        if (!(x > minLog)) return -1;
+        int lo = Comparisons.DECISION_ROUNDS;
+        if (resolvableLog(lo) <= x) return lo;
+        if (resolvableLog(SIMULATED_ROUNDS) > x) {
+            double m = Math.ceil(SIMULATED_ROUNDS * Math.pow(reachAt(SIMULATED_ROUNDS) / (x - minLog), 2));
+            return m > maxRounds ? -1 : (int) m;
+        }
+        int hi = SIMULATED_ROUNDS; // resolvableLog(lo) > x >= resolvableLog(hi)
+        while (hi - lo > 1) {
+            int mid = (lo + hi) >>> 1;
+            if (resolvableLog(mid) <= x) hi = mid;
+            else lo = mid;
+        }
+        return hi;
+    }
+
+    /** How far past the minimum difference (log scale) the difference 80 % of m-round trials call lies; memoized by m. */
+    private double reachAt(int m) {
+        return reach.computeIfAbsent(m, this::simulate);
+    }
+
+    private double simulate(int m) {
+        int k = PairedRatio.criticalRank(m);
+        double[] lows = new double[TRIALS];
+        double[] sample = new double[m];
+        double[] walsh = new double[m * (m + 1) / 2];
+        for (int t = 0; t < TRIALS; t++) {
+            SplittableRandom r = new SplittableRandom(seed + t);
+            double spread = spreadFactor(r);
+            for (int i = 0; i < m; i++) {
+                double e = residuals[r.nextInt(n)] * spread;
+                sample[i] = r.nextBoolean() ? e : -e;
+            }
+            lows[t] = kthWalsh(sample, walsh, k - 1);
+        }
+        Arrays.sort(lows);
+        // the trials at or above lows[i] are the share POWER of them: a shift of -lows[i] past the minimum calls those
+        int i = TRIALS - (int) Math.ceil(POWER * TRIALS);
+        return Math.max(0, -lows[i]);
+    }
+
+    /** sqrt((n - 1) / chi-square(n - 1)): a spread as n rounds leave it open, times the one they showed. */
+    private double spreadFactor(SplittableRandom r) {
+        double chi = 0;
+        for (int i = 0; i < n - 1; i++) {
+            double z = r.nextGaussian();
+            chi += z * z;
+        }
+        return Math.sqrt((n - 1) / Math.max(chi, 1e-12));
+    }
+
+    /** The (index + 1)-th smallest Walsh average of {@code d}, computed into {@code w} (a selection, not a sort). */
+    static double kthWalsh(double[] d, double[] w, int index) {
+        int c = 0;
+        for (int i = 0; i < d.length; i++) {
+            for (int j = i; j < d.length; j++) w[c++] = (d[i] + d[j]) / 2;
+        }
+        return select(w, c, index);
+    }
+
+    /** The index-th smallest of w[0..size) (Hoare's selection; reorders w). */
+    static double select(double[] w, int size, int index) {
+        int lo = 0;
+        int hi = size - 1;
+        while (lo < hi) {
+            double pivot = median3(w[lo], w[(lo + hi) >>> 1], w[hi]);
+            int i = lo;
+            int j = hi;
+            while (i <= j) {
+                while (w[i] < pivot) i++;
+                while (w[j] > pivot) j--;
+                if (i <= j) {
+                    double t = w[i];
+                    w[i] = w[j];
+                    w[j] = t;
+                    i++;
+                    j--;
+                }
+            }
+            if (index <= j) hi = j;
+            else if (index >= i) lo = i;
+            else return w[index];
+        }
+        return w[lo];
+    }
+
+    private static double median3(double a, double b, double c) {
+        return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
+    }
+}

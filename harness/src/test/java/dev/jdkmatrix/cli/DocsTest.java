@@ -70,6 +70,27 @@ class DocsTest {
                 .containsPattern("<!-- bench-history:begin written by make bench-history at [0-9a-f]{7,}[^>]* on \\d{4}-\\d{2}-\\d{2} -->\\nWritten by `make bench-history`");
     }
 
+    /** The reference run is quoted by make reference-docs only, and what the README says of the claims is what they come to on results/reference. */
+    @Test
+    void theReferenceRunIsQuotedFromItsFolder() throws IOException {
+        String readme = Files.readString(README);
+        String page = Files.readString(PROJECT.resolve("docs/reference-run.md"));
+        for (String block : List.of("reference-run", "reference-figures", "reference-cells", "reference-claims")) {
+            assertThat(page).as("docs/reference-run.md's " + block + ": rewrite it with make reference-docs")
+                    .containsPattern("<!-- " + block + ":begin written by make reference-docs at [0-9a-f]{7,}[^>]* on \\d{4}-\\d{2}-\\d{2} -->\\n\\S");
+        }
+        assertThat(readme).containsPattern("<!-- reference-summary:begin written by make reference-docs at [0-9a-f]{7,}[^>]* on \\d{4}-\\d{2}-\\d{2} -->\\nOn the reference run");
+        dev.jdkmatrix.report.ResultsFolder folder = dev.jdkmatrix.report.ResultsFolder.load(PROJECT.resolve("results/reference"));
+        dev.jdkmatrix.claims.Claims claims = dev.jdkmatrix.claims.Claims.read(PROJECT.resolve("claims.yaml"));
+        List<dev.jdkmatrix.claims.Verdicts.ClaimResult> verdicts = dev.jdkmatrix.claims.Verdicts.claims(claims, folder.summary(), folder.raw(), folder.comparisons());
+        Map<dev.jdkmatrix.claims.Verdicts.Verdict, Long> n = new HashMap<>();
+        verdicts.forEach(v -> n.merge(v.verdict(), 1L, Long::sum));
+        String counts = n.getOrDefault(dev.jdkmatrix.claims.Verdicts.Verdict.HOLDS, 0L) + " hold, " + n.getOrDefault(dev.jdkmatrix.claims.Verdicts.Verdict.FAILS, 0L)
+                + " fail, " + n.getOrDefault(dev.jdkmatrix.claims.Verdicts.Verdict.UNDECIDED, 0L) + " undecided";
+        assertThat(between(README, "reference-summary")).as("README's claims line against results/reference: make reference-docs").contains(counts);
+        assertThat(between(PROJECT.resolve("docs/reference-run.md"), "reference-claims")).contains(counts);
+    }
+
     @Test
     void theReadmeFitsOnAScreen() throws IOException {
         assertThat(Files.readAllLines(README)).as("README.md lines; move reference material into a page under docs/")

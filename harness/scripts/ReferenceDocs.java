@@ -138,8 +138,8 @@ public class ReferenceDocs {
                 b.append(' ').append(r.key().executor()).append(" | ").append(String.format(Locale.ROOT, "%,d", r.key().tasks())).append(" | ").append(r.key().jdk())
                         .append(" | ").append(r.key().cpus().text()).append(" | ").append(r.n()).append(r.nFailed() > 0 ? " (" + r.failures() + ")" : "").append(" | ");
                 if (r.n() > 0) {
-                    b.append(ms(r.figure(SummaryFigure.WALL_MS_MEDIAN))).append(" [").append(ms(r.figure(SummaryFigure.WALL_MS_MIN))).append("–")
-                            .append(ms(r.figure(SummaryFigure.WALL_MS_MAX))).append("] | ").append(String.format(Locale.ROOT, "%.1f %%", r.figure(SummaryFigure.WALL_MS_CV) * 100))
+                    b.append(ms(r.figure(SummaryFigure.WALL_MS_MEDIAN))).append(" [").append(whole(r.figure(SummaryFigure.WALL_MS_MIN))).append("–")
+                            .append(whole(r.figure(SummaryFigure.WALL_MS_MAX))).append("] | ").append(String.format(Locale.ROOT, "%.1f %%", r.figure(SummaryFigure.WALL_MS_CV) * 100))
                             .append(" | ").append(mib(r.figure(SummaryFigure.CGROUP_PEAK_BYTES_MEDIAN))).append(" |");
                 } else {
                     b.append("— | — | — |");

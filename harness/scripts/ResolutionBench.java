@@ -53,15 +53,20 @@ public class ResolutionBench {
             all.addAll(populations(dir, meta));
         }
         Random rnd = new Random(20261126);
-        Map<String, Tally[]> byKind = new LinkedHashMap<>();
+        Map<String, Tally[]> byKind = new java.util.TreeMap<>();
+        Map<String, Tally[]> byTotal = new LinkedHashMap<>();
         for (Population p : all) {
             String kind = p.workload() + ", " + p.mode();
             Tally[] t = byKind.computeIfAbsent(kind, k -> new Tally[] {new Tally(), new Tally()});
-            Tally[] total = byKind.computeIfAbsent("all", k -> new Tally[] {new Tally(), new Tally()});
+            Tally[] total = all(byTotal);
             for (int i = 0; i < TRIALS; i++) {
                 trial(p, rnd, minDifference, t, total);
             }
         }
+        byKind.putAll(byTotal); // "all" after the kinds
+        Map<String, Tally[]> rows = new LinkedHashMap<>();
+        byKind.forEach((k, v) -> { if (!k.equals("all")) rows.put(k, v); });
+        rows.put("all", byTotal.get("all"));
         StringBuilder b = new StringBuilder();
         b.append("Measured by `").append(command).append("` on ").append(args[0]).append(": ").append(all.size())
                 .append(" compared pairs of cells, each a noise population of its rounds' log ratios (centred); ").append(TRIALS)
@@ -69,7 +74,7 @@ public class ResolutionBench {
                 .append(" and asks the paired verdict (min-difference ").append(pct(minDifference)).append(") whether it calls it.\n\n")
                 .append("| noise | trials | rounds named for ±5 % (mean) | +5 % called at them | never (-1) | resolvable at 6 rounds (median) | called at 6 rounds |\n")
                 .append("|---|---|---|---|---|---|---|\n");
-        for (Map.Entry<String, Tally[]> e : byKind.entrySet()) {
+        for (Map.Entry<String, Tally[]> e : rows.entrySet()) {
             Tally r = e.getValue()[0];
             Tally s = e.getValue()[1];
             b.append("| ").append(e.getKey()).append(" | ").append(r.trials).append(" | ")
@@ -80,6 +85,10 @@ public class ResolutionBench {
         }
         b.append("\nA rate is the share of trials called, with its Clopper-Pearson 95 % interval; the goal is 80 % (what the figures promise) and no more than 90 %.\n");
         System.out.print(b);
+    }
+
+    static Tally[] all(Map<String, Tally[]> byTotal) {
+        return byTotal.computeIfAbsent("all", k -> new Tally[] {new Tally(), new Tally()});
     }
 
     /** The resolvable differences named, by kind, for the median column. */

@@ -22,20 +22,21 @@ public final class ProfiledFolder {
 
     /**
      * Writes {@code rows} and, after them, one cpu profile run per JDK of the last measured cell
-     * that {@code cellFilter} accepts (the same cell but for its JDK), with {@code stacks.apply(jdk)}
+     * that {@code cellFilter} accepts and that more than one JDK measured (the same cell but for its JDK), with {@code stacks.apply(jdk)}
      * as its collapsed stacks, into {@code run}'s raw.csv and profiles/.
      */
     static List<RawRow> write(Path run, List<RawRow> rows, java.util.function.Predicate<RawRow> cellFilter, Function<String, String> stacks) throws IOException {
         Files.createDirectories(run.resolve("profiles"));
         List<RawRow> all = new ArrayList<>(rows);
         Map<String, RawRow> lastPerJdk = new TreeMap<>();
+        // only a cell measured on more than one JDK (a matrix may run some workloads on one JDK alone)
+        Map<String, java.util.Set<String>> jdksOf = new java.util.HashMap<>();
+        for (RawRow r : rows) if ("measure".equals(r.column("phase")) && cellFilter.test(r)) jdksOf.computeIfAbsent(withoutJdk(r), k -> new java.util.HashSet<>()).add(r.column("jdk"));
         String key = null;
         for (RawRow r : rows.reversed()) {
-            if (!"measure".equals(r.column("phase")) || !cellFilter.test(r)) continue;
-            Map<String, String> axes = new TreeMap<>(r.key().axes());
-            axes.remove("jdk");
-            if (key == null) key = axes.toString();
-            if (key.equals(axes.toString())) lastPerJdk.putIfAbsent(r.column("jdk"), r);
+            if (!"measure".equals(r.column("phase")) || !cellFilter.test(r) || jdksOf.get(withoutJdk(r)).size() < 2) continue;
+            if (key == null) key = withoutJdk(r);
+            if (key.equals(withoutJdk(r))) lastPerJdk.putIfAbsent(r.column("jdk"), r);
         }
         int seq = rows.stream().mapToInt(r -> Integer.parseInt(r.column("seq"))).max().orElse(0);
         for (Map.Entry<String, RawRow> e : lastPerJdk.entrySet()) {
@@ -57,6 +58,12 @@ public final class ProfiledFolder {
             all.forEach(csv::write);
         }
         return all;
+    }
+
+    private static String withoutJdk(RawRow r) {
+        Map<String, String> axes = new TreeMap<>(r.key().axes());
+        axes.remove("jdk");
+        return axes.toString();
     }
 
     /** Many made-up stacks (seeded), as a real JVM's profile has: the frames of a few threads, 10 to 40 deep. */

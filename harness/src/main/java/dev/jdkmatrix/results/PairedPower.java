@@ -26,9 +26,9 @@ public final class PairedPower {
 
     /** The share of trials a difference must be called in: 80 %. */
     static final double POWER = 0.80;
-    static final int TRIALS = 400;
+    static final int TRIALS = 256;
     /** Rounds simulated; past them the reach is extrapolated (1 / sqrt(m)). */
-    static final int SIMULATED_ROUNDS = 32;
+    static final int SIMULATED_ROUNDS = 16;
 
     private final double[] residuals;
     private final int n;

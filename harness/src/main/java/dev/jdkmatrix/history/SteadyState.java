@@ -109,6 +109,19 @@ public record SteadyState(Kind kind, int from, int changePoints) {
         return new SteadyState(worst.kind(), from, cps);
     }
 
+    /**
+     * The class of one JMH run's iterations (in the order it printed them, each with its fork):
+     * each fork's series, warm-up then measured, classified alone ({@link #classify}), the forks
+     * together ({@link #ofForks}); null when no fork could be classified.
+     */
+    public static SteadyState ofRun(List<dev.jdkmatrix.output.JmhIterations.Iteration> iterations, boolean higherIsBetter) {
+        java.util.Map<Integer, List<Double>> byFork = new java.util.TreeMap<>();
+        for (dev.jdkmatrix.output.JmhIterations.Iteration it : iterations) byFork.computeIfAbsent(it.fork(), k -> new java.util.ArrayList<>()).add(it.score());
+        List<SteadyState> forks = new java.util.ArrayList<>();
+        for (List<Double> scores : byFork.values()) forks.add(classify(scores.stream().mapToDouble(Double::doubleValue).toArray(), higherIsBetter));
+        return ofForks(forks);
+    }
+
     private static double mean(double[] x, int from, int to) {
         double s = 0;
         for (int i = from; i < to; i++) s += x[i];

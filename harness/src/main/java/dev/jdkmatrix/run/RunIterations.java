@@ -2,11 +2,8 @@ package dev.jdkmatrix.run;
 
 import dev.jdkmatrix.history.SteadyState;
 import dev.jdkmatrix.output.JmhIterations;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * A JMH run's iterations, read from its standard output, classified per fork ({@link SteadyState})
@@ -20,18 +17,9 @@ final class RunIterations {
 
     static Map<String, String> columns(String stdout, boolean higherIsBetter) {
         Map<String, String> v = new LinkedHashMap<>();
-        SteadyState s = classify(JmhIterations.parse(stdout), higherIsBetter);
+        SteadyState s = SteadyState.ofRun(JmhIterations.parse(stdout), higherIsBetter);
         v.put("steady_state", s == null ? "" : s.kind().text());
         v.put("steady_from", s == null || s.from() == 0 ? "" : Integer.toString(s.from()));
         return v;
-    }
-
-    /** Each fork's iterations in order (warm-up, then measured) classified, the forks together; null when none could be. */
-    static SteadyState classify(List<JmhIterations.Iteration> iterations, boolean higherIsBetter) {
-        Map<Integer, List<Double>> byFork = new TreeMap<>();
-        for (JmhIterations.Iteration it : iterations) byFork.computeIfAbsent(it.fork(), k -> new ArrayList<>()).add(it.score());
-        List<SteadyState> forks = new ArrayList<>();
-        for (List<Double> scores : byFork.values()) forks.add(SteadyState.classify(scores.stream().mapToDouble(Double::doubleValue).toArray(), higherIsBetter));
-        return SteadyState.ofForks(forks);
     }
 }

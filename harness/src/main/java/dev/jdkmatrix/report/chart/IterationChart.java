@@ -76,16 +76,14 @@ public final class IterationChart implements ChartKind {
             for (List<IterationsCsv.Stored> run : runs.values()) {
                 Map<Integer, List<IterationsCsv.Stored>> forks = new TreeMap<>();
                 for (IterationsCsv.Stored s : run) forks.computeIfAbsent(s.iteration().fork(), k -> new ArrayList<>()).add(s);
-                List<SteadyState> states = new ArrayList<>();
                 for (List<IterationsCsv.Stored> fork : forks.values()) {
                     for (int i = 0; i < fork.size(); i++) {
                         while (at.size() <= i) at.add(new ArrayList<>());
                         at.get(i).add(fork.get(i).iteration().score());
                     }
                     warmup = Math.max(warmup, (int) fork.stream().filter(s -> s.iteration().phase() == dev.jdkmatrix.output.JmhIterations.Phase.WARMUP).count());
-                    states.add(SteadyState.classify(fork.stream().mapToDouble(s -> s.iteration().score()).toArray(), higherIsBetter));
                 }
-                SteadyState s = SteadyState.ofForks(states);
+                SteadyState s = SteadyState.ofRun(run.stream().map(IterationsCsv.Stored::iteration).toList(), higherIsBetter);
                 if (s == null) continue;
                 classes.merge(s.kind().text(), 1, Integer::sum);
                 if (s.from() > 0) froms.add(s.from());

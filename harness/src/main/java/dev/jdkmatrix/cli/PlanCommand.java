@@ -33,6 +33,9 @@ public final class PlanCommand implements Callable<Integer> {
             + "(such as 1 or 0-1): pinned cells only, each within them")
     String engineCpus;
 
+    @Option(names = "--order", description = "plan in this order instead of the matrix's: blocked, duet, interleaved or sequential")
+    String order;
+
     @Option(names = "--target", paramLabel = "PCT", description = "the difference --from counts rounds for, in per cent (default: ${DEFAULT-VALUE})", defaultValue = "5")
     double targetPct;
 
@@ -41,9 +44,9 @@ public final class PlanCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         // as run does: with a local engine, CPU limits above this host's are refused here already
         int hostCpus = dev.jdkmatrix.engine.Environment.localEngine() ? Runtime.getRuntime().availableProcessors() : 0;
-        Matrix m = new MatrixParser(hostCpus, Home.dockerfiles()).parse(matrixFile);
+        Matrix m = OrderOption.apply(new MatrixParser(hostCpus, Home.dockerfiles()).parse(matrixFile), order, hostCpus);
+        List<Integer> cpus = null;
         if (engineCpus != null) {
-            List<Integer> cpus;
             try {
                 cpus = dev.jdkmatrix.run.CpuSlots.parse(engineCpus);
             } catch (IllegalArgumentException e) {
@@ -51,10 +54,15 @@ public final class PlanCommand implements Callable<Integer> {
             }
             // as run checks them (against this host's CPUs when the engine is local; run checks the engine's own count too)
             dev.jdkmatrix.run.MatrixRunner.checkEngineCpus(m, cpus, hostCpus > 0 ? hostCpus : Integer.MAX_VALUE);
+            String refusal = m.order() == Matrix.Order.DUET ? dev.jdkmatrix.matrix.Duets.refusal(m, cpus.size()) : null;
+            if (refusal != null) throw new dev.jdkmatrix.ExitException(dev.jdkmatrix.ExitException.BAD_INPUT, m.file() + ": order duet on --engine-cpus " + engineCpus + ": " + refusal);
         }
+        // a duet shares these CPUs: the session's, or this host's (an estimate where the engine is remote)
+        List<Integer> duetCpus = cpus != null ? cpus : dev.jdkmatrix.run.CpuSlots.all(hostCpus > 0 ? hostCpus : Runtime.getRuntime().availableProcessors());
         out.printf("matrix %s (%s): %d cells x (%d warm-up + %s measured) runs, order %s%s%n", m.name(), m.file(), m.cells().size(),
-                m.warmup(), m.repetitions().text(), m.order().text(), m.order() == Matrix.Order.BLOCKED ? " (seed " + m.seed() + ")" : "");
+                m.warmup(), m.repetitions().text(), m.order().text(), m.order() == Matrix.Order.BLOCKED || m.order() == Matrix.Order.DUET ? " (seed " + m.seed() + ")" : "");
         out.println(groups(m));
+        if (m.order() == Matrix.Order.DUET) out.println(dev.jdkmatrix.matrix.Duets.describe(m, duetCpus));
         if (!Double.isNaN(m.maxSteal())) {
             out.printf("a measured run during which the host's CPU steal passes %s is stored as noisy and made again (up to %d attempts)%n",
                     dev.jdkmatrix.matrix.Repetitions.percent(m.maxSteal()), dev.jdkmatrix.run.MatrixRunner.MAX_ATTEMPTS);
@@ -70,7 +78,8 @@ public final class PlanCommand implements Callable<Integer> {
         for (Cell c : m.cells()) {
             out.printf("%4d  %-72s %10s%n", i++, c.id() + (c.jfr() ? " +jfr" : "") + (c.profile() != dev.jdkmatrix.matrix.Profile.NONE ? " +profile=" + c.profile().text() : ""), Durations.text(Duration.ofMillis(Math.round(Estimate.runMillis(c)))));
         }
-        Duration total = Estimate.of(m.plan());
+        Duration total = m.order() == Matrix.Order.DUET ? dev.jdkmatrix.matrix.Duets.estimate(dev.jdkmatrix.matrix.Duets.of(m.plan(), m.groups(), duetCpus))
+                : Estimate.of(m.plan());
         if (m.repetitions().adaptive()) {
             out.printf("at most %d runs, estimated %s if every cell needs the maximum of %d measured runs (container and JVM start included; "
                     + "an estimate, not a measurement); at least %d runs if every cell reaches ±%s after %d%n", m.plan().size(), Durations.text(total),
@@ -106,6 +115,7 @@ public final class PlanCommand implements Callable<Integer> {
         long pairs = compared.stream().mapToLong(g -> (long) g.cells().size() * (g.cells().size() - 1) / 2).sum();
         return "compared along " + String.join(", ", m.compareAlong()) + ": " + compared.size() + (compared.size() == 1 ? " group" : " groups") + " of "
                 + (lo == hi ? lo : lo + " to " + hi) + " cells, " + pairs + (pairs == 1 ? " pair" : " pairs")
-                + (m.order() == Matrix.Order.BLOCKED ? ", each group's cells back to back in every round" : "") + aloneText;
+                + (m.order() == Matrix.Order.BLOCKED ? ", each group's cells back to back in every round" : "")
+                + (m.order() == Matrix.Order.DUET ? ", each group's cells started together in every round" : "") + aloneText;
     }
 }

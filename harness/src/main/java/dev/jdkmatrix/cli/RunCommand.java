@@ -51,6 +51,10 @@ public final class RunCommand implements Callable<Integer> {
             + "with --engine kubernetes, auto or force: comparison groups side by side over the cluster's nodes, one measured pod a node")
     String parallel = "off";
 
+    @Option(names = "--order", description = "the order of the runs, instead of the matrix's order: blocked (each group's cells back to back in every round), "
+            + "duet (each group's cells started together in every round, each on CPUs of its own), interleaved or sequential")
+    String order;
+
     @Option(names = "--shard", paramLabel = "K/N", description = "run only shard K of N: whole cells, balanced by estimated duration (default: 1/1)")
     String shard = "1/1";
 
@@ -121,7 +125,7 @@ public final class RunCommand implements Callable<Integer> {
         // With a local engine, refuse CPU limits above this host's before anything starts;
         // MatrixRunner checks them against the engine's own count as well.
         int hostCpus = Environment.localEngine() && !"kubernetes".equals(engine) ? Runtime.getRuntime().availableProcessors() : 0;
-        Matrix m = named(new MatrixParser(hostCpus, Home.dockerfiles()).parse(matrixFile));
+        Matrix m = OrderOption.apply(named(new MatrixParser(hostCpus, Home.dockerfiles()).parse(matrixFile)), order, hostCpus);
         String id = runId != null ? runId
                 : ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + m.name();
         if (!id.matches("[A-Za-z0-9][A-Za-z0-9_.-]*")) {
@@ -140,6 +144,10 @@ public final class RunCommand implements Callable<Integer> {
             case "force" -> dev.jdkmatrix.run.CpuSlots.Packing.FORCE;
             default -> throw new ExitException(ExitException.BAD_INPUT, "--parallel must be off, auto or force, got '" + parallel + "'");
         };
+        if (m.order() == Matrix.Order.DUET && packed != dev.jdkmatrix.run.CpuSlots.Packing.OFF) {
+            throw new ExitException(ExitException.BAD_INPUT, matrixFile + ": order duet places each group's runs side by side itself, and --parallel " + parallel
+                    + " would place other runs beside them\n  fix: leave --parallel out with order duet, or use order blocked");
+        }
         dev.jdkmatrix.matrix.Shard share;
         try {
             share = dev.jdkmatrix.matrix.Shard.parse(shard);
@@ -149,7 +157,10 @@ public final class RunCommand implements Callable<Integer> {
         List<Integer> sessionCpus = sessionCpus();
         List<PlannedRun> runs = share.select(m);
         if (runs.isEmpty()) throw share.empty(m); // before any image is built or engine asked
-        Duration estimate = Estimate.of(runs);
+        Duration estimate = m.order() == Matrix.Order.DUET
+                ? dev.jdkmatrix.matrix.Duets.estimate(dev.jdkmatrix.matrix.Duets.of(runs, m.groups(), sessionCpus != null ? sessionCpus
+                        : dev.jdkmatrix.run.CpuSlots.all(Runtime.getRuntime().availableProcessors())))
+                : Estimate.of(runs);
         if (estimate.compareTo(LONGEST_WITHOUT_YES) > 0 && !yes) {
             throw new ExitException(ExitException.BAD_INPUT, matrixFile + ": " + runs.size() + " runs are estimated to take " + Durations.text(estimate)
                     + ", more than " + LONGEST_WITHOUT_YES.toHours() + " hours\n  fix: check 'plan' for the cells that take longest, shrink the matrix, or pass --yes");
@@ -193,6 +204,7 @@ public final class RunCommand implements Callable<Integer> {
         try {
             dev.jdkmatrix.results.RunMetadata before = dev.jdkmatrix.results.format.RunJson.read(json);
             runId = before.runId();
+            if (order == null && before.plan() != null && before.plan().order() != null && !before.plan().order().isEmpty()) order = before.order(); // as it was started
             if (runnerClass == null) runnerClass = before.namedClass(); // the class the run was started with
             Path stored = Path.of(before.matrixFile());
             if (!spec.commandLine().getParseResult().hasMatchedOption("--matrix")) {
@@ -284,6 +296,11 @@ public final class RunCommand implements Callable<Integer> {
                 yield null;
             }
             case "kubernetes" -> {
+                if (m.order() == Matrix.Order.DUET) {
+                    throw new ExitException(ExitException.BAD_INPUT, m.file() + ": order duet starts a pair's two runs at one moment, each on CPUs of its own, "
+                            + "and this version's Kubernetes engine starts each run's pod when its Job is created, one at a time"
+                            + "\n  fix: use --order blocked with --engine kubernetes, or measure the duet on the Docker engine");
+                }
                 if (engineCpus != null) {
                     throw new ExitException(ExitException.BAD_INPUT, "--engine-cpus places runs on a Docker engine's CPUs; on Kubernetes "
                             + "the cluster places them (--parallel: comparison groups side by side, one measured pod a node)\n  fix: leave it out with --engine kubernetes");

@@ -66,17 +66,30 @@ public final class ContainerRunner implements RunEngine {
      * only when there is a file to copy out.
      */
     public ContainerResult run(Cell cell, String image, String name, String cpuset, Map<String, Path> files) {
-        return run(cell, image, name, cpuset, files, Profile.NONE);
+        return run(cell, image, name, RunSlot.alone(cpuset), files, Profile.NONE);
     }
 
-    /** {@link #run(Cell, String, String, String, Map)} with async-profiler sampling {@code profile} (a profile run), or {@link Profile#NONE}. */
+    /**
+     * {@link #run(Cell, String, String, String, Map)} in {@code slot} (its CPUs; in a duet, started when its
+     * partners are created), with async-profiler sampling {@code profile} (a profile run), or {@link Profile#NONE}.
+     */
     @Override
-    public ContainerResult run(Cell cell, String image, String name, String cpuset, Map<String, Path> files, Profile profile) {
-        if (!UpstreamStub.needed(cell)) return run(cell, image, name, cpuset, files, null, profile);
-        // the stub starts before the measured container and outside its timings
-        try (UpstreamStub stub = UpstreamStub.start(image, labels(cell), name + "-upstream")) {
-            return run(cell, image, name, cpuset, files, stub, profile);
+    public ContainerResult run(Cell cell, String image, String name, RunSlot slot, Map<String, Path> files, Profile profile) {
+        try {
+            if (!UpstreamStub.needed(cell)) return run(cell, image, name, slot, files, null, profile);
+            // the stub starts before the measured container and outside its timings
+            try (UpstreamStub stub = UpstreamStub.start(image, labels(cell), name + "-upstream")) {
+                return run(cell, image, name, slot, files, stub, profile);
+            }
+        } finally {
+            if (slot.together() != null) slot.together().leave(); // a partner still waiting (this one failed before its start) goes on
         }
+    }
+
+    /** Docker starts runs together on disjoint CPU sets (--cpuset-cpus). */
+    @Override
+    public String refusesDuet() {
+        return null;
     }
 
     private Map<String, String> labels(Cell cell) {
@@ -88,8 +101,9 @@ public final class ContainerRunner implements RunEngine {
                 Labels.CELL, cell.id());
     }
 
-    private ContainerResult run(Cell cell, String image, String name, String cpuset, Map<String, Path> files, UpstreamStub stub, Profile profile) {
+    private ContainerResult run(Cell cell, String image, String name, RunSlot slot, Map<String, Path> files, UpstreamStub stub, Profile profile) {
         long t0 = System.nanoTime();
+        String cpuset = slot.cpuset();
         if (cell.cpuMode() == dev.jdkmatrix.model.CpuMode.CPUSET && cpuset == null) {
             throw new IllegalArgumentException("cell " + cell.id() + " pins its CPUs, and no cpuset was given for it");
         }
@@ -115,9 +129,11 @@ public final class ContainerRunner implements RunEngine {
         String id = created.getId();
         running.add(id);
         try {
+            if (slot.together() != null) slot.together().ready(); // a duet: every side created, then all started at once
             long t1 = System.nanoTime();
             client.startContainerCmd(id).exec();
             long t2 = System.nanoTime();
+            if (slot.together() != null) slot.together().started(startedAt(id, t2)); // its partners' rows say how far apart they started
             boolean timedOut = false;
             try (WaitContainerResultCallback wait = client.waitContainerCmd(id).exec(new WaitContainerResultCallback())) {
                 wait.awaitStatusCode(cell.timeout().toMillis(), TimeUnit.MILLISECONDS);
@@ -146,6 +162,15 @@ public final class ContainerRunner implements RunEngine {
                 // the engine is gone: the next start removes the container (removeFolderContainers); the run's own failure is what counts
             }
             running.remove(id);
+        }
+    }
+
+    /** When a container started, as Docker stamps it; where the engine does not say, this harness's clock at the end of the start call. */
+    private Instant startedAt(String id, long startReturned) {
+        try {
+            return Instant.parse(client.inspectContainerCmd(id).exec().getState().getStartedAt());
+        } catch (RuntimeException e) {
+            return Instant.now().minusNanos(System.nanoTime() - startReturned);
         }
     }
 

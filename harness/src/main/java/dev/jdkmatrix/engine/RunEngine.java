@@ -16,12 +16,18 @@ import java.util.Map;
 public sealed interface RunEngine permits ContainerRunner, KubernetesRunner {
 
     /**
-     * Runs {@code cell} once from {@code image} as {@code name}: {@code cpuset} pins it to those CPUs
-     * of a Docker engine (null: none; a cluster picks a pod's CPUs itself), {@code files} maps the
-     * files the run writes under {@link Commands#CONTAINER_OUT_DIR} to where they are stored (absent
-     * afterwards when it wrote none), {@code profile} samples a profile run.
+     * Runs {@code cell} once from {@code image} as {@code name}: {@code slot} says where and when
+     * ({@link RunSlot}: the CPUs of a Docker engine it is pinned to, and the partners of a duet it
+     * starts with), {@code files} maps the files the run writes under {@link Commands#CONTAINER_OUT_DIR}
+     * to where they are stored (absent afterwards when it wrote none), {@code profile} samples a profile run.
      */
-    ContainerResult run(Cell cell, String image, String name, String cpuset, Map<String, Path> files, Profile profile);
+    ContainerResult run(Cell cell, String image, String name, RunSlot slot, Map<String, Path> files, Profile profile);
+
+    /**
+     * Whether this engine can start runs together on CPUs of their own ({@link StartTogether}), and if
+     * not, why (null: it can): a session refuses {@code order: duet} with that reason before any run.
+     */
+    String refusesDuet();
 
     /** Stops the runs in flight: for a shutdown hook. Each running thread then collects and removes its run as after any other. */
     void abortCurrent();

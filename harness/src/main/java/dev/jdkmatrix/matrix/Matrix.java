@@ -68,6 +68,15 @@ public record Matrix(
                 engine, nodePool, name);
     }
 
+    /**
+     * The same matrix in another order ({@code run --order}, {@code plan --order}, which win over the
+     * matrix's {@code order:}); a duet order is checked by the caller ({@link Duets#refusal}).
+     */
+    public Matrix withOrder(Order order) {
+        return new Matrix(name, file, sha256, jdks, cells, repetitions, warmup, order, compareThreshold, maxSteal, compareAlong, seed, minDifference,
+                engine, nodePool, runnerClass);
+    }
+
     /** Run order of the repetitions. */
     public enum Order {
         /**
@@ -80,10 +89,21 @@ public record Matrix(
         /** Rep 1 of every cell, then rep 2 of every cell... so slow drift spreads over all cells. */
         INTERLEAVED,
         /** Every rep of cell 1, then every rep of cell 2... */
-        SEQUENTIAL;
+        SEQUENTIAL,
+        /**
+         * Blocked, and in each round a group's cells start at one moment, each on CPUs of its own
+         * ({@link Duets}): a pair's two runs share the machine's bursts instead of meeting them minutes apart.
+         */
+        DUET;
 
         public String text() {
             return name().toLowerCase(java.util.Locale.ROOT);
+        }
+
+        /** An order as the matrix and the command line write it: blocked, duet, interleaved or sequential. */
+        public static Order parse(String text) {
+            for (Order o : values()) if (o.text().equals(text)) return o;
+            throw new IllegalArgumentException("unknown order '" + text + "': write blocked, duet, interleaved or sequential");
         }
     }
 
@@ -119,7 +139,7 @@ public record Matrix(
     public List<PlannedRun> plan() {
         List<PlannedRun> runs = new ArrayList<>();
         int seq = 1;
-        if (order == Order.BLOCKED) {
+        if (order == Order.BLOCKED || order == Order.DUET) {
             java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
             List<Group> groups = groups();
             for (int w = 1; w <= warmup; w++) {

@@ -115,7 +115,8 @@ public final class MatrixParser extends MatrixYaml {
                 case "blocked" -> Matrix.Order.BLOCKED;
                 case "interleaved" -> Matrix.Order.INTERLEAVED;
                 case "sequential" -> Matrix.Order.SEQUENTIAL;
-                default -> throw error(topKeys.get("order"), "unknown order '" + o + "'", "write 'blocked' (default), 'interleaved' or 'sequential'");
+                case "duet" -> Matrix.Order.DUET;
+                default -> throw error(topKeys.get("order"), "unknown order '" + o + "'", "write 'blocked' (default), 'duet', 'interleaved' or 'sequential'");
             };
         }
         double threshold = fraction(topKeys, "compare-threshold", DEFAULT_COMPARE_THRESHOLD, "10% or 0.1");
@@ -142,8 +143,14 @@ public final class MatrixParser extends MatrixYaml {
         String sha = sha256(bytes);
         // a seed of the file's own: shards of one matrix plan the same order, and a resume finds it again
         long seed = topKeys.containsKey("seed") ? longInteger(topKeys.get("seed"), "seed", 0) : Long.parseLong(sha.substring(0, 8), 16);
-        return new Matrix(name, matrixFile, sha, used, cells, repetitions, warmup, order, threshold, maxSteal, along, seed, minDifference, engine,
+        Matrix matrix = new Matrix(name, matrixFile, sha, used, cells, repetitions, warmup, order, threshold, maxSteal, along, seed, minDifference, engine,
                 nodePool(topKeys.get("kubernetes")), runnerClass(topKeys.get("runner-class")));
+        String noDuet = order == Matrix.Order.DUET ? Duets.refusal(matrix, hostCpus) : null;
+        if (noDuet != null) {
+            int cut = noDuet.indexOf("\n  fix: ");
+            throw error(topKeys.get("order"), "order duet: " + noDuet.substring(0, cut), noDuet.substring(cut + "\n  fix: ".length()));
+        }
+        return matrix;
     }
 
     /** {@code runner-class: NAME}: the team's name for the machines its nights run on (null: none named), checked as a history keeps it. */

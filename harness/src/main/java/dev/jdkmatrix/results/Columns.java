@@ -90,8 +90,15 @@ public final class Columns {
      * first) where the steady state begins; empty for other kinds and runs with too few iterations.
      */
     public static final List<String> RAW_STEADY = List.of("steady_state", "steady_from");
-    public static final List<String> RAW = concat(concat(concat(concat(concat(concat(concat(concat(concat(concat(RAW_HARNESS, RAW_RECORD), RAW_ADDED), RAW_KINDS), RAW_JDK), RAW_TRUST),
-            RAW_JMH), RAW_PROFILE), RAW_INTERNALS), RAW_NODE), RAW_STEADY);
+
+    /**
+     * Added with duets ({@code order: duet}): the sequence numbers of the runs this one was started
+     * together with (space-separated), and at most how many milliseconds its start lay from theirs
+     * (the widest gap the start calls' windows allow, engine.StartTogether); empty for a run made alone.
+     */
+    public static final List<String> RAW_DUET = List.of("duet_with", "start_skew_ms");
+    public static final List<String> RAW = concat(concat(concat(concat(concat(concat(concat(concat(concat(concat(concat(RAW_HARNESS, RAW_RECORD), RAW_ADDED), RAW_KINDS), RAW_JDK),
+            RAW_TRUST), RAW_JMH), RAW_PROFILE), RAW_INTERNALS), RAW_NODE), RAW_STEADY), RAW_DUET);
 
     /** Whether a name is a named raw.csv column (a set: every row's every key is checked). */
     public static boolean isRaw(String column) {

@@ -65,7 +65,7 @@ public final class Comparisons {
     /**
      * One pair of cells of a group. {@code compared}: how they differ ({@code jdk 21 -> 25});
      * {@code shared}: the compared axes on which they agree ({@code executor virtual}), empty when none;
-     * {@code paired}: the figure comes from pairs of runs (blocked or interleaved order), else
+     * {@code paired}: the figure comes from pairs of runs (blocked, duet or interleaved order), else
      * the verdict is the unpaired one's; {@code pairs}/{@code dropped}: rounds used and left out;
      * {@code steady}: when a side's JMH runs were not measured at a steady state, which and which way
      * that leans the ratio ({@link SteadyNotes}), else empty.
@@ -124,7 +124,7 @@ public final class Comparisons {
         Map<String, SortedMap<String, String>> axesOf = new LinkedHashMap<>();
         byCell.forEach((cell, runs) -> axesOf.put(cell, runs.get(0).key().axes()));
         List<String> axes = along == null ? defaultAlong(axesOf) : along;
-        boolean paired = order == null || order.isEmpty() || order.equals("blocked") || order.equals("interleaved");
+        boolean paired = pairsByRound(order);
         String pairing = order == null || order.isEmpty() ? "interleaved" : order;
         // every pair of every group, in order; each is computed alone (its bootstrap seeded by its cells), so they go on every CPU
         List<int[]> tasks = new ArrayList<>();
@@ -148,10 +148,10 @@ public final class Comparisons {
     /** A pair of cells of a group with its paired ratio only (b / a), as a history reads a night: no bootstrap, no test of the medians. */
     public record PairedFigure(String cellA, String cellB, String compared, PairedRatio ratio, boolean higherIsBetter, double[] logRatios) {}
 
-    /** The paired ratio of every pair of every group whose runs were paired (blocked or interleaved order, as run.json says), with at least one round both ran ok. */
+    /** The paired ratio of every pair of every group whose runs were paired (blocked, duet or interleaved order, as run.json says), with at least one round both ran ok. */
     public static List<PairedFigure> pairedFigures(List<RawRow> rows, RunMetadata meta) {
         String order = meta == null ? "interleaved" : meta.order();
-        if (!(order.isEmpty() || order.equals("blocked") || order.equals("interleaved"))) return List.of();
+        if (!pairsByRound(order)) return List.of();
         Map<String, List<RawRow>> byCell = new LinkedHashMap<>();
         for (RawRow r : rows) if (r.measured()) byCell.computeIfAbsent(r.cell(), k -> new ArrayList<>()).add(r);
         Map<String, SortedMap<String, String>> axesOf = new LinkedHashMap<>();
@@ -170,6 +170,11 @@ public final class Comparisons {
             }
         }
         return out;
+    }
+
+    /** Whether a plan's order pairs runs by round: blocked, duet (a round's pair started together), interleaved, or none said (an older run). */
+    public static boolean pairsByRound(String order) {
+        return order == null || order.isEmpty() || order.equals("blocked") || order.equals("duet") || order.equals("interleaved");
     }
 
     /** Every pair of every group of a results folder's rows, as its run.json describes the plan (null: a run from before run.json said). */

@@ -2,6 +2,7 @@ package dev.jdkmatrix.run;
 
 import dev.jdkmatrix.engine.JdkProbe;
 import dev.jdkmatrix.engine.RunEngine;
+import dev.jdkmatrix.engine.RunSlot;
 import dev.jdkmatrix.images.ImageRef;
 import dev.jdkmatrix.images.Images;
 import dev.jdkmatrix.matrix.PlannedRun;
@@ -20,17 +21,19 @@ record Attempts(RunEngine runner, StealMeter steal, SessionImages images, Map<St
                 double maxSteal, RunStore store, BooleanSupplier stopping) implements EngineWatch.RunAttempts {
 
     @Override
-    public void run(PlannedRun run, ImageRef given, String cpuset) throws IOException {
+    public void run(PlannedRun run, ImageRef given, RunSlot slot) throws IOException {
         ImageRef image = given;
         for (int attempt = 1; ; attempt++) {
+            // a run made again for steal goes alone: its duet's partners are not made again
+            RunSlot where = attempt == 1 ? slot : RunSlot.alone(slot.cpuset());
             RawRow row;
             try {
-                row = once(run, image, cpuset, attempt);
+                row = once(run, image, where, attempt);
             } catch (RuntimeException e) {
                 if (!Images.missingImage(e)) throw e;
                 // removed under this session (docker rmi -f, an engine's cleanup): built again from the same inputs, once
                 image = images.rebuilt(run.cell().jdk(), image, out);
-                row = once(run, image, cpuset, attempt);
+                row = once(run, image, RunSlot.alone(where.cpuset()), attempt);
             }
             String noisy = RunDecisions.stealTooHigh(row, run, maxSteal, attempt);
             if (noisy == null || stopping.getAsBoolean()) {
@@ -41,7 +44,7 @@ record Attempts(RunEngine runner, StealMeter steal, SessionImages images, Map<St
         }
     }
 
-    private RawRow once(PlannedRun run, ImageRef image, String cpuset, int attempt) throws IOException {
-        return RunOutcome.runOne(runner, steal, run, image, probes.get(run.cell().jdk()), runId, out, cpuset, attempt);
+    private RawRow once(PlannedRun run, ImageRef image, RunSlot slot, int attempt) throws IOException {
+        return RunOutcome.runOne(runner, steal, run, image, probes.get(run.cell().jdk()), runId, out, slot, attempt);
     }
 }

@@ -3,6 +3,7 @@ package dev.jdkmatrix.run;
 import com.github.dockerjava.api.DockerClient;
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.engine.Docker;
+import dev.jdkmatrix.engine.RunSlot;
 import dev.jdkmatrix.images.ImageRef;
 import dev.jdkmatrix.matrix.PlannedRun;
 import dev.jdkmatrix.results.RunMetadata;
@@ -105,11 +106,11 @@ final class EngineWatch {
      * does not answer the run fails as the engine lost (its thread, a daemon, is left behind;
      * the container, labelled, is removed by the next start). A SIGTERM still stops the run as before.
      */
-    static void bounded(PlannedRun run, ImageRef image, String cpuset, RunAttempts attempts, DockerClient client) throws IOException {
+    static void bounded(PlannedRun run, ImageRef image, RunSlot slot, RunAttempts attempts, DockerClient client) throws IOException {
         java.util.concurrent.CompletableFuture<Void> done = new java.util.concurrent.CompletableFuture<>();
         Thread t = new Thread(() -> {
             try {
-                attempts.run(run, image, cpuset);
+                attempts.run(run, image, slot);
                 done.complete(null);
             } catch (Throwable e) {
                 done.completeExceptionally(e);
@@ -150,6 +151,6 @@ final class EngineWatch {
     /** One run of the plan with its attempts (see {@link MatrixRunner#MAX_ATTEMPTS}). */
     @FunctionalInterface
     interface RunAttempts {
-        void run(PlannedRun run, ImageRef image, String cpuset) throws IOException;
+        void run(PlannedRun run, ImageRef image, RunSlot slot) throws IOException;
     }
 }

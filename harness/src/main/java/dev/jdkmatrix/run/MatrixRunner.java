@@ -170,6 +170,10 @@ public final class MatrixRunner {
             record.measuredOn(where);
         }
         RunEngine runner = cluster == null ? new ContainerRunner(client, options.runId(), out) : cluster.engine(client, matrix, images.refs(), options.runId(), out, listener::message);
+        if (matrix.order() == Matrix.Order.DUET && runner.refusesDuet() != null) {
+            throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": order duet: " + runner.refusesDuet()
+                    + "\n  fix: use order: blocked (or --order blocked) on this engine, or measure the duet on the Docker engine");
+        }
         stop = new SessionStop(runner::abortCurrent);
         EngineLease lease = cluster == null ? lease(client, options, labels, start.sessionCpus(), record, listener) : null;
         boolean completed = false;
@@ -189,6 +193,9 @@ public final class MatrixRunner {
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
+            } else if (matrix.order() == Matrix.Order.DUET) {
+                measure(start.plan(), start, store, new Dispatch.Together(context, dev.jdkmatrix.matrix.Duets.of(start.plan(), matrix.groups(), start.sessionCpus())),
+                        options.runId());
             } else {
                 measure(start.plan(), start, store, Dispatch.of(context, options.packing()), options.runId());
             }
@@ -223,6 +230,12 @@ public final class MatrixRunner {
         }
         int hostCpus = engine.cpus() > 0 ? engine.cpus() : Runtime.getRuntime().availableProcessors();
         if (options.engineCpus() != null) checkEngineCpus(matrix, options.engineCpus(), hostCpus);
+        int duetCpus = options.engineCpus() != null ? options.engineCpus().size() : hostCpus;
+        String noDuet = matrix.order() == Matrix.Order.DUET && options.cluster() == null ? dev.jdkmatrix.matrix.Duets.refusal(matrix, duetCpus) : null;
+        if (noDuet != null) { // before any image is built
+            throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": order duet on " + (options.engineCpus() != null ? "the " + duetCpus
+                    + " CPU(s) --engine-cpus gives this session" : engine.describe()) + ": " + noDuet);
+        }
         RunMetadata.Host host = Environment.host();
         long imagesStart = System.nanoTime();
         images.ensureAll();

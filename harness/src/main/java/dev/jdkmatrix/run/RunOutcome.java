@@ -3,6 +3,7 @@ package dev.jdkmatrix.run;
 import dev.jdkmatrix.engine.Commands;
 import dev.jdkmatrix.engine.JdkProbe;
 import dev.jdkmatrix.engine.RunEngine;
+import dev.jdkmatrix.engine.RunSlot;
 import dev.jdkmatrix.images.ImageRef;
 import dev.jdkmatrix.matrix.Cell;
 import dev.jdkmatrix.matrix.PlannedRun;
@@ -33,7 +34,7 @@ final class RunOutcome {
 
     private RunOutcome() {}
 
-    static RawRow runOne(RunEngine runner, StealMeter stealMeter, PlannedRun run, ImageRef image, JdkProbe jdk, String runId, Path out, String cpuset, int attempt)
+    static RawRow runOne(RunEngine runner, StealMeter stealMeter, PlannedRun run, ImageRef image, JdkProbe jdk, String runId, Path out, RunSlot slot, int attempt)
             throws IOException {
         Cell cell = run.cell();
         long t0 = System.nanoTime();
@@ -43,7 +44,7 @@ final class RunOutcome {
         // a profiled cell's profile run samples with async-profiler; every other run is as the cell says
         Profile profile = run.phase() == PlannedRun.Phase.PROFILE ? cell.profile() : Profile.NONE;
         StealMeter.Span span = stealMeter.start();
-        ContainerResult res = runner.run(cell, image.reference(), name, cpuset, files.outputs(cell, profile, out), profile);
+        ContainerResult res = runner.run(cell, image.reference(), name, slot, files.outputs(cell, profile, out), profile);
         double steal = span.percent();
         long logStart = System.nanoTime();
         try {
@@ -62,7 +63,8 @@ final class RunOutcome {
         double logMs = (System.nanoTime() - logStart) / 1e6;
 
         Map<String, String> v = identity(run, runId, image.reference(), attempt);
-        v.putAll(containerColumns(res, logMs, cpuset, steal));
+        v.putAll(containerColumns(res, logMs, slot.cpuset(), steal));
+        v.putAll(duetColumns(slot));
         v.putAll(jfr);
         v.putAll(stacks);
         v.putAll(internals);
@@ -113,6 +115,14 @@ final class RunOutcome {
             v.put("cpu_throttled_ms", Summarizer.ms(res.cpuStat().throttledMs()));
         }
         return v;
+    }
+
+    /** A duet's side: the sequence numbers of the runs it started with, and at most how far apart their starts were (ms); empty alone. */
+    static Map<String, String> duetColumns(RunSlot slot) {
+        if (slot.together() == null) return Map.of();
+        java.util.OptionalDouble skew = slot.together().skewMs();
+        return Map.of("duet_with", String.join(" ", slot.together().partners()),
+                "start_skew_ms", skew.isPresent() ? Summarizer.ms(skew.getAsDouble()) : "");
     }
 
     /** A run's files under the results folder, named by its sequence (a second attempt's get -a2), and where its container's go. */

@@ -20,6 +20,7 @@
 #   make bench-internals   what reading the JVM's internals costs (docs/matrices/internals-cost.yaml, ~25 min): writes docs/internals-cost.md
 #   make bench-site        what one make publish adds to a site, and the site after 365 nights: writes docs/site-growth.md
 #   make bench-verdicts    how often comparisons are right on known differences, paired and unpaired (~40 min): writes docs/verdicts.md
+#   make bench-duet        duet against blocked order: 8 short nights of A/A and +5 % pairs in both orders (~19 min): writes docs/duet.md
 #   make bench-resolution  comparisons.csv's resolvable_pct and rounds_for_5pct held to real runs' rounds (~1 min): writes docs/statistics.md's block
 #   make bench-history     the history's change finder on histories made from the real nights, on one machine and on fleets (~6 min): writes docs/history.md's blocks
 #   make otava-fixtures    the change points Apache Otava 0.8.0 finds on EDivisiveTest's series (pip installs it under target/)
@@ -70,7 +71,7 @@ SOURCES := $(shell find harness/src workloads/src examples/jmh/src examples/jar/
 # The harness, started with a class-data archive per subcommand and JDK (see the script).
 JDKMATRIX := $(SCRIPTS)/jdkmatrix.sh
 
-.PHONY: test-times help jdk check-no-jdk check-resume check-dist check-workflows dist build docker base-image setup ready plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-verdicts bench-resolution reference-docs bench-history otava-fixtures history-real nightly-local shards merge compare history publish prune readme-quick remote-demo lint-workflows k8s-up k8s-down clean
+.PHONY: test-times help jdk check-no-jdk check-resume check-dist check-workflows dist build docker base-image setup ready plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-verdicts bench-duet bench-resolution reference-docs bench-history otava-fixtures history-real nightly-local shards merge compare history publish prune readme-quick remote-demo lint-workflows k8s-up k8s-down clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -273,6 +274,15 @@ bench-verdicts: ready
 	$(if $(RESULTS),,rm -rf $(VERDICTS_DIR) && $(JDKMATRIX) run --matrix harness/matrices/verdicts.yaml --out $(VERDICTS_DIR) --run-id verdicts --progress lines --yes --no-report)
 	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/VerdictsReport.java $(VERDICTS_DIR) "make bench-verdicts" "$(VERDICTS_NOTE)" > docs/verdicts.md
 	@echo "bench-verdicts: wrote docs/verdicts.md"
+
+# Duet against blocked order (docs/duet.md): NIGHTS=n short nights (8) of harness/matrices/duet-aa.yaml and duet-ab.yaml in both
+# orders, interleaved, kept in docs/runs/duet; RESULTS=dir reuses stored nights (RESULTS=docs/runs/duet) instead of measuring again.
+DUET_DIR := $(if $(RESULTS),$(RESULTS),docs/runs/duet)
+bench-duet: ready
+	$(if $(RESULTS),,NIGHTS=$(or $(NIGHTS),8) OUT=target/bench-duet KEEP=$(DUET_DIR) $(SCRIPTS)/bench-duet.sh)
+	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/DuetReport.java $(DUET_DIR) "make bench-duet" > target/duet.md
+	mv target/duet.md docs/duet.md
+	@echo "bench-duet: wrote docs/duet.md"
 
 bench-resolution: build
 	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/ResolutionBench.java docs/runs/verdicts-1,docs/runs/verdicts-2 \

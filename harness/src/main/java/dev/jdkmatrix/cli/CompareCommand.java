@@ -6,7 +6,6 @@ import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.format.ComparisonReport;
 import dev.jdkmatrix.results.format.RawCsv;
-import dev.jdkmatrix.results.format.RunJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -108,7 +107,7 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     private static Path raw(Path dir) {
-        return dev.jdkmatrix.results.format.RawCsv.in(dir).orElseThrow(() -> new ExitException(ExitException.BAD_INPUT,
+        return dev.jdkmatrix.results.format.ResultsFiles.raw(dir).orElseThrow(() -> new ExitException(ExitException.BAD_INPUT,
                 dir + " has no raw.csv (nor raw.csv.gz)\n  fix: name a results folder written by 'run' or 'merge'"));
     }
 
@@ -127,7 +126,6 @@ public final class CompareCommand implements Callable<Integer> {
 
     /** A folder's run.json, read once; null for a folder without one (a run from before run.json). */
     private static RunMetadata meta(Path dir) throws IOException {
-        Path json = dir.resolve("run.json");
-        return Files.isRegularFile(json) ? RunJson.read(json) : null;
+        return dev.jdkmatrix.results.format.ResultsFiles.meta(dir);
     }
 }

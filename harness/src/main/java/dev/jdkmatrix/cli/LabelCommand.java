@@ -34,7 +34,7 @@ public final class LabelCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         String name = RunCommand.runnerClass(runnerClass);
-        Path json = dir.resolve("run.json");
+        Path json = dir.resolve(dev.jdkmatrix.results.format.ResultsFiles.RUN_JSON);
         if (!Files.isRegularFile(json)) {
             throw new ExitException(ExitException.BAD_INPUT, dir + " has no run.json\n  fix: name a results folder written by 'run' or 'merge'");
         }

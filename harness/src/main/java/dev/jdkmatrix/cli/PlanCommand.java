@@ -60,9 +60,9 @@ public final class PlanCommand implements Callable<Integer> {
         // a duet shares these CPUs: the session's, or this host's (an estimate where the engine is remote)
         List<Integer> duetCpus = cpus != null ? cpus : dev.jdkmatrix.run.CpuSlots.all(hostCpus > 0 ? hostCpus : Runtime.getRuntime().availableProcessors());
         out.printf("matrix %s (%s): %d cells x (%d warm-up + %s measured) runs, order %s%s%n", m.name(), m.file(), m.cells().size(),
-                m.warmup(), m.repetitions().text(), m.order().text(), m.order() == Matrix.Order.BLOCKED || m.order() == Matrix.Order.DUET ? " (seed " + m.seed() + ")" : "");
+                m.warmup(), m.repetitions().text(), m.order().text(), m.order() == Matrix.Order.BLOCKED || m.order().startsTogether() ? " (seed " + m.seed() + ")" : "");
         out.println(groups(m));
-        if (m.order() == Matrix.Order.DUET) out.println(dev.jdkmatrix.matrix.Duets.describe(m, duetCpus));
+        if (m.order().startsTogether()) out.println(dev.jdkmatrix.matrix.Duets.describe(m, duetCpus));
         if (!Double.isNaN(m.maxSteal())) {
             out.printf("a measured run during which the host's CPU steal passes %s is stored as noisy and made again (up to %d attempts)%n",
                     dev.jdkmatrix.matrix.Repetitions.percent(m.maxSteal()), dev.jdkmatrix.run.MatrixRunner.MAX_ATTEMPTS);
@@ -78,7 +78,8 @@ public final class PlanCommand implements Callable<Integer> {
         for (Cell c : m.cells()) {
             out.printf("%4d  %-72s %10s%n", i++, c.id() + (c.jfr() ? " +jfr" : "") + (c.profile() != dev.jdkmatrix.matrix.Profile.NONE ? " +profile=" + c.profile().text() : ""), Durations.text(Duration.ofMillis(Math.round(Estimate.runMillis(c)))));
         }
-        Duration total = m.order() == Matrix.Order.DUET ? dev.jdkmatrix.matrix.Duets.estimate(dev.jdkmatrix.matrix.Duets.of(m.plan(), m.groups(), duetCpus))
+        Duration total = m.order().startsTogether()
+                ? dev.jdkmatrix.matrix.Duets.estimate(dev.jdkmatrix.matrix.Duets.of(m.plan(), m.groups(), duetCpus, dev.jdkmatrix.matrix.Duets.chosen(m, duetCpus)))
                 : Estimate.of(m.plan());
         if (m.repetitions().adaptive()) {
             out.printf("at most %d runs, estimated %s if every cell needs the maximum of %d measured runs (container and JVM start included; "
@@ -116,6 +117,7 @@ public final class PlanCommand implements Callable<Integer> {
         return "compared along " + String.join(", ", m.compareAlong()) + ": " + compared.size() + (compared.size() == 1 ? " group" : " groups") + " of "
                 + (lo == hi ? lo : lo + " to " + hi) + " cells, " + pairs + (pairs == 1 ? " pair" : " pairs")
                 + (m.order() == Matrix.Order.BLOCKED ? ", each group's cells back to back in every round" : "")
-                + (m.order() == Matrix.Order.DUET ? ", each group's cells started together in every round" : "") + aloneText;
+                + (m.order() == Matrix.Order.DUET ? ", each group's cells started together in every round" : "")
+                + (m.order() == Matrix.Order.AUTO ? ", each group's cells started together in every round where measured to gain from it, else back to back" : "") + aloneText;
     }
 }

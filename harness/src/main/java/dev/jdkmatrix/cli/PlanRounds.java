@@ -4,11 +4,7 @@ import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.matrix.Cell;
 import dev.jdkmatrix.matrix.Matrix;
 import dev.jdkmatrix.results.Comparisons;
-import dev.jdkmatrix.results.RunMetadata;
-import dev.jdkmatrix.results.format.RawCsv;
-import dev.jdkmatrix.results.format.RunJson;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
@@ -70,11 +66,9 @@ final class PlanRounds {
     /** The comparisons of a run folder, recomputed from its raw rows as report does. */
     static List<Comparisons.Row> comparisons(Path dir) {
         try {
-            Path raw = RawCsv.in(dir).orElseThrow(() -> new ExitException(ExitException.BAD_INPUT, "plan --from " + dir + ": no raw.csv (nor raw.csv.gz) there\n  "
-                    + "fix: give the folder of an earlier run (the --out of a `jdkmatrix run`), whose raw.csv holds its runs"));
-            Path json = dir.resolve("run.json");
-            RunMetadata meta = Files.isRegularFile(json) ? RunJson.read(json) : null; // null: paired by round, as a run before run.json
-            return Comparisons.of(RawCsv.read(raw), meta);
+            // a folder without run.json (a run before it) is paired by round
+            dev.jdkmatrix.results.format.ResultsFiles.Stored stored = dev.jdkmatrix.results.format.ResultsFiles.read(dir, "plan --from", false);
+            return Comparisons.of(stored.rows(), stored.meta());
         } catch (IOException e) {
             throw new ExitException(ExitException.BAD_INPUT, "plan --from " + dir + ": cannot read it: " + e.getMessage() + "\n  fix: give the folder of an earlier, complete run");
         }

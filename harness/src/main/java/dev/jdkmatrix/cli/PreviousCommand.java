@@ -33,7 +33,7 @@ public final class PreviousCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            Path json = current.resolve("run.json");
+            Path json = current.resolve(dev.jdkmatrix.results.format.ResultsFiles.RUN_JSON);
             if (!Files.isRegularFile(json)) {
                 throw new ExitException(ExitException.BAD_INPUT, current + " has no run.json\n  fix: name a results folder written by 'run' or 'merge'");
             }
@@ -44,7 +44,7 @@ public final class PreviousCommand implements Callable<Integer> {
             if (Files.isDirectory(site)) {
                 try (var dirs = Files.list(site)) {
                     for (Path d : dirs.sorted().toList()) {
-                        Path j = d.resolve("run.json");
+                        Path j = d.resolve(dev.jdkmatrix.results.format.ResultsFiles.RUN_JSON);
                         if (!Files.isRegularFile(j) || d.toAbsolutePath().normalize().equals(current.toAbsolutePath().normalize())) continue;
                         RunMetadata m = RunJson.read(j);
                         if (!m.runnerClass().equals(now.runnerClass())) {

@@ -3,10 +3,7 @@ package dev.jdkmatrix.cli;
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.PullRequestVerdict;
-import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.format.PullRequestReport;
-import dev.jdkmatrix.results.format.RawCsv;
-import dev.jdkmatrix.results.format.RunJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,13 +47,9 @@ public final class PullRequestVerdictCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ExitException(ExitException.BAD_INPUT, "--threshold: " + e.getMessage() + "\n  fix: write it as 5% or 0.05");
         }
-        var raw = RawCsv.in(results);
-        if (raw.isEmpty() || !Files.isRegularFile(results.resolve("run.json"))) {
-            throw new ExitException(ExitException.BAD_INPUT, results + " is not a results folder (no run.json and raw.csv)\n  fix: name the folder 'run' wrote for the pull request's matrix");
-        }
         try {
-            RunMetadata meta = RunJson.read(results.resolve("run.json"));
-            PullRequestVerdict v = PullRequestVerdict.of(Comparisons.of(RawCsv.read(raw.get()), meta), t);
+            dev.jdkmatrix.results.format.ResultsFiles.Stored stored = dev.jdkmatrix.results.format.ResultsFiles.read(results, "pr-verdict", true);
+            PullRequestVerdict v = PullRequestVerdict.of(Comparisons.of(stored.rows(), stored.meta()), t);
             String md = PullRequestReport.markdown(v, MARKER);
             if (markdown != null) Files.writeString(markdown, md, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
             if (comment != null) Files.writeString(comment, md);

@@ -157,9 +157,9 @@ public final class RunCommand implements Callable<Integer> {
         List<Integer> sessionCpus = sessionCpus();
         List<PlannedRun> runs = share.select(m);
         if (runs.isEmpty()) throw share.empty(m); // before any image is built or engine asked
-        Duration estimate = m.order() == Matrix.Order.DUET
-                ? dev.jdkmatrix.matrix.Duets.estimate(dev.jdkmatrix.matrix.Duets.of(runs, m.groups(), sessionCpus != null ? sessionCpus
-                        : dev.jdkmatrix.run.CpuSlots.all(Runtime.getRuntime().availableProcessors())))
+        List<Integer> duetCpus = sessionCpus != null ? sessionCpus : dev.jdkmatrix.run.CpuSlots.all(Runtime.getRuntime().availableProcessors());
+        Duration estimate = m.order().startsTogether() && packed == dev.jdkmatrix.run.CpuSlots.Packing.OFF
+                ? dev.jdkmatrix.matrix.Duets.estimate(dev.jdkmatrix.matrix.Duets.of(runs, m.groups(), duetCpus, dev.jdkmatrix.matrix.Duets.chosen(m, duetCpus)))
                 : Estimate.of(runs);
         if (estimate.compareTo(LONGEST_WITHOUT_YES) > 0 && !yes) {
             throw new ExitException(ExitException.BAD_INPUT, matrixFile + ": " + runs.size() + " runs are estimated to take " + Durations.text(estimate)
@@ -185,9 +185,9 @@ public final class RunCommand implements Callable<Integer> {
 
     /** What the run stored, where, and what it could not decide or did not make. */
     private void ended(PrintWriter outw, Matrix m, Path dir, MatrixRunner.Result result, Progress listener) {
-        outw.printf("jdkmatrix: %d runs stored in %s (%s%s); statuses %s%n", result.runs(), dir.resolve("raw.csv"),
+        outw.printf("jdkmatrix: %d runs stored in %s (%s%s); statuses %s%n", result.runs(), dir.resolve(dev.jdkmatrix.results.format.ResultsFiles.RAW),
                 resume != null ? result.sessionRuns() + " in this session, " : "", Durations.text(listener.total()), result.statusCounts());
-        outw.printf("jdkmatrix: summary in %s, comparisons in %s, metadata in %s%n", dir.resolve("summary.csv"), dir.resolve("comparisons.csv"), dir.resolve("run.json"));
+        outw.printf("jdkmatrix: summary in %s, comparisons in %s, metadata in %s%n", dir.resolve(dev.jdkmatrix.results.format.ResultsFiles.SUMMARY), dir.resolve(dev.jdkmatrix.results.format.ResultsFiles.COMPARISONS), dir.resolve(dev.jdkmatrix.results.format.ResultsFiles.RUN_JSON));
         undecided(m).ifPresent(outw::println);
         if (result.statusCounts().containsKey("skipped")) {
             outw.printf("jdkmatrix: %d runs skipped: the first round of their workload failed every run the same way (raw.csv's status_detail names the cause);"
@@ -197,7 +197,7 @@ public final class RunCommand implements Callable<Integer> {
 
     /** A resume: the run id and matrix file of the run in {@code resume} (a --matrix given as well must name the same file), its folder as --out. */
     private void takeFromResumed() {
-        Path json = resume.resolve("run.json");
+        Path json = resume.resolve(dev.jdkmatrix.results.format.ResultsFiles.RUN_JSON);
         if (!java.nio.file.Files.isRegularFile(json)) {
             throw new ExitException(ExitException.BAD_INPUT, "nothing to resume in " + resume + ": it has no run.json\n  fix: name the folder of an interrupted run");
         }

@@ -34,8 +34,8 @@ public final class WorkloadsCommand implements Callable<Integer> {
     /** The table of docs/workloads.md: one row per built-in workload, in {@link Workloads#ALL}'s order. */
     public static String table() {
         StringBuilder b = new StringBuilder();
-        b.append("| workload | each run | params: default, what | checks | JFR | sidecar | `--parallel auto` |\n");
-        b.append("|---|---|---|---|---|---|---|\n");
+        b.append("| workload | each run | params: default, what | checks | JFR | sidecar | `--parallel auto` | `order: auto` |\n");
+        b.append("|---|---|---|---|---|---|---|---|\n");
         for (Descriptor d : Workloads.ALL) {
             StringJoiner params = new StringJoiner("<br>");
             for (Descriptor.Param p : d.params()) {
@@ -47,7 +47,8 @@ public final class WorkloadsCommand implements Callable<Integer> {
                     .append(" | ").append(switch (d.sidecar()) {
                         case NONE -> "none";
                         case HTTP_UPSTREAM -> "upstream stub";
-                    }).append(" | ").append(d.packable() ? "packed" : "serial").append(" |\n");
+                    }).append(" | ").append(d.packable() ? "packed" : "serial")
+                    .append(" | ").append(d.traits().contains(Descriptor.Trait.DUET) ? "duet" : "blocked").append(" |\n");
         }
         return b.toString();
     }

@@ -5,6 +5,7 @@ import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.Statistics;
 import dev.jdkmatrix.results.format.RawCsv;
+import dev.jdkmatrix.results.format.ResultsFiles;
 import dev.jdkmatrix.results.format.RunJson;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -54,8 +55,8 @@ public final class Nights {
 
     /** A night, a line saying why the folder was passed over, or null for a folder that is not a night. */
     private static Object readOne(Path dir) {
-        Path json = dir.resolve("run.json");
-        var raw = RawCsv.in(dir);
+        Path json = ResultsFiles.runJson(dir);
+        var raw = ResultsFiles.raw(dir);
         if (!Files.isRegularFile(json) && raw.isEmpty()) return null;
         String name = dir.getFileName().toString();
         if (!Files.isRegularFile(json)) return name + ": has " + raw.get().getFileName() + " but no run.json; passed over (publish a night with both)";

@@ -73,10 +73,31 @@ public final class Duets {
      * group of one, alone.
      */
     public static List<Duet> of(List<PlannedRun> plan, List<Group> groups, List<Integer> cpus) {
+        return of(plan, groups, cpus, g -> true);
+    }
+
+    /**
+     * The groups an order starts together on {@code cpus} (the session's): every compared group in
+     * duet order; in auto order those whose every cell is a built-in workload measured to gain from
+     * it (its descriptor's {@code DUET} trait, make bench-duet), pinned to a whole number of CPUs, at
+     * most half of them; none in any other order.
+     */
+    public static java.util.function.Predicate<Group> chosen(Matrix matrix, List<Integer> cpus) {
+        return switch (matrix.order()) {
+            case DUET -> g -> true;
+            case AUTO -> g -> g.cells().stream().allMatch(c -> c.kind() instanceof WorkloadKind.Builtin b
+                    && b.descriptor().traits().contains(dev.jdkmatrix.workloads.Descriptor.Trait.DUET)
+                    && c.cpuMode() == CpuMode.CPUSET && 2 * c.cpus().value() <= cpus.size());
+            case BLOCKED, INTERLEAVED, SEQUENTIAL -> g -> false;
+        };
+    }
+
+    /** {@link #of(List, List, List)} where only the groups {@code together} accepts start together; every run of the others is a set alone. */
+    public static List<Duet> of(List<PlannedRun> plan, List<Group> groups, List<Integer> cpus, java.util.function.Predicate<Group> together) {
         Objects.requireNonNull(cpus, "cpus");
         if (cpus.isEmpty()) throw new IllegalArgumentException("a session has at least one CPU");
         Map<String, Group> groupOf = new HashMap<>();
-        for (Group g : groups) g.cells().forEach(c -> groupOf.put(c.id(), g));
+        for (Group g : groups) if (together.test(g)) g.cells().forEach(c -> groupOf.put(c.id(), g));
         List<Duet> out = new ArrayList<>();
         List<PlannedRun> set = new ArrayList<>();
         int used = 0;
@@ -130,11 +151,17 @@ public final class Duets {
      * many alone, and how the first compared group's sides take the CPUs in its first two rounds.
      */
     public static String describe(Matrix matrix, List<Integer> cpus) {
-        List<Duet> duets = of(matrix.plan(), matrix.groups(), cpus);
-        long together = duets.stream().filter(d -> !d.alone()).count();
+        java.util.function.Predicate<Group> together = chosen(matrix, cpus);
+        List<Duet> duets = of(matrix.plan(), matrix.groups(), cpus, together);
+        long sets = duets.stream().filter(d -> !d.alone()).count();
         long alone = duets.stream().filter(Duet::alone).count();
-        StringBuilder b = new StringBuilder("duet on CPUs " + cpuText(cpus) + ": " + together + " sets of runs started together, each run pinned to CPUs no other side has"
-                + (alone == 0 ? "" : ", " + alone + " runs alone (a cell of no group, a profile run, or a group's run the CPUs had no room for beside the others)"));
+        StringBuilder b = new StringBuilder(matrix.order().text() + " on CPUs " + cpuText(cpus) + ": " + sets + " sets of runs started together, each run pinned to CPUs no other side has"
+                + (alone == 0 ? "" : ", " + alone + " runs alone (a cell of no group, a profile run, a group's run the CPUs had no room for beside the others"
+                + (matrix.order() == Matrix.Order.AUTO ? ", or a group not measured to gain from a duet, back to back as in blocked order" : "") + ")"));
+        if (matrix.order() == Matrix.Order.AUTO) {
+            List<Group> compared = matrix.groups().stream().filter(g -> !g.alone()).toList();
+            b.append("; ").append(compared.stream().filter(together).count()).append(" of ").append(compared.size()).append(" compared groups as duets");
+        }
         List<Duet> shown = duets.stream().filter(d -> !d.alone() && d.runs().get(0).phase() == PlannedRun.Phase.MEASURE).toList();
         if (!shown.isEmpty()) {
             Map<String, Group> groupOf = new HashMap<>();
@@ -145,7 +172,8 @@ public final class Duets {
                 b.append(", round ").append(d.runs().get(0).repetition()).append(":");
                 for (int i = 0; i < d.runs().size(); i++) {
                     Cell c = d.runs().get(i).cell();
-                    String side = matrix.compareAlong().stream().map(a -> a + " " + c.axes().getOrDefault(a, "")).reduce((x, y) -> x + " " + y).orElse(c.id());
+                    String side = matrix.compareAlong().stream().filter(a -> !c.axes().getOrDefault(a, "").isEmpty()).map(a -> a + " " + c.axes().get(a))
+                            .reduce((x, y) -> x + " " + y).orElse(c.id());
                     b.append(i == 0 ? " " : " | ").append(side).append(" on CPU ").append(cpuText(d.cpus().get(i)));
                 }
             });

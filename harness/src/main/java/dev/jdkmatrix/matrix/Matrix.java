@@ -94,16 +94,27 @@ public record Matrix(
          * Blocked, and in each round a group's cells start at one moment, each on CPUs of its own
          * ({@link Duets}): a pair's two runs share the machine's bursts instead of meeting them minutes apart.
          */
-        DUET;
+        DUET,
+        /**
+         * Blocked, and duet for the groups measured to gain from it: built-in workloads whose
+         * descriptor has the {@code DUET} trait (make bench-duet), pinned to at most half the host's
+         * CPUs; every other group back to back ({@link Duets#chosen}).
+         */
+        AUTO;
 
         public String text() {
             return name().toLowerCase(java.util.Locale.ROOT);
         }
 
+        /** Whether the plan's runs of a group may start together ({@link #DUET}, {@link #AUTO}); the plan itself is the blocked one. */
+        public boolean startsTogether() {
+            return this == DUET || this == AUTO;
+        }
+
         /** An order as the matrix and the command line write it: blocked, duet, interleaved or sequential. */
         public static Order parse(String text) {
             for (Order o : values()) if (o.text().equals(text)) return o;
-            throw new IllegalArgumentException("unknown order '" + text + "': write blocked, duet, interleaved or sequential");
+            throw new IllegalArgumentException("unknown order '" + text + "': write blocked, duet, auto, interleaved or sequential");
         }
     }
 
@@ -139,7 +150,7 @@ public record Matrix(
     public List<PlannedRun> plan() {
         List<PlannedRun> runs = new ArrayList<>();
         int seq = 1;
-        if (order == Order.BLOCKED || order == Order.DUET) {
+        if (order == Order.BLOCKED || order.startsTogether()) {
             java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
             List<Group> groups = groups();
             for (int w = 1; w <= warmup; w++) {

@@ -116,7 +116,8 @@ public final class MatrixParser extends MatrixYaml {
                 case "interleaved" -> Matrix.Order.INTERLEAVED;
                 case "sequential" -> Matrix.Order.SEQUENTIAL;
                 case "duet" -> Matrix.Order.DUET;
-                default -> throw error(topKeys.get("order"), "unknown order '" + o + "'", "write 'blocked' (default), 'duet', 'interleaved' or 'sequential'");
+                case "auto" -> Matrix.Order.AUTO;
+                default -> throw error(topKeys.get("order"), "unknown order '" + o + "'", "write 'blocked' (default), 'duet', 'auto', 'interleaved' or 'sequential'");
             };
         }
         double threshold = fraction(topKeys, "compare-threshold", DEFAULT_COMPARE_THRESHOLD, "10% or 0.1");

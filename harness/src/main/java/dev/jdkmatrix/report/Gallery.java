@@ -368,7 +368,7 @@ final class Gallery {
                     ? p.repetitions() + " to " + p.repetitionsMax() + " measured per cell (until the median is known to ±"
                     + String.format(Locale.ROOT, "%.3g", p.repetitionTarget() * 100) + " %)" : p.repetitions() + " measured per cell")
                     + (p.maxSteal() > 0 ? String.format(Locale.ROOT, ", runs over %.3g %% host steal made again", p.maxSteal() * 100) : "") + ", order "
-                    + p.order() + (p.order().equals("blocked") ? " (seed " + p.seed() + ")" : "")
+                    + p.order() + (p.order().equals("blocked") || p.order().equals("duet") ? " (seed " + p.seed() + ")" : "")
                     + (p.compareAlong() != null ? ", compared along " + (p.compareAlong().isEmpty() ? "nothing" : String.join(", ", p.compareAlong())) : "")
                     + (p.shard() != null && !p.shard().equals("1/1") ? ", shard " + p.shard() : ""));
         }

@@ -7,8 +7,7 @@ import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.Summarizer;
 import dev.jdkmatrix.results.SummaryRow;
 import dev.jdkmatrix.results.format.IterationsCsv;
-import dev.jdkmatrix.results.format.RawCsv;
-import dev.jdkmatrix.results.format.RunJson;
+import dev.jdkmatrix.results.format.ResultsFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,13 +39,11 @@ public record ResultsFolder(Path dir, RunMetadata meta, List<RawRow> raw, List<S
         iterationsNote = iterationsNote == null ? "" : iterationsNote;
     }
 
-    /** Reads a folder (its raw.csv, or the raw.csv.gz of a published night); one without either is an IOException that says what to name instead. */
+    /** Reads a folder (its raw.csv, or the raw.csv.gz of a published night); one without either is refused with what to name instead. */
     public static ResultsFolder load(Path dir) throws IOException {
-        Path raw = RawCsv.in(dir).orElseThrow(() -> new IOException(dir + " has no raw.csv (nor raw.csv.gz): name a results folder written by 'run' or 'merge'"));
-        RawCsv.Read read = RawCsv.readAll(raw);
-        List<RawRow> rows = read.rows();
-        Path json = dir.resolve("run.json");
-        RunMetadata meta = Files.isRegularFile(json) ? RunJson.read(json) : null;
+        ResultsFiles.Stored stored = ResultsFiles.read(dir, null, false);
+        List<RawRow> rows = stored.rows();
+        RunMetadata meta = stored.meta();
         List<IterationsCsv.Stored> iterations = IterationsCsv.read(dir);
         if (iterations.isEmpty() && Files.isDirectory(dir.resolve("logs"))) {
             iterations = IterationsCsv.fromLogs(dir, rows);
@@ -56,7 +53,7 @@ public record ResultsFolder(Path dir, RunMetadata meta, List<RawRow> raw, List<S
         String note = jmh > 0 && iterations.isEmpty() ? dir + ": its " + jmh + " JMH runs have no stored iterations (" + IterationsCsv.FILE
                 + " and logs/ absent: a folder of an earlier version, or a published night): no steady-state figures for them" : "";
         return new ResultsFolder(dir, meta, rows, Summarizer.summarize(rows, meta == null ? Double.NaN : meta.repetitionTarget(),
-                meta == null ? List.of() : meta.cellIds()), Comparisons.of(rows, meta), read.problem(raw), ProfilePages.of(dir, rows), iterations, note);
+                meta == null ? List.of() : meta.cellIds()), Comparisons.of(rows, meta), stored.cut(), ProfilePages.of(dir, rows), iterations, note);
     }
 
     /** What of the folder was damaged and passed over (rows cut short, profiles that do not read or whose run failed), one line each. */

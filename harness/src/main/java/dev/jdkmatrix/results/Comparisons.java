@@ -137,7 +137,9 @@ public final class Comparisons {
         List<Row> found = tasks.parallelStream().map(t -> {
             String a = groups.get(t[0]).get(t[1]);
             String b = groups.get(t[0]).get(t[2]);
-            return compare(t[0] + 1, axes, byCell.get(a), byCell.get(b), axesOf.get(a), axesOf.get(b), paired, pairing, threshold, minDifference, target);
+            // order auto: a pair is a duet's where its runs were started together, else blocked
+            String how = pairing.equals("auto") ? (startedTogether(byCell.get(a), byCell.get(b)) ? "duet" : "blocked") : pairing;
+            return compare(t[0] + 1, axes, byCell.get(a), byCell.get(b), axesOf.get(a), axesOf.get(b), paired, how, threshold, minDifference, target);
         }).filter(Objects::nonNull).toList();
         double[] q = Multiplicity.benjaminiHochberg(found.stream().mapToDouble(Row::pValue).toArray());
         List<Row> out = new ArrayList<>(found.size());
@@ -172,9 +174,19 @@ public final class Comparisons {
         return out;
     }
 
-    /** Whether a plan's order pairs runs by round: blocked, duet (a round's pair started together), interleaved, or none said (an older run). */
+    /** Whether a plan's order pairs runs by round: blocked, duet (a round's pair started together), auto (either), interleaved, or none said (an older run). */
     public static boolean pairsByRound(String order) {
-        return order == null || order.isEmpty() || order.equals("blocked") || order.equals("duet") || order.equals("interleaved");
+        return order == null || order.isEmpty() || order.equals("blocked") || order.equals("duet") || order.equals("auto") || order.equals("interleaved");
+    }
+
+    /** Whether any run of {@code a} was started together with one of {@code b} (raw.csv's duet_with names its partners' seq). */
+    static boolean startedTogether(List<RawRow> a, List<RawRow> b) {
+        java.util.Set<Integer> seqs = new java.util.HashSet<>();
+        for (RawRow r : b) seqs.add(r.seq());
+        for (RawRow r : a) {
+            for (int partner : r.duetWith()) if (seqs.contains(partner)) return true;
+        }
+        return false;
     }
 
     /** Every pair of every group of a results folder's rows, as its run.json describes the plan (null: a run from before run.json said). */

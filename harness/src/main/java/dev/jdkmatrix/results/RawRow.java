@@ -61,6 +61,15 @@ public record RawRow(Map<String, String> values) {
         return whole("seq");
     }
 
+    /** The sequence numbers of the runs this one was started together with ({@code order: duet}); empty for a run made alone. */
+    public java.util.Set<Integer> duetWith() {
+        java.util.Set<Integer> out = new java.util.TreeSet<>();
+        for (String s : text("duet_with").split(" ")) {
+            if (!s.isEmpty()) out.add(Integer.parseInt(s));
+        }
+        return out;
+    }
+
     /** {@code warmup}, {@code measure} or {@code profile}. */
     public String phase() {
         return text("phase");

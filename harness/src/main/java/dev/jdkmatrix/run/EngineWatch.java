@@ -38,7 +38,7 @@ final class EngineWatch {
         String dir = out.toString();
         return new ExitException(ExitException.ENGINE_LOST, "the Docker " + engine.describe() + " stopped answering"
                 + (run == null ? "" : " during run seq " + run.sequence() + " (" + run.cell().id() + ", " + run.phase().text() + " " + run.repetition() + ")")
-                + ": " + Docker.rootMessage(e) + ". The " + stored + " runs stored in " + out.resolve("raw.csv") + " are intact; the run in flight was not stored "
+                + ": " + Docker.rootMessage(e) + ". The " + stored + " runs stored in " + out.resolve(dev.jdkmatrix.results.format.ResultsFiles.RAW) + " are intact; the run in flight was not stored "
                 + "and the remaining runs were not attempted (details: " + log + ")"
                 + "\n  fix: start the engine again (make docker, or the tunnel to it), then finish the run: jdkmatrix run --resume " + dir
                 + " (through make: make matrix RUN_ARGS=\"--resume " + dir + "\")", e);

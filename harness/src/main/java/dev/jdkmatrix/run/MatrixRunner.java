@@ -10,19 +10,17 @@ import dev.jdkmatrix.engine.Environment;
 import dev.jdkmatrix.engine.JdkProbe;
 import dev.jdkmatrix.engine.RunEngine;
 import dev.jdkmatrix.matrix.Cell;
+import dev.jdkmatrix.matrix.Duets;
 import dev.jdkmatrix.matrix.Matrix;
 import dev.jdkmatrix.matrix.PlannedRun;
 import dev.jdkmatrix.matrix.Repetitions;
 import dev.jdkmatrix.results.Columns;
-import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
-import dev.jdkmatrix.results.Summarizer;
-import dev.jdkmatrix.results.format.ComparisonsCsv;
 import dev.jdkmatrix.results.format.IterationsCsv;
 import dev.jdkmatrix.results.format.RawCsv;
+import dev.jdkmatrix.results.format.ResultsFiles;
 import dev.jdkmatrix.results.format.RunJson;
-import dev.jdkmatrix.results.format.SummaryCsv;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -160,7 +158,7 @@ public final class MatrixRunner {
         images = new SessionImages(client, matrix, options, labels, listener);
         SessionRecord.Start start = start(client, matrix, options, listener, out);
         SessionRecord record = new SessionRecord(out, options, matrix, start, images);
-        RunJson.write(out.resolve("run.json"), record.at(null, start.storedAtStart()));
+        RunJson.write(out.resolve(ResultsFiles.RUN_JSON), record.at(null, start.storedAtStart()));
         Repetitions reps = matrix.repetitions();
         if (reps.adaptive()) listener.message("repetitions: " + reps.text() + "; " + start.plan().size() + " runs at most, fewer as cells reach the target");
 
@@ -179,7 +177,7 @@ public final class MatrixRunner {
         boolean completed = false;
         // every cell of the matrix, not only this shard's: shards of one plan share their columns
         List<String> paramColumns = Columns.params(matrix.cells().stream().flatMap(c -> c.params().keySet().stream()).toList());
-        try (RawCsv raw = RawCsv.append(out.resolve("raw.csv"), paramColumns)) {
+        try (RawCsv raw = RawCsv.append(out.resolve(ResultsFiles.RAW), paramColumns)) {
             RunStore store = new RunStore(raw, matrix, start.plan(), start.storedAtStart(), options.keepGoing() ? null : new FailFast(start.plan()), listener, stop);
             Attempts attempts = new Attempts(runner, steal, images, start.probes(), options.runId(), out, matrix.maxSteal(), store, stop);
             Dispatch.Context context = new Dispatch.Context(client, start.engine(), out, start.sessionCpus(), attempts, store, stop);
@@ -193,9 +191,10 @@ public final class MatrixRunner {
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
-            } else if (matrix.order() == Matrix.Order.DUET) {
-                measure(start.plan(), start, store, new Dispatch.Together(context, dev.jdkmatrix.matrix.Duets.of(start.plan(), matrix.groups(), start.sessionCpus())),
-                        options.runId());
+            } else if (matrix.order().startsTogether() && options.packing() == CpuSlots.Packing.OFF && cluster == null) {
+                List<Duets.Duet> duets = Duets.of(start.plan(), matrix.groups(), start.sessionCpus(), Duets.chosen(matrix, start.sessionCpus()));
+                if (matrix.order() == Matrix.Order.AUTO) listener.message(Duets.describe(matrix, start.sessionCpus()));
+                measure(start.plan(), start, store, new Dispatch.Together(context, duets), options.runId());
             } else {
                 measure(start.plan(), start, store, Dispatch.of(context, options.packing()), options.runId());
             }
@@ -214,7 +213,7 @@ public final class MatrixRunner {
      * the run images built or found and held, each JDK probed, the plan of this shard and what of it is stored.
      */
     private SessionRecord.Start start(DockerClient client, Matrix matrix, RunOptions options, RunListener listener, Path out) throws IOException {
-        Path json = out.resolve("run.json");
+        Path json = out.resolve(ResultsFiles.RUN_JSON);
         RunMetadata before = options.resume() && Files.exists(json) ? RunJson.read(json) : null;
         RunMetadata.Engine engine = Environment.engine(client);
         listener.message(engine.describe());
@@ -231,7 +230,7 @@ public final class MatrixRunner {
         int hostCpus = engine.cpus() > 0 ? engine.cpus() : Runtime.getRuntime().availableProcessors();
         if (options.engineCpus() != null) checkEngineCpus(matrix, options.engineCpus(), hostCpus);
         int duetCpus = options.engineCpus() != null ? options.engineCpus().size() : hostCpus;
-        String noDuet = matrix.order() == Matrix.Order.DUET && options.cluster() == null ? dev.jdkmatrix.matrix.Duets.refusal(matrix, duetCpus) : null;
+        String noDuet = matrix.order() == Matrix.Order.DUET && options.cluster() == null ? Duets.refusal(matrix, duetCpus) : null;
         if (noDuet != null) { // before any image is built
             throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": order duet on " + (options.engineCpus() != null ? "the " + duetCpus
                     + " CPU(s) --engine-cpus gives this session" : engine.describe()) + ": " + noDuet);
@@ -308,21 +307,16 @@ public final class MatrixRunner {
      */
     private void end(Matrix matrix, Path out, SessionRecord record, EngineLease lease, boolean completed, RunListener listener) throws IOException {
         try {
-            List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));
-            Repetitions reps = matrix.repetitions();
-            SummaryCsv.write(out.resolve("summary.csv"), Summarizer.summarize(rows, reps.hasTarget() ? reps.target() : Double.NaN,
-                    matrix.cells().stream().map(Cell::id).toList()));
+            List<RawRow> rows = RawCsv.read(out.resolve(ResultsFiles.RAW));
             RunMetadata ended = record.at(Instant.now().truncatedTo(ChronoUnit.MILLIS).toString(), rows);
-            ComparisonsCsv.write(out.resolve("comparisons.csv"), Comparisons.of(rows, ended));
-            IterationsCsv.write(out, IterationsCsv.fromLogs(out, rows));
-            RunJson.write(out.resolve("run.json"), ended);
+            ResultsFiles.writeEnd(out, rows, ended, IterationsCsv.fromLogs(out, rows));
         } catch (IOException | RuntimeException e) {
             if (completed) throw e;
         } finally {
             if (stop.stopping()) {
                 // printed before the shutdown hook lets the JVM go
                 listener.message("interrupted: the container of the run in flight was stopped and that run not stored; the runs stored in "
-                        + out.resolve("raw.csv") + " are intact. Finish the run with: jdkmatrix run --resume " + out
+                        + out.resolve(ResultsFiles.RAW) + " are intact. Finish the run with: jdkmatrix run --resume " + out
                         + " (through make: make matrix RUN_ARGS=\"--resume " + out + "\")");
             }
             // before the shutdown hook lets the JVM go on a signal: the lease and the holds are this session's last containers

@@ -45,7 +45,7 @@ final class RunSession {
         Throwable cause = e instanceof java.io.UncheckedIOException u ? u.getCause() : e;
         String what = e.getMessage() == null ? cause.toString() : e.getMessage();
         int stored = storedCount(out);
-        return new ExitException(ExitException.ENVIRONMENT, what + ". " + (stored >= 0 ? "The " + stored + " runs stored in " + out.resolve("raw.csv")
+        return new ExitException(ExitException.ENVIRONMENT, what + ". " + (stored >= 0 ? "The " + stored + " runs stored in " + out.resolve(dev.jdkmatrix.results.format.ResultsFiles.RAW)
                 + " are intact (a row cut by the failure is dropped when the run is resumed)" : "raw.csv could not be read back")
                 + "\n  fix: free space on the disk of " + out + " (df -h " + out + ") or restore its permissions, then finish the run: jdkmatrix run --resume "
                 + out + " (through make: make matrix RUN_ARGS=\"--resume " + out + "\")", e);
@@ -92,10 +92,10 @@ final class RunSession {
      * it failed stays).
      */
     static void removeIfNoRuns(Path out) {
-        if (Files.exists(out.resolve("raw.csv"))) return;
+        if (Files.exists(out.resolve(dev.jdkmatrix.results.format.ResultsFiles.RAW))) return;
         try {
             Files.deleteIfExists(out.resolve(".lock"));
-            Files.deleteIfExists(out.resolve("run.json"));
+            Files.deleteIfExists(out.resolve(dev.jdkmatrix.results.format.ResultsFiles.RUN_JSON));
             Path logs = out.resolve("logs");
             if (Files.isDirectory(logs)) {
                 try (var files = Files.list(logs)) {
@@ -111,7 +111,7 @@ final class RunSession {
     }
 
     static List<RawRow> storedRows(Path out) throws IOException {
-        Path raw = out.resolve("raw.csv");
+        Path raw = out.resolve(dev.jdkmatrix.results.format.ResultsFiles.RAW);
         return Files.exists(raw) ? RawCsv.read(raw) : List.of();
     }
 
@@ -120,7 +120,7 @@ final class RunSession {
      * refuses one whose matrix changed, and skips what is stored.
      */
     static java.util.Set<String> storedRuns(Path out, RunOptions options, Matrix matrix, RunMetadata before) throws IOException {
-        Path raw = out.resolve("raw.csv");
+        Path raw = out.resolve(dev.jdkmatrix.results.format.ResultsFiles.RAW);
         List<RawRow> rows = Files.exists(raw) ? RawCsv.read(raw) : List.of();
         if (!options.resume()) {
             if (!rows.isEmpty()) throw holdsRuns(out, rows.size());

@@ -117,7 +117,7 @@ final class SessionImages {
         } catch (RuntimeException e) {
             int stored = RunSession.storedCount(out);
             throw new ExitException(ExitException.ENVIRONMENT, "image " + missing.reference() + " of jdk '" + jdkName + "' was removed from the engine during the run, "
-                    + "and building it again failed: " + Docker.rootMessage(e) + ". " + (stored >= 0 ? "The " + stored + " runs stored in " + out.resolve("raw.csv") + " are intact" : "")
+                    + "and building it again failed: " + Docker.rootMessage(e) + ". " + (stored >= 0 ? "The " + stored + " runs stored in " + out.resolve(dev.jdkmatrix.results.format.ResultsFiles.RAW) + " are intact" : "")
                     + "\n  fix: check the engine (docker system df, make base-image), then finish the run: jdkmatrix run --resume " + out
                     + " (through make: make matrix RUN_ARGS=\"--resume " + out + "\")", e);
         }

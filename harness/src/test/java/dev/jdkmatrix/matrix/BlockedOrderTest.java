@@ -82,7 +82,7 @@ class BlockedOrderTest extends MatrixFiles {
         assertThatThrownBy(() -> parse("compare-along: [memory]\n" + BASE)).isInstanceOf(MatrixException.class)
                 .hasMessageContaining("'memory', which has one value (1g)").hasMessageContaining("give memory a second value, or leave it out");
         assertThatThrownBy(() -> parse("compare-along: [jdk, jdk]\n" + BASE)).hasMessageContaining("names 'jdk' twice");
-        assertThatThrownBy(() -> parse("order: shuffled\n" + BASE)).hasMessageContaining("write 'blocked' (default), 'duet', 'interleaved' or 'sequential'");
+        assertThatThrownBy(() -> parse("order: shuffled\n" + BASE)).hasMessageContaining("write 'blocked' (default), 'duet', 'auto', 'interleaved' or 'sequential'");
         assertThatThrownBy(() -> parse("seed: -1\n" + BASE)).hasMessageContaining("seed -1 is negative").hasMessageContaining("write a whole number from 0 to");
         // the default leaves out an axis with one value instead of refusing it
         assertThat(parse(BASE.replace("jdk: [21, 25]", "jdk: 25")).compareAlong()).containsExactly("executor");

@@ -107,6 +107,28 @@ class DuetOrderTest extends MatrixFiles {
     @Test
     void anOrderIsParsedAsTheMatrixWritesIt() {
         assertThat(Matrix.Order.parse("duet")).isEqualTo(Matrix.Order.DUET);
-        assertThatThrownBy(() -> Matrix.Order.parse("paired")).hasMessageContaining("write blocked, duet, interleaved or sequential");
+        assertThatThrownBy(() -> Matrix.Order.parse("paired")).hasMessageContaining("write blocked, duet, auto, interleaved or sequential");
+    }
+
+    static final String SLEEP = "    - name: sleep\n      params: { wait-ms: [10, 20] }";
+    static final String SLEEP_AND_LOOP = "    - name: sleep\n      params: { wait-ms: 10 }\n    - name: cpu-loop\n      params: { iterations: 1000 }";
+
+    @Test
+    void autoStartsTogetherOnlyTheGroupsMeasuredToGainFromItAndRunsTheRestBackToBack() throws IOException {
+        // sleep's descriptor has the DUET trait (make bench-duet: its paired intervals narrower in duet order), cpu-loop's not
+        Matrix m = parse(PINNED.replace("order: duet", "order: auto").replace(SLEEP, SLEEP_AND_LOOP));
+        assertThat(m.order()).isEqualTo(Matrix.Order.AUTO);
+        assertThat(m.cells()).extracting(Cell::workload).contains("sleep", "cpu-loop");
+        assertThat(m.plan()).isEqualTo(parse(PINNED.replace("order: duet", "order: blocked").replace(SLEEP, SLEEP_AND_LOOP)).plan());
+        List<Duets.Duet> sets = Duets.of(m.plan(), m.groups(), List.of(0, 1), Duets.chosen(m, List.of(0, 1)));
+        assertThat(sets).filteredOn(d -> !d.alone()).isNotEmpty()
+                .allSatisfy(d -> assertThat(d.runs()).extracting(r -> r.cell().workload()).containsOnly("sleep"));
+        assertThat(sets).filteredOn(Duets.Duet::alone).isNotEmpty()
+                .allSatisfy(d -> assertThat(d.runs().get(0).cell().workload()).isEqualTo("cpu-loop"));
+        assertThat(Duets.describe(m, List.of(0, 1))).startsWith("auto on CPUs 0,1: 5 sets of runs started together").contains("1 of 2 compared groups as duets");
+        // on one CPU no side has CPUs of its own beside its partner: every group back to back, and auto refuses nothing (a quota cell neither)
+        assertThat(Duets.of(m.plan(), m.groups(), List.of(1), Duets.chosen(m, List.of(1)))).allSatisfy(d -> assertThat(d.alone()).isTrue());
+        Matrix quota = parse(PINNED.replace("order: duet", "order: auto").replace("cpu-mode: cpuset", "cpu-mode: quota"));
+        assertThat(Duets.of(quota.plan(), quota.groups(), List.of(0, 1), Duets.chosen(quota, List.of(0, 1)))).allSatisfy(d -> assertThat(d.alone()).isTrue());
     }
 }

@@ -49,6 +49,26 @@ class ComparisonsTest {
     }
 
     @Test
+    void inAutoOrderAPairIsADuetsWhereItsRunsStartedTogetherElseBlocked() {
+        List<RawRow> rows = new ArrayList<>();
+        int seq = 1;
+        for (int rep = 1; rep <= 6; rep++) {
+            // the pool's pair started together (each names the other's seq), the virtual threads' pair back to back
+            rows.add(Rows.from(run("21", "fixed:10", rep, 1000, "ok")).run("t", seq).with("duet_with", Integer.toString(seq + 1)).build());
+            rows.add(Rows.from(run("25", "fixed:10", rep, 1010, "ok")).run("t", seq + 1).with("duet_with", Integer.toString(seq)).build());
+            rows.add(Rows.from(run("21", "virtual", rep, 500, "ok")).run("t", seq + 2).build());
+            rows.add(Rows.from(run("25", "virtual", rep, 505, "ok")).run("t", seq + 3).build());
+            seq += 4;
+        }
+        List<Comparisons.Row> c = Comparisons.of(rows, List.of("jdk"), "auto", 0.10, Double.NaN);
+        assertThat(c).hasSize(2).allMatch(Comparisons.Row::paired);
+        assertThat(c).filteredOn(r -> r.cellA().contains("fixed:10")).singleElement().extracting(Comparisons.Row::pairing).isEqualTo("duet");
+        assertThat(c).filteredOn(r -> r.cellA().contains("virtual")).singleElement().extracting(Comparisons.Row::pairing).isEqualTo("blocked");
+        // in duet order every pair says duet, as the plan made it
+        assertThat(Comparisons.of(rows, List.of("jdk"), "duet", 0.10, Double.NaN)).extracting(Comparisons.Row::pairing).containsOnly("duet");
+    }
+
+    @Test
     void theVerdictReadsTheIntervalInTheFiguresDirection() {
         assertThat(Comparisons.verdict(1.01, 1.03, false, 0.10, 0.005)).isEqualTo(Comparisons.Verdict.SLOWER);
         assertThat(Comparisons.verdict(1.01, 1.03, true, 0.10, 0.005)).isEqualTo(Comparisons.Verdict.FASTER);

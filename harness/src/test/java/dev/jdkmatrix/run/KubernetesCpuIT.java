@@ -50,10 +50,15 @@ class KubernetesCpuIT {
                 assertThat(r.figure(RunFigure.CPU_THROTTLED_PERIODS)).as("pinned: no quota, " + r.runKey()).isZero();
                 assertThat(r.figure(RunFigure.CPU_THROTTLED_MS)).isZero();
             } else {
-                // two busy threads against a quota of one CPU: measured here 5 throttled periods of 6 or 7 in each of 3 runs (with one
-                // thread, fixed:cpus, 0 to 3 of 5 to 7: only the JVM's own threads took it over the quota, and not in every run)
-                assertThat(r.figure(RunFigure.CPU_THROTTLED_PERIODS)).as("under the quota: " + r.runKey()).isPositive();
+                // what the harness controls, always: the quota's accounting came back (a CFS period count) and the JVM saw one CPU (above)
+                assertThat(r.figure(RunFigure.CPU_PERIODS)).as("under the quota: " + r.runKey()).isPositive();
                 assertThat(r.figure(RunFigure.CPU_PERIODS)).isGreaterThanOrEqualTo(r.figure(RunFigure.CPU_THROTTLED_PERIODS));
+                // the physical effect only where the run had the CPU to hit the quota: two busy threads that got a CPU's worth of time
+                // (measured here 5 throttled periods of 6 or 7 in each of 3 runs); a machine loaded by others may give them less, and
+                // then no throttling (a fresh-clone .ci/run beside other work saw 0 throttled periods: issue 56 item 7)
+                if (r.figure(RunFigure.CPU_MS) >= 0.9 * r.figure(RunFigure.WALL_MS)) {
+                    assertThat(r.figure(RunFigure.CPU_THROTTLED_PERIODS)).as("had the CPU to hit the quota: " + r.values()).isPositive();
+                }
             }
         }
         assertThat(Files.list(tmp.resolve("out/logs")).filter(p -> p.toString().endsWith(".jfr"))).hasSize(2);

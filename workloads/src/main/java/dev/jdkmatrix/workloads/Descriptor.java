@@ -36,10 +36,15 @@ public record Descriptor(
         HTTP_UPSTREAM
     }
 
-    /** What the report draws specially for this workload. */
+    /** What the report draws, or the harness does, specially for this workload. */
     public enum Trait {
         /** Charted per JDK and {@code lock} with JFR's pinned-event counts, and marked where JEP 491 changes it. */
-        PINNING
+        PINNING,
+        /**
+         * Measured to narrow its paired intervals when a pair's two runs start together, each on CPUs
+         * of its own (make bench-duet, docs/duet.md): {@code order: auto} makes its groups duets.
+         */
+        DUET
     }
 
     /**

@@ -12,7 +12,7 @@ public record Sleep(long waitMs) implements Workload {
     }
     public static final Descriptor DESCRIPTOR = new Descriptor("sleep", "each task sleeps: pools run waves, virtual threads about one (SEEDS A)", "every task completed",
             List.of(Descriptor.Param.whole("wait-ms", 100, 0, "how long each task sleeps, ms")),
-            false, Descriptor.Sidecar.NONE, false, Set.of(),
+            false, Descriptor.Sidecar.NONE, false, Set.of(Descriptor.Trait.DUET),
             s -> s.waves(s.threads()) * s.param("wait-ms") + s.spawnMillis(),
             p -> new Sleep(p.whole("wait-ms")));
     public String name() { return "sleep"; }

@@ -5,7 +5,6 @@ import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunFigures;
 import dev.jdkmatrix.results.RunMetadata;
-import dev.jdkmatrix.results.Summarizer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,7 +44,7 @@ public final class Merge {
      */
     public static RunMetadata merge(List<Path> sources, Path out, java.util.function.Consumer<String> notes, String runnerClass) throws IOException {
         if (sources.isEmpty()) throw new ExitException(ExitException.BAD_INPUT, "merge needs at least one results folder\n  fix: name the shard folders");
-        if (Files.exists(out.resolve("raw.csv"))) {
+        if (Files.exists(out.resolve(ResultsFiles.RAW))) {
             throw new ExitException(ExitException.BAD_INPUT, "merge output " + out + " holds a raw.csv already\n  fix: merge into a new folder");
         }
         List<RunMetadata> metas = new ArrayList<>();
@@ -53,20 +52,15 @@ public final class Merge {
         Map<String, Path> seen = new HashMap<>();
         Map<String, java.util.Set<String>> hostsOfCell = new HashMap<>();
         for (Path dir : sources) {
-            Path json = dir.resolve("run.json");
-            Path raw = dir.resolve("raw.csv");
-            if (!Files.isRegularFile(json) || !Files.isRegularFile(raw)) {
-                throw new ExitException(ExitException.BAD_INPUT, dir + " is not a results folder (no run.json or raw.csv)\n  fix: name folders written by 'run'");
-            }
-            RunMetadata m = RunJson.read(json);
+            ResultsFiles.Stored stored = ResultsFiles.read(dir, "merge", true);
+            RunMetadata m = stored.meta();
             if (!metas.isEmpty() && !m.matrixSha256().equals(metas.get(0).matrixSha256())) {
                 throw new ExitException(ExitException.BAD_INPUT, dir + " ran another matrix (sha256 " + m.matrixSha256() + ") than " + sources.get(0)
                         + " (" + metas.get(0).matrixSha256() + ")\n  fix: merge only the shards of one plan");
             }
             metas.add(m);
-            RawCsv.Read read = RawCsv.readAll(raw);
-            if (!read.cut().isEmpty()) notes.accept(dir + "/" + read.problem(raw) + ": not merged");
-            for (RawRow r : read.rows()) {
+            if (!stored.cut().isEmpty()) notes.accept(dir + "/" + stored.cut() + ": not merged");
+            for (RawRow r : stored.rows()) {
                 String key = r.runKey();
                 Path first = seen.putIfAbsent(key, dir);
                 if (first != null) {
@@ -79,16 +73,13 @@ public final class Merge {
         }
         rows.sort(Comparator.comparingInt(RawRow::seq));
         Files.createDirectories(out);
-        try (RawCsv csv = RawCsv.append(out.resolve("raw.csv"), RawCsv.paramColumns(rows))) {
+        try (RawCsv csv = RawCsv.append(out.resolve(ResultsFiles.RAW), RawCsv.paramColumns(rows))) {
             for (RawRow r : rows) csv.write(r);
         }
-        RunMetadata first = metas.get(0);
-        SummaryCsv.write(out.resolve("summary.csv"), Summarizer.summarize(rows, first.repetitionTarget(), first.cellIds()));
-        List<Comparisons.Row> comparisons = Comparisons.of(rows, first);
-        ComparisonsCsv.write(out.resolve("comparisons.csv"), comparisons);
+        RunMetadata merged = merged(sources, metas, rows, notes, runnerClass);
         List<List<IterationsCsv.Stored>> iterations = new ArrayList<>();
         for (Path dir : sources) iterations.add(IterationsCsv.read(dir));
-        IterationsCsv.write(out, IterationsCsv.union(iterations));
+        List<Comparisons.Row> comparisons = ResultsFiles.writeEnd(out, rows, merged, IterationsCsv.union(iterations));
         java.util.Set<Integer> reported = new java.util.HashSet<>();
         for (Comparisons.Row c : comparisons) {
             java.util.Set<String> hosts = new java.util.TreeSet<>(hostsOfCell.getOrDefault(c.cellA(), java.util.Set.of()));
@@ -98,7 +89,13 @@ public final class Merge {
                         + ": its comparisons (" + c.compared() + ", ...) measure the machines as well as what differs between the cells");
             }
         }
+        return merged;
+    }
 
+    /** The merged folder's run.json: the first folder's plan over every row, each source with its host and shard, the runner class named. */
+    private static RunMetadata merged(List<Path> sources, List<RunMetadata> metas, List<RawRow> rows, java.util.function.Consumer<String> notes,
+                                      String runnerClass) {
+        RunMetadata first = metas.get(0);
         Map<String, RunMetadata.Image> images = new LinkedHashMap<>();
         List<RunMetadata.Source> from = new ArrayList<>();
         String startedAt = first.startedAt();
@@ -117,12 +114,10 @@ public final class Merge {
                 metas.stream().mapToDouble(m -> m.plan() == null ? 0 : m.plan().estimatedSeconds()).sum(), "merged", first.plan().compareThreshold(),
                 first.plan().repetitionsMax(), first.plan().repetitionTarget(), first.plan().maxSteal(), first.plan().compareAlong(), first.plan().seed(),
                 first.plan().groups(), first.plan().cellIds(), List.of(), first.plan().minDifference());
-        RunMetadata merged = new RunMetadata(RunMetadata.SCHEMA, first.runId(), first.matrixFile(), first.matrixName(), first.matrixSha256(),
+        return new RunMetadata(RunMetadata.SCHEMA, first.runId(), first.matrixFile(), first.matrixName(), first.matrixSha256(),
                 first.gitCommit(), first.gitDirty(), startedAt, endedAt, first.host(), first.engine(), List.copyOf(images.values()),
                 figures.jdkBuilds(), plan, figures.statusCounts(), figures.overhead(), 0, from, List.of(), metas.stream().flatMap(m -> m.jars().stream()).distinct().toList(),
                 runnerClass != null ? runnerClass : namedClass(metas, notes), first.repository());
-        RunJson.write(out.resolve("run.json"), merged);
-        return merged;
     }
 
     /** The runner class the folders named: none, the one they share, or the first of several (said). */

@@ -44,6 +44,15 @@ sealed interface Dispatch permits Dispatch.OneByOne, Dispatch.SideBySide, Dispat
     /** Starts a run (one by one: runs it). Interrupted while it waits for CPUs: the session stops starting runs. */
     void start(PlannedRun run, ImageRef image) throws IOException, InterruptedException;
 
+    /**
+     * The plan's next run is about to be considered (stored, skipped, left out by the adaptive rounds, or
+     * started): a dispatch that gathers runs makes what it gathered first when this run begins another
+     * set, so that the decisions about it read every run before it. Nothing for one that starts each run at once.
+     */
+    default void next(PlannedRun run) throws IOException, InterruptedException {
+        // every run is made when it is started
+    }
+
     /** A run failed beyond its row (the engine lost, a write that failed): start no more. */
     boolean failed();
 
@@ -150,13 +159,23 @@ sealed interface Dispatch permits Dispatch.OneByOne, Dispatch.SideBySide, Dispat
         }
 
         @Override
+        public void next(PlannedRun run) throws IOException, InterruptedException {
+            if (duetOf(run) != current) launch(); // the adaptive rounds then decide on this run's round from every round before it
+        }
+
+        @Override
         public void start(PlannedRun run, ImageRef image) throws IOException, InterruptedException {
-            Duets.Duet duet = duetOf.get(run.sequence());
-            if (duet == null) throw new IllegalStateException("run seq " + run.sequence() + " is in no duet of the plan");
+            Duets.Duet duet = duetOf(run);
             if (duet != current) launch();
             current = duet;
             pending.add(run);
             images.add(image);
+        }
+
+        private Duets.Duet duetOf(PlannedRun run) {
+            Duets.Duet duet = duetOf.get(run.sequence());
+            if (duet == null) throw new IllegalStateException("run seq " + run.sequence() + " is in no duet of the plan");
+            return duet;
         }
 
         /** The runs gathered of the current set, made together (or the one alone), waited for. */

@@ -284,6 +284,8 @@ public final class MatrixRunner {
         try {
             for (PlannedRun run : runs) {
                 if (stop.stopping() || dispatch.failed()) break;
+                dispatch.next(run);
+                if (stop.stopping() || dispatch.failed()) break;
                 String skipped = store.skips(run);
                 if (start.stored().contains(run.key())) {
                     store.storedBefore();

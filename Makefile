@@ -255,6 +255,8 @@ bench-history: build
 	"$$JAVA_HOME/bin/java" -Dhistories=$(or $(HISTORIES),100) -cp harness/target/jdkmatrix.jar harness/scripts/FleetBench.java docs/runs/history-real \
 	  "make bench-history" > target/bench-fleet.md
 	$(SCRIPTS)/write-block.sh docs/history.md bench-fleet "make bench-history" < target/bench-fleet.md
+	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/SizeCoverage.java docs/runs/history-real $(CHANGE_NIGHT) "make bench-history" > target/size-coverage.md
+	$(SCRIPTS)/write-block.sh docs/history.md size-coverage "make bench-history" < target/size-coverage.md
 
 # The fixtures EDivisiveTest holds the history's E-Divisive to: series analysed by Apache Otava 0.8.0 itself (from PyPI,
 # into a virtual environment under target/).

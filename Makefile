@@ -240,7 +240,8 @@ bench-site: build
 	$(SCRIPTS)/bench-site.sh
 
 # The history's change finder calibrated on the nights of docs/runs/history-real (make history-real made them; CHANGE_NIGHT
-# is the first night of its step): writes its block of docs/history.md. HISTORIES=n changes the histories per figure (100).
+# is the first night of its step): writes its blocks of docs/history.md. HISTORIES=n changes the histories per figure (1000), FLEET_HISTORIES=n
+# the fleet calibration's histories per fleet and step (500): enough that each false-alert rate's 95 % interval is narrower than a quarter of its goal.
 CHANGE_NIGHT ?= night-10
 # where make test's time goes, from the test reports of the last make test (or of TEST_ROOT, a clone .ci/run tested): a table per test class into docs/testing.md
 test-times: jdk
@@ -249,10 +250,10 @@ test-times: jdk
 	$(SCRIPTS)/write-block.sh docs/testing.md test-times "make test-times$(if $(TEST_ROOT), TEST_ROOT=$(TEST_ROOT))" < target/test-times.md
 
 bench-history: build
-	"$$JAVA_HOME/bin/java" -Dhistories=$(or $(HISTORIES),100) -cp harness/target/jdkmatrix.jar harness/scripts/HistoryBench.java docs/runs/history-real $(CHANGE_NIGHT) \
+	"$$JAVA_HOME/bin/java" -Dhistories=$(or $(HISTORIES),1000) -cp harness/target/jdkmatrix.jar harness/scripts/HistoryBench.java docs/runs/history-real $(CHANGE_NIGHT) \
 	  "make bench-history" target/bench-history > target/bench-history.md
 	$(SCRIPTS)/write-block.sh docs/history.md bench-history "make bench-history" < target/bench-history.md
-	"$$JAVA_HOME/bin/java" -Dhistories=$(or $(HISTORIES),100) -cp harness/target/jdkmatrix.jar harness/scripts/FleetBench.java docs/runs/history-real \
+	"$$JAVA_HOME/bin/java" -Dhistories=$(or $(FLEET_HISTORIES),500) -cp harness/target/jdkmatrix.jar harness/scripts/FleetBench.java docs/runs/history-real \
 	  "make bench-history" > target/bench-fleet.md
 	$(SCRIPTS)/write-block.sh docs/history.md bench-fleet "make bench-history" < target/bench-fleet.md
 	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/SizeCoverage.java docs/runs/history-real $(CHANGE_NIGHT) "make bench-history" > target/size-coverage.md

@@ -124,20 +124,24 @@ public class HistoryBench {
     }
 
     /**
-     * The nightly, on nights 1..t for every t, alerting as History does: a confirmed change with no
-     * confirmed one within a night of it the night before, and at most twice the confirm-nights
-     * after it. When the step at {@code at} first alerted, and how many other alerts there were.
+     * The nightly, on nights 1..t for every t, alerting by History's own rule ({@link History#isNew}:
+     * a confirmed change with no confirmed one the same way within a night of it the night before, and
+     * at most twice the confirm-nights after it). When the step at {@code at} first alerted, and how
+     * many other alerts there were.
      */
     static Run nightly(double[] z, int at, double step, ChangeFinder.Options o) {
-        List<Integer> before = List.of();
+        List<History.Candidate> before = List.of();
         int falses = 0;
         int end = at < 0 ? z.length : Math.min(z.length, at + LATE);
         for (int t = o.minNights(); t <= end; t++) {
-            List<Integer> confirmed = new ArrayList<>();
-            for (ChangeFinder.Point p : ChangeFinder.points(Arrays.copyOf(z, t), o)) if (p.confirmed(o)) confirmed.add(p.at());
-            for (int c : confirmed) {
-                if (before.stream().anyMatch(k -> Math.abs(k - c) <= 1) || t - c > 2 * o.confirmNights()) continue;
-                boolean theStep = at >= 0 && Math.abs(c - at) <= 1 && Math.signum(mean(z, c, t) - mean(z, 0, c)) == Math.signum(step);
+            List<History.Candidate> confirmed = new ArrayList<>();
+            for (ChangeFinder.Point p : ChangeFinder.points(Arrays.copyOf(z, t), o)) {
+                // the direction as a change states it: the mean of its level after against the level before it
+                if (p.confirmed(o) && ChangeFinder.named(p, o)) confirmed.add(new History.Candidate(p.at(), mean(z, p.at(), p.to()) > mean(z, p.from(), p.at()), p.to() - p.at()));
+            }
+            for (History.Candidate c : confirmed) {
+                if (!History.isNew(c, before, o)) continue; // History's own alert rule, as new_tonight
+                boolean theStep = at >= 0 && Math.abs(c.index() - at) <= 1 && c.regression() == (step > 0);
                 if (theStep) return new Run(t - at, falses);
                 falses++;
             }

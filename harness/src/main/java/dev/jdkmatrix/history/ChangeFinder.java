@@ -107,12 +107,18 @@ public final class ChangeFinder {
         }
         double[] z = s.logs();
         List<Change> changes = new ArrayList<>();
-        for (Point p : points(z, o)) {
-            int before = p.at() - p.from();
-            int after = p.to() - p.at();
-            if (after >= SUSPECT_NIGHTS && (before >= o.levelNights() || after >= o.levelNights())) changes.add(change(s, z, p, o));
-        }
+        for (Point p : points(z, o)) if (named(p, o)) changes.add(change(s, z, p, o));
         return new Finding(s, changes, "");
+    }
+
+    /**
+     * Whether a change point is named a change: at least {@link #SUSPECT_NIGHTS} nights after it,
+     * and a level of at least the level-nights on one side of it (make bench-history asks the same).
+     */
+    public static boolean named(Point p, Options o) {
+        int before = p.at() - p.from();
+        int after = p.to() - p.at();
+        return after >= SUSPECT_NIGHTS && (before >= o.levelNights() || after >= o.levelNights());
     }
 
     /**

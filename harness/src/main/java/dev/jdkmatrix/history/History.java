@@ -88,9 +88,25 @@ public record History(List<Night> nights, List<String> skipped, List<ChangeFinde
      * by date (a night left out while its CPU model's level was unknown moves the indices).
      */
     static boolean isNew(Change c, List<Change> earlier, ChangeFinder.Options options) {
-        if (earlier == null || c.nightsAfter() > 2 * options.confirmNights()) return false;
-        return earlier.stream().noneMatch(e -> e.regression() == c.regression() && (Math.abs(e.index() - c.index()) <= 1
-                || e.after().equals(c.after()) || e.after().equals(c.before()) || e.before().equals(c.after())));
+        if (earlier == null) return false;
+        // an earlier change on the same nights (compared by date) stands where this one is, whatever its index
+        return isNew(new Candidate(c.index(), c.regression(), c.nightsAfter()), earlier.stream()
+                .map(e -> new Candidate(e.after().equals(c.after()) || e.after().equals(c.before()) || e.before().equals(c.after()) ? c.index() : e.index(),
+                        e.regression(), e.nightsAfter())).toList(), options);
+    }
+
+    /** A confirmed change as the alert rule reads it: the index of its first night after, its direction, and the nights after it. */
+    public record Candidate(int index, boolean regression, int nightsAfter) {}
+
+    /**
+     * The alert rule, on indices alone (make bench-history calls it on its synthetic series, so the
+     * calibration alerts as the nightly does): a change confirmed tonight is new when it is recent
+     * (at most twice the confirm-nights after it) and no confirmed change of the night before went
+     * the same way within a night of it.
+     */
+    public static boolean isNew(Candidate c, List<Candidate> earlier, ChangeFinder.Options options) {
+        if (c.nightsAfter() > 2 * options.confirmNights()) return false;
+        return earlier.stream().noneMatch(e -> e.regression() == c.regression() && Math.abs(e.index() - c.index()) <= 1);
     }
 
     /** Every figure's series per group of nights, in the order of the groups' first nights, then of the figures' kinds and cells. */

@@ -82,7 +82,7 @@ public final class JdkChart implements ChartKind {
                 List<CellStat> involved = these.stream().flatMap(s -> java.util.stream.Stream.of(s.a(), s.b())).toList();
                 List<RatioPlot.Row> plotted = these.stream().map(s -> new RatioPlot.Row(s.label(), s.cpu(), s.value(), s.low(), s.high())).toList();
                 XYChart chart = RatioPlot.draw("JDK " + pair.get(1) + " against JDK " + pair.get(0) + ": speedup per cell" + of,
-                        axis("speedup of JDK " + pair.get(1) + RatioPlot.scale(plotted) + " (right of 1x: JDK " + pair.get(1) + " better; line: interval)", involved, ""),
+                        axis("speedup of JDK " + pair.get(1) + RatioPlot.scale(plotted) + " (right of 1x: JDK " + pair.get(1) + " better; line: interval" + RatioPlot.clipNote(plotted) + ")", involved, ""),
                         plotted);
                 out.add(new Figure(in.name("jdk", pair.get(0), "vs", pair.get(1), pages > 1 ? Integer.toString(page + 1) : ""), Figure.Section.JDKS,
                         caption(pair, rows, page == 0), chart));

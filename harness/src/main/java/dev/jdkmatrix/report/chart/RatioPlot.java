@@ -12,10 +12,13 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * Ratios drawn as they were measured: a row per comparison, its ratio as a point and its interval
- * as a line from its low end to its high end, on an axis fitted to them around a dashed line at 1x
- * (linear within a factor 4, else a log axis of whole decades; {@link #axis}), each row named at the
- * plot's left. Points, not bars: a bar from an arbitrary floor of a
- * log axis reads as a gain even below 1x. The speedup and the JDK charts draw with it.
+ * as a line from its low end to its high end, on an axis fitted to the ratios around a dashed line at
+ * 1x (linear within a factor 4, else a log axis of whole decades; {@link #axis}), each row named at
+ * the plot's left. The intervals widen the axis by at most a quarter of the ratios' span, or 10 %
+ * ({@link #REACH}); one that runs further is cut at the edge with an arrowhead and its end's value
+ * ({@link ClippedEnd}), so a single wide interval does not flatten every other row onto 1x.
+ * Points, not bars: a bar from an arbitrary floor of a log axis reads as a gain even below 1x. The
+ * speedup and the JDK charts draw with it.
  */
 public final class RatioPlot {
 
@@ -48,6 +51,7 @@ public final class RatioPlot {
         chart.getStyler().setYAxisTicksVisible(false);
         chart.getStyler().setPlotGridHorizontalLinesVisible(false);
         for (int i = 0; i < n; i++) chart.addAnnotation(new RowLabel(rows.get(i).label(), n - 1 - i + 0.48));
+        double[] axis = axis(rows);
         List<String> series = rows.stream().map(Row::series).distinct().toList();
         Color[] colors = chart.getStyler().getSeriesColors();
         for (int j = 0; j < series.size(); j++) {
@@ -61,7 +65,11 @@ public final class RatioPlot {
                 x.add(r.value());
                 y.add((double) (n - 1 - i));
                 if (r.hasInterval()) {
-                    XYSeries line = chart.addSeries("interval " + s + " " + i, new double[] {r.low(), r.high()}, new double[] {n - 1 - i, n - 1 - i});
+                    double low = Math.max(r.low(), axis[0]);
+                    double high = Math.min(r.high(), axis[1]);
+                    if (r.low() < axis[0]) chart.addAnnotation(new ClippedEnd(axis[0], n - 1 - i, false, times(r.low()), color));
+                    if (r.high() > axis[1]) chart.addAnnotation(new ClippedEnd(axis[1], n - 1 - i, true, times(r.high()), color));
+                    XYSeries line = chart.addSeries("interval " + s + " " + i, new double[] {low, high}, new double[] {n - 1 - i, n - 1 - i});
                     line.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
                     line.setMarker(SeriesMarkers.NONE);
                     line.setLineColor(color);
@@ -74,7 +82,6 @@ public final class RatioPlot {
             points.setMarker(SeriesMarkers.CIRCLE);
             points.setMarkerColor(color);
         }
-        double[] axis = axis(rows);
         chart.getStyler().setXAxisLogarithmic(axis[2] > 0);
         chart.getStyler().setXAxisMin(axis[0]);
         chart.getStyler().setXAxisMax(axis[1]);
@@ -84,20 +91,49 @@ public final class RatioPlot {
         return chart;
     }
 
+    /** What the x axis's title says of intervals cut at its edges (an arrowhead there, the end's value beside it): {@code ; arrow: interval cut}, or nothing. */
+    static String clipNote(List<Row> rows) {
+        double[] axis = axis(rows);
+        boolean cut = rows.stream().anyMatch(r -> r.hasInterval() && (r.low() < axis[0] || r.high() > axis[1]));
+        return cut ? "; arrow: interval cut" : "";
+    }
+
+    /** A ratio as the plot writes it: 0.48x, 2.10x, 17x. */
+    static String times(double v) {
+        return String.format(java.util.Locale.ROOT, v >= 10 ? "%,.0fx" : "%.2fx", v);
+    }
+
     /** What the x axis's title says of its scale: ", log scale" where the rows' ratios spread over more than {@link #LINEAR_SPAN}, else nothing. */
     static String scale(List<Row> rows) {
         return axis(rows)[2] > 0 ? ", log scale" : "";
     }
 
-    /** The x axis of these rows: {@link #axis(double, double)} around every value and every drawn interval's ends. */
+    /**
+     * How far the intervals may widen the axis past the ratios (and 1x): a quarter of their span on
+     * each side, in log terms, and at least {@link #MIN_REACH} (ratios from 0.5x to 2x let intervals
+     * reach 0.35x to 2.8x; ratios near 1x, 10 % past the outermost).
+     */
+    static final double REACH = 0.25;
+
+    /** The least the intervals may reach past the outermost ratio: 10 %. */
+    static final double MIN_REACH = 0.10;
+
+    /**
+     * The x axis of these rows: {@link #axis(double, double)} around every ratio and 1x, and every drawn
+     * interval's ends as far as {@link #REACH} allows (a wider one is cut at the edge, with a mark).
+     */
     static double[] axis(List<Row> rows) {
-        double[] range = {1, 1};
+        double[] points = {1, 1};
+        for (Row r : rows) widen(points, r.value());
+        double span = Math.log(points[1] / points[0]);
+        double slack = Math.max(REACH * span, Math.log(1 + MIN_REACH));
+        double floor = points[0] * Math.exp(-slack);
+        double ceiling = points[1] * Math.exp(slack);
+        double[] range = points.clone();
         for (Row r : rows) {
-            widen(range, r.value());
-            if (r.hasInterval()) {
-                widen(range, r.low());
-                widen(range, r.high());
-            }
+            if (!r.hasInterval()) continue;
+            widen(range, Math.max(r.low(), floor));
+            widen(range, Math.min(r.high(), ceiling));
         }
         return axis(range[0], range[1]);
     }

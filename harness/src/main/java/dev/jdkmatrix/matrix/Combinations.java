@@ -1,5 +1,6 @@
 package dev.jdkmatrix.matrix;
 
+import dev.jdkmatrix.model.CellKey;
 import dev.jdkmatrix.model.CpuLimit;
 import dev.jdkmatrix.model.CpuMode;
 import dev.jdkmatrix.model.MemoryLimit;
@@ -161,7 +162,7 @@ final class Combinations {
         Profile profile = globalProfile;
         Value name;
         Map<String, Node> wk = Map.of();
-        String kind = "builtin";
+        CellKey.Kind kind = CellKey.Kind.BUILTIN;
         if (entry instanceof ScalarNode s) {
             name = new Value(s.getValue(), s);
         } else {
@@ -170,8 +171,9 @@ final class Combinations {
                     + ", or a label of your own with kind: jmh or kind: jar");
             name = new Value(parser.scalar(wk.get("name"), "name"), wk.get("name"));
             if (wk.containsKey("kind")) {
-                kind = parser.scalar(wk.get("kind"), "kind");
-                if (!KINDS.contains(kind)) throw parser.error(wk.get("kind"), "unknown kind '" + kind + "'", Suggest.fix(kind, KINDS, "kinds"));
+                String written = parser.scalar(wk.get("kind"), "kind");
+                if (!KINDS.contains(written)) throw parser.error(wk.get("kind"), "unknown kind '" + written + "'", Suggest.fix(written, KINDS, "kinds"));
+                kind = CellKey.Kind.parse(written);
             }
             checkKindKeys(parser, wk, kind);
             for (String axis : SETTABLE_AXES) {
@@ -186,7 +188,7 @@ final class Combinations {
         checkName(parser, entry, wk, name, kind, jfr);
         Map<String, List<Value>> all = new LinkedHashMap<>();
         all.put("workload", List.of(name));
-        List<String> entryAxes = kind.equals("builtin") ? SETTABLE_AXES : List.of("jdk", "cpus", "cpu-mode", "memory");
+        List<String> entryAxes = kind == CellKey.Kind.BUILTIN ? SETTABLE_AXES : List.of("jdk", "cpus", "cpu-mode", "memory");
         for (String axis : entryAxes) {
             List<Value> v = axes.containsKey(axis) ? axes.get(axis) : global.get(axis);
             if (v == null) {
@@ -196,7 +198,7 @@ final class Combinations {
         }
 
         List<Combo> combos = kindCombos(parser, entry, wk, kind, all, params, profile);
-        boolean jfrDefault = kind.equals("builtin") && Workloads.get(name.text()).jfrByDefault();
+        boolean jfrDefault = kind == CellKey.Kind.BUILTIN && Workloads.get(name.text()).jfrByDefault();
         List<Combo> out = new ArrayList<>();
         for (Combo base : combos) {
             for (Value j : jvm) {
@@ -213,10 +215,10 @@ final class Combinations {
     }
 
     /** A key of another kind's entries on this entry, refused with the fix. */
-    private static void checkKindKeys(MatrixParser parser, Map<String, Node> wk, String kind) {
+    private static void checkKindKeys(MatrixParser parser, Map<String, Node> wk, CellKey.Kind kind) {
         for (Map.Entry<String, List<String>> k : KIND_KEYS.entrySet()) {
             for (String key : k.getValue()) {
-                if (wk.containsKey(key) && !KIND_KEYS.get(kind).contains(key)) {
+                if (wk.containsKey(key) && !KIND_KEYS.get(kind.text()).contains(key)) {
                     throw parser.error(wk.get(key), "'" + key + "' is a key of " + k.getKey() + " entries, and this entry is kind: " + kind,
                             key.equals("tasks") || key.equals("executor")
                                     ? "remove it: executor and tasks are axes of built-in workloads only; a " + kind + " workload sets its own concurrency"
@@ -243,12 +245,12 @@ final class Combinations {
     }
 
     /** A built-in entry names a workload of the jar; a jmh or jar entry's label is no such name, and plain; jfr is refused on a jmh entry. */
-    private static void checkName(MatrixParser parser, Node entry, Map<String, Node> wk, Value name, String kind, Boolean jfr) {
-        if (kind.equals("builtin") && !Workloads.exists(name.text())) {
+    private static void checkName(MatrixParser parser, Node entry, Map<String, Node> wk, Value name, CellKey.Kind kind, Boolean jfr) {
+        if (kind == CellKey.Kind.BUILTIN && !Workloads.exists(name.text())) {
             throw parser.error(name.node(), "unknown workload '" + name.text() + "'", Suggest.fix(name.text(), Workloads.NAMES, "workloads")
                     + "; or, for a jar of your own, add kind: jmh or kind: jar");
         }
-        if (kind.equals("builtin")) return;
+        if (kind == CellKey.Kind.BUILTIN) return;
         if (Workloads.exists(name.text())) {
             throw parser.error(name.node(), "'" + name.text() + "' is the name of a built-in workload, not a label for a " + kind + " entry",
                     "name the entry after your benchmark or application, such as my-bench");
@@ -256,18 +258,18 @@ final class Combinations {
         if (!name.text().matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
             throw parser.error(name.node(), "the label '" + name.text() + "' has characters other than letters, digits, '.', '_' and '-'", "rename it, such as my-bench");
         }
-        if (Boolean.TRUE.equals(jfr) && kind.equals("jmh")) {
+        if (Boolean.TRUE.equals(jfr) && kind == CellKey.Kind.JMH) {
             throw parser.error(wk.getOrDefault("jfr", entry), "jfr: true on a jmh entry would record JMH's launcher JVM, not the fork that JMH measures",
                     "set jfr: false for this entry (JMH's own JFR profiler can be listed under profilers: [jfr])");
         }
     }
 
     /** The entry's combinations by kind: a jmh entry's per benchmark, mode and param set, a jar's and a built-in's over their params. */
-    private static List<Combo> kindCombos(MatrixParser parser, Node entry, Map<String, Node> wk, String kind, Map<String, List<Value>> all,
+    private static List<Combo> kindCombos(MatrixParser parser, Node entry, Map<String, Node> wk, CellKey.Kind kind, Map<String, List<Value>> all,
                                           Map<String, List<Value>> params, Profile profile) {
         List<Combo> combos = new ArrayList<>();
-        switch (kind) {
-            case "jmh" -> {
+        switch (kind) { // every kind, no default: a new kind is a compile error here until it says how it expands
+            case JMH -> {
                 for (JmhCells.Expansion x : JmhCells.expand(parser, entry, wk, params)) {
                     if (profile != null && x.kind().profilers().stream().anyMatch(p -> p.startsWith("async"))) {
                         throw parser.error(wk.getOrDefault("profilers", entry), "profilers: lists async and profile: " + profile.text()
@@ -283,7 +285,7 @@ final class Combinations {
                     }
                 }
             }
-            case "jar" -> {
+            case JAR -> {
                 WorkloadKind.Jar jar = JarCells.kind(parser, entry, wk, params.keySet());
                 all.putAll(params);
                 for (Combo c : product(all)) {
@@ -291,7 +293,7 @@ final class Combinations {
                     combos.add(c);
                 }
             }
-            default -> {
+            case BUILTIN -> {
                 all.putAll(params);
                 combos.addAll(product(all));
             }

@@ -12,12 +12,9 @@ import java.util.regex.Pattern;
  * run's result is read. A closed set, one record per kind ({@code kind:} in matrix.yaml); the
  * command is built by {@code engine.Commands} and the result read by {@code output.Readings},
  * each a pattern switch over these records, so the compiler lists what a new kind must answer.
- * A new kind touches six files, one of them new: this one (its record, and its case in
- * {@link #userJar} and {@link #files}); {@code engine.Commands} ({@code command} and {@code outputFiles});
- * {@code output.Readings.read}; the parser's {@code MatrixParser} ({@code KINDS} and
- * {@code KIND_KEYS}) and {@code Combinations.kindCombos} (its case); and a parser of its entry's
- * keys of its own, as {@code JmhCells} and {@code JarCells} are. Worth a look, not forced:
- * {@code Estimate} (a run's expected duration) and {@code Cell} (its id and labels).
+ * The files a new kind touches are listed once, in docs/architecture.md ("A new workload kind"):
+ * every switch over these records or over {@code model.CellKey.Kind} is exhaustive with no
+ * default, so the compiler names each place that must answer for it.
  */
 public sealed interface WorkloadKind {
 

@@ -205,11 +205,11 @@ public final class ProfileDiff {
      * ({@code pkg/Outer$Inner.work} for {@code pkg.Outer.Inner.work}), a built-in workload's code
      * (the workloads jar's package), a jar's first frame outside the JDK.
      */
-    public static java.util.function.Predicate<String> entry(String kind, String benchmark) {
-        return switch (kind) {
-            case "jmh" -> f -> dotted(f).equals(benchmark);
-            case "builtin" -> f -> plain(f).startsWith("dev/jdkmatrix/workloads/");
-            default -> f -> isJava(f) && !JDK_FRAME.matcher(plain(f)).matches();
+    public static java.util.function.Predicate<String> entry(dev.jdkmatrix.model.CellKey.Kind kind, String benchmark) {
+        return switch (kind) { // every kind, no default
+            case JMH -> f -> dotted(f).equals(benchmark);
+            case BUILTIN -> f -> plain(f).startsWith("dev/jdkmatrix/workloads/");
+            case JAR -> f -> isJava(f) && !JDK_FRAME.matcher(plain(f)).matches();
         };
     }
 

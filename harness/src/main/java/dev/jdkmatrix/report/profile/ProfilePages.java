@@ -307,6 +307,6 @@ public final class ProfilePages {
 
     /** A profile's stacks rooted at its benchmark method or workload's code ({@link ProfileDiff#rooted}). */
     static Map<String, Long> rooted(Profiled p) throws IOException {
-        return ProfileDiff.rooted(CollapsedStacks.read(p.stacks()), ProfileDiff.entry(p.row().key().kind().text(), p.row().key().benchmark()));
+        return ProfileDiff.rooted(CollapsedStacks.read(p.stacks()), ProfileDiff.entry(p.row().key().kind(), p.row().key().benchmark()));
     }
 }

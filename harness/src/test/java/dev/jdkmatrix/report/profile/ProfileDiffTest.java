@@ -103,8 +103,8 @@ class ProfileDiffTest {
 
     @Test
     void stacksRootedAtTheBenchmarkMatchByMethodWhateverPathLedIntoIt() {
-        Map<String, Long> a = ProfileDiff.rooted(JDK17, ProfileDiff.entry("jmh", "pkg.Outer.Inner.work"));
-        Map<String, Long> b = ProfileDiff.rooted(JDK21, ProfileDiff.entry("jmh", "pkg.Outer.Inner.work"));
+        Map<String, Long> a = ProfileDiff.rooted(JDK17, ProfileDiff.entry(dev.jdkmatrix.model.CellKey.Kind.JMH, "pkg.Outer.Inner.work"));
+        Map<String, Long> b = ProfileDiff.rooted(JDK21, ProfileDiff.entry(dev.jdkmatrix.model.CellKey.Kind.JMH, "pkg.Outer.Inner.work"));
         assertThat(a).containsEntry("pkg/Outer$Inner.work_[j];pkg/Lib.parse_[j]", 900L).containsEntry("thread_native_entry;G1ParScanThreadState::trim_queue", 100L);
         assertThat(b).containsEntry("pkg/Outer$Inner.work_[j];pkg/Lib.parse_[j]", 900L);
         List<ProfileDiff.Change> top = ProfileDiff.top(a, b, 20);
@@ -117,7 +117,7 @@ class ProfileDiffTest {
         assertThat(ProfilePages.onlyOneSide(renamed, "JDK 17", "JDK 21")).isEqualTo(" (JVM internal, only in JDK 21: renamed or new)");
         // a built-in workload's task, run by a virtual thread or a pool, is rooted at the workload's code
         assertThat(ProfileDiff.rooted(Map.of("java/lang/VirtualThread.run;jdk/internal/vm/Continuation.enter;dev/jdkmatrix/workloads/CpuHash.lambda$run$0;"
-                + "dev/jdkmatrix/workloads/CpuHash.hash", 5L), ProfileDiff.entry("builtin", ""))).containsOnlyKeys("dev/jdkmatrix/workloads/CpuHash.lambda$run$0;"
+                + "dev/jdkmatrix/workloads/CpuHash.hash", 5L), ProfileDiff.entry(dev.jdkmatrix.model.CellKey.Kind.BUILTIN, ""))).containsOnlyKeys("dev/jdkmatrix/workloads/CpuHash.lambda$run$0;"
                 + "dev/jdkmatrix/workloads/CpuHash.hash");
     }
 }

@@ -175,6 +175,7 @@ public final class MatrixRunner {
         stop = new SessionStop(runner::abortCurrent);
         EngineLease lease = cluster == null ? lease(client, options, labels, start.sessionCpus(), record, listener) : null;
         boolean completed = false;
+        List<RawRow> all = null;
         // every cell of the matrix, not only this shard's: shards of one plan share their columns
         List<String> paramColumns = Columns.params(matrix.cells().stream().flatMap(c -> c.params().keySet().stream()).toList());
         try (RawCsv raw = RawCsv.append(out.resolve(ResultsFiles.RAW), paramColumns)) {
@@ -200,9 +201,9 @@ public final class MatrixRunner {
             }
             completed = true;
         } finally {
-            end(matrix, out, record, lease, completed, listener);
+            all = end(matrix, out, record, lease, completed, listener);
         }
-        List<RawRow> all = RunSession.storedRows(out);
+        if (all == null) all = RunSession.storedRows(out); // raw.csv read once at the end, unless the end failed before
         Map<String, Integer> allCounts = new TreeMap<>();
         for (RawRow r : all) allCounts.merge(r.status(), 1, Integer::sum);
         return new Result(out, all.size(), allCounts, stop.stopping(), all.size() - start.storedAtStart().size());
@@ -243,13 +244,13 @@ public final class MatrixRunner {
         listener.message(String.format(java.util.Locale.ROOT, "images ready in %.2f s", imagesSeconds));
         List<PlannedRun> plan = options.shard().select(matrix);
         if (plan.isEmpty()) throw options.shard().empty(matrix);
-        Set<String> stored = RunSession.storedRuns(out, options, matrix, before);
+        List<RawRow> storedAtStart = RunSession.storedRows(out); // read once: what a resume skips, and what the screen's ETA learns from
+        Set<String> stored = RunSession.storedRuns(storedAtStart, out, options, matrix, before);
         if (!stored.isEmpty()) listener.message("resuming: " + stored.size() + " of " + plan.size() + " runs are stored already");
         if (matrix.order() == Matrix.Order.BLOCKED && options.packing() != CpuSlots.Packing.OFF && options.cluster() == null) {
             listener.message("note: order blocked with --parallel: each group's runs start back to back as planned, and may run side by side on "
                     + "disjoint CPUs; a pair of runs made side by side shares the machine's disturbance too, but also each other's");
         }
-        List<RawRow> storedAtStart = RunSession.storedRows(out);
         listener.stored(storedAtStart);
         // the CPUs this session measures on: the engine's, or those --engine-cpus gives it
         List<Integer> sessionCpus = options.engineCpus() != null ? options.engineCpus() : CpuSlots.all(hostCpus);
@@ -305,15 +306,18 @@ public final class MatrixRunner {
      * The session's end, however it ends: summary.csv, comparisons.csv, iterations.csv.gz (from the
      * JMH runs' logs) and run.json from the rows
      * stored (a failure to write them reported unless the run failed first: that one is shown),
-     * the resume command after a signal, then the lease and the holds released.
+     * the resume command after a signal, then the lease and the holds released. Returns the rows
+     * stored, read once here (null where reading or writing them failed after the run had failed).
      */
-    private void end(Matrix matrix, Path out, SessionRecord record, EngineLease lease, boolean completed, RunListener listener) throws IOException {
+    private List<RawRow> end(Matrix matrix, Path out, SessionRecord record, EngineLease lease, boolean completed, RunListener listener) throws IOException {
         try {
             List<RawRow> rows = RawCsv.read(out.resolve(ResultsFiles.RAW));
             RunMetadata ended = record.at(Instant.now().truncatedTo(ChronoUnit.MILLIS).toString(), rows);
             ResultsFiles.writeEnd(out, rows, ended, IterationsCsv.fromLogs(out, rows));
+            return rows;
         } catch (IOException | RuntimeException e) {
             if (completed) throw e;
+            return null;
         } finally {
             if (stop.stopping()) {
                 // printed before the shutdown hook lets the JVM go

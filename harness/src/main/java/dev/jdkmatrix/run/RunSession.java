@@ -116,12 +116,10 @@ final class RunSession {
     }
 
     /**
-     * The runs already in the folder. A new run refuses a folder that has some; a resumed run
-     * refuses one whose matrix changed, and skips what is stored.
+     * The runs already in the folder ({@code rows}, its raw.csv as the session found it). A new run
+     * refuses a folder that has some; a resumed run refuses one whose matrix changed, and skips what is stored.
      */
-    static java.util.Set<String> storedRuns(Path out, RunOptions options, Matrix matrix, RunMetadata before) throws IOException {
-        Path raw = out.resolve(dev.jdkmatrix.results.format.ResultsFiles.RAW);
-        List<RawRow> rows = Files.exists(raw) ? RawCsv.read(raw) : List.of();
+    static java.util.Set<String> storedRuns(List<RawRow> rows, Path out, RunOptions options, Matrix matrix, RunMetadata before) {
         if (!options.resume()) {
             if (!rows.isEmpty()) throw holdsRuns(out, rows.size());
             return java.util.Set.of();

@@ -122,6 +122,29 @@ public record SteadyState(Kind kind, int from, int changePoints) {
         return ofForks(forks);
     }
 
+    /**
+     * A run's figure from its steady state ({@code score: steady}): the mean of each fork's iterations
+     * from where that fork's steady state begins (warm-up ones included; a slowdown's last level is
+     * its steady state), over every fork; NaN when a fork has none or too few iterations to tell.
+     */
+    public static double steadyMean(List<dev.jdkmatrix.output.JmhIterations.Iteration> iterations, boolean higherIsBetter) {
+        java.util.Map<Integer, List<Double>> byFork = new java.util.TreeMap<>();
+        for (dev.jdkmatrix.output.JmhIterations.Iteration it : iterations) byFork.computeIfAbsent(it.fork(), k -> new java.util.ArrayList<>()).add(it.score());
+        if (byFork.isEmpty()) return Double.NaN;
+        double sum = 0;
+        int n = 0;
+        for (List<Double> scores : byFork.values()) {
+            double[] x = scores.stream().mapToDouble(Double::doubleValue).toArray();
+            SteadyState s = classify(x, higherIsBetter);
+            if (s == null || s.kind() == Kind.NONE) return Double.NaN;
+            for (int i = s.from() - 1; i < x.length; i++) {
+                sum += x[i];
+                n++;
+            }
+        }
+        return n == 0 ? Double.NaN : sum / n;
+    }
+
     private static double mean(double[] x, int from, int to) {
         double s = 0;
         for (int i = from; i < to; i++) s += x[i];

@@ -80,6 +80,16 @@ final class JmhCells {
                         "write JMH's names, such as [gc] or [gc, stack]; 'java -jar your.jar -lprof' lists them");
             }
         }
+        WorkloadKind.Jmh.Score score = WorkloadKind.Jmh.Score.JMH;
+        if (keys.containsKey("score")) {
+            String written = parser.scalar(keys.get("score"), "score");
+            score = switch (written) {
+                case "jmh" -> WorkloadKind.Jmh.Score.JMH;
+                case "steady" -> WorkloadKind.Jmh.Score.STEADY;
+                default -> throw parser.error(keys.get("score"), "score '" + written + "' is not a way to score a JMH run",
+                        "write jmh (JMH's own score, the default) or steady (the mean of each fork's iterations from its steady state on)");
+            };
+        }
         List<Expansion> out = new ArrayList<>();
         for (JmhJar.Benchmark b : matched) {
             Map<String, List<Combinations.Value>> axes = new LinkedHashMap<>();
@@ -93,7 +103,7 @@ final class JmhCells {
                     axes.put(declared.getKey(), declared.getValue().stream().map(v -> new Combinations.Value(v, entry)).toList());
                 }
             }
-            out.add(new Expansion(new WorkloadKind.Jmh(jar, b, jmhArgs, profilers, files), axes));
+            out.add(new Expansion(new WorkloadKind.Jmh(jar, b, jmhArgs, profilers, files, score), axes));
         }
         return out;
     }

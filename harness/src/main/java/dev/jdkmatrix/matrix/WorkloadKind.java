@@ -88,18 +88,38 @@ public sealed interface WorkloadKind {
      * @param jmhArgs   handed to JMH as they are (forks, iterations, times)
      * @param profilers JMH {@code -prof} names; their secondary metrics are kept
      */
-    record Jmh(UserJar jar, JmhJar.Benchmark listed, List<String> jmhArgs, List<String> profilers, WorkloadFiles files) implements WorkloadKind {
+    record Jmh(UserJar jar, JmhJar.Benchmark listed, List<String> jmhArgs, List<String> profilers, WorkloadFiles files, Score score) implements WorkloadKind {
         public Jmh {
             Objects.requireNonNull(jar, "jar");
             Objects.requireNonNull(listed, "listed");
             Objects.requireNonNull(files, "files");
+            Objects.requireNonNull(score, "score");
             jmhArgs = List.copyOf(jmhArgs);
             profilers = List.copyOf(profilers);
+        }
+
+        /** A benchmark scored as JMH scores it. */
+        public Jmh(UserJar jar, JmhJar.Benchmark listed, List<String> jmhArgs, List<String> profilers, WorkloadFiles files) {
+            this(jar, listed, jmhArgs, profilers, files, Score.JMH);
         }
 
         /** A benchmark without files of its own. */
         public Jmh(UserJar jar, JmhJar.Benchmark listed, List<String> jmhArgs, List<String> profilers) {
             this(jar, listed, jmhArgs, profilers, WorkloadFiles.NONE);
+        }
+
+        /**
+         * What a JMH run's figure is ({@code score:} on a jmh entry): JMH's own score, the mean of the
+         * measured iterations its jmh-args ask for (the default); or the mean of each fork's iterations
+         * from where its steady state begins (history.SteadyState), warm-up ones included, where the
+         * run has one (a run whose iterations reach none is stored invalid, saying so).
+         */
+        public enum Score {
+            JMH, STEADY;
+
+            public String text() {
+                return name().toLowerCase(java.util.Locale.ROOT);
+            }
         }
 
         public String name() {

@@ -97,8 +97,14 @@ public final class Columns {
      * (the widest gap the start calls' windows allow, engine.StartTogether); empty for a run made alone.
      */
     public static final List<String> RAW_DUET = List.of("duet_with", "start_skew_ms");
-    public static final List<String> RAW = concat(concat(concat(concat(concat(concat(concat(concat(concat(concat(concat(RAW_HARNESS, RAW_RECORD), RAW_ADDED), RAW_KINDS), RAW_JDK),
-            RAW_TRUST), RAW_JMH), RAW_PROFILE), RAW_INTERNALS), RAW_NODE), RAW_STEADY), RAW_DUET);
+
+    /**
+     * Added with {@code score: steady} on a jmh entry: JMH's own score of a run whose {@code score} is
+     * the mean of its steady iterations instead (empty where the score is JMH's).
+     */
+    public static final List<String> RAW_SCORE = List.of("score_jmh");
+    public static final List<String> RAW = concat(concat(concat(concat(concat(concat(concat(concat(concat(concat(concat(concat(RAW_HARNESS, RAW_RECORD), RAW_ADDED), RAW_KINDS),
+            RAW_JDK), RAW_TRUST), RAW_JMH), RAW_PROFILE), RAW_INTERNALS), RAW_NODE), RAW_STEADY), RAW_DUET), RAW_SCORE);
 
     /** Whether a name is a named raw.csv column (a set: every row's every key is checked). */
     public static boolean isRaw(String column) {

@@ -16,10 +16,41 @@ final class RunIterations {
     private RunIterations() {}
 
     static Map<String, String> columns(String stdout, boolean higherIsBetter) {
+        return columns(JmhIterations.parse(stdout), higherIsBetter);
+    }
+
+    static Map<String, String> columns(java.util.List<JmhIterations.Iteration> iterations, boolean higherIsBetter) {
         Map<String, String> v = new LinkedHashMap<>();
-        SteadyState s = SteadyState.ofRun(JmhIterations.parse(stdout), higherIsBetter);
+        SteadyState s = SteadyState.ofRun(iterations, higherIsBetter);
         v.put("steady_state", s == null ? "" : s.kind().text());
         v.put("steady_from", s == null || s.from() == 0 ? "" : Integer.toString(s.from()));
         return v;
+    }
+
+    /**
+     * A run scored on its steady state ({@code score: steady}): its figure becomes the mean of its
+     * steady iterations and JMH's own goes to {@code score_jmh}, its error (JMH's, of JMH's figure)
+     * cleared; a run of iterations that reach no steady state is made invalid, saying so. Only a run
+     * that ended ok is rescored; {@code v} holds its columns.
+     */
+    static void scoreSteady(Map<String, String> v, java.util.List<JmhIterations.Iteration> iterations, boolean higherIsBetter) {
+        if (!"ok".equals(v.get("status"))) return;
+        double mean = SteadyState.steadyMean(iterations, higherIsBetter);
+        if (Double.isFinite(mean)) {
+            v.put("score_jmh", v.getOrDefault("score", ""));
+            v.put("score", significant(mean));
+            v.put("score_error", "");
+            return;
+        }
+        SteadyState s = SteadyState.ofRun(iterations, higherIsBetter);
+        v.put("status", "invalid");
+        v.put("status_detail", "score: steady, and " + (s == null ? "its forks printed too few iterations to tell a steady state (" + SteadyState.MIN_ITERATIONS
+                + " a fork needed: raise -i or -wi in jmh-args)" : "a fork's iterations reached no steady state (classified none: the last level "
+                + "holds under a quarter of its iterations): more iterations (-i), or score: jmh to take JMH's own figure"));
+    }
+
+    /** A figure with six significant digits, as JMH's JSON gives a score. */
+    static String significant(double x) {
+        return new java.math.BigDecimal(x).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
     }
 }

@@ -80,7 +80,9 @@ final class RunOutcome {
         if (reading instanceof Readings.Reading.Found f) f.columns().forEach((k, val) -> {
             if (!val.isEmpty() || !v.containsKey(k)) v.put(k, val);
         });
-        if (cell.kind() instanceof dev.jdkmatrix.matrix.WorkloadKind.Jmh) v.putAll(RunIterations.columns(res.stdout(), "higher".equals(v.get("score_better"))));
+        java.util.List<dev.jdkmatrix.output.JmhIterations.Iteration> iterations = cell.kind() instanceof dev.jdkmatrix.matrix.WorkloadKind.Jmh
+                ? dev.jdkmatrix.output.JmhIterations.parse(res.stdout()) : java.util.List.of();
+        if (cell.kind() instanceof dev.jdkmatrix.matrix.WorkloadKind.Jmh) v.putAll(RunIterations.columns(iterations, "higher".equals(v.get("score_better"))));
         String progress = Readings.lastProgress(res.stdout());
         Outcome outcome = Outcome.classify(cell, res, reading, files.log(), progress);
         if (!(outcome instanceof Outcome.Ok) && progress != null && v.getOrDefault("metrics", "").isEmpty()) {
@@ -88,6 +90,9 @@ final class RunOutcome {
         }
         v.put("status", outcome.status());
         v.put("status_detail", outcome.detail());
+        if (cell.kind() instanceof dev.jdkmatrix.matrix.WorkloadKind.Jmh j && j.score() == dev.jdkmatrix.matrix.WorkloadKind.Jmh.Score.STEADY) {
+            RunIterations.scoreSteady(v, iterations, "higher".equals(v.get("score_better")));
+        }
         double uptime = reading instanceof Readings.Reading.Found f ? parseOr(f.columns().get("jvm_uptime_ms")) : Double.NaN;
         double total = (System.nanoTime() - t0) / 1e6;
         v.put("harness_overhead_ms", Double.isFinite(uptime) ? Summarizer.ms(total - uptime) : "");

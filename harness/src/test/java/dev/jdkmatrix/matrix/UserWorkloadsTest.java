@@ -82,6 +82,17 @@ class UserWorkloadsTest {
     }
 
     @Test
+    void aJmhEntryIsScoredAsJmhScoresUnlessItAsksForItsSteadyState() throws IOException {
+        assertThat(parse(MATRIX).cells().stream().filter(c -> c.kind() instanceof WorkloadKind.Jmh).map(c -> ((WorkloadKind.Jmh) c.kind()).score()))
+                .containsOnly(WorkloadKind.Jmh.Score.JMH);
+        Matrix steady = parse(MATRIX.replace("      profilers: [gc]\n", "      profilers: [gc]\n      score: steady\n"));
+        assertThat(steady.cells().stream().filter(c -> c.kind() instanceof WorkloadKind.Jmh).map(c -> ((WorkloadKind.Jmh) c.kind()).score()))
+                .containsOnly(WorkloadKind.Jmh.Score.STEADY);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse(MATRIX.replace("      profilers: [gc]\n", "      profilers: [gc]\n      score: best\n")))
+                .hasMessageContaining("score 'best' is not a way to score a JMH run").hasMessageContaining("write jmh (JMH's own score, the default) or steady");
+    }
+
+    @Test
     void aJarEntryKeepsItsArgsTemplateAndResult() throws IOException {
         List<Cell> jar = parse(MATRIX).cells().stream().filter(c -> c.kind() instanceof WorkloadKind.Jar).toList();
         assertThat(jar).hasSize(2 * 2 * 2);

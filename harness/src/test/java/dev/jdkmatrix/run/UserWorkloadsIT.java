@@ -89,7 +89,15 @@ class UserWorkloadsIT {
                       benchmarks: 'WordsBench'
                       jdk: 25
                       jmh-args: [-f, 1, -wi, 0, -i, 1, -r, 300ms]
-                """.formatted(ItSupport.jdks("21", "25"), BENCHMARKS, BENCHMARKS, APP, APP, BENCHMARKS, DATA, BENCHMARKS));
+                    - name: steady
+                      kind: jmh
+                      jar: %s
+                      benchmarks: 'StringJoinBench\\.stringBuilder'
+                      params: { size: 10 }
+                      jdk: 25
+                      score: steady
+                      jmh-args: [-f, 1, -wi, 2, -i, 6, -w, 200ms, -r, 200ms]
+                """.formatted(ItSupport.jdks("21", "25"), BENCHMARKS, BENCHMARKS, APP, APP, BENCHMARKS, DATA, BENCHMARKS, BENCHMARKS));
         out = tmp.resolve("out");
         ran = ItSupport.run(m, out, runId, ExitException.RUNS_FAILED); // sort-unread is invalid, on purpose
     }
@@ -114,6 +122,26 @@ class UserWorkloadsIT {
         assertThat(view.column("metrics")).contains("gc.alloc.rate.norm=");
         assertThat(view.column("metric_units")).contains("gc.alloc.rate.norm=B/op");
         assertThat(out.resolve("logs").resolve(String.format("%05d.jmh.json", view.seq()))).isRegularFile();
+    }
+
+    /** score: steady: the figure is the mean of the fork's iterations from its steady state on (its log's), JMH's own kept in score_jmh. */
+    @Test
+    void aRunScoredOnItsSteadyStateHasTheMeanOfItsSteadyIterations() throws IOException {
+        RawRow r = row(x -> x.key().workload().equals("steady"));
+        String log = Files.readString(out.resolve("logs").resolve(String.format("%05d.log", r.seq())));
+        List<dev.jdkmatrix.output.JmhIterations.Iteration> its = dev.jdkmatrix.output.JmhIterations.parse(log);
+        assertThat(its).as(log).hasSize(8);
+        if (r.column("steady_state").equals("none")) { // a fork that never settled: said, not scored
+            assertThat(r.status()).isEqualTo("invalid");
+            assertThat(r.column("status_detail")).contains("score: steady", "reached no steady state");
+            return;
+        }
+        assertThat(r.status()).as(r.column("status_detail")).isEqualTo("ok");
+        int from = Integer.parseInt(r.column("steady_from"));
+        double mean = its.subList(from - 1, its.size()).stream().mapToDouble(dev.jdkmatrix.output.JmhIterations.Iteration::score).average().orElseThrow();
+        assertThat(Double.parseDouble(r.column("score"))).isCloseTo(mean, org.assertj.core.data.Percentage.withPercentage(0.01));
+        assertThat(r.column("score_jmh")).as("JMH's own figure, kept").isNotEmpty();
+        assertThat(r.column("score_error")).isEmpty();
     }
 
     @Test

@@ -16,7 +16,7 @@ final class OrderOption {
         try {
             order = Matrix.Order.parse(option.strip());
         } catch (IllegalArgumentException e) {
-            throw new ExitException(ExitException.BAD_INPUT, "--order: " + e.getMessage() + "\n  fix: pass --order blocked, duet, interleaved or sequential");
+            throw new ExitException(ExitException.BAD_INPUT, "--order: " + e.getMessage() + "\n  fix: pass --order blocked, duet, auto, interleaved or sequential");
         }
         Matrix ordered = m.withOrder(order);
         String refusal = order == Matrix.Order.DUET ? Duets.refusal(ordered, hostCpus) : null;

@@ -33,7 +33,7 @@ public final class PlanCommand implements Callable<Integer> {
             + "(such as 1 or 0-1): pinned cells only, each within them")
     String engineCpus;
 
-    @Option(names = "--order", description = "plan in this order instead of the matrix's: blocked, duet, interleaved or sequential")
+    @Option(names = "--order", description = "plan in this order instead of the matrix's: blocked, duet, auto, interleaved or sequential")
     String order;
 
     @Option(names = "--target", paramLabel = "PCT", description = "the difference --from counts rounds for, in per cent (default: ${DEFAULT-VALUE})", defaultValue = "5")

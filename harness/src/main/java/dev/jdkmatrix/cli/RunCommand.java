@@ -52,7 +52,8 @@ public final class RunCommand implements Callable<Integer> {
     String parallel = "off";
 
     @Option(names = "--order", description = "the order of the runs, instead of the matrix's order: blocked (each group's cells back to back in every round), "
-            + "duet (each group's cells started together in every round, each on CPUs of its own), interleaved or sequential")
+            + "duet (each group's cells started together in every round, each on CPUs of its own), auto (blocked, duet where measured to help: docs/duet.md), "
+            + "interleaved or sequential")
     String order;
 
     @Option(names = "--shard", paramLabel = "K/N", description = "run only shard K of N: whole cells, balanced by estimated duration (default: 1/1)")

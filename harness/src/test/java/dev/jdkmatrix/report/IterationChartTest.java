@@ -51,6 +51,14 @@ class IterationChartTest {
         org.knowm.xchart.BitmapEncoder.saveBitmap(f.chart(), png.resolve(f.name()).toString(), org.knowm.xchart.BitmapEncoder.BitmapFormat.PNG);
         assertThat(png.resolve(f.name() + ".png")).isNotEmptyFile();
         assertThat(new Charts(Summarizer.summarize(raw), raw, List.of()).all()).noneMatch(x -> x.name().startsWith("iterations"));
+        // the JDK overview says the pair's time to steady state: JDK 21 settles at its 4th iteration, JDK 25 at its 1st
+        Figure jdks = new Charts(Summarizer.summarize(raw), raw, dev.jdkmatrix.results.Comparisons.of(raw, (dev.jdkmatrix.results.RunMetadata) null), its).all().stream()
+                .filter(x -> x.section() == Figure.Section.JDKS).findFirst().orElseThrow();
+        assertThat(jdks.caption()).contains("Time to steady state (the iteration it begins at, warm-up counted, median over runs), 1 JMH cell: "
+                + "JDK 25 settled earlier in 1, later in 0, at the same iteration in 0; medians JDK 21 4, JDK 25 1.");
+        // without iterations, nothing is said
+        assertThat(new Charts(Summarizer.summarize(raw), raw, dev.jdkmatrix.results.Comparisons.of(raw, (dev.jdkmatrix.results.RunMetadata) null), List.of()).all().stream()
+                .filter(x -> x.section() == Figure.Section.JDKS).findFirst().orElseThrow().caption()).doesNotContain("Time to steady state");
     }
 
     static String cell(String jdk) {

@@ -68,6 +68,9 @@ public final class JdkChart implements ChartKind {
                     .add(new Speedup(label(in, a) + (memories ? ", " + a.memory() : ""), a.cpuText(), value, low, high, r.verdict(), r.note(), r.paired() && r.ratio() != null,
                             r.paired() && r.ratio() != null ? r.pairs() : Math.min(a.n(), b.n()), a, b));
         }
+        Map<String, Boolean> higher = new java.util.HashMap<>();
+        byId.values().forEach(c -> higher.put(c.cell(), c.higherIsBetter()));
+        Map<String, Integer> steadyFrom = SteadyTimes.of(in.iterations(), higher);
         List<Figure> out = new ArrayList<>();
         List<List<String>> pairs = new ArrayList<>(byPair.keySet());
         pairs.sort(Comparator.comparing((List<String> p) -> jdkOrder(p.get(0))).thenComparing(p -> p.get(0)).thenComparing(p -> jdkOrder(p.get(1))));
@@ -85,7 +88,7 @@ public final class JdkChart implements ChartKind {
                         axis("speedup of JDK " + pair.get(1) + RatioPlot.scale(plotted) + " (right of 1x: JDK " + pair.get(1) + " better; line: interval" + RatioPlot.clipNote(plotted) + ")", involved, ""),
                         plotted);
                 out.add(new Figure(in.name("jdk", pair.get(0), "vs", pair.get(1), pages > 1 ? Integer.toString(page + 1) : ""), Figure.Section.JDKS,
-                        caption(pair, rows, page == 0), chart));
+                        caption(pair, rows, page == 0) + (page == 0 ? SteadyTimes.sentence(pair, rows, steadyFrom) : ""), chart));
             }
         }
         return out;

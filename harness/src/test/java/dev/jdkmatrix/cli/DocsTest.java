@@ -46,6 +46,28 @@ class DocsTest {
                 .isEqualTo(WorkloadsCommand.table());
     }
 
+    /**
+     * docs/architecture.md's list of the files a new workload kind touches names files that exist (each
+     * `package.Class[.member]` in it), and the count it says is theirs plus the new kind's own parser.
+     */
+    @Test
+    void theFilesANewWorkloadKindTouchesAreListedOnceAndExist() throws IOException {
+        String page = Files.readString(PROJECT.resolve("docs/architecture.md"));
+        int start = page.indexOf("**A new workload kind**");
+        assertThat(start).as("docs/architecture.md names the files a new workload kind touches").isNotNegative();
+        String paragraph = page.substring(start, page.indexOf(" files (", start) + " files (".length());
+        java.util.regex.Matcher named = java.util.regex.Pattern.compile("`((?:[a-z]+\\.)+)([A-Z][A-Za-z]*)[^`]*`").matcher(paragraph);
+        java.util.Set<Path> files = new java.util.TreeSet<>();
+        while (named.find()) {
+            Path file = PROJECT.resolve("harness/src/main/java/dev/jdkmatrix").resolve(named.group(1).replace('.', '/')).resolve(named.group(2) + ".java");
+            assertThat(file).as("the list names " + named.group()).isRegularFile();
+            files.add(file);
+        }
+        java.util.regex.Matcher count = java.util.regex.Pattern.compile("(\\d+) files \\($").matcher(paragraph);
+        assertThat(count.find()).as(paragraph).isTrue();
+        assertThat(Integer.parseInt(count.group(1))).as("the named files and the new kind's own parser").isEqualTo(files.size() + 1);
+    }
+
     @Test
     void theReadmesFirstMatrixIsTheFileItNames() throws IOException {
         String block = between(README, "minimal");

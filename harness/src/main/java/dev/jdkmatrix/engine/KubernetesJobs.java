@@ -320,7 +320,7 @@ record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> l
             else rest.append(line).append('\n');
         }
         rest.append(log.substring(Math.min(log.length(), end + OUT_END.length() + 1)));
-        Map<String, byte[]> entries = untar(Base64.getDecoder().decode(encoded.toString()));
+        Map<String, byte[]> entries = untar(decodeCut(encoded.toString()));
         for (Map.Entry<String, Path> f : files.entrySet()) {
             String rel = f.getKey().substring(Commands.CONTAINER_OUT_DIR.length() + 1);
             byte[] bytes = entries.get(rel);
@@ -351,6 +351,23 @@ record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> l
     }
 
     private static final java.util.regex.Pattern BASE64_LINE = java.util.regex.Pattern.compile("[A-Za-z0-9+/]+={0,2}");
+
+    /**
+     * The dump's bytes as far as they can be read: a pod killed while it printed them (out of memory)
+     * cuts its base64 mid-quantum, and a short line of the container's stderr that looks like base64
+     * ("Killed") may fall after its end; what precedes the cut, or the padding, is decoded, and the
+     * archive then yields the files it holds whole ({@link #untar}).
+     */
+    static byte[] decodeCut(String base64) {
+        int padding = base64.indexOf('=');
+        String s = padding < 0 ? base64 : base64.substring(0, Math.min(base64.length(), (padding / 4 + 1) * 4));
+        s = s.substring(0, s.length() - s.length() % 4);
+        try {
+            return Base64.getDecoder().decode(s);
+        } catch (IllegalArgumentException e) {
+            return new byte[0]; // not base64 after all: no files
+        }
+    }
 
     private static Map<String, byte[]> untar(byte[] tar) {
         Map<String, byte[]> out = new LinkedHashMap<>();

@@ -240,6 +240,16 @@ class KubernetesJobsTest {
         assertThat(none).as("a file the run did not write").doesNotExist();
         assertThat(out.wallMs()).isEqualTo(1500.0);
         assertThat(out.log()).contains("JDKMATRIX-RESULT {}", "JDKMATRIX-CPU-STAT nr_periods 7").doesNotContain(KubernetesJobs.OUT_BEGIN, "JDKMATRIX-CONTAINER-NS");
+        // a pod killed while printing its dump (cut mid-quantum), or a stray line of stderr that looks like base64 after the padding:
+        // what was printed whole is read, nothing throws (a pod killed for its memory failed KubernetesIT once with "wrong 4-byte ending unit")
+        String whole = dump.toString().replace("JDKMATRIX-CPU-STAT nr_periods 7\n", "");
+        for (String damaged : new String[] {whole + "Killed\n", whole.substring(0, whole.length() / 2 + 1) + "\n"}) {
+            String log2 = "JDKMATRIX-RESULT {}\n\n" + KubernetesJobs.OUT_BEGIN + "\n" + damaged + KubernetesJobs.OUT_END + "\n";
+            KubernetesJobs.Output read = KubernetesJobs.output(log2, Map.of("/out/run.jfr", jfrOut));
+            assertThat(read.log()).contains("JDKMATRIX-RESULT {}");
+        }
+        assertThat(KubernetesJobs.decodeCut(Base64.getEncoder().encodeToString(jfr) + "Killed")).isEqualTo(jfr);
+        assertThat(KubernetesJobs.decodeCut("abcde")).hasSize(3);
         // a log cut before its dump: no file, the log as it was
         KubernetesJobs.Output cut = KubernetesJobs.output("JDKMATRIX-RESULT {}\nkilled", Map.of("/out/run.jfr", jfrOut));
         assertThat(jfrOut).doesNotExist();

@@ -115,11 +115,16 @@ public record SteadyState(Kind kind, int from, int changePoints) {
      * together ({@link #ofForks}); null when no fork could be classified.
      */
     public static SteadyState ofRun(List<dev.jdkmatrix.output.JmhIterations.Iteration> iterations, boolean higherIsBetter) {
+        List<SteadyState> forks = new java.util.ArrayList<>();
+        for (double[] scores : forks(iterations)) forks.add(classify(scores, higherIsBetter));
+        return ofForks(forks);
+    }
+
+    /** A run's iterations as each fork's series of scores, warm-up then measured, forks in order. */
+    private static List<double[]> forks(List<dev.jdkmatrix.output.JmhIterations.Iteration> iterations) {
         java.util.Map<Integer, List<Double>> byFork = new java.util.TreeMap<>();
         for (dev.jdkmatrix.output.JmhIterations.Iteration it : iterations) byFork.computeIfAbsent(it.fork(), k -> new java.util.ArrayList<>()).add(it.score());
-        List<SteadyState> forks = new java.util.ArrayList<>();
-        for (List<Double> scores : byFork.values()) forks.add(classify(scores.stream().mapToDouble(Double::doubleValue).toArray(), higherIsBetter));
-        return ofForks(forks);
+        return byFork.values().stream().map(scores -> scores.stream().mapToDouble(Double::doubleValue).toArray()).toList();
     }
 
     /**
@@ -128,13 +133,9 @@ public record SteadyState(Kind kind, int from, int changePoints) {
      * its steady state), over every fork; NaN when a fork has none or too few iterations to tell.
      */
     public static double steadyMean(List<dev.jdkmatrix.output.JmhIterations.Iteration> iterations, boolean higherIsBetter) {
-        java.util.Map<Integer, List<Double>> byFork = new java.util.TreeMap<>();
-        for (dev.jdkmatrix.output.JmhIterations.Iteration it : iterations) byFork.computeIfAbsent(it.fork(), k -> new java.util.ArrayList<>()).add(it.score());
-        if (byFork.isEmpty()) return Double.NaN;
         double sum = 0;
         int n = 0;
-        for (List<Double> scores : byFork.values()) {
-            double[] x = scores.stream().mapToDouble(Double::doubleValue).toArray();
+        for (double[] x : forks(iterations)) {
             SteadyState s = classify(x, higherIsBetter);
             if (s == null || s.kind() == Kind.NONE) return Double.NaN;
             for (int i = s.from() - 1; i < x.length; i++) {

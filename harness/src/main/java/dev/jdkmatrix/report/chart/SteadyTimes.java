@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * A JDK pair's time to steady state, for the JDK-against-JDK chart's caption: per JMH cell, the
@@ -20,13 +19,9 @@ final class SteadyTimes {
 
     /** Per cell id, the median iteration where its runs' steady state begins; a cell none of whose runs reached one is absent. */
     static Map<String, Integer> of(List<IterationsCsv.Stored> iterations, Map<String, Boolean> higherIsBetter) {
-        Map<String, Map<String, List<IterationsCsv.Stored>>> runs = new TreeMap<>();
-        for (IterationsCsv.Stored s : iterations) {
-            if (!s.runPhase().isEmpty() && !s.runPhase().equals("measure")) continue;
-            runs.computeIfAbsent(s.cell(), k -> new TreeMap<>()).computeIfAbsent(s.runId() + "#" + s.seq() + "#" + s.attempt(), k -> new ArrayList<>()).add(s);
-        }
         Map<String, Integer> out = new HashMap<>();
-        runs.forEach((cell, byRun) -> {
+        // the measured runs as the iteration chart reads them (each run's last attempt)
+        IterationChart.measuredRuns(iterations).forEach((cell, byRun) -> {
             List<Integer> froms = new ArrayList<>();
             for (List<IterationsCsv.Stored> run : byRun.values()) {
                 SteadyState s = SteadyState.ofRun(run.stream().map(IterationsCsv.Stored::iteration).toList(), higherIsBetter.getOrDefault(cell, false));

@@ -22,7 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * with the cell's limits ({@link KubernetesJobs#job}), waits up to the cell's timeout once its
  * container runs (then deletes the pod: a timeout), reads how the container ended (exit code,
  * {@code OOMKilled}), its log, and the files the run wrote (the container prints them as its last
- * act, {@link KubernetesJobs#OUT_BEGIN}), then deletes the Job and its pod. A pod's log is one
+ * act, {@link PodOutput#OUT_BEGIN}), then deletes the Job and its pod. A pod's log is one
  * stream: what the JVM printed to stderr reads as stdout here.
  */
 final class KubernetesRunner implements RunEngine {
@@ -88,7 +88,7 @@ final class KubernetesRunner implements RunEngine {
             Ended ended = waitForEnd(job, pod, cell);
             long t3 = System.nanoTime();
             String log = log(ended.pod());
-            KubernetesJobs.Output output = KubernetesJobs.output(log, files);
+            PodOutput.Output output = PodOutput.output(log, files);
             CpuStat.Split split = CpuStat.split(output.log());
             ContainerStateTerminated t = ended.terminated();
             long t4 = System.nanoTime();

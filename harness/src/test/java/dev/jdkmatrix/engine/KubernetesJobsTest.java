@@ -204,7 +204,7 @@ class KubernetesJobsTest {
         assertThat(c.getSecurityContext().getCapabilities().getDrop()).containsExactly("ALL");
         assertThat(c.getVolumeMounts()).extracting(m -> m.getMountPath()).containsExactly("/tmp", "/out");
         assertThat(c.getImagePullPolicy()).isEqualTo("Never");
-        assertThat(c.getCommand().get(2)).startsWith("t0=$(date +%s%N); ").contains(KubernetesJobs.OUT_BEGIN, "JDKMATRIX-CPU-STAT").endsWith("exit $s");
+        assertThat(c.getCommand().get(2)).startsWith("t0=$(date +%s%N); ").contains(PodOutput.OUT_BEGIN, "JDKMATRIX-CPU-STAT").endsWith("exit $s");
         assertThat(job.getMetadata().getAnnotations()).containsEntry(Labels.CELL, cell("1", CpuMode.CPUSET).id());
         for (String v : job.getMetadata().getLabels().values()) assertThat(v).matches("[A-Za-z0-9]([A-Za-z0-9_.-]{0,61}[A-Za-z0-9])?");
     }
@@ -229,29 +229,29 @@ class KubernetesJobsTest {
             dump.append(lines[i]).append('\n');
             if (i == 0) dump.append("JDKMATRIX-CPU-STAT nr_periods 7\n"); // stderr's lines fall among stdout's in a pod's log
         }
-        String log = "JDKMATRIX-RESULT {}\nJDKMATRIX-CONTAINER-NS 1500000000\n\n" + KubernetesJobs.OUT_BEGIN + "\n" + dump + KubernetesJobs.OUT_END + "\n";
+        String log = "JDKMATRIX-RESULT {}\nJDKMATRIX-CONTAINER-NS 1500000000\n\n" + PodOutput.OUT_BEGIN + "\n" + dump + PodOutput.OUT_END + "\n";
         Path jfrOut = tmp.resolve("1.jfr");
         Path stacksOut = tmp.resolve("1.collapsed");
         Path none = tmp.resolve("none.json");
         Files.writeString(none, "stale");
-        KubernetesJobs.Output out = KubernetesJobs.output(log, Map.of("/out/run.jfr", jfrOut, "/out/profile", stacksOut, "/out/jmh.json", none));
+        PodOutput.Output out = PodOutput.output(log, Map.of("/out/run.jfr", jfrOut, "/out/profile", stacksOut, "/out/jmh.json", none));
         assertThat(Files.readAllBytes(jfrOut)).isEqualTo(jfr);
         assertThat(Files.readAllBytes(stacksOut)).as("a folder's first file").isEqualTo(stacks);
         assertThat(none).as("a file the run did not write").doesNotExist();
         assertThat(out.wallMs()).isEqualTo(1500.0);
-        assertThat(out.log()).contains("JDKMATRIX-RESULT {}", "JDKMATRIX-CPU-STAT nr_periods 7").doesNotContain(KubernetesJobs.OUT_BEGIN, "JDKMATRIX-CONTAINER-NS");
+        assertThat(out.log()).contains("JDKMATRIX-RESULT {}", "JDKMATRIX-CPU-STAT nr_periods 7").doesNotContain(PodOutput.OUT_BEGIN, "JDKMATRIX-CONTAINER-NS");
         // a pod killed while printing its dump (cut mid-quantum), or a stray line of stderr that looks like base64 after the padding:
         // what was printed whole is read, nothing throws (a pod killed for its memory failed KubernetesIT once with "wrong 4-byte ending unit")
         String whole = dump.toString().replace("JDKMATRIX-CPU-STAT nr_periods 7\n", "");
         for (String damaged : new String[] {whole + "Killed\n", whole.substring(0, whole.length() / 2 + 1) + "\n"}) {
-            String log2 = "JDKMATRIX-RESULT {}\n\n" + KubernetesJobs.OUT_BEGIN + "\n" + damaged + KubernetesJobs.OUT_END + "\n";
-            KubernetesJobs.Output read = KubernetesJobs.output(log2, Map.of("/out/run.jfr", jfrOut));
+            String log2 = "JDKMATRIX-RESULT {}\n\n" + PodOutput.OUT_BEGIN + "\n" + damaged + PodOutput.OUT_END + "\n";
+            PodOutput.Output read = PodOutput.output(log2, Map.of("/out/run.jfr", jfrOut));
             assertThat(read.log()).contains("JDKMATRIX-RESULT {}");
         }
-        assertThat(KubernetesJobs.decodeCut(Base64.getEncoder().encodeToString(jfr) + "Killed")).isEqualTo(jfr);
-        assertThat(KubernetesJobs.decodeCut("abcde")).hasSize(3);
+        assertThat(PodOutput.decodeCut(Base64.getEncoder().encodeToString(jfr) + "Killed")).isEqualTo(jfr);
+        assertThat(PodOutput.decodeCut("abcde")).hasSize(3);
         // a log cut before its dump: no file, the log as it was
-        KubernetesJobs.Output cut = KubernetesJobs.output("JDKMATRIX-RESULT {}\nkilled", Map.of("/out/run.jfr", jfrOut));
+        PodOutput.Output cut = PodOutput.output("JDKMATRIX-RESULT {}\nkilled", Map.of("/out/run.jfr", jfrOut));
         assertThat(jfrOut).doesNotExist();
         assertThat(cut.log()).isEqualTo("JDKMATRIX-RESULT {}\nkilled");
         assertThat(cut.wallMs()).isNaN();

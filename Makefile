@@ -336,7 +336,8 @@ nightly-local: ready
 	   > $(NIGHTLY_DIR)/shard-$$k.log 2>&1 & pids="$$pids $$!"; done; \
 	 $(JDKMATRIX) run --matrix $(NIGHTLY_SERIAL) --out $(NIGHTLY_DIR)/serial --no-lease --progress lines > $(NIGHTLY_DIR)/serial.log 2>&1 & pids="$$pids $$!"; \
 	 failed=0; for p in $$pids; do wait $$p || failed=1; done; grep -h '^jdkmatrix: [0-9]' $(NIGHTLY_DIR)/shard-*.log $(NIGHTLY_DIR)/serial.log; \
-	 [ $$failed = 0 ] || { echo "nightly-local: FAILED, a run failed (their logs: $(NIGHTLY_DIR)/shard-1.log, shard-2.log, serial.log)" >&2; exit 1; }
+	 [ $$failed = 0 ] || { echo "nightly-local: FAILED, a session failed (their logs: $(NIGHTLY_DIR)/shard-1.log, shard-2.log, serial.log); what failed:" >&2; \
+	   $(SCRIPTS)/failed-runs.sh $(NIGHTLY_DIR)/shard-1.log:$(NIGHTLY_DIR)/shard-1 $(NIGHTLY_DIR)/shard-2.log:$(NIGHTLY_DIR)/shard-2 $(NIGHTLY_DIR)/serial.log:$(NIGHTLY_DIR)/serial; exit 1; }
 	$(JDKMATRIX) merge --out $(NIGHTLY_DIR)/merged $(NIGHTLY_DIR)/shard-1 $(NIGHTLY_DIR)/shard-2
 	$(JDKMATRIX) compare $(NIGHTLY_DIR)/serial $(NIGHTLY_DIR)/merged --csv $(NIGHTLY_DIR)/compare.csv --markdown $(NIGHTLY_DIR)/compare.md > /dev/null
 	$(JDKMATRIX) report --results $(NIGHTLY_DIR)/merged

@@ -71,7 +71,7 @@ SOURCES := $(shell find harness/src workloads/src examples/jmh/src examples/jar/
 # The harness, started with a class-data archive per subcommand and JDK (see the script).
 JDKMATRIX := $(SCRIPTS)/jdkmatrix.sh
 
-.PHONY: test-times help jdk check-no-jdk check-resume check-dist check-workflows dist build docker base-image setup ready plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-verdicts bench-duet bench-resolution reference-docs bench-history otava-fixtures history-real nightly-local shards merge compare history publish prune readme-quick remote-demo lint-workflows k8s-up k8s-down clean
+.PHONY: test-times help jdk check-no-jdk check-resume check-explorer check-dist check-workflows dist build docker base-image setup ready plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-verdicts bench-duet bench-resolution reference-docs bench-history otava-fixtures history-real nightly-local shards merge compare history publish prune readme-quick remote-demo lint-workflows k8s-up k8s-down clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -155,11 +155,17 @@ test: jdk setup lint-workflows chromium check-no-jdk k8s-up
 	@mkdir -p target && git status --porcelain > target/tracked-before.txt 2>/dev/null || true
 	./mvnw -B -Dstyle.color=never $$($(SCRIPTS)/commit-args.sh) verify || { $(MAKE) --no-print-directory k8s-down; exit 1; }
 	@$(MAKE) --no-print-directory k8s-down & down=$$!; \
-	 $(MAKE) --no-print-directory check-resume check-scripts check-dist & checks=$$!; \
+	 $(MAKE) --no-print-directory check-resume check-scripts check-dist check-explorer & checks=$$!; \
 	 $(MAKE) --no-print-directory nightly-local; night=$$?; \
 	 wait $$checks; checked=$$?; wait $$down; stopped=$$?; [ $$night = 0 ] && [ $$checked = 0 ] && [ $$stopped = 0 ]
 	@git status --porcelain 2>/dev/null | diff target/tracked-before.txt - \
 	  || { echo "make test: FAILED, the tests changed files git tracks (or left new ones outside target/): a run must write only its own folder" >&2; exit 1; }
+
+# The explorer page's own code (its pure parts) under Node's test runner; ExplorerBrowserIT drives the page in Chromium.
+check-explorer:
+	@command -v node >/dev/null || { echo "check-explorer: no node on PATH: install Node.js 18 or newer (Debian: apt-get install nodejs)" >&2; exit 1; }
+	@node --test harness/src/test/js/ > target/check-explorer.log 2>&1 || { cat target/check-explorer.log >&2; echo "check-explorer: FAILED (node --test harness/src/test/js/)" >&2; exit 1; }
+	@echo "check-explorer: $$(grep -c '^ok ' target/check-explorer.log) tests of the explorer page's code pass (node --test harness/src/test/js/)"
 
 # A resume through make of a run of another matrix than matrix.yaml, as the README documents it:
 # two of four runs kept, the resume makes the other two and counts all four.

@@ -38,6 +38,13 @@ class ArchitectureTest {
                     "dev.jdkmatrix.report..", "dev.jdkmatrix.claims..", "dev.jdkmatrix.matrix..", "org.testcontainers..", "com.github.dockerjava..",
                     "picocli..", "org.knowm..");
 
+    /** The formats (export) are written from stored results and the history: nothing of a session, the engine, the gallery or the command line. */
+    @ArchTest
+    static final ArchRule formatsKnowOnlyWhatTheyWrite = noClasses().that().resideInAPackage("dev.jdkmatrix.export..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.jdkmatrix.run..", "dev.jdkmatrix.engine..", "dev.jdkmatrix.images..",
+                    "dev.jdkmatrix.cli..", "dev.jdkmatrix.report..", "dev.jdkmatrix.matrix..", "org.testcontainers..", "com.github.dockerjava..", "picocli..")
+            .allowEmptyShould(false);
+
     /** A chart kind draws from the shared vocabulary (ChartStyle, ChartText, JdkNotes, ChartCells), never from another kind: each is a room of its own. */
     @ArchTest
     static final ArchRule chartKindsDoNotDependOnEachOther = noClasses().that().implement("dev.jdkmatrix.report.chart.ChartKind")

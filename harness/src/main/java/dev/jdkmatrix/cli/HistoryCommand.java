@@ -1,7 +1,6 @@
 package dev.jdkmatrix.cli;
 
 import dev.jdkmatrix.ExitException;
-import dev.jdkmatrix.history.Exports;
 import dev.jdkmatrix.history.History;
 import dev.jdkmatrix.history.HistoryCsv;
 import dev.jdkmatrix.history.HistoryReport;
@@ -45,7 +44,8 @@ public final class HistoryCommand implements Callable<Integer> {
     Path markdown;
 
     @Option(names = "--export", paramLabel = "WHAT", description = "write each night's figures into its folder as Bencher Metric Format JSON ("
-            + Exports.BMF + ") and github-action-benchmark's custom JSON (" + Exports.SMALLER + ", " + Exports.BIGGER + "): 'all' nights, "
+            + dev.jdkmatrix.history.BencherJson.FILE + ") and github-action-benchmark's custom JSON (" + dev.jdkmatrix.history.BenchmarkActionJson.SMALLER
+            + ", " + dev.jdkmatrix.history.BenchmarkActionJson.BIGGER + "): 'all' nights, "
             + "the 'newest', or one night by its folder's name (make publish EXPORT=1 names the night it publishes)")
     String export;
 
@@ -63,7 +63,11 @@ public final class HistoryCommand implements Callable<Integer> {
             if (csv != null) HistoryCsv.writeChanges(csv, h);
             if (figuresCsv != null) HistoryCsv.writeFigures(figuresCsv, h);
             if (markdown != null) Files.writeString(markdown, HistoryReport.markdown(h), StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-            if (export != null) for (Night n : exported(h)) Exports.write(n, site.resolve(n.folder()));
+            if (export != null) {
+                for (Night n : exported(h)) {
+                    for (var format : dev.jdkmatrix.export.Exporters.NIGHT) format.write(n, site.resolve(n.folder()));
+                }
+            }
         } catch (IOException e) {
             throw new ExitException(ExitException.BAD_INPUT, "cannot read the history of " + site + ": " + e.getMessage()
                     + "\n  fix: name a readable site of published nights, and writable files for --csv, --markdown and --export");

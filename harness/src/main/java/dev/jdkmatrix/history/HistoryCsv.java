@@ -27,6 +27,19 @@ public final class HistoryCsv {
             "nights", "first_night", "last_night", "changes", "spread_pct", "within_night_pct", "rounds", "resolvable_pct", "target_pct", "watchable", "note",
             "cpu_models");
 
+    public static final String CHANGES_FILE = "changes.csv";
+    public static final String FIGURES_FILE = "figures.csv.gz";
+
+    /** changes.csv at a site's root, as index writes it. */
+    public static final dev.jdkmatrix.results.format.Exporter<History> CHANGES_EXPORT = dev.jdkmatrix.results.format.Exporter.of(CHANGES_FILE,
+            "every change the history found: its figure, nights, size, p-value, status and what changed", List.of(CHANGES_FILE),
+            (h, dir) -> writeChanges(dir.resolve(CHANGES_FILE), h));
+
+    /** figures.csv.gz at a site's root, as index writes it. */
+    public static final dev.jdkmatrix.results.format.Exporter<History> FIGURES_EXPORT = dev.jdkmatrix.results.format.Exporter.of(FIGURES_FILE,
+            "every figure's series: its spread from night to night and the step it can show", List.of(FIGURES_FILE),
+            (h, dir) -> writeFigures(dir.resolve(FIGURES_FILE), h));
+
     private HistoryCsv() {}
 
     public static void writeChanges(Path file, History h) throws IOException {

@@ -1,5 +1,6 @@
 package dev.jdkmatrix.history;
 
+import dev.jdkmatrix.model.CellKey;
 import dev.jdkmatrix.results.RunMetadata;
 import java.time.Instant;
 import java.util.Map;
@@ -9,15 +10,22 @@ import java.util.Objects;
  * One published night (a results folder of a site): its folder's name, its run.json, when it
  * started, and every figure it measured: each cell's median and each paired comparison's ratio,
  * computed from its raw.csv by this harness's statistics (so nights written by older versions are
- * read the same way as tonight's).
+ * read the same way as tonight's), with each measured cell's key (its axes, as the explorer's data
+ * names them).
  */
-public record Night(String folder, RunMetadata meta, Instant started, Map<FigureKey, Measured> figures) {
+public record Night(String folder, RunMetadata meta, Instant started, Map<FigureKey, Measured> figures, Map<String, CellKey> cells) {
 
     public Night {
         Objects.requireNonNull(folder, "folder");
         Objects.requireNonNull(meta, "meta");
         Objects.requireNonNull(started, "started");
         figures = Map.copyOf(figures);
+        cells = Map.copyOf(cells);
+    }
+
+    /** A night whose cells' keys are not known (made in a test or a benchmark from figures alone). */
+    public Night(String folder, RunMetadata meta, Instant started, Map<FigureKey, Measured> figures) {
+        this(folder, meta, started, figures, Map.of());
     }
 
     /** A night is its folder in its site: equal nights have equal folders and starts (a record's equality would compare every figure). */

@@ -42,7 +42,9 @@ public final class Nights {
         try (var dirs = Files.list(site)) {
             folders = dirs.filter(Files::isDirectory).sorted().toList();
         }
-        List<Object> read = folders.parallelStream().map(Nights::readOne).toList();
+        // a cell's key is the same every night: one key per cell across the nights, not one per night
+        Map<String, dev.jdkmatrix.model.CellKey> keys = new java.util.concurrent.ConcurrentHashMap<>();
+        List<Object> read = folders.parallelStream().map(dir -> readOne(dir, keys)).toList();
         List<Night> nights = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
         for (Object o : read) {
@@ -54,7 +56,7 @@ public final class Nights {
     }
 
     /** A night, a line saying why the folder was passed over, or null for a folder that is not a night. */
-    private static Object readOne(Path dir) {
+    private static Object readOne(Path dir, Map<String, dev.jdkmatrix.model.CellKey> keys) {
         Path json = ResultsFiles.runJson(dir);
         var raw = ResultsFiles.raw(dir);
         if (!Files.isRegularFile(json) && raw.isEmpty()) return null;
@@ -80,7 +82,9 @@ public final class Nights {
             return name + ": its " + raw.get().getFileName() + " cannot be read (" + oneLine(e) + "); passed over";
         }
         try {
-            return new Night(name, meta, started, figures(rows, meta));
+            Map<String, dev.jdkmatrix.model.CellKey> cells = new HashMap<>();
+            for (RawRow r : rows) if (r.measured() && !cells.containsKey(r.cell())) cells.put(r.cell(), keys.computeIfAbsent(r.cell(), c -> r.key()));
+            return new Night(name, meta, started, figures(rows, meta), cells);
         } catch (RuntimeException e) {
             return name + ": its figures cannot be computed (" + oneLine(e) + "); passed over";
         }

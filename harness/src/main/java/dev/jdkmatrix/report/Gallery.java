@@ -78,7 +78,8 @@ final class Gallery {
         if (writeups != null) b.append("<a href=\"#writeups\">Write-ups vs measured</a><a href=\"#claims\">Claims</a>"); // after the sections, as on the page
         if (!folder.comparisons().isEmpty()) b.append("<a href=\"#comparisons\">Comparisons</a>");
         if (folder.raw().stream().anyMatch(r -> "profile".equals(r.phase()))) b.append("<a href=\"#profiles\">Profiles</a>");
-        b.append("<a href=\"#summary\">Summary table</a><a href=\"#environment\">Environment</a></nav>\n");
+        b.append("<a href=\"#summary\">Summary table</a><a href=\"#environment\">Environment</a>")
+                .append("<a href=\"explore.html\">Explore every cell (in the browser)</a></nav>\n");
         if (!notDrawn.isEmpty()) b.append(notDrawnNote(folder, figures.size(), notDrawn, maxBytes));
         for (Figure.Section s : Figure.Section.values()) {
             List<Figure> in = figures.stream().filter(f -> f.section() == s).toList();

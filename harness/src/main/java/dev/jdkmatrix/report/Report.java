@@ -9,7 +9,9 @@ import dev.jdkmatrix.claims.Verdicts;
 import dev.jdkmatrix.history.ChangeFinder;
 import dev.jdkmatrix.history.FigureKey;
 import dev.jdkmatrix.history.History;
-import dev.jdkmatrix.history.HistoryCsv;
+import dev.jdkmatrix.export.ExplorerNight;
+import dev.jdkmatrix.export.ExplorerPage;
+import dev.jdkmatrix.export.Exporters;
 import dev.jdkmatrix.history.Night;
 import dev.jdkmatrix.history.Nights;
 import dev.jdkmatrix.history.Watch;
@@ -94,6 +96,7 @@ public final class Report {
         Charts charts = new Charts(folder.summary(), folder.raw(), folder.comparisons(), folder.iterations());
         List<Figure> figures = charts.all();
         long t2 = System.nanoTime();
+        long explorer = writeExplorer(folder, dir);
         Path chartDir = dir.resolve("charts");
         Files.createDirectories(chartDir);
         deleteCharts(chartDir);
@@ -115,7 +118,7 @@ public final class Report {
             long profilePages = ProfilePages.writePages(profiles, dir, options.maxBytes() / 4);
             // what the page costs without a chart, and each chart's figure on it, come out of the budget first
             long page = utf8(Gallery.page(folder, List.of(), charts.cells(), options.indexLink(), options.svg(), writeups, rows, figures, options.maxBytes()));
-            drawn = writeWithin(figures, chartDir, options.svg(), options.maxBytes() - page - profilePages);
+            drawn = writeWithin(figures, chartDir, options.svg(), options.maxBytes() - page - profilePages - explorer);
             java.util.Set<Figure> kept = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
             kept.addAll(drawn);
             notDrawn = figures.stream().filter(f -> !kept.contains(f)).toList();
@@ -130,6 +133,17 @@ public final class Report {
                 StandardCharsets.UTF_8);
         long t4 = System.nanoTime();
         return new Result(page, drawn.size(), (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000, (t4 - t3) / 1_000_000, folder.problems());
+    }
+
+    /** The explorer beside the gallery: the night's data ({@link Exporters#GALLERY}), the page and its assets; their bytes. */
+    private static long writeExplorer(ResultsFolder folder, Path dir) throws IOException {
+        ExplorerNight.Folder night = new ExplorerNight.Folder(folder.meta(), folder.summary(), folder.comparisons(), !folder.profiles().isEmpty());
+        long bytes = ExplorerPage.write(dir);
+        for (var format : Exporters.GALLERY) {
+            format.write(night, dir);
+            for (String f : format.files()) bytes += Files.size(dir.resolve(f));
+        }
+        return bytes;
     }
 
     private static long utf8(String s) {
@@ -225,9 +239,9 @@ public final class Report {
             Files.createDirectories(trendDir);
             writeAll(trends, trendDir, svg);
         }
-        HistoryCsv.writeChanges(site.resolve("changes.csv"), history);
         Files.deleteIfExists(site.resolve("figures.csv")); // written by a harness before it gzipped it
-        HistoryCsv.writeFigures(site.resolve("figures.csv.gz"), history);
+        for (var format : Exporters.SITE) format.write(history, site);
+        ExplorerPage.write(site);
         Path page = site.resolve("index.html");
         Files.writeString(page, RunIndex.page(entries, history, trends, svg), StandardCharsets.UTF_8);
         return new Indexed(page, entries.size(), removed);
@@ -243,6 +257,7 @@ public final class Report {
             }
         }
         Files.deleteIfExists(dir.resolve("index.html"));
+        ExplorerPage.remove(dir); // the night's explorer data stays: the site's explorer draws its overview
     }
 
     /** Deletes the chart files (PNG and SVG) in a charts folder, and nothing else. */

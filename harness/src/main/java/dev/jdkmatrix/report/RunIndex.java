@@ -71,7 +71,8 @@ final class RunIndex {
     static String page(List<Entry> chronological, History history, List<Figure> trends, boolean svg) {
         StringBuilder b = new StringBuilder();
         b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-                .append("<title>jdkmatrix runs</title>\n<style>\n").append(Gallery.CSS).append("</style>\n</head>\n<body>\n<h1>jdkmatrix runs</h1>\n");
+                .append("<title>jdkmatrix runs</title>\n<style>\n").append(Gallery.CSS).append("</style>\n</head>\n<body>\n<h1>jdkmatrix runs</h1>\n")
+                .append("<p><a href=\"explore.html\">Explore every figure over its nights, and every night's cells (in the browser)</a></p>\n");
         changes(b, history);
         figures(b, history);
         runs(b, chronological);

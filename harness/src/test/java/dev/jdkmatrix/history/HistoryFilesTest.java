@@ -57,18 +57,19 @@ class HistoryFilesTest {
     void eachNightExportsForBencherAndGithubActionBenchmarkInItsFiguresOwnDirection(@TempDir Path site) throws IOException {
         History h = stepped(site);
         Night n = h.nights().get(h.nights().size() - 1);
-        assertThat(Exports.write(n, site.resolve(n.folder()))).isEqualTo(3);
+        BencherJson.write(n, site.resolve(n.folder()));
+        BenchmarkActionJson.write(n, site.resolve(n.folder()));
         ObjectMapper json = new ObjectMapper();
-        JsonNode bmf = json.readTree(site.resolve(n.folder()).resolve(Exports.BMF).toFile());
+        JsonNode bmf = json.readTree(site.resolve(n.folder()).resolve(BencherJson.FILE).toFile());
         JsonNode cell = bmf.get(SiteFixture.CELL_25).get("ms, lower is better");
         assertThat(cell.get("value").asDouble()).isBetween(850.0, 950.0);
         assertThat(cell.get("lower_value").asDouble()).isLessThanOrEqualTo(cell.get("value").asDouble());
         assertThat(cell.get("upper_value").asDouble()).isGreaterThanOrEqualTo(cell.get("value").asDouble());
         assertThat(bmf.get(SiteFixture.CELL_25 + " / " + SiteFixture.CELL_21).get("ratio b/a, lower is better").get("value").asDouble()).isBetween(0.85, 0.95);
-        JsonNode smaller = json.readTree(site.resolve(n.folder()).resolve(Exports.SMALLER).toFile());
+        JsonNode smaller = json.readTree(site.resolve(n.folder()).resolve(BenchmarkActionJson.SMALLER).toFile());
         assertThat(smaller).hasSize(3);
         assertThat(smaller.get(0).fieldNames()).toIterable().containsExactly("name", "unit", "value", "range", "extra");
-        assertThat(json.readTree(site.resolve(n.folder()).resolve(Exports.BIGGER).toFile())).isEmpty();
+        assertThat(json.readTree(site.resolve(n.folder()).resolve(BenchmarkActionJson.BIGGER).toFile())).isEmpty();
     }
 
     @Test
@@ -76,13 +77,14 @@ class HistoryFilesTest {
         Measured ops = new Measured(1200, 1100, 1300, 0.95, 6, "ops/s", true, "", java.util.Set.of("25"), 0.01);
         Night n = new Night("n", SiteFixture.meta("n", SiteFixture.FIRST, SiteFixture.Night.steady(0.01)), SiteFixture.FIRST,
                 java.util.Map.of(new FigureKey.Cell("bench:Foo.bar[thrpt] jdk=25"), ops));
-        Exports.write(n, dir);
-        JsonNode bigger = new ObjectMapper().readTree(dir.resolve(Exports.BIGGER).toFile());
+        BencherJson.EXPORT.write(n, dir);
+        BenchmarkActionJson.EXPORT.write(n, dir);
+        JsonNode bigger = new ObjectMapper().readTree(dir.resolve(BenchmarkActionJson.BIGGER).toFile());
         assertThat(bigger).singleElement().satisfies(e -> {
             assertThat(e.get("unit").asText()).isEqualTo("ops/s");
             assertThat(e.get("value").asDouble()).isEqualTo(1200);
         });
-        assertThat(new ObjectMapper().readTree(dir.resolve(Exports.BMF).toFile()).get("bench:Foo.bar[thrpt] jdk=25").fieldNames().next()).isEqualTo("ops/s, higher is better");
+        assertThat(new ObjectMapper().readTree(dir.resolve(BencherJson.FILE).toFile()).get("bench:Foo.bar[thrpt] jdk=25").fieldNames().next()).isEqualTo("ops/s, higher is better");
     }
 
     @Test

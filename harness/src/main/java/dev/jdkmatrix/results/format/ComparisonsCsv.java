@@ -20,6 +20,12 @@ public final class ComparisonsCsv {
 
     private ComparisonsCsv() {}
 
+    public static final String FILE = "comparisons.csv";
+
+    /** comparisons.csv as a folder's end writes it. */
+    public static final Exporter<FolderEnd> EXPORT = Exporter.of(FILE, "each compared pair of cells: its ratio, interval and verdict",
+            List.of(FILE), (end, dir) -> write(dir.resolve(FILE), end.comparisons()));
+
     public static void write(Path file, List<Comparisons.Row> rows) throws IOException {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);

@@ -36,6 +36,10 @@ public final class IterationsCsv {
     private IterationsCsv() {}
 
     public static final String FILE = "iterations.csv.gz";
+    /** iterations.csv.gz as a folder's end writes it (none where no run has iterations). */
+    public static final Exporter<FolderEnd> EXPORT = Exporter.of(FILE, "every iteration of every JMH run, warm-up ones included",
+            List.of(FILE), (end, dir) -> write(dir, end.iterations()));
+
     public static final List<String> COLUMNS = List.of("run_id", "seq", "attempt", "run_phase", "cell", "rep", "fork", "phase", "iteration", "score", "unit", "metrics");
 
     /** One stored iteration: the run it belongs to (its phase: warmup, measure or profile, as raw.csv's) and the iteration. */

@@ -4,7 +4,6 @@ import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
-import dev.jdkmatrix.results.Summarizer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,9 +27,9 @@ public final class ResultsFiles {
     public static final String RAW = RawCsv.FILE;
     /** The same, gzipped: what a published night keeps (make publish). */
     public static final String RAW_GZ = RawCsv.GZIPPED;
-    public static final String RUN_JSON = "run.json";
-    public static final String SUMMARY = "summary.csv";
-    public static final String COMPARISONS = "comparisons.csv";
+    public static final String RUN_JSON = RunJson.FILE;
+    public static final String SUMMARY = SummaryCsv.FILE;
+    public static final String COMPARISONS = ComparisonsCsv.FILE;
     public static final String ITERATIONS = IterationsCsv.FILE;
 
     /** A folder as a command reads it: its raw rows (and the lines passed over) from {@code rawFile}, and its run.json ({@code meta}; null: none). */
@@ -85,17 +84,16 @@ public final class ResultsFiles {
         return new Stored(dir, raw, RawCsv.readAll(raw), meta);
     }
 
+    /** The formats of a folder's end, in the order they are written: run.json last, so a folder that has it is whole. */
+    public static final List<Exporter<FolderEnd>> END = List.of(SummaryCsv.EXPORT, ComparisonsCsv.EXPORT, IterationsCsv.EXPORT, RunJson.EXPORT);
+
     /**
-     * A folder's final files from its rows and run.json (a run's end, a merge), in this order:
-     * summary.csv (the repetitions' target and the cells as run.json's plan says), comparisons.csv,
-     * iterations.csv.gz, then run.json; returns the comparisons written.
+     * A folder's final files from its rows and run.json (a run's end, a merge): each format of
+     * {@link #END} in its order; returns the comparisons written.
      */
     public static List<Comparisons.Row> writeEnd(Path dir, List<RawRow> rows, RunMetadata meta, List<IterationsCsv.Stored> iterations) throws IOException {
-        SummaryCsv.write(dir.resolve(SUMMARY), Summarizer.summarize(rows, meta.repetitionTarget(), meta.cellIds()));
-        List<Comparisons.Row> comparisons = Comparisons.of(rows, meta);
-        ComparisonsCsv.write(dir.resolve(COMPARISONS), comparisons);
-        IterationsCsv.write(dir, iterations);
-        RunJson.write(runJson(dir), meta);
-        return comparisons;
+        FolderEnd end = FolderEnd.of(rows, meta, iterations);
+        for (Exporter<FolderEnd> format : END) format.write(end, dir);
+        return end.comparisons();
     }
 }

@@ -7,6 +7,7 @@ import dev.jdkmatrix.results.RunMetadata;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.nio.file.StandardCopyOption;
 
 /** run.json: the run's metadata, snake_case keys, written atomically. */
@@ -20,6 +21,12 @@ public final class RunJson {
             .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private RunJson() {}
+
+    public static final String FILE = "run.json";
+
+    /** run.json as a folder's end writes it: last, so a folder with it is whole. */
+    public static final Exporter<FolderEnd> EXPORT = Exporter.of(FILE, "the run's metadata: machine, engine, images, JDK builds, plan, sessions",
+            List.of(FILE), (end, dir) -> write(dir.resolve(FILE), end.meta()));
 
     public static void write(Path file, RunMetadata metadata) throws IOException {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");

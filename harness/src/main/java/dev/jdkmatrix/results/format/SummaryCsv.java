@@ -17,6 +17,12 @@ public final class SummaryCsv {
 
     private SummaryCsv() {}
 
+    public static final String FILE = "summary.csv";
+
+    /** summary.csv as a folder's end writes it: the repetitions' target and the cells as run.json's plan says. */
+    public static final Exporter<FolderEnd> EXPORT = Exporter.of(FILE, "each cell's statistics: its figure's median and interval, failures, steady state, metrics",
+            List.of(FILE), (end, dir) -> write(dir.resolve(FILE), dev.jdkmatrix.results.Summarizer.summarize(end.rows(), end.meta().repetitionTarget(), end.meta().cellIds())));
+
     public static void write(Path file, List<SummaryRow> rows) throws IOException {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try {

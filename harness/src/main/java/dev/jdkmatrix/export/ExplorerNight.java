@@ -1,0 +1,103 @@
+package dev.jdkmatrix.export;
+
+import dev.jdkmatrix.model.CellKey;
+import dev.jdkmatrix.results.Comparisons;
+import dev.jdkmatrix.results.RunMetadata;
+import dev.jdkmatrix.results.SummaryRow;
+import dev.jdkmatrix.results.format.Exporter;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A night's data for the explorer, beside its gallery ({@value #FILE}): every cell's figure with its
+ * interval, every comparison's ratio with its interval and verdict, and the run's machine, JDK
+ * builds and commits; column by column (one array per field), as the page reads it.
+ */
+public final class ExplorerNight {
+
+    public static final String FILE = "explore-night.js";
+
+    /** What a gallery's folder holds that the explorer reads; {@code meta} null for a folder from before run.json; {@code profiled}: its gallery has flame graphs. */
+    public record Folder(RunMetadata meta, List<SummaryRow> summary, List<Comparisons.Row> comparisons, boolean profiled) {
+        public Folder {
+            summary = List.copyOf(summary);
+            comparisons = List.copyOf(comparisons);
+        }
+    }
+
+    public static final Exporter<Folder> EXPORT = Exporter.of("explorer night",
+            "the explorer's data of one night: every cell's figure and every comparison, for its overview of every cell",
+            List.of(FILE), (folder, dir) -> write(folder, dir.resolve(FILE)));
+
+    private ExplorerNight() {}
+
+    /** Writes the night's script; returns its bytes. */
+    public static long write(Folder folder, Path file) throws IOException {
+        return ExploreScript.write(file, "night", data(folder));
+    }
+
+    /** The night's data as the page reads it. */
+    static Map<String, Object> data(Folder folder) {
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("v", 1);
+        Map<String, Object> run = run(folder.meta());
+        run.put("profiles", folder.profiled() ? 1 : 0);
+        d.put("run", run);
+        d.put("axes", Axes.NAMES);
+        Map<String, Integer> index = new HashMap<>();
+        Columns cells = new Columns();
+        for (SummaryRow r : folder.summary()) {
+            CellKey k = r.key();
+            index.put(r.cell(), index.size());
+            cells.add("id", r.cell()).add("ax", Axes.of(k)).add("u", r.scoreUnit()).add("hb", r.higherIsBetter() ? 1 : 0)
+                    .add("v", ExploreScript.sig(r.score(SummaryRow.Stat.MEDIAN))).add("lo", ExploreScript.sig(r.score(SummaryRow.Stat.CI_LOW)))
+                    .add("hi", ExploreScript.sig(r.score(SummaryRow.Stat.CI_HIGH))).add("n", r.n()).add("failed", r.nFailed());
+        }
+        d.put("cells", cells.map());
+        Columns pairs = new Columns();
+        for (Comparisons.Row c : folder.comparisons()) {
+            Integer a = index.get(c.cellA());
+            Integer b = index.get(c.cellB());
+            if (a == null || b == null || c.ratio() == null) continue;
+            pairs.add("a", a).add("b", b).add("cmp", c.compared()).add("r", ExploreScript.sig(c.ratio().ratio()))
+                    .add("lo", ExploreScript.sig(c.ratio().low())).add("hi", ExploreScript.sig(c.ratio().high()))
+                    .add("lvl", ExploreScript.sig(c.ratio().level())).add("n", c.ratio().n()).add("verdict", c.verdict().text())
+                    .add("note", c.note()).add("steady", c.steady());
+        }
+        d.put("pairs", pairs.map());
+        return d;
+    }
+
+    /** The run as a night's point names it: id, start, machine, JDK builds, commits. */
+    static Map<String, Object> run(RunMetadata m) {
+        Map<String, Object> r = new LinkedHashMap<>();
+        if (m == null) {
+            for (String k : List.of("id", "started", "runner", "machine", "harness", "repo", "gh", "commit", "jdks")) r.put(k, "");
+            return r;
+        }
+        r.put("id", m.runId());
+        r.put("started", m.startedAt());
+        r.put("runner", m.runnerClass());
+        r.put("machine", m.cpuModel());
+        r.put("harness", RunMetadata.Repository.shortCommit(m.gitCommit(), m.gitDirty()));
+        RunMetadata.Repository repo = m.repository();
+        r.put("repo", repo == null ? "" : repo.name());
+        r.put("gh", repo == null || repo.github() == null ? "" : repo.github());
+        r.put("commit", repo == null ? "" : repo.commit());
+        r.put("jdks", jdks(m));
+        return r;
+    }
+
+    /** "21: 21.0.13+9-1; 25: 25.0.5+8-1": each JDK's builds, as run.json records them. */
+    static String jdks(RunMetadata m) {
+        if (m.jdkBuilds() == null) return "";
+        List<String> out = new ArrayList<>();
+        new java.util.TreeMap<>(m.jdkBuilds()).forEach((jdk, builds) -> out.add(jdk + ": " + String.join(", ", builds)));
+        return String.join("; ", out);
+    }
+}

@@ -1,0 +1,585 @@
+// The jdkmatrix explorer: a site's figures over their nights, and a night's every cell, drawn in
+// the browser with uPlot from the data scripts jdkmatrix writes (explore/site.js, explore-night.js:
+// JSON, gzipped, base64). Every text of the data reaches the page through textContent, never as HTML.
+// The pure parts (decode, figures, filters, the URL's state, levels) are exported for node --test.
+'use strict';
+
+const jdkmatrixExplorer = (() => {
+  // ---- the data ----
+
+  /** JSON from a data script's base64 of gzip, with the browser's (or node's) own DecompressionStream. */
+  async function decode(b64) {
+    const bin = atob(b64);
+    const bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+    return JSON.parse(await new Response(stream).text());
+  }
+
+  /** The data scripts pushed so far, by kind ("site", "night"), decoded; the queue emptied. */
+  async function drain(queue) {
+    const out = {};
+    for (const [kind, b64] of queue.splice(0)) out[kind] = await decode(b64);
+    return out;
+  }
+
+  /** A cell's axes as a map, from the data's axis names and the cell's values. */
+  function axesOf(axes, values) {
+    const m = {};
+    axes.forEach((a, i) => { if (values && values[i] !== undefined && values[i] !== '') m[a] = values[i]; });
+    return m;
+  }
+
+  /** Every figure of a site: one per series, its points in night order. */
+  function figuresOfSite(site) {
+    const cells = site.cells.id.map((id, i) => ({ id, axes: axesOf(site.axes, site.cells.ax[i]) }));
+    return site.series.map((s) => {
+      const a = cells[s.a];
+      const b = s.b >= 0 ? cells[s.b] : null;
+      const points = s.n.map((night, i) => ({ night, v: s.v[i], lo: s.lo[i], hi: s.hi[i] }));
+      const changes = s.ch.map((c) => ({ after: c[0], before: c[1], ratio: c[2], lo: c[3], hi: c[4], status: c[5],
+        p: c[6], regression: c[7] === 1, tonight: c[8] === 1, what: c[9] }));
+      return figure(s.fleet, a, b, s.cmp, s.u, s.hb === 1, points, changes);
+    });
+  }
+
+  /** Every figure of one night: each cell's figure and each comparison's ratio, one point each (the night's index). */
+  function figuresOfNight(night, index) {
+    const c = night.cells;
+    const cells = c.id.map((id, i) => ({ id, axes: axesOf(night.axes, c.ax[i]) }));
+    const out = cells.map((cell, i) => figure('', cell, null, '', c.u[i], c.hb[i] === 1,
+      [{ night: index, v: c.v[i], lo: c.lo[i], hi: c.hi[i] }], [], { n: c.n[i], failed: c.failed[i] }));
+    const p = night.pairs;
+    (p.a || []).forEach((a, i) => out.push(figure('', cells[a], cells[p.b[i]], p.cmp[i], 'x', c.hb[a] === 1,
+      [{ night: index, v: p.r[i], lo: p.lo[i], hi: p.hi[i] }], [], { n: p.n[i], verdict: p.verdict[i], note: p.note[i], steady: p.steady[i], level: p.lvl[i] })));
+    return out;
+  }
+
+  function figure(fleet, a, b, compared, unit, higherIsBetter, points, changes, extra) {
+    const label = b ? compared + ': ' + a.id + ' vs ' + b.id : a.id;
+    const facets = {};
+    for (const cell of b ? [a, b] : [a]) {
+      for (const [k, v] of Object.entries(cell.axes)) (facets[k] = facets[k] || new Set()).add(v);
+    }
+    facets.figure = new Set([b ? 'comparison' : 'cell']);
+    if (b && compared) facets.compared = new Set([compared]);
+    if (fleet) facets.runner = new Set([fleet]);
+    return { fleet, a, b, compared, unit, higherIsBetter, points, changes, label, facets, extra: extra || {},
+      text: (label + ' ' + fleet + ' ' + unit).toLowerCase() };
+  }
+
+  /** The key a URL names a figure by. */
+  function keyOf(f) {
+    return { fleet: f.fleet, fig: f.a.id, vs: f.b ? f.b.id : '' };
+  }
+
+  // ---- picking ----
+
+  /** The axes a picker offers: those on which the figures differ, with their values in order. */
+  function facets(figures) {
+    const values = {};
+    for (const f of figures) for (const [k, set] of Object.entries(f.facets)) for (const v of set) (values[k] = values[k] || new Set()).add(v);
+    const out = {};
+    for (const [k, set] of Object.entries(values)) {
+      if (set.size > 1) out[k] = [...set].sort((x, y) => x.localeCompare(y, 'en', { numeric: true }));
+    }
+    return out;
+  }
+
+  /** Whether a figure matches the picked values of each axis and the text. */
+  function matches(f, picked, text) {
+    for (const [k, v] of Object.entries(picked)) if (v && !(f.facets[k] && f.facets[k].has(v))) return false;
+    if (text) for (const word of text.toLowerCase().split(/\s+/)) if (word && !f.text.includes(word)) return false;
+    return true;
+  }
+
+  // ---- the URL's state ----
+
+  /** The selection a URL's hash holds: view, figure (fleet, fig, vs), night, the picked axes (a.AXIS), the text (q). */
+  function readHash(hash) {
+    const p = new URLSearchParams(hash.replace(/^#/, ''));
+    const state = { view: p.get('view') || '', fleet: p.get('fleet') || '', fig: p.get('fig') || '', vs: p.get('vs') || '',
+      night: p.get('night') || '', q: p.get('q') || '', picked: {}, bench: Number(p.get('bench') || 0) };
+    for (const [k, v] of p) if (k.startsWith('a.')) state.picked[k.slice(2)] = v;
+    return state;
+  }
+
+  function writeHash(state) {
+    const p = new URLSearchParams();
+    for (const k of ['view', 'fleet', 'fig', 'vs', 'night', 'q']) if (state[k]) p.set(k, state[k]);
+    for (const [k, v] of Object.entries(state.picked)) if (v) p.set('a.' + k, v);
+    return '#' + p.toString();
+  }
+
+  // ---- levels ----
+
+  /** Each point's level: the geometric mean of its segment between the change points (a change's first night after it starts one). */
+  function levels(points, changes) {
+    const starts = new Set(changes.map((c) => c.after));
+    const out = new Array(points.length);
+    let from = 0;
+    const close = (to) => {
+      let sum = 0;
+      let n = 0;
+      for (let i = from; i < to; i++) if (points[i].v > 0) { sum += Math.log(points[i].v); n++; }
+      for (let i = from; i < to; i++) out[i] = n ? Math.exp(sum / n) : null;
+      from = to;
+    };
+    points.forEach((p, i) => { if (i > 0 && starts.has(p.night)) close(i); });
+    close(points.length);
+    return out;
+  }
+
+  // ---- the page ----
+
+  const page = { site: null, nights: [], figures: [], nightFigures: null, state: null, plot: null, shown: [], pinned: null, drawnAt: 0 };
+
+  function el(tag, text, attrs) {
+    const e = document.createElement(tag);
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+    return e;
+  }
+
+  function $(id) {
+    return document.getElementById(id);
+  }
+
+  function status(text) {
+    $('status').textContent = text;
+  }
+
+  function nightsOf(site) {
+    const n = site.nights;
+    return n.f.map((folder, i) => ({ index: i, folder, id: n.id[i], started: n.started[i], fleet: n.fleet[i], runner: n.runner[i],
+      machine: n.machine[i], harness: n.harness[i], repo: n.repo[i], gh: n.gh[i], commit: n.commit[i], jdks: n.jdks[i],
+      gallery: n.gallery[i] === 1, profiles: n.profiles[i] === 1, hasNight: n.night[i] === 1 }));
+  }
+
+  async function start() {
+    const t0 = performance.now();
+    const data = await drain(self.jdkmatrixExplore || []);
+    page.state = readHash(location.hash);
+    if (data.site) {
+      page.site = data.site;
+      page.nights = nightsOf(data.site);
+      page.figures = figuresOfSite(data.site);
+    }
+    if (data.night) {
+      const run = data.night.run;
+      page.night = data.night;
+      if (!page.site) page.nights = [{ index: 0, folder: '.', id: run.id, started: run.started, fleet: '', runner: run.runner, machine: run.machine,
+        harness: run.harness, repo: run.repo, gh: run.gh, commit: run.commit, jdks: run.jdks, gallery: true, profiles: run.profiles === 1, hasNight: true }];
+    }
+    if (!page.site && !page.night) {
+      status('No data next to this page (explore/site.js or explore-night.js): write it with jdkmatrix report or index.');
+      return;
+    }
+    views();
+    if (!page.state.view) page.state.view = page.site ? 'history' : 'night';
+    await show();
+    document.body.dataset.firstChartMs = String(Math.round(performance.now() - t0));
+    if (page.state.bench > 0) await bench(page.state.bench);
+    document.body.dataset.ready = '1';
+    window.addEventListener('hashchange', () => { page.state = readHash(location.hash); show(); });
+  }
+
+  function views() {
+    const v = $('views');
+    const add = (name, text) => {
+      const b = el('button', text, { type: 'button', 'data-view': name });
+      b.addEventListener('click', () => { page.state.view = name; page.state.fig = ''; page.state.vs = ''; commit(); });
+      v.append(b);
+    };
+    if (page.site) add('history', 'Figures over nights');
+    add('night', 'A night: JDK against JDK');
+  }
+
+  function commit() {
+    const hash = writeHash(page.state);
+    if (location.hash !== hash) history.replaceState(null, '', hash);
+    return show();
+  }
+
+  async function show() {
+    for (const b of document.querySelectorAll('#views button')) b.setAttribute('aria-pressed', String(b.dataset.view === page.state.view));
+    if (page.state.view === 'night') {
+      await nightFigures();
+      picker(page.nightFigures.filter((f) => f.b), true);
+      drawNight();
+    } else {
+      picker(page.figures, false);
+      drawHistory();
+    }
+  }
+
+  /** The figures of the night the state names (the newest where it names none): its data script, or the site's series at that night. */
+  async function nightFigures() {
+    const night = pickedNight();
+    if (page.nightFigures && page.nightFigures.night === night.index) return;
+    let data = null;
+    if (!page.site) data = page.night;
+    else if (night.hasNight) data = await loadNight(night.folder);
+    let figures;
+    if (data) figures = figuresOfNight(data, night.index);
+    else {
+      figures = page.figures.map((f) => {
+        const p = f.points.find((q) => q.night === night.index);
+        return p ? Object.assign({}, f, { points: [p] }) : null;
+      }).filter((f) => f);
+    }
+    figures.night = night.index;
+    page.nightFigures = figures;
+  }
+
+  function pickedNight() {
+    const named = page.nights.find((n) => n.folder === page.state.night);
+    return named || page.nights[page.nights.length - 1];
+  }
+
+  function loadNight(folder) {
+    return new Promise((resolve) => {
+      const queue = [];
+      self.jdkmatrixExplore = queue;
+      const s = el('script', null, { src: folder + '/explore-night.js' });
+      s.onload = async () => resolve((await drain(queue)).night || null);
+      s.onerror = () => resolve(null);
+      document.body.append(s);
+    });
+  }
+
+  function picker(figures, night) {
+    const all = facets(figures);
+    const box = $('filters');
+    box.replaceChildren();
+    if (night && page.nights.length > 1) {
+      const label = el('label', 'night');
+      const select = el('select');
+      for (const n of [...page.nights].reverse()) select.append(el('option', n.started.slice(0, 16).replace('T', ' ') + ' ' + n.folder, { value: n.folder }));
+      select.value = pickedNight().folder;
+      select.addEventListener('change', () => { page.state.night = select.value; commit(); });
+      label.append(select);
+      box.append(label);
+    }
+    for (const [axis, values] of Object.entries(all)) {
+      const label = el('label', axis);
+      const select = el('select', null, { 'data-axis': axis });
+      select.append(el('option', 'any', { value: '' }));
+      for (const v of values) select.append(el('option', v, { value: v }));
+      select.value = page.state.picked[axis] || '';
+      select.addEventListener('change', () => { page.state.picked[axis] = select.value; commit(); });
+      label.append(select);
+      box.append(label);
+    }
+    const search = $('search');
+    search.value = page.state.q;
+    search.oninput = () => { page.state.q = search.value; commit(); };
+    page.shown = figures.filter((f) => matches(f, page.state.picked, page.state.q));
+    $('count').textContent = page.shown.length + ' of ' + figures.length + (night ? ' comparisons of this night' : ' figures')
+      + (page.shown.length > 400 ? '; the first 400 listed' : '');
+    const list = $('figures');
+    list.replaceChildren();
+    for (const f of page.shown.slice(0, 400)) {
+      const li = el('li', (f.fleet && !night ? '[' + f.fleet + '] ' : '') + f.label, { 'aria-selected': String(isPicked(f)) });
+      li.addEventListener('click', () => pick(f));
+      list.append(li);
+    }
+  }
+
+  function isPicked(f) {
+    const k = keyOf(f);
+    return k.fig === page.state.fig && k.vs === page.state.vs && (!k.fleet || k.fleet === page.state.fleet);
+  }
+
+  function pick(f) {
+    const k = keyOf(f);
+    page.state.fig = k.fig;
+    page.state.vs = k.vs;
+    page.state.fleet = k.fleet;
+    page.pinned = null;
+    return commit();
+  }
+
+  function chartSize() {
+    const w = Math.max(480, $('view').clientWidth - 10);
+    return { width: w, height: Math.round(Math.min(520, w * 0.55)) };
+  }
+
+  function replacePlot(opts, data) {
+    if (page.plot) page.plot.destroy();
+    $('chart').replaceChildren();
+    page.plot = new uPlot(opts, data, $('chart'));
+  }
+
+  // ---- a figure over its nights ----
+
+  function drawHistory() {
+    const f = page.shown.find(isPicked) || page.shown[0];
+    if (!f) {
+      status('No figure matches the picked values.');
+      return;
+    }
+    const k = keyOf(f);
+    Object.assign(page.state, { fig: k.fig, vs: k.vs, fleet: k.fleet });
+    history.replaceState(null, '', writeHash(page.state));
+    for (const li of document.querySelectorAll('#figures li')) li.setAttribute('aria-selected', 'false');
+    const lv = levels(f.points, f.changes);
+    const xs = f.points.map((p) => Date.parse(page.nights[p.night].started) / 1000);
+    const data = [xs, f.points.map((p) => p.v), f.points.map((p) => p.lo), f.points.map((p) => p.hi), lv];
+    const better = f.higherIsBetter ? 'higher is better' : 'lower is better';
+    $('title').textContent = f.label;
+    $('subtitle').textContent = (f.fleet ? 'runner ' + f.fleet + '; ' : '') + f.points.length + ' night(s); ' + (f.b ? 'paired ratio b / a' : 'median, ' + f.unit)
+      + ', ' + better + '; the band is each night\'s interval, the dashed line the level between change points; ' + f.changes.length + ' change(s)';
+    const changeX = f.changes.map((c) => ({ x: Date.parse(page.nights[c.after].started) / 1000, c }));
+    const size = chartSize();
+    const opts = {
+      width: size.width, height: size.height,
+      scales: { x: { time: true } },
+      axes: [{}, { label: f.b ? 'ratio (b / a)' : f.unit, size: 70 }],
+      series: [
+        { label: 'night' },
+        { label: f.b ? 'ratio' : 'median', stroke: '#224a7a', width: 1.5, points: { show: true, size: 5 } },
+        { label: 'low', stroke: 'rgba(34,74,122,0.25)', width: 1 },
+        { label: 'high', stroke: 'rgba(34,74,122,0.25)', width: 1 },
+        { label: 'level', stroke: '#888', dash: [6, 4], width: 1.5, points: { show: false }, paths: uPlot.paths.stepped({ align: 1 }) },
+      ],
+      bands: [{ series: [3, 2], fill: 'rgba(34,74,122,0.12)' }],
+      cursor: { drag: { x: true, y: false } },
+      hooks: {
+        draw: [(u) => markChanges(u, changeX)],
+        setCursor: [(u) => { if (page.pinned === null && u.cursor.idx != null) details(f, u.cursor.idx); }],
+      },
+    };
+    replacePlot(opts, data);
+    tools(f, xs);
+    page.plot.over.addEventListener('click', () => { if (page.plot.cursor.idx != null) { page.pinned = page.plot.cursor.idx; details(f, page.pinned); } });
+    page.plot.over.addEventListener('wheel', (e) => zoom(e, xs), { passive: false });
+    page.drawnFigure = f;
+    details(f, page.pinned !== null && page.pinned < f.points.length ? page.pinned : f.points.length - 1);
+    drawn(f, f.points.length);
+  }
+
+  /** Pins point i of the figure drawn (as a click on it does). */
+  function pin(i) {
+    if (!page.drawnFigure || !page.drawnFigure.points[i]) return false;
+    page.pinned = i;
+    details(page.drawnFigure, i);
+    return true;
+  }
+
+  function markChanges(u, changeX) {
+    const ctx = u.ctx;
+    ctx.save();
+    for (const { x, c } of changeX) {
+      const px = Math.round(u.valToPos(x, 'x', true));
+      ctx.strokeStyle = c.regression ? '#b00020' : '#176b2c';
+      ctx.setLineDash(c.status === 'confirmed' ? [] : [4, 4]);
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      ctx.moveTo(px, u.bbox.top);
+      ctx.lineTo(px, u.bbox.top + u.bbox.height);
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+
+  /** The wheel zooms the nights around the cursor; with shift it pans. */
+  function zoom(e, xs) {
+    e.preventDefault();
+    const u = page.plot;
+    const { min, max } = u.scales.x;
+    const span = max - min;
+    if (e.shiftKey) {
+      const shift = span * 0.1 * Math.sign(e.deltaY || e.deltaX);
+      u.setScale('x', { min: min + shift, max: max + shift });
+      return;
+    }
+    const at = u.posToVal(e.offsetX, 'x');
+    const factor = e.deltaY < 0 ? 0.8 : 1.25;
+    const lo = at - (at - min) * factor;
+    const hi = at + (max - at) * factor;
+    u.setScale('x', { min: Math.max(lo, xs[0] - span), max: Math.min(hi, xs[xs.length - 1] + span) });
+  }
+
+  function tools(f, xs) {
+    const t = $('tools');
+    t.replaceChildren();
+    const button = (text, fn) => { const b = el('button', text, { type: 'button' }); b.addEventListener('click', fn); t.append(b); };
+    const pan = (dir) => () => { const { min, max } = page.plot.scales.x; const s = (max - min) * 0.25 * dir; page.plot.setScale('x', { min: min + s, max: max + s }); };
+    button('<- earlier', pan(-1));
+    button('later ->', pan(1));
+    button('all nights', () => page.plot.setScale('x', { min: xs[0], max: xs[xs.length - 1] }));
+    t.append(el('span', ' drag across the chart to zoom into nights, the wheel zooms, shift and the wheel pan; a click pins a night', { class: 'hint' }));
+  }
+
+  /** What the chart's point at {@code i} is: its night, run, JDK builds, machine, what changed, and links. */
+  function details(f, i) {
+    const box = $('details');
+    box.replaceChildren();
+    const p = f.points[i];
+    if (!p) return;
+    const n = page.nights[p.night];
+    const dl = el('dl');
+    const row = (k, v) => { if (v !== undefined && v !== null && v !== '') { dl.append(el('dt', k)); dl.append(el('dd', v)); } };
+    row('night', (n.started || '').replace('T', ' ').slice(0, 19) + ' UTC' + (page.pinned === i ? ' (pinned)' : ''));
+    row(f.b ? 'ratio' : 'median', fmt(p.v) + ' ' + (f.b ? 'x' : f.unit) + '  [' + fmt(p.lo) + ', ' + fmt(p.hi) + ']');
+    for (const [k, v] of Object.entries(f.extra)) row(k, v);
+    row('run id', n.id);
+    row('folder', n.folder);
+    row('JDK builds', n.jdks);
+    row('machine', n.machine);
+    row('runner', n.runner);
+    row('harness commit', n.harness);
+    if (n.commit) row('repository', n.repo + ' at ' + n.commit.slice(0, 12));
+    const change = f.changes.find((c) => c.after === p.night);
+    if (change) {
+      const dd = el('dd', (change.regression ? 'regression ' : 'change ') + fmt(change.ratio) + 'x [' + fmt(change.lo) + ', ' + fmt(change.hi) + '], '
+        + change.status + ', p ' + fmt(change.p) + (change.tonight ? ', new tonight' : '') + '; ' + change.what,
+      { class: change.regression ? 'regression' : 'improvement' });
+      dl.append(el('dt', 'change here'), dd);
+    }
+    box.append(dl);
+    const links = el('p');
+    const link = (text, href) => { const a = el('a', text, { href }); links.append(a, ' '); };
+    const base = n.folder === '.' ? '' : encodeURI(n.folder) + '/';
+    if (n.gallery) link('this night\'s gallery', base + 'index.html');
+    if (n.gallery && n.profiles) link('its flame graphs', base + 'index.html#profiles');
+    if (page.site) link('every cell of this night', writeHash(Object.assign({}, page.state, { view: 'night', night: n.folder, fig: '', vs: '' })));
+    const before = i > 0 ? page.nights[f.points[i - 1].night] : null;
+    if (before && n.gh && before.gh === n.gh && before.commit && n.commit && before.commit !== n.commit) {
+      link('the commits since the night before', 'https://github.com/' + n.gh + '/compare/' + before.commit + '...' + n.commit);
+    }
+    box.append(links);
+  }
+
+  function fmt(v) {
+    if (v === null || v === undefined || Number.isNaN(v)) return '-';
+    return Math.abs(v) >= 100 ? v.toFixed(1) : Number(v.toPrecision(4)).toString();
+  }
+
+  // ---- a night: JDK against JDK ----
+
+  function drawNight() {
+    const night = pickedNight();
+    const pairs = page.shown.filter((f) => f.b && f.points[0] && f.points[0].v > 0);
+    $('title').textContent = 'Night ' + (night.started || '').slice(0, 16).replace('T', ' ') + ': every comparison';
+    $('subtitle').textContent = pairs.length + ' comparison(s), sorted by ratio (b / a, log scale), each with its interval; '
+      + 'below 1x b takes less of its figure (a time: faster; a throughput: less); a click opens its nights';
+    $('tools').replaceChildren();
+    if (!pairs.length) {
+      replacePlot({ width: 10, height: 10, series: [{}] }, [[]]);
+      $('details').replaceChildren();
+      status('This night has no comparison among the picked figures.');
+      drawn(null, 0);
+      return;
+    }
+    pairs.sort((x, y) => x.points[0].v - y.points[0].v);
+    const xs = pairs.map((_, i) => i);
+    const data = [xs, pairs.map((f) => f.points[0].v), pairs.map((f) => f.points[0].lo), pairs.map((f) => f.points[0].hi)];
+    const size = chartSize();
+    const opts = {
+      width: size.width, height: size.height,
+      scales: { x: { time: false, range: () => [-0.5, pairs.length - 0.5] }, y: { distr: 3, range: () => ratioRange(pairs) } },
+      axes: [{ label: 'comparisons, sorted by ratio' }, { label: 'ratio b / a', size: 60 }],
+      series: [{ label: 'comparison' },
+        { label: 'ratio', stroke: '#224a7a', width: 0, points: { show: true, size: 6, fill: '#224a7a' } },
+        { label: 'low', show: false }, { label: 'high', show: false }],
+      cursor: { drag: { x: true, y: false } },
+      hooks: {
+        draw: [(u) => whiskers(u, pairs)],
+        setCursor: [(u) => { if (u.cursor.idx != null) nightDetails(pairs[u.cursor.idx]); }],
+      },
+    };
+    replacePlot(opts, data);
+    page.plot.over.addEventListener('click', () => {
+      const f = pairs[page.plot.cursor.idx];
+      if (f && page.site) {
+        page.state.view = 'history';
+        const k = keyOf(f);
+        Object.assign(page.state, { fig: k.fig, vs: k.vs, fleet: page.nights[f.points[0].night].fleet });
+        commit();
+      }
+    });
+    nightDetails(pairs[pairs.length - 1]);
+    drawn(null, pairs.length);
+  }
+
+  /** The ratio axis: the intervals' ends, with room around them, and 1x always on it. */
+  function ratioRange(pairs) {
+    let lo = 1;
+    let hi = 1;
+    for (const f of pairs) {
+      const p = f.points[0];
+      lo = Math.min(lo, p.lo > 0 ? p.lo : p.v);
+      hi = Math.max(hi, p.hi > 0 ? p.hi : p.v);
+    }
+    return [lo / 1.05, hi * 1.05];
+  }
+
+  function whiskers(u, pairs) {
+    const ctx = u.ctx;
+    ctx.save();
+    ctx.lineWidth = 1.5;
+    pairs.forEach((f, i) => {
+      const p = f.points[0];
+      if (!(p.lo > 0) || !(p.hi > 0)) return;
+      const verdict = f.extra.verdict || '';
+      ctx.strokeStyle = verdict === 'slower' ? '#b00020' : verdict === 'faster' ? '#176b2c' : '#7a8ca3';
+      const x = u.valToPos(i, 'x', true);
+      ctx.beginPath();
+      ctx.moveTo(x, u.valToPos(p.lo, 'y', true));
+      ctx.lineTo(x, u.valToPos(p.hi, 'y', true));
+      ctx.stroke();
+    });
+    const one = u.valToPos(1, 'y', true);
+    ctx.strokeStyle = '#444';
+    ctx.setLineDash([3, 3]);
+    ctx.beginPath();
+    ctx.moveTo(u.bbox.left, one);
+    ctx.lineTo(u.bbox.left + u.bbox.width, one);
+    ctx.stroke();
+    ctx.restore();
+  }
+
+  function nightDetails(f) {
+    const box = $('details');
+    box.replaceChildren();
+    const dl = el('dl');
+    const row = (k, v) => { if (v !== undefined && v !== null && v !== '') { dl.append(el('dt', k)); dl.append(el('dd', v)); } };
+    const p = f.points[0];
+    row('compared', f.compared);
+    row('a', f.a.id);
+    row('b', f.b.id);
+    row('ratio b / a', fmt(p.v) + 'x [' + fmt(p.lo) + ', ' + fmt(p.hi) + ']');
+    for (const [k, v] of Object.entries(f.extra)) row(k, v);
+    box.append(dl);
+  }
+
+  function drawn(f, points) {
+    page.drawnAt = performance.now();
+    document.body.dataset.drawn = f ? f.label : 'night';
+    document.body.dataset.points = String(points);
+    document.body.dataset.view = page.state.view;
+    status((page.site ? page.figures.length + ' figures over ' + page.nights.length + ' nights' : 'one night') + '; drawn: '
+      + (f ? f.label : 'the night\'s comparisons') + ' (' + points + ' points)');
+  }
+
+  /** Picks the next n figures one after the other, each drawn before the next; the median time from a pick to its chart drawn. */
+  async function bench(n) {
+    const times = [];
+    for (let i = 0; i < n && page.shown.length > 1; i++) {
+      const f = page.shown[(i + 1) % page.shown.length];
+      const t = performance.now();
+      await pick(f);
+      await new Promise((r) => requestAnimationFrame(() => r()));
+      times.push(performance.now() - t);
+    }
+    times.sort((x, y) => x - y);
+    document.body.dataset.redrawMs = times.length ? String(Math.round(times[Math.floor(times.length / 2)])) : '';
+    document.body.dataset.redrawMaxMs = times.length ? String(Math.round(times[times.length - 1])) : '';
+  }
+
+  return { start, pin, decode, drain, figuresOfSite, figuresOfNight, facets, matches, readHash, writeHash, levels, keyOf };
+})();
+
+if (typeof module !== 'undefined') module.exports = jdkmatrixExplorer;

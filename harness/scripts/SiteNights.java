@@ -33,7 +33,7 @@ public class SiteNights {
                     .replace(field(json, "ended_at"), ended.plus(shift).toString());
             Files.writeString(night.resolve("run.json"), moved);
             // as make publish keeps them
-            gzip(from.resolve("raw.csv"), night.resolve("raw.csv.gz"));
+            jittered(from.resolve("raw.csv"), night.resolve("raw.csv.gz"), n);
             if (Files.exists(from.resolve("summary.csv"))) gzip(from.resolve("summary.csv"), night.resolve("summary.csv.gz"));
             if (n > nights - keep) Report.render(night, new Report.Options(false, true, null));
         }
@@ -41,6 +41,31 @@ public class SiteNights {
         Report.Indexed indexed = Report.index(site, false, keep);
         System.out.printf("%.1f%n", (System.nanoTime() - t0) / 1e9);
         if (indexed.runs() != nights) throw new IllegalStateException("the index lists " + indexed.runs() + " of " + nights + " nights");
+    }
+
+    /**
+     * The run's raw.csv as night n measured it: each run's wall time and score times its own
+     * (1 + 3 % x gauss) and the night's (1 + 2 % x gauss), so that the nights differ as real ones do (the
+     * explorer's data compresses as a real site's would, not as 365 copies of one night), gzipped.
+     */
+    static void jittered(Path from, Path to, int n) throws Exception {
+        java.util.Random r = new java.util.Random(n);
+        double night = 1 + 0.02 * r.nextGaussian();
+        try (var in = new com.opencsv.CSVReader(Files.newBufferedReader(from));
+             var out = new com.opencsv.CSVWriter(new java.io.OutputStreamWriter(new java.util.zip.GZIPOutputStream(Files.newOutputStream(to)),
+                     java.nio.charset.StandardCharsets.UTF_8), ',', '"', '"', "\n")) {
+            String[] header = in.readNext();
+            out.writeNext(header, false);
+            java.util.List<Integer> scaled = new java.util.ArrayList<>();
+            for (int i = 0; i < header.length; i++) if (header[i].equals("wall_ms") || header[i].equals("score")) scaled.add(i);
+            for (String[] row; (row = in.readNext()) != null; ) {
+                double f = night * (1 + 0.03 * r.nextGaussian());
+                for (int i : scaled) {
+                    if (i < row.length && !row[i].isEmpty()) row[i] = String.format(java.util.Locale.ROOT, "%.3f", Double.parseDouble(row[i]) * f);
+                }
+                out.writeNext(row, false);
+            }
+        }
     }
 
     static void gzip(Path from, Path to) throws java.io.IOException {

@@ -48,6 +48,18 @@ jmh_note=$(sed -n 's/.*<p class="budget">\(.*\)<\/p>.*/\1/p' "$OUT/jmh-site/jmh-
 jmh_kinds=$(ls "$OUT/jmh-site/jmh-night/charts" | sed 's/-.*//' | sort | uniq -c | awk '{printf "%s%s %s", (NR>1?", ":""), $1, $2}')
 galleries=$(ls -d "$OUT"/year/night-*/charts 2>/dev/null | wc -l)
 
+# 4. The explorer (explore.html) in headless Chromium: the year's site and the JMH night, each opened afresh;
+#    the page measures its first chart from the navigation's start, and with #bench=N the median and slowest of N picks.
+times=$(node --experimental-websocket harness/scripts/site-times.js \
+  "file://$PWD/$OUT/year/explore.html#bench=20" "file://$PWD/$OUT/year/explore.html#view=night&bench=20" \
+  "file://$PWD/$OUT/jmh-site/explore.html#view=night&bench=20" "file://$PWD/$OUT/jmh-site/explore.html#bench=20")
+echo "$times" > "$OUT/explorer-times.jsonl"
+field() { sed -n "${1}p" <<<"$times" | python3 -c "import json,sys; print(json.load(sys.stdin).get('$2', '-'))"; }
+site_js=$(stat -c %s "$OUT/year/explore/site.js")
+jmh_js=$(stat -c %s "$OUT/jmh-site/jmh-night/explore-night.js")
+jmh_site_js=$(stat -c %s "$OUT/jmh-site/explore/site.js")
+assets=$(du -cb "$OUT"/year/explore.html "$OUT"/year/explore/{explore.js,explore.css,uPlot.iife.min.js,uPlot.min.css,uPlot-LICENSE} | tail -1 | cut -f1)
+
 mib() { echo "scale=2; $1 / 1048576" | bc -l | sed 's/^\./0./'; }
 {
   echo "# Site growth"
@@ -76,5 +88,22 @@ mib() { echo "scale=2; $1 / 1048576" | bc -l | sed 's/^\./0./'; }
   echo "JDK pair's overview (its 40 largest changes) first, then the score charts in gallery order while they fit. Its page says:"
   echo
   echo "> $jmh_note"
+  echo
+  echo "## The explorer"
+  echo
+  echo "Every site and gallery has an explorer page (explore.html, [explorer.md](explorer.md)) drawn in the browser from data the"
+  echo "site writes for it. Its page, our script and uPlot ($assets bytes) are written once at a site's root; a published night"
+  echo "adds only its data script (explore-night.js). Opened from the folder in headless Chromium on this machine"
+  echo "(\`node --experimental-websocket harness/scripts/site-times.js\`, each page afresh; the first chart counted from the"
+  echo "navigation's start, data scripts loaded and decoded included; a pick from the pick to its chart drawn, median and slowest of 20):"
+  echo
+  echo "| page | its data | first chart | a pick redrawn (median, slowest) |"
+  echo "|---|---|---|---|"
+  echo "| the $NIGHTS-night site: a figure over its nights ($(field 1 points) points) | explore/site.js, $site_js bytes | $(field 1 firstChartMs) ms | $(field 1 redrawMs) ms, $(field 1 redrawMaxMs) ms |"
+  echo "| the $NIGHTS-night site: the newest night's every comparison ($(field 2 points)) | the night's explore-night.js | $(field 2 firstChartMs) ms | $(field 2 redrawMs) ms, $(field 2 redrawMaxMs) ms |"
+  echo "| the 3,000-cell JMH night: its every comparison ($(field 3 points)) | explore-night.js, $jmh_js bytes | $(field 3 firstChartMs) ms | $(field 3 redrawMs) ms, $(field 3 redrawMaxMs) ms |"
+  echo "| the 3,000-cell JMH site: a figure over its night | explore/site.js, $jmh_site_js bytes | $(field 4 firstChartMs) ms | $(field 4 redrawMs) ms, $(field 4 redrawMaxMs) ms |"
+  echo
+  echo "The goal: a first chart within 2,000 ms and a pick redrawn within 200 ms."
 } > docs/site-growth.md
 cat docs/site-growth.md

@@ -37,6 +37,13 @@ final class Gallery {
     /** The write-ups' published figures and claims, measured on this folder; null when there is no claims file. */
     record Writeups(String file, List<Verdicts.FigureResult> figures, List<Verdicts.ClaimResult> claims) {}
 
+    /** The explorer of this gallery: the site's, on this night, where the gallery is published in one (indexLink); else its own beside it. */
+    static String explorer(ResultsFolder folder, boolean indexLink) {
+        if (!indexLink) return "explore.html";
+        String name = folder.dir().toAbsolutePath().normalize().getFileName().toString();
+        return "../explore.html#view=night&night=" + java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
     static String page(ResultsFolder folder, List<Figure> figures, List<CellStat> cells, boolean indexLink, boolean svg, Writeups writeups) {
         return page(folder, figures, cells, indexLink, svg, writeups, 0, List.of(), 0);
     }
@@ -79,7 +86,7 @@ final class Gallery {
         if (!folder.comparisons().isEmpty()) b.append("<a href=\"#comparisons\">Comparisons</a>");
         if (folder.raw().stream().anyMatch(r -> "profile".equals(r.phase()))) b.append("<a href=\"#profiles\">Profiles</a>");
         b.append("<a href=\"#summary\">Summary table</a><a href=\"#environment\">Environment</a>")
-                .append("<a href=\"explore.html\">Explore every cell (in the browser)</a></nav>\n");
+                .append("<a href=\"").append(Html.esc(explorer(folder, indexLink))).append("\">Explore every cell (in the browser)</a></nav>\n");
         if (!notDrawn.isEmpty()) b.append(notDrawnNote(folder, figures.size(), notDrawn, maxBytes));
         for (Figure.Section s : Figure.Section.values()) {
             List<Figure> in = figures.stream().filter(f -> f.section() == s).toList();

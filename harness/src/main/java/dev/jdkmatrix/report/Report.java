@@ -96,7 +96,7 @@ public final class Report {
         Charts charts = new Charts(folder.summary(), folder.raw(), folder.comparisons(), folder.iterations());
         List<Figure> figures = charts.all();
         long t2 = System.nanoTime();
-        long explorer = writeExplorer(folder, dir);
+        long explorer = writeExplorer(folder, dir, options.indexLink());
         Path chartDir = dir.resolve("charts");
         Files.createDirectories(chartDir);
         deleteCharts(chartDir);
@@ -135,10 +135,15 @@ public final class Report {
         return new Result(page, drawn.size(), (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000, (t4 - t3) / 1_000_000, folder.problems());
     }
 
-    /** The explorer beside the gallery: the night's data ({@link Exporters#GALLERY}), the page and its assets; their bytes. */
-    private static long writeExplorer(ResultsFolder folder, Path dir) throws IOException {
+    /**
+     * The explorer beside the gallery: the night's data ({@link Exporters#GALLERY}), and the page and
+     * its assets unless the gallery is published in a site ({@code inSite}), whose explorer it links; their bytes.
+     */
+    private static long writeExplorer(ResultsFolder folder, Path dir, boolean inSite) throws IOException {
         ExplorerNight.Folder night = new ExplorerNight.Folder(folder.meta(), folder.summary(), folder.comparisons(), !folder.profiles().isEmpty());
-        long bytes = ExplorerPage.write(dir);
+        long bytes = 0;
+        if (inSite) ExplorerPage.remove(dir);
+        else bytes += ExplorerPage.write(dir);
         for (var format : Exporters.GALLERY) {
             format.write(night, dir);
             for (String f : format.files()) bytes += Files.size(dir.resolve(f));

@@ -178,7 +178,9 @@ const jdkmatrixExplorer = (() => {
     views();
     if (!page.state.view) page.state.view = page.site ? 'history' : 'night';
     await show();
-    document.body.dataset.firstChartMs = String(Math.round(performance.now() - t0));
+    // from the navigation's start: the page, uPlot and the data scripts loaded, the data decoded, the first chart drawn
+    document.body.dataset.firstChartMs = String(Math.round(performance.now()));
+    document.body.dataset.startMs = String(Math.round(performance.now() - t0));
     if (page.state.bench > 0) await bench(page.state.bench);
     document.body.dataset.ready = '1';
     window.addEventListener('hashchange', () => { page.state = readHash(location.hash); show(); });
@@ -229,6 +231,7 @@ const jdkmatrixExplorer = (() => {
       }).filter((f) => f);
     }
     figures.night = night.index;
+    figures.own = !!data;
     page.nightFigures = figures;
   }
 
@@ -359,6 +362,14 @@ const jdkmatrixExplorer = (() => {
     drawn(f, f.points.length);
   }
 
+  /** Where point i of the chart drawn is on the page (client pixels), for a test's or a benchmark's real mouse. */
+  function pointAt(i) {
+    const u = page.plot;
+    if (!u || !u.data[0] || u.data[0][i] === undefined) return null;
+    const r = u.over.getBoundingClientRect();
+    return { x: r.left + u.valToPos(u.data[0][i], 'x'), y: r.top + u.valToPos(u.data[1][i], 'y') };
+  }
+
   /** Pins point i of the figure drawn (as a click on it does). */
   function pin(i) {
     if (!page.drawnFigure || !page.drawnFigure.points[i]) return false;
@@ -464,7 +475,9 @@ const jdkmatrixExplorer = (() => {
     const pairs = page.shown.filter((f) => f.b && f.points[0] && f.points[0].v > 0);
     $('title').textContent = 'Night ' + (night.started || '').slice(0, 16).replace('T', ' ') + ': every comparison';
     $('subtitle').textContent = pairs.length + ' comparison(s), sorted by ratio (b / a, log scale), each with its interval; '
-      + 'below 1x b takes less of its figure (a time: faster; a throughput: less); a click opens its nights';
+      + 'below 1x b takes less of its figure (a time: faster; a throughput: less); a click opens its nights'
+      + (page.nightFigures.own ? '' : '. This night has no data of its own (explore-night.js: published by an earlier version, or removed):'
+        + ' drawn from the site\'s series at this night, without verdicts');
     $('tools').replaceChildren();
     if (!pairs.length) {
       replacePlot({ width: 10, height: 10, series: [{}] }, [[]]);
@@ -579,7 +592,7 @@ const jdkmatrixExplorer = (() => {
     document.body.dataset.redrawMaxMs = times.length ? String(Math.round(times[times.length - 1])) : '';
   }
 
-  return { start, pin, decode, drain, figuresOfSite, figuresOfNight, facets, matches, readHash, writeHash, levels, keyOf };
+  return { start, pin, pointAt, decode, drain, figuresOfSite, figuresOfNight, facets, matches, readHash, writeHash, levels, keyOf };
 })();
 
 if (typeof module !== 'undefined') module.exports = jdkmatrixExplorer;

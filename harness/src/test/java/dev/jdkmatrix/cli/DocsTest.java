@@ -68,6 +68,20 @@ class DocsTest {
         assertThat(Integer.parseInt(count.group(1))).as("the named files and the new kind's own parser").isEqualTo(files.size() + 1);
     }
 
+    /** docs/architecture.md names every registered format, in the registry's order, and no other. */
+    @Test
+    void theFormatsTheArchitectureNamesAreTheRegistrys() throws IOException {
+        String page = Files.readString(PROJECT.resolve("docs/architecture.md"));
+        int start = page.indexOf("The registry, as `Exporters.all()` holds it");
+        assertThat(start).as("docs/architecture.md lists the registered formats").isNotNegative();
+        String list = page.substring(start, page.indexOf("**A new export", start));
+        java.util.List<String> named = new java.util.ArrayList<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("`([^`]+)`").matcher(list);
+        while (m.find()) if (!m.group(1).startsWith("Exporters") && !m.group(1).contains(" --") && !m.group(1).equals("report") && !m.group(1).equals("index")) named.add(m.group(1));
+        named.removeIf(n -> n.startsWith("history"));
+        assertThat(named).isEqualTo(dev.jdkmatrix.export.Exporters.all().stream().map(dev.jdkmatrix.results.format.Exporter::name).toList());
+    }
+
     @Test
     void theReadmesFirstMatrixIsTheFileItNames() throws IOException {
         String block = between(README, "minimal");

@@ -47,20 +47,30 @@ class ExplorerBrowserIT {
             assertThat(first.get("details").asText()).contains("nightly-015", "25: 25.0.5+8", "AMD EPYC");
             assertThat(browser.eval("[...document.querySelectorAll('#details a')].map(a => a.getAttribute('href')).join(' ')").asText())
                     .contains("nightly-015/index.html");
-            // the night the change begins, pinned: the change, its size and status
-            browser.eval("jdkmatrixExplorer.pin(10); 0");
-            assertThat(json(browser, "({d: document.getElementById('details').innerText})").get("d").asText())
-                    .contains("nightly-010", "change here", "regression", "confirmed");
+            // the mouse over a night's point: its run id shows; a click on the night the change begins pins it with the change
+            JsonNode p5 = json(browser, "jdkmatrixExplorer.pointAt(5)");
+            mouse(browser, "mouseMoved", p5.get("x").asDouble(), p5.get("y").asDouble());
+            assertThat(details(browser)).contains("nightly-005").doesNotContain("nightly-015");
+            JsonNode p10 = json(browser, "jdkmatrixExplorer.pointAt(10)");
+            click(browser, p10.get("x").asDouble(), p10.get("y").asDouble());
+            mouse(browser, "mouseMoved", p5.get("x").asDouble(), p5.get("y").asDouble());
+            assertThat(details(browser)).as("pinned: the mouse elsewhere changes nothing")
+                    .contains("nightly-010", "(pinned)", "change here", "regression", "confirmed");
 
-            // cells only, then another figure picked from the list: drawn, and the URL names it, so a link opens on it
-            browser.eval("const s = document.querySelector('select[data-axis=figure]'); s.value = 'cell'; s.dispatchEvent(new Event('change')); 0");
-            JsonNode cells = waitDrawn(browser, first.get("drawn").asText());
-            browser.eval("document.querySelectorAll('#figures li')[1].click(); 0");
-            JsonNode picked = waitDrawn(browser, cells.get("drawn").asText());
-            assertThat(picked.get("drawn").asText()).doesNotContain(" vs ").endsWith(HOSTILE.strip());
-            assertThat(picked.get("points").asInt()).isEqualTo(16);
+            // words typed into the search box: the JDK 25 cell's figures are left (the cell and the pair); a click on the cell picks it
+            open(browser, site.resolve("explore.html").toUri().toString());
+            JsonNode box = json(browser, "(() => { const r = document.getElementById('search').getBoundingClientRect(); return {x: r.left + 5, y: r.top + 5}; })()");
+            click(browser, box.get("x").asDouble(), box.get("y").asDouble());
+            browser.call("Input.insertText", GalleryBrowserIT.JSON.createObjectNode().put("text", "jdk=25"));
+            assertThat(browser.eval("document.getElementById('count').textContent").asText()).startsWith("2 of 3 figures");
+            JsonNode cell = json(browser, "(() => { const li = [...document.querySelectorAll('#figures li')].find(l => !l.textContent.includes(' vs '));"
+                    + " const r = li.getBoundingClientRect(); return {x: r.left + 10, y: r.top + r.height / 2, text: li.textContent}; })()");
+            click(browser, cell.get("x").asDouble(), cell.get("y").asDouble());
+            JsonNode picked = waitDrawnAs(browser, cell.get("text").asText());
+            assertThat(picked.get("drawn").asText()).doesNotContain(" vs ").endsWith(HOSTILE.strip()).contains("jdk=25");
+            assertThat(picked.get("points").asInt()).as("as many points as the data has nights").isEqualTo(16);
             String url = picked.get("url").asText();
-            assertThat(url).contains("fig=").contains("a.figure=cell");
+            assertThat(url).contains("fig=").contains("q=jdk%3D25");
             JsonNode again = open(browser, url);
             assertThat(again.get("drawn").asText()).as("the URL opens on the figure it names").isEqualTo(picked.get("drawn").asText());
 
@@ -70,6 +80,10 @@ class ExplorerBrowserIT {
             assertThat(night.get("points").asInt()).as("the night's one comparison").isEqualTo(1);
             assertThat(night.get("details").asText()).contains("verdict");
             Files.write(Path.of("target", "explorer-night-screenshot.png"), browser.screenshot());
+            // a night published without its own data (as by an earlier version): drawn from the site's series, and said so
+            JsonNode older = open(browser, site.resolve("explore.html").toUri() + "#view=night&night=nightly-003");
+            assertThat(older.get("points").asInt()).isEqualTo(1);
+            assertThat(browser.eval("document.getElementById('subtitle').textContent").asText()).contains("no data of its own", "without verdicts");
         }
     }
 
@@ -107,10 +121,13 @@ class ExplorerBrowserIT {
         return state(browser);
     }
 
-    private static JsonNode waitDrawn(GalleryBrowserIT.Browser browser, String before) throws Exception {
+    /** Waits until the page has drawn the figure a list item names ("[fleet] label"). */
+    private static JsonNode waitDrawnAs(GalleryBrowserIT.Browser browser, String item) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < deadline && browser.eval("document.body.dataset.drawn").asText().equals(before)) Thread.sleep(100);
-        return state(browser);
+        while (System.nanoTime() < deadline && !item.endsWith(browser.eval("document.body.dataset.drawn").asText())) Thread.sleep(100);
+        JsonNode s = state(browser);
+        assertThat(item).as("the figure drawn is the one clicked").endsWith(s.get("drawn").asText());
+        return s;
     }
 
     private static JsonNode state(GalleryBrowserIT.Browser browser) throws Exception {
@@ -118,6 +135,22 @@ class ExplorerBrowserIT {
                 + "points: Number(document.body.dataset.points), list: document.getElementById('figures').innerText, url: location.href, "
                 + "details: document.getElementById('details').innerText, canvas: (document.querySelector('#chart canvas') || {width: 0}).width, "
                 + "elsewhere: performance.getEntriesByType('resource').filter(e => !e.name.startsWith('file:')).length})");
+    }
+
+    /** A real mouse event through the DevTools protocol, at client pixels. */
+    private static void mouse(GalleryBrowserIT.Browser browser, String type, double x, double y) throws Exception {
+        browser.call("Input.dispatchMouseEvent", GalleryBrowserIT.JSON.createObjectNode().put("type", type).put("x", x).put("y", y)
+                .put("button", type.equals("mouseMoved") ? "none" : "left").put("clickCount", type.equals("mouseMoved") ? 0 : 1));
+    }
+
+    private static void click(GalleryBrowserIT.Browser browser, double x, double y) throws Exception {
+        mouse(browser, "mouseMoved", x, y);
+        mouse(browser, "mousePressed", x, y);
+        mouse(browser, "mouseReleased", x, y);
+    }
+
+    private static String details(GalleryBrowserIT.Browser browser) throws Exception {
+        return browser.eval("document.getElementById('details').innerText").asText();
     }
 
     private static JsonNode json(GalleryBrowserIT.Browser browser, String expression) throws Exception {

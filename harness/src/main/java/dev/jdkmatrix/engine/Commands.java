@@ -133,6 +133,8 @@ public final class Commands {
                 for (String p : j.profilers()) cmd.addAll(List.of("-prof", p));
                 if (profile != Profile.NONE) cmd.addAll(List.of("-prof", jmhAsync(profile)));
                 cmd.addAll(j.jmhArgs());
+                // until steady: one fork iterating without warm-up iterations, up to the bound; the harness stops it once steady
+                if (j.warmup() instanceof WorkloadKind.Jmh.Warmup.UntilSteady u) cmd.addAll(List.of("-wi", "0", "-i", Integer.toString(u.max()), "-f", "1"));
             }
             case WorkloadKind.Jar j -> {
                 if (cell.jfr()) cmd.addAll(JFR_ARGS);

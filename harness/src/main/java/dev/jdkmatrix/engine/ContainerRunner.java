@@ -135,6 +135,7 @@ public final class ContainerRunner implements RunEngine {
             long t2 = System.nanoTime();
             if (slot.together() != null) slot.together().started(startedAt(id, t2)); // its partners' rows say how far apart they started
             boolean timedOut = false;
+            OutputWatch watch = OutputWatch.start(client, id, slot.stop());
             try (WaitContainerResultCallback wait = client.waitContainerCmd(id).exec(new WaitContainerResultCallback())) {
                 wait.awaitStatusCode(cell.timeout().toMillis(), TimeUnit.MILLISECONDS);
             } catch (DockerClientException e) {
@@ -144,6 +145,8 @@ public final class ContainerRunner implements RunEngine {
                 // closing the callback failed: nothing to do
             }
             long t3 = System.nanoTime();
+            if (watch != null) watch.close();
+            boolean stopped = watch != null && watch.stopped();
             InspectContainerResponse.ContainerState state = client.inspectContainerCmd(id).exec().getState();
             String[] out = logs(id);
             for (Map.Entry<String, Path> f : files.entrySet()) copyOut(id, f.getKey(), f.getValue());
@@ -154,7 +157,7 @@ public final class ContainerRunner implements RunEngine {
                     state.getExitCodeLong() == null ? -1 : state.getExitCodeLong(),
                     Boolean.TRUE.equals(state.getOOMKilled()), timedOut, out[0], err.stderr(),
                     state.getStartedAt() == null ? "" : state.getStartedAt(),
-                    ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(t4 - t3), runMs, timedOut ? null : err.stat(), "");
+                    ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(t4 - t3), runMs, timedOut ? null : err.stat(), "", stopped);
         } finally {
             try {
                 remove(id);

@@ -19,7 +19,9 @@ import java.util.List;
  * method and code the history uses, held to Otava's own output), at {@link #METHOD}: one window
  * over the whole series (JMH runs are tens of iterations, not thousands), p at most 0.01, and a
  * change of at least {@link #EQUIVALENT} (2 %) between neighbouring segments; segments closer than
- * that are one level, as Barrett et al. take segments within a small tolerance as equivalent.
+ * that are one level, as Barrett et al. take segments within a small tolerance as equivalent. The
+ * steady state's leading iterations more than {@link #TAIL} (4 %) worse than its median are the
+ * warm-up's tail ({@link #trimmed}): a point or two E-Divisive cannot split off as a segment.
  * Barrett et al. find change points with PELT on 2,000 in-process iterations; a JMH fork has far
  * fewer, and E-Divisive's significance test suits short series (docs/statistics.md).
  */
@@ -52,6 +54,8 @@ public record SteadyState(Kind kind, int from, int changePoints) {
 
     /** Relative difference under which two segments are one level: 2 %. */
     public static final double EQUIVALENT = 0.02;
+    /** How much worse than its steady state's median a leading iteration of it is the warm-up's tail ({@link #trimmed}): 4 %, twice {@link #EQUIVALENT}. */
+    public static final double TAIL = 2 * EQUIVALENT;
     /** The fewest iterations a steady state holds. */
     public static final int MIN_STEADY = 2;
     /** E-Divisive's parameters here: one window of up to 1,000 iterations, p at most 0.01, changes of at least 2 %. */
@@ -79,17 +83,40 @@ public record SteadyState(Kind kind, int from, int changePoints) {
         if (n < MIN_ITERATIONS) return null;
         for (double s : scores) if (!(s > 0 && Double.isFinite(s))) return null;
         List<EDivisive.ChangePoint> cps = EDivisive.changePoints(scores, METHOD);
-        if (cps.isEmpty()) return new SteadyState(Kind.FLAT, 1, 0);
+        if (cps.isEmpty()) {
+            int from = trimmed(scores, 0, higherIsBetter);
+            return new SteadyState(from > 0 ? Kind.WARMUP : Kind.FLAT, from + 1, 0);
+        }
         int last = cps.get(cps.size() - 1).index();
         if (n - last < Math.max(MIN_STEADY, (int) Math.ceil(n / 4.0))) return new SteadyState(Kind.NONE, 0, cps.size());
-        double steady = mean(scores, last, n);
+        int from = trimmed(scores, last, higherIsBetter);
+        double steady = mean(scores, from, n);
         for (int i = 0; i < cps.size(); i++) {
             int start = i == 0 ? 0 : cps.get(i - 1).index();
             double m = mean(scores, start, cps.get(i).index());
             double better = higherIsBetter ? m / steady - 1 : steady / m - 1; // > 0: the earlier segment was better
-            if (better > EQUIVALENT) return new SteadyState(Kind.SLOWDOWN, last + 1, cps.size());
+            if (better > EQUIVALENT) return new SteadyState(Kind.SLOWDOWN, from + 1, cps.size());
         }
-        return new SteadyState(Kind.WARMUP, last + 1, cps.size());
+        return new SteadyState(from > 0 ? Kind.WARMUP : Kind.FLAT, from + 1, cps.size());
+    }
+
+    /**
+     * Where the steady state that begins at {@code start} really begins: its leading iterations worse
+     * than its median by more than {@link #TAIL} are the warm-up's tail, which E-Divisive does not
+     * split off when it is a point or two (too few to be a segment of their own); at least
+     * {@link #MIN_STEADY} iterations stay.
+     */
+    static int trimmed(double[] scores, int start, boolean higherIsBetter) {
+        double[] rest = java.util.Arrays.copyOfRange(scores, start, scores.length);
+        java.util.Arrays.sort(rest);
+        double median = rest.length % 2 == 1 ? rest[rest.length / 2] : (rest[rest.length / 2 - 1] + rest[rest.length / 2]) / 2;
+        int from = start;
+        while (from < scores.length - MIN_STEADY) {
+            double worse = higherIsBetter ? median / scores[from] - 1 : scores[from] / median - 1;
+            if (worse <= TAIL) break;
+            from++;
+        }
+        return from;
     }
 
     /**

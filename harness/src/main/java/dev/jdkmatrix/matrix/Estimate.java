@@ -50,6 +50,9 @@ public final class Estimate {
     /** Forks x (start + warm-up and measurement iterations): the jmh-args, else the benchmark's annotations, else JMH's defaults. */
     static double jmhMillis(WorkloadKind.Jmh j) {
         JmhJar.Benchmark b = j.listed();
+        if (j.warmup() instanceof WorkloadKind.Jmh.Warmup.UntilSteady u) { // at most: the bound's iterations in one fork
+            return JMH_FORK_MS + u.max() * JmhArgs.millis(j.jmhArgs(), "-r", b.iterationMillis().orElse(JMH_ITERATION_MS));
+        }
         long forks = JmhArgs.count(j.jmhArgs(), "-f", b.forks().orElse(JMH_FORKS));
         long wi = JmhArgs.count(j.jmhArgs(), "-wi", b.warmupIterations().orElse(JMH_ITERATIONS));
         long i = JmhArgs.count(j.jmhArgs(), "-i", b.iterations().orElse(JMH_ITERATIONS));

@@ -90,6 +90,14 @@ final class JmhCells {
                         "write jmh (JMH's own score, the default) or steady (the mean of each fork's iterations from its steady state on)");
             };
         }
+        WorkloadKind.Jmh.Warmup warmup = warmup(parser, keys, jmhArgs);
+        if (warmup instanceof WorkloadKind.Jmh.Warmup.UntilSteady) {
+            if (keys.containsKey("score") && score != WorkloadKind.Jmh.Score.STEADY) {
+                throw parser.error(keys.get("score"), "warmup: until-steady stops a run once its iterations are steady, so JMH gives no score of its own",
+                        "remove score: (a run warmed up until steady is scored on its steady part)");
+            }
+            score = WorkloadKind.Jmh.Score.STEADY;
+        }
         List<Expansion> out = new ArrayList<>();
         for (JmhJar.Benchmark b : matched) {
             Map<String, List<Combinations.Value>> axes = new LinkedHashMap<>();
@@ -103,8 +111,39 @@ final class JmhCells {
                     axes.put(declared.getKey(), declared.getValue().stream().map(v -> new Combinations.Value(v, entry)).toList());
                 }
             }
-            out.add(new Expansion(new WorkloadKind.Jmh(jar, b, jmhArgs, profilers, files, score), axes));
+            out.add(new Expansion(new WorkloadKind.Jmh(jar, b, jmhArgs, profilers, files, score, warmup), axes));
         }
         return out;
+    }
+
+    /** {@code warmup:} of a jmh entry with its bounds ({@code max-iterations:}, {@code steady-iterations:}); until steady, jmh-args may not set what it sets. */
+    private static WorkloadKind.Jmh.Warmup warmup(MatrixParser parser, Map<String, Node> keys, List<String> jmhArgs) {
+        for (String bound : List.of("max-iterations", "steady-iterations")) {
+            if (keys.containsKey(bound) && !keys.containsKey("warmup")) {
+                throw parser.error(keys.get(bound), bound + " bounds warmup: until-steady, which this entry does not ask for", "add warmup: until-steady, or remove " + bound);
+            }
+        }
+        if (!keys.containsKey("warmup")) return WorkloadKind.Jmh.Warmup.FIXED;
+        String written = parser.scalar(keys.get("warmup"), "warmup");
+        if (written.equals("fixed")) return WorkloadKind.Jmh.Warmup.FIXED;
+        if (!written.equals("until-steady")) {
+            throw parser.error(keys.get("warmup"), "warmup '" + written + "' is not a way to warm up a JMH run",
+                    "write fixed (as jmh-args' -wi and -i say, the default) or until-steady (iterate until the run is steady, then stop it)");
+        }
+        for (int i = 0; i < jmhArgs.size(); i++) {
+            if (List.of("-wi", "-i", "-f").contains(jmhArgs.get(i))) {
+                throw parser.error(((SequenceNode) keys.get("jmh-args")).getValue().get(i), "jmh-args sets " + jmhArgs.get(i)
+                        + ", and warmup: until-steady sets it (-wi 0 -i MAX -f 1: one fork iterating until steady)",
+                        "remove it from jmh-args; bound the iterations with max-iterations: and the steady ones with steady-iterations:");
+            }
+        }
+        int max = keys.containsKey("max-iterations") ? parser.integer(keys.get("max-iterations"), "max-iterations", 4) : WorkloadKind.Jmh.Warmup.UntilSteady.DEFAULT_MAX;
+        int steady = keys.containsKey("steady-iterations") ? parser.integer(keys.get("steady-iterations"), "steady-iterations", 2)
+                : WorkloadKind.Jmh.Warmup.UntilSteady.DEFAULT_STEADY;
+        if (steady > max) {
+            throw parser.error(keys.get(keys.containsKey("steady-iterations") ? "steady-iterations" : "max-iterations"), "steady-iterations (" + steady
+                    + ") is more than max-iterations (" + max + "): no run could hold that many steady iterations", "raise max-iterations or lower steady-iterations");
+        }
+        return new WorkloadKind.Jmh.Warmup.UntilSteady(max, steady);
     }
 }

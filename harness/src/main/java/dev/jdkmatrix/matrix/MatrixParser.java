@@ -45,13 +45,13 @@ public final class MatrixParser extends MatrixYaml {
     public static final boolean DEFAULT_JVM_INTERNALS = false;
     static final List<String> MATRIX_KEYS = List.of("jdk", "cpus", "cpu-mode", "memory", "tasks", "executor", "jvm-args", "timeout", "jfr", "profile", "workload", "exclude", "include");
     static final List<String> WORKLOAD_KEYS = List.of("name", "kind", "jdk", "cpus", "cpu-mode", "memory", "tasks", "executor", "jvm-args", "timeout", "jfr", "profile", "params",
-            "jar", "benchmarks", "jmh-args", "profilers", "main", "args", "result", "files", "workdir", "score");
+            "jar", "benchmarks", "jmh-args", "profilers", "main", "args", "result", "files", "workdir", "score", "warmup", "max-iterations", "steady-iterations");
     /** The kinds of workload entry: the project's workloads, a JMH uber-jar, any runnable jar. */
     static final List<String> KINDS = List.of("builtin", "jmh", "jar");
     /** Keys of a workload entry that only some kinds take. */
     static final Map<String, List<String>> KIND_KEYS = Map.of(
             "builtin", List.of("tasks", "executor"),
-            "jmh", List.of("jar", "benchmarks", "jmh-args", "profilers", "files", "workdir", "score"),
+            "jmh", List.of("jar", "benchmarks", "jmh-args", "profilers", "files", "workdir", "score", "warmup", "max-iterations", "steady-iterations"),
             "jar", List.of("jar", "main", "args", "result", "files", "workdir"));
     static final List<String> RESULT_KEYS = List.of("regex", "unit", "better");
     static final List<String> JDK_KEYS = List.of("dockerfile", "image", "home", "archive");

@@ -88,14 +88,55 @@ public sealed interface WorkloadKind {
      * @param jmhArgs   handed to JMH as they are (forks, iterations, times)
      * @param profilers JMH {@code -prof} names; their secondary metrics are kept
      */
-    record Jmh(UserJar jar, JmhJar.Benchmark listed, List<String> jmhArgs, List<String> profilers, WorkloadFiles files, Score score) implements WorkloadKind {
+    record Jmh(UserJar jar, JmhJar.Benchmark listed, List<String> jmhArgs, List<String> profilers, WorkloadFiles files, Score score, Warmup warmup)
+            implements WorkloadKind {
         public Jmh {
             Objects.requireNonNull(jar, "jar");
             Objects.requireNonNull(listed, "listed");
             Objects.requireNonNull(files, "files");
             Objects.requireNonNull(score, "score");
+            Objects.requireNonNull(warmup, "warmup");
             jmhArgs = List.copyOf(jmhArgs);
             profilers = List.copyOf(profilers);
+            if (warmup instanceof Warmup.UntilSteady && score != Score.STEADY) {
+                throw new IllegalArgumentException("a run warmed up until steady is scored on its steady state: JMH gives no score of a run stopped early");
+            }
+        }
+
+        /** A benchmark warmed up as its jmh-args say. */
+        public Jmh(UserJar jar, JmhJar.Benchmark listed, List<String> jmhArgs, List<String> profilers, WorkloadFiles files, Score score) {
+            this(jar, listed, jmhArgs, profilers, files, score, Warmup.FIXED);
+        }
+
+        /**
+         * How a JMH run warms up ({@code warmup:} on a jmh entry): as its jmh-args say ({@code -wi},
+         * {@code -i}: fixed, the default); or until steady: JMH iterates one fork without warm-up
+         * iterations ({@code -wi 0 -i MAX -f 1}), the harness reads each iteration as JMH prints it and
+         * stops the run once its iterations have reached a steady state ({@code history.SteadyState})
+         * and held it for {@code steady} iterations, or at {@code max} iterations; the run is scored on
+         * its steady part.
+         */
+        public sealed interface Warmup {
+            Fixed FIXED = new Fixed();
+
+            record Fixed() implements Warmup {}
+
+            record UntilSteady(int max, int steady) implements Warmup {
+                public static final int DEFAULT_MAX = 30;
+                public static final int DEFAULT_STEADY = 5;
+
+                public UntilSteady {
+                    if (steady < 2) throw new IllegalArgumentException("until steady needs at least 2 steady iterations, got " + steady);
+                    if (max < Math.max(4, steady)) throw new IllegalArgumentException("until steady needs at most " + max + " iterations to hold " + steady + " steady ones and at least 4");
+                }
+            }
+
+            default String text() {
+                return switch (this) {
+                    case Fixed f -> "fixed";
+                    case UntilSteady u -> "until-steady";
+                };
+            }
         }
 
         /** A benchmark scored as JMH scores it. */

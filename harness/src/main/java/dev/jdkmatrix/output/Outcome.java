@@ -54,7 +54,7 @@ public sealed interface Outcome {
         if (res.oomKilled()) {
             return new Oom("killed by the kernel at the memory limit of " + cell.memory().text() + " (exit " + res.exitCode() + ")" + got + "; output in " + logName);
         }
-        if (res.exitCode() != 0) {
+        if (res.exitCode() != 0 && !res.stopped()) { // a run the harness stopped exits with the kill's code
             // the exception the program reported says more than its last lines (JMH's end with its own summary)
             String threw = reading instanceof Readings.Reading.Threw t ? t.detail() : cell.kind() instanceof dev.jdkmatrix.matrix.WorkloadKind.Builtin ? null
                     : Readings.firstException(res.stdout() + "\n" + res.stderr());

@@ -60,6 +60,7 @@ public final class Readings {
             }
             case WorkloadKind.Jmh j -> {
                 String threw = firstException(res.stdout() + "\n" + res.stderr());
+                if (res.stopped() && (jmhJson == null || jmhJson.isBlank())) yield stoppedJmh(j, res, containerMs, threw);
                 if (jmhJson == null || jmhJson.isBlank()) {
                     if (threw != null) yield new Reading.Threw("the benchmark threw " + threw);
                     yield new Reading.Problem("JMH wrote no JSON result (did the benchmark throw?); its last lines: " + res.tail(3).replace("\n", " | "));
@@ -138,6 +139,41 @@ public final class Readings {
         v.put("score_unit", unit);
         v.put("score_better", higher ? "higher" : "lower");
         return v;
+    }
+
+    /**
+     * A JMH run the harness stopped once its iterations were steady (warmup: until-steady): no JSON,
+     * so its columns come from the iterations it printed (its unit, its mode's direction, how many it
+     * ran, the secondary metrics' means over them); its score is left to the session, which scores it
+     * on its steady part.
+     */
+    private static Reading stoppedJmh(WorkloadKind.Jmh j, ContainerResult res, double containerMs, String threw) {
+        List<JmhIterations.Iteration> its = JmhIterations.parse(res.stdout());
+        if (its.isEmpty()) {
+            if (threw != null) return new Reading.Threw("the benchmark threw " + threw);
+            return new Reading.Problem("stopped at a steady state, and it printed no iteration; its last lines: " + res.tail(3).replace("\n", " | "));
+        }
+        Map<String, String> v = new LinkedHashMap<>();
+        v.put("wall_ms", Summarizer.ms(containerMs));
+        v.put("check", "ok");
+        v.put("score", "");
+        v.put("score_error", "");
+        v.put("score_unit", its.get(its.size() - 1).unit());
+        v.put("score_better", j.mode().equals("thrpt") ? "higher" : "lower");
+        v.put("jmh_mode", j.mode());
+        v.put("jmh_forks", "1");
+        v.put("jmh_iterations", Integer.toString(its.size()));
+        v.put("jmh_warmup_iterations", "0");
+        Map<String, double[]> sums = new java.util.TreeMap<>();
+        for (JmhIterations.Iteration it : its) it.secondary().forEach((k, x) -> {
+            double[] s = sums.computeIfAbsent(k, u -> new double[2]);
+            s[0] += x;
+            s[1]++;
+        });
+        StringJoiner metrics = new StringJoiner(";");
+        sums.forEach((k, s) -> metrics.add(k + "=" + Summarizer.ms(s[0] / s[1])));
+        v.put("metrics", metrics.toString());
+        return new Reading.Found(v, null);
     }
 
     private static Map<String, String> jmhColumns(JmhResult r, double containerMs) {

@@ -49,6 +49,24 @@ final class RunIterations {
                 + "holds under a quarter of its iterations): more iterations (-i), or score: jmh to take JMH's own figure"));
     }
 
+    /**
+     * A run warmed up until steady that ran to its bound: its iterations never held a steady state
+     * long enough to stop it, so it is made invalid, saying how it ended (its class over every
+     * iteration) and what to change. Only a run that ended ok is judged; {@code v} holds its columns.
+     */
+    static void neverSteady(Map<String, String> v, java.util.List<JmhIterations.Iteration> iterations,
+                            dev.jdkmatrix.matrix.WorkloadKind.Jmh.Warmup.UntilSteady u) {
+        if (!"ok".equals(v.get("status"))) return;
+        v.put("score_jmh", v.getOrDefault("score", ""));
+        v.put("score", "");
+        v.put("score_error", "");
+        v.put("status", "invalid");
+        String ended = v.getOrDefault("steady_state", "").isEmpty() ? "" : " (over all " + iterations.size() + ": " + v.get("steady_state")
+                + (v.getOrDefault("steady_from", "").isEmpty() ? "" : " from iteration " + v.get("steady_from")) + ")";
+        v.put("status_detail", "warmup: until-steady, and no steady state held for " + u.steady() + " iterations within max-iterations " + u.max()
+                + ended + ": the benchmark does not settle in " + u.max() + " iterations; raise max-iterations, or find what keeps changing (a state that grows)");
+    }
+
     /** A figure with six significant digits, as JMH's JSON gives a score. */
     static String significant(double x) {
         return new java.math.BigDecimal(x).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();

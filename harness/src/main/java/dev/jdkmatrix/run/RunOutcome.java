@@ -44,7 +44,9 @@ final class RunOutcome {
         // a profiled cell's profile run samples with async-profiler; every other run is as the cell says
         Profile profile = run.phase() == PlannedRun.Phase.PROFILE ? cell.profile() : Profile.NONE;
         StealMeter.Span span = stealMeter.start();
-        ContainerResult res = runner.run(cell, image.reference(), name, slot, files.outputs(cell, profile, out), profile);
+        // a JMH run warmed up until steady is stopped once its iterations are (a profile run goes to its end: its samples cover every iteration)
+        RunSlot watched = profile == Profile.NONE ? slot.stoppedWhen(UntilSteady.of(cell)) : slot;
+        ContainerResult res = runner.run(cell, image.reference(), name, watched, files.outputs(cell, profile, out), profile);
         double steal = span.percent();
         long logStart = System.nanoTime();
         try {
@@ -90,7 +92,10 @@ final class RunOutcome {
         }
         v.put("status", outcome.status());
         v.put("status_detail", outcome.detail());
-        if (cell.kind() instanceof dev.jdkmatrix.matrix.WorkloadKind.Jmh j && j.score() == dev.jdkmatrix.matrix.WorkloadKind.Jmh.Score.STEADY) {
+        if (cell.kind() instanceof dev.jdkmatrix.matrix.WorkloadKind.Jmh j && j.warmup() instanceof dev.jdkmatrix.matrix.WorkloadKind.Jmh.Warmup.UntilSteady u
+                && profile == Profile.NONE && !res.stopped() && !UntilSteady.heldAtSomePoint(iterations, cell)) {
+            RunIterations.neverSteady(v, iterations, u);
+        } else if (cell.kind() instanceof dev.jdkmatrix.matrix.WorkloadKind.Jmh j && j.score() == dev.jdkmatrix.matrix.WorkloadKind.Jmh.Score.STEADY) {
             RunIterations.scoreSteady(v, iterations, "higher".equals(v.get("score_better")));
         }
         double uptime = reading instanceof Readings.Reading.Found f ? parseOr(f.columns().get("jvm_uptime_ms")) : Double.NaN;
@@ -236,7 +241,8 @@ final class RunOutcome {
                 + "# container: " + res.containerName() + " " + res.containerId() + "\n"
                 + "# command: " + String.join(" ", Commands.command(run.cell(), null,
                         run.phase() == PlannedRun.Phase.PROFILE ? run.cell().profile() : Profile.NONE)) + "\n"
-                + "# exit: " + res.exitCode() + (res.oomKilled() ? " (oom-killed)" : "") + (res.timedOut() ? " (timeout)" : "") + "\n"
+                + "# exit: " + res.exitCode() + (res.oomKilled() ? " (oom-killed)" : "") + (res.timedOut() ? " (timeout)" : "")
+                + (res.stopped() ? " (stopped by the harness: its iterations had held a steady state)" : "") + "\n"
                 + "# --- stdout\n" + res.stdout() + (res.stdout().endsWith("\n") || res.stdout().isEmpty() ? "" : "\n")
                 + "# --- stderr\n" + res.stderr();
     }

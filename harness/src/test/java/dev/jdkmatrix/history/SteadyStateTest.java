@@ -55,6 +55,22 @@ class SteadyStateTest {
         assertThat(s.kind().peak()).isFalse();
     }
 
+    /** A warm-up whose last points E-Divisive keeps with the steady segment (too few to be one of their own): they are its tail, not its steady state. */
+    @Test
+    void theWarmUpsTailIsNotCountedInTheSteadyState() {
+        double[] x = concat(new double[] {400, 300, 200, 150, 120}, level(new Random(8), 20, 100, 0.003));
+        SteadyState s = SteadyState.classify(x, false);
+        assertThat(s.kind()).isEqualTo(SteadyState.Kind.WARMUP);
+        assertThat(s.from()).as("from the first iteration at the level").isEqualTo(6);
+        double[] firstSlow = level(new Random(9), 12, 100, 0.003);
+        firstSlow[0] = 112; // one slow first iteration (the JIT): a warm-up of one iteration, not the steady state
+        SteadyState slow = SteadyState.classify(firstSlow, false);
+        assertThat(slow.kind()).isEqualTo(SteadyState.Kind.WARMUP);
+        assertThat(slow.from()).isEqualTo(2);
+        double[] twoTails = concat(new double[] {300, 106, 105}, level(new Random(10), 20, 100, 0.003));
+        assertThat(SteadyState.classify(twoTails, false).from()).as("5-6 % worse than the level: the warm-up's tail").isEqualTo(4);
+    }
+
     @Test
     void aSingleOutlierIsNoChange() {
         double[] x = level(new Random(7), 12, 100, 0.005);

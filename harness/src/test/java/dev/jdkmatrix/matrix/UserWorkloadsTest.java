@@ -92,6 +92,34 @@ class UserWorkloadsTest {
                 .hasMessageContaining("score 'best' is not a way to score a JMH run").hasMessageContaining("write jmh (JMH's own score, the default) or steady");
     }
 
+    /** warmup: until-steady with its bounds: one fork iterating to the bound, scored on its steady part; what it sets is refused in jmh-args. */
+    @Test
+    void aJmhEntryWarmedUpUntilSteadyTakesItsBoundsAndRefusesWhatItSets() throws IOException {
+        String plain = MATRIX.replace("      jmh-args: [-f, 1, -wi, 3, -i, 5, -w, 1s, -r, 1s]\n", "      jmh-args: [-r, 1s]\n");
+        Matrix m = parse(plain.replace("      profilers: [gc]\n", "      profilers: [gc]\n      warmup: until-steady\n      max-iterations: 40\n"));
+        List<WorkloadKind.Jmh> jmh = m.cells().stream().filter(c -> c.kind() instanceof WorkloadKind.Jmh).map(c -> (WorkloadKind.Jmh) c.kind()).toList();
+        assertThat(jmh).isNotEmpty().allSatisfy(j -> {
+            assertThat(j.warmup()).isEqualTo(new WorkloadKind.Jmh.Warmup.UntilSteady(40, WorkloadKind.Jmh.Warmup.UntilSteady.DEFAULT_STEADY));
+            assertThat(j.score()).as("scored on its steady part").isEqualTo(WorkloadKind.Jmh.Score.STEADY);
+        });
+        Cell cell = m.cells().stream().filter(c -> c.kind() instanceof WorkloadKind.Jmh).findFirst().orElseThrow();
+        assertThat(String.join(" ", dev.jdkmatrix.engine.Commands.command(cell, null, Profile.NONE))).endsWith("-r 1s -wi 0 -i 40 -f 1");
+        assertThat(Estimate.jmhMillis(jmh.get(0))).as("at most the bound's iterations of 1 s in one fork").isEqualTo(Estimate.JMH_FORK_MS + 40 * 1000.0);
+        assertThat(parse(plain).cells().stream().filter(c -> c.kind() instanceof WorkloadKind.Jmh).map(c -> ((WorkloadKind.Jmh) c.kind()).warmup()))
+                .containsOnly(WorkloadKind.Jmh.Warmup.FIXED);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse(MATRIX.replace("      profilers: [gc]\n", "      profilers: [gc]\n      warmup: until-steady\n")))
+                .hasMessageContaining("jmh-args sets -f, and warmup: until-steady sets it").hasMessageContaining("remove it from jmh-args");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse(plain.replace("      profilers: [gc]\n", "      profilers: [gc]\n      warmup: until-steady\n      score: jmh\n")))
+                .hasMessageContaining("JMH gives no score of its own");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse(plain.replace("      profilers: [gc]\n", "      profilers: [gc]\n      max-iterations: 40\n")))
+                .hasMessageContaining("max-iterations bounds warmup: until-steady");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse(plain.replace("      profilers: [gc]\n",
+                "      profilers: [gc]\n      warmup: until-steady\n      max-iterations: 6\n      steady-iterations: 8\n")))
+                .hasMessageContaining("steady-iterations (8) is more than max-iterations (6)");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse(plain.replace("      profilers: [gc]\n", "      profilers: [gc]\n      warmup: forever\n")))
+                .hasMessageContaining("warmup 'forever' is not a way to warm up a JMH run").hasMessageContaining("until-steady");
+    }
+
     @Test
     void aJarEntryKeepsItsArgsTemplateAndResult() throws IOException {
         List<Cell> jar = parse(MATRIX).cells().stream().filter(c -> c.kind() instanceof WorkloadKind.Jar).toList();

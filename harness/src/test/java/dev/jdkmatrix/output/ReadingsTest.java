@@ -34,6 +34,39 @@ public class ReadingsTest {
                 CpuLimit.parse("1"), dev.jdkmatrix.model.CpuMode.QUOTA, MemoryLimit.parse("512m"), List.of(), Duration.ofMinutes(1), false);
     }
 
+    /** A JMH cell warmed up until steady, as {@code warmup: until-steady} with its bounds makes it. */
+    public static Cell untilSteady(String benchmark, int max, int steady) {
+        JmhJar.Benchmark b = new JmhJar.Benchmark(benchmark, "avgt", Map.of(), OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty(),
+                OptionalLong.empty(), OptionalLong.empty());
+        return new Cell(new WorkloadKind.Jmh(JAR, b, List.of(), List.of(), dev.jdkmatrix.matrix.WorkloadFiles.NONE, WorkloadKind.Jmh.Score.STEADY,
+                new WorkloadKind.Jmh.Warmup.UntilSteady(max, steady)), "my-bench", new TreeMap<>(), "", 0, "25",
+                CpuLimit.parse("1"), dev.jdkmatrix.model.CpuMode.QUOTA, MemoryLimit.parse("512m"), List.of(), Duration.ofMinutes(1), false);
+    }
+
+    /** A run the harness stopped (warmup: until-steady): killed, exit 137, no JMH JSON. */
+    static ContainerResult stopped(String stdout) {
+        return new ContainerResult("id", "name", 137, false, false, stdout, "", "", 1, 1, 1234, 1, 1500.5, null, "", true);
+    }
+
+    @Test
+    void aRunStoppedAtItsSteadyStateIsReadFromItsIterationsAndIsOk() {
+        String log = "# Fork: 1 of 1\nIteration   1: 9.316 us/op\n                 ·gc.alloc.rate.norm: 8016.000 B/op\nIteration   2: 8.165 us/op\n"
+                + "                 ·gc.alloc.rate.norm: 8000.000 B/op\nIteration   3: ";
+        Cell cell = untilSteady("my.Bench.m", 30, 2);
+        Readings.Reading r = Readings.read(cell, stopped(log), null);
+        assertThat(r).isInstanceOfSatisfying(Readings.Reading.Found.class, f -> {
+            assertThat(f.invalid()).isNull();
+            assertThat(f.columns()).containsEntry("score_unit", "us/op").containsEntry("score_better", "lower").containsEntry("jmh_iterations", "2")
+                    .containsEntry("jmh_forks", "1").containsEntry("metrics", "gc.alloc.rate.norm=8008.000").containsEntry("score", "");
+        });
+        assertThat(Outcome.classify(cell, stopped(log), r, "logs/00001.log")).as("exit 137 is the harness's kill").isInstanceOf(Outcome.Ok.class);
+        Readings.Reading none = Readings.read(cell, stopped("# Fork: 1 of 1\n"), null);
+        assertThat(none).isInstanceOfSatisfying(Readings.Reading.Problem.class, p -> assertThat(p.detail()).contains("printed no iteration"));
+        ContainerResult killed = new ContainerResult("id", "name", 137, false, false, log, "", "", 1, 1, 1234, 1, 1500.5);
+        assertThat(Outcome.classify(cell, killed, Readings.read(cell, killed, null), "logs/00001.log"))
+                .as("killed, not by the harness: an error").isInstanceOf(Outcome.Error.class);
+    }
+
     public static ContainerResult out(String stdout) {
         return new ContainerResult("id", "name", 0, false, false, stdout, "", "", 1, 1, 1234, 1, 1500.5);
     }

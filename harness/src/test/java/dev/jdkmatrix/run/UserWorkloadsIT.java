@@ -97,7 +97,25 @@ class UserWorkloadsIT {
                       jdk: 25
                       score: steady
                       jmh-args: [-f, 1, -wi, 2, -i, 6, -w, 200ms, -r, 200ms]
-                """.formatted(ItSupport.jdks("21", "25"), BENCHMARKS, BENCHMARKS, APP, APP, BENCHMARKS, DATA, BENCHMARKS, BENCHMARKS));
+                    - name: until-steady
+                      kind: jmh
+                      jar: %s
+                      benchmarks: 'StringJoinBench\\.stringBuilder'
+                      params: { size: 10 }
+                      jdk: 25
+                      warmup: until-steady
+                      max-iterations: 80
+                      steady-iterations: 4
+                      jmh-args: [-r, 200ms]
+                    - name: never-settles
+                      kind: jmh
+                      jar: %s
+                      benchmarks: 'DriftBench'
+                      jdk: 25
+                      warmup: until-steady
+                      max-iterations: 8
+                      jmh-args: [-r, 200ms]
+                """.formatted(ItSupport.jdks("21", "25"), BENCHMARKS, BENCHMARKS, APP, APP, BENCHMARKS, DATA, BENCHMARKS, BENCHMARKS, BENCHMARKS, BENCHMARKS));
         out = tmp.resolve("out");
         ran = ItSupport.run(m, out, runId, ExitException.RUNS_FAILED); // sort-unread is invalid, on purpose
     }
@@ -142,6 +160,40 @@ class UserWorkloadsIT {
         assertThat(Double.parseDouble(r.column("score"))).isCloseTo(mean, org.assertj.core.data.Percentage.withPercentage(0.01));
         assertThat(r.column("score_jmh")).as("JMH's own figure, kept").isNotEmpty();
         assertThat(r.column("score_error")).isEmpty();
+    }
+
+    /**
+     * warmup: until-steady: one fork iterating, stopped by the harness once its iterations held a steady
+     * state (exit 137: the kill), well before its bound; scored on its steady part, read from its log.
+     */
+    @Test
+    void aRunWarmedUpUntilSteadyIsStoppedOnceSteadyAndScoredOnItsSteadyPart() throws IOException {
+        RawRow r = row(x -> x.key().workload().equals("until-steady"));
+        assertThat(r.status()).as(r.column("status_detail")).isEqualTo("ok");
+        assertThat(r.column("exit_code")).as("stopped by the harness").isEqualTo("137");
+        int ran = Integer.parseInt(r.column("jmh_iterations"));
+        assertThat(ran).as("stopped before its bound of 80").isBetween(4, 79);
+        String log = Files.readString(out.resolve("logs").resolve(String.format("%05d.log", r.seq())));
+        assertThat(log).contains("-wi 0 -i 80 -f 1").doesNotContain("# Run complete");
+        List<dev.jdkmatrix.output.JmhIterations.Iteration> its = dev.jdkmatrix.output.JmhIterations.parse(log);
+        assertThat(its).hasSize(ran);
+        int from = Integer.parseInt(r.column("steady_from"));
+        assertThat(ran - from + 1).as("the steady iterations it held").isGreaterThanOrEqualTo(4);
+        double mean = its.subList(from - 1, its.size()).stream().mapToDouble(dev.jdkmatrix.output.JmhIterations.Iteration::score).average().orElseThrow();
+        assertThat(Double.parseDouble(r.column("score"))).isCloseTo(mean, org.assertj.core.data.Percentage.withPercentage(0.01));
+        assertThat(r.column("score_unit")).isEqualTo("us/op");
+        assertThat(r.column("score_better")).isEqualTo("lower");
+    }
+
+    /** A benchmark that never settles (each iteration slower than the one before): run to its bound, and said, not scored. */
+    @Test
+    void aRunThatNeverSettlesRunsToItsBoundAndSaysSo() {
+        RawRow r = row(x -> x.key().workload().equals("never-settles"));
+        assertThat(r.status()).isEqualTo("invalid");
+        assertThat(r.column("exit_code")).as("JMH ran its 8 iterations to the end").isEqualTo("0");
+        assertThat(r.column("jmh_iterations")).isEqualTo("8");
+        assertThat(r.column("status_detail")).contains("warmup: until-steady", "no steady state held for 5 iterations within max-iterations 8", "raise max-iterations");
+        assertThat(r.column("score")).isEmpty();
     }
 
     @Test

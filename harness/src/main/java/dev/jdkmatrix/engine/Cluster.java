@@ -44,6 +44,22 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
         }
     }
 
+    /** The kubeconfig make k8s-up writes for its cluster (harness/scripts/k8s: K8S_HOME's admin.kubeconfig). */
+    static final Path K8S_UP_KUBECONFIG = Path.of("/var/lib/jdkmatrix-k8s/admin.kubeconfig");
+
+    /**
+     * The fix for a cluster that does not answer: where make k8s-up's cluster is up and this session
+     * did not name its kubeconfig, that kubeconfig (the one it fell back to reaches another server);
+     * else start the cluster or name another.
+     */
+    static String unansweredFix(Options options, boolean k8sUpKubeconfig, String kubeconfigVariable) {
+        if (k8sUpKubeconfig && options.kubeconfig() == null && kubeconfigVariable == null) {
+            return "make k8s-up's cluster is reached through its own kubeconfig: export KUBECONFIG=" + K8S_UP_KUBECONFIG + " (or --kubeconfig "
+                    + K8S_UP_KUBECONFIG + "); this session took the default one (~/.kube/config, or the pod's service account)";
+        }
+        return "start it (make k8s-up for this machine's), or name another in KUBECONFIG or --context";
+    }
+
     /** Connects and checks that the cluster answers: exit 3 with one line and the fix where it does not. */
     public static Cluster connect(Options options) {
         Config config;
@@ -52,7 +68,7 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
                     : Config.fromKubeconfig(options.context(), Files.readString(options.kubeconfig()), options.kubeconfig().toString());
         } catch (IOException | RuntimeException e) {
             throw new ExitException(ExitException.ENVIRONMENT, "no kubeconfig to reach a Kubernetes cluster (" + e.getMessage() + ")"
-                    + "\n  fix: make k8s-up and export KUBECONFIG=/var/lib/jdkmatrix-k8s/admin.kubeconfig, or name yours in KUBECONFIG");
+                    + "\n  fix: make k8s-up and export KUBECONFIG=" + K8S_UP_KUBECONFIG + ", or name yours in KUBECONFIG");
         }
         config.setRequestTimeout(15_000);
         config.setConnectionTimeout(10_000);
@@ -66,7 +82,7 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
         } catch (KubernetesClientException e) {
             client.close();
             throw new ExitException(ExitException.ENVIRONMENT, "the Kubernetes cluster at " + config.getMasterUrl() + " does not answer: "
-                    + Docker.rootMessage(e) + "\n  fix: start it (make k8s-up for this machine's), or name another in KUBECONFIG or --context");
+                    + Docker.rootMessage(e) + "\n  fix: " + unansweredFix(options, Files.isRegularFile(K8S_UP_KUBECONFIG), System.getenv("KUBECONFIG")));
         }
         return new Cluster(client, options.namespace(), config.getMasterUrl(), options.images(), options.pool());
     }
@@ -77,12 +93,16 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
         client.close();
     }
 
-    /** What the cluster says of itself for run.json and the screen. */
-    public String describe() {
-        // results.RunMetadata#cluster reads "Kubernetes VERSION" at its start: a history keeps a cluster's nights apart
+    /** The cluster as run.json records it, as typed values (its version, API server, node pool): a history keeps a cluster's nights apart by it. */
+    public dev.jdkmatrix.results.RunMetadata.KubernetesCluster record() {
+        return new dev.jdkmatrix.results.RunMetadata.KubernetesCluster(client.getKubernetesVersion().getGitVersion(), server, pool.describe());
+    }
+
+    /** What the cluster says of itself for the screen and run.json's sentence of the session's engine, {@code recorded} being {@link #record()}. */
+    public String describe(dev.jdkmatrix.results.RunMetadata.KubernetesCluster recorded) {
         List<Node> all = client.nodes().list().getItems();
         long taking = all.stream().filter(n -> Placement.refuses(pool, n).isEmpty()).count();
-        return "Kubernetes " + client.getKubernetesVersion().getGitVersion() + " at " + server + ", namespace " + namespace + ", "
+        return "Kubernetes " + recorded.version() + " at " + server + ", namespace " + namespace + ", "
                 + all.size() + " node(s), " + taking + " of them taking its pods" + (pool.describe().isEmpty() ? "" : " (" + pool.describe() + ")")
                 + ", run images " + images.describe();
     }

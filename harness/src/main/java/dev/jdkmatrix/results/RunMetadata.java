@@ -176,19 +176,43 @@ public record RunMetadata(
     /**
      * One harness process that worked on the run: the first, and each {@code --resume} after an
      * interruption; {@code endedAt} is null while it runs (or when it was killed), {@code runsStored}
-     * the rows it added, {@code engine} the engine it ran on ({@link Engine#describe()}).
+     * the rows it added, {@code engine} the engine it ran on ({@link Engine#describe()}), and where its
+     * runs were measured on a Kubernetes cluster, that cluster ({@code cluster}; null on the Docker
+     * engine, and in a run.json written before it was recorded, whose {@code engine} sentence says it).
      */
-    public record Session(String startedAt, String endedAt, String hostname, int runsStored, String engine, String lease) {
+    public record Session(String startedAt, String endedAt, String hostname, int runsStored, String engine, String lease, KubernetesCluster cluster) {
         public Session {
             if (lease == null) lease = ""; // a run.json written before sessions recorded the engine's lease
         }
 
         public Session(String startedAt, String endedAt, String hostname, int runsStored) {
-            this(startedAt, endedAt, hostname, runsStored, "", "");
+            this(startedAt, endedAt, hostname, runsStored, "", "", null);
         }
 
         public Session(String startedAt, String endedAt, String hostname, int runsStored, String engine) {
-            this(startedAt, endedAt, hostname, runsStored, engine, "");
+            this(startedAt, endedAt, hostname, runsStored, engine, "", null);
+        }
+
+        public Session(String startedAt, String endedAt, String hostname, int runsStored, String engine, String lease) {
+            this(startedAt, endedAt, hostname, runsStored, engine, lease, null);
+        }
+    }
+
+    /**
+     * The Kubernetes cluster a session measured on, as typed values: its version ({@code v1.34.2}),
+     * its API server, and the node pool that took its pods (its node labels and tolerations, as
+     * engine.Placement says them; empty: every node).
+     */
+    public record KubernetesCluster(String version, String server, String pool) {
+        public KubernetesCluster {
+            if (version == null || version.isBlank()) throw new IllegalArgumentException("a Kubernetes cluster's version is needed (v1.34.2)");
+            server = server == null ? "" : server;
+            pool = pool == null ? "" : pool;
+        }
+
+        /** {@code v1.34.2 (node label pool=bench)}: what a runner class names of it. */
+        public String text() {
+            return version + (pool.isEmpty() ? "" : " (" + pool + ")");
         }
     }
 
@@ -247,9 +271,23 @@ public record RunMetadata(
     /**
      * The version of the Kubernetes cluster a session of this run (or of a folder it was merged
      * from) ran on, with its node pool where it named one ("v1.34.2 (node label pool=bench)"), or
-     * null: the Docker engine.
+     * null: the Docker engine. Read from the sessions' typed {@link KubernetesCluster}; a run.json
+     * written before it was recorded is read from the sentence its session's engine says.
      */
     public String cluster() {
+        KubernetesCluster typed = kubernetes();
+        return typed != null ? typed.text() : clusterFromSentence();
+    }
+
+    /** The Kubernetes cluster a session of this run (or of a folder it was merged from) measured on, as recorded; null: none recorded. */
+    public KubernetesCluster kubernetes() {
+        java.util.stream.Stream<KubernetesCluster> all = java.util.stream.Stream.concat(sessions.stream().map(Session::cluster),
+                mergedFrom.stream().map(Source::cluster));
+        return all.filter(java.util.Objects::nonNull).findFirst().orElse(null);
+    }
+
+    /** The cluster as a run.json written before the typed value says it: in the sentence of its session's engine (engine.Cluster's). */
+    private String clusterFromSentence() {
         java.util.stream.Stream<String> engines = java.util.stream.Stream.concat(sessions.stream().map(Session::engine), mergedFrom.stream().map(Source::engine));
         return engines.filter(e -> e != null && e.startsWith(KUBERNETES + " ")).map(e -> {
             java.util.regex.Matcher pool = POOL.matcher(e);
@@ -276,9 +314,14 @@ public record RunMetadata(
     }
 
     /** A results folder a merged run was made from: its run, shard and host. */
-    public record Source(String runId, String shard, String hostname, String folder, String startedAt, String endedAt, String engine) {
+    public record Source(String runId, String shard, String hostname, String folder, String startedAt, String endedAt, String engine,
+                         KubernetesCluster cluster) {
         public Source(String runId, String shard, String hostname, String folder, String startedAt, String endedAt) {
-            this(runId, shard, hostname, folder, startedAt, endedAt, "");
+            this(runId, shard, hostname, folder, startedAt, endedAt, "", null);
+        }
+
+        public Source(String runId, String shard, String hostname, String folder, String startedAt, String endedAt, String engine) {
+            this(runId, shard, hostname, folder, startedAt, endedAt, engine, null);
         }
     }
 

@@ -163,9 +163,10 @@ public final class MatrixRunner {
         if (reps.adaptive()) listener.message("repetitions: " + reps.text() + "; " + start.plan().size() + " runs at most, fewer as cells reach the target");
 
         if (cluster != null) {
-            String where = cluster.describe(); // two API calls: once a session, for the screen and run.json
+            RunMetadata.KubernetesCluster on = cluster.record();
+            String where = cluster.describe(on); // API calls: once a session, for the screen and run.json
             listener.message(where);
-            record.measuredOn(where);
+            record.measuredOn(where, on);
         }
         RunEngine runner = cluster == null ? new ContainerRunner(client, options.runId(), out) : cluster.engine(client, matrix, images.refs(), options.runId(), out, listener::message);
         if (matrix.order() == Matrix.Order.DUET && runner.refusesDuet() != null) {

@@ -48,6 +48,7 @@ final class SessionRecord {
     private volatile String leaseNote;
     /** Where the runs are measured when not on the Docker engine that built the images (a cluster), else null. */
     private volatile String measuredOn;
+    private volatile RunMetadata.KubernetesCluster cluster;
 
     SessionRecord(Path out, RunOptions options, Matrix matrix, Start start, SessionImages refs) {
         this.out = out;
@@ -84,9 +85,10 @@ final class SessionRecord {
         leaseNote = lease.describe();
     }
 
-    /** This session measures its runs on a cluster ({@code where}: what it says of itself), not on the Docker engine; no lease is taken there. */
-    void measuredOn(String where) {
+    /** This session measures its runs on a cluster ({@code where}: what it says of itself; {@code cluster}: it as typed values), not on the Docker engine; no lease is taken there. */
+    void measuredOn(String where, RunMetadata.KubernetesCluster cluster) {
         measuredOn = where;
+        this.cluster = cluster;
         leaseNote = "none: the cluster keeps its pods apart (a Guaranteed pod's whole CPUs are its own), one run at a time";
     }
 
@@ -95,7 +97,7 @@ final class SessionRecord {
         List<RunMetadata.Session> sessions = new ArrayList<>(earlier);
         int now = rows.size() - start.storedAtStart().size();
         String engine = measuredOn == null ? start.engine().describe() : measuredOn + " (images built on " + start.engine().describe() + ")";
-        sessions.add(new RunMetadata.Session(sessionStart, ended, start.host().hostname(), Math.max(0, now), engine, leaseNote));
+        sessions.add(new RunMetadata.Session(sessionStart, ended, start.host().hostname(), Math.max(0, now), engine, leaseNote, cluster));
         return RunSession.metadata(rows, options, matrix, commit, dirty, started, ended, start.host(), start.engine(), images, plan,
                 start.imagesSeconds(), sessions, repository);
     }

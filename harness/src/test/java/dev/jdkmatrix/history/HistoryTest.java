@@ -283,6 +283,31 @@ class HistoryTest {
                 .runnerClass()).as("no pool named: the cluster's class as before").isEqualTo(onCluster(docker).runnerClass());
     }
 
+    /** run.json records the cluster as typed values: read before the sentence, kept through run.json and a merge (whose sources name it). */
+    @Test
+    void aTypedClusterIsReadBeforeTheSentenceAndKeptThroughRunJsonAndAMerge(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        var docker = SiteFixture.meta("a", SiteFixture.FIRST, SiteFixture.Night.steady(0.01));
+        var typed = new dev.jdkmatrix.results.RunMetadata.KubernetesCluster("v1.35.0", "https://10.0.0.1:6443", "node label pool=bench");
+        var session = new dev.jdkmatrix.results.RunMetadata.Session(docker.startedAt(), docker.endedAt(), "runner-1", 10,
+                "Kubernetes v1.34.2 at https://127.0.0.1:6443, namespace default, a sentence that says another version", "", typed);
+        var m = new dev.jdkmatrix.results.RunMetadata(docker.schema(), docker.runId(), docker.matrixFile(), docker.matrixName(), docker.matrixSha256(),
+                docker.gitCommit(), docker.gitDirty(), docker.startedAt(), docker.endedAt(), docker.host(), docker.engine(), docker.images(), docker.jdkBuilds(),
+                docker.plan(), docker.statusCounts(), docker.harnessOverheadMs(), docker.imagesSeconds(), docker.mergedFrom(), List.of(session), docker.jars());
+        assertThat(m.cluster()).as("the typed value, not the sentence").isEqualTo("v1.35.0 (node label pool=bench)");
+        java.nio.file.Path json = dir.resolve("run.json");
+        dev.jdkmatrix.results.format.RunJson.write(json, m);
+        var read = dev.jdkmatrix.results.format.RunJson.read(json);
+        assertThat(read.kubernetes()).isEqualTo(typed);
+        assertThat(read.runnerClass()).endsWith("Kubernetes v1.35.0 (node label pool=bench)");
+        var merged = new dev.jdkmatrix.results.RunMetadata(docker.schema(), "merged", docker.matrixFile(), docker.matrixName(), docker.matrixSha256(),
+                docker.gitCommit(), docker.gitDirty(), docker.startedAt(), docker.endedAt(), docker.host(), docker.engine(), docker.images(), docker.jdkBuilds(),
+                docker.plan(), docker.statusCounts(), docker.harnessOverheadMs(), docker.imagesSeconds(),
+                List.of(new dev.jdkmatrix.results.RunMetadata.Source("a", "1/2", "runner-1", "shard-1", docker.startedAt(), docker.endedAt(),
+                        docker.engine().describe(), read.kubernetes())), List.of(), docker.jars());
+        assertThat(merged.runnerClass()).as("a merged night of the cluster is of the cluster's class").isEqualTo(read.runnerClass());
+        assertThat(onCluster(docker).cluster()).as("an older run.json: its sentence read").isEqualTo("v1.34.2");
+    }
+
     private static dev.jdkmatrix.results.RunMetadata onCluster(dev.jdkmatrix.results.RunMetadata m) {
         return onCluster(m, "Kubernetes v1.34.2 at https://127.0.0.1:6443, namespace default, 1 node(s), run images imported into make k8s-up's containerd");
     }

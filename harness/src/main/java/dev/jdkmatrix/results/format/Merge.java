@@ -104,7 +104,7 @@ public final class Merge {
             RunMetadata m = metas.get(i);
             m.images().forEach(img -> images.putIfAbsent(img.jdk() + " " + img.imageId(), img));
             from.add(new RunMetadata.Source(m.runId(), m.plan() == null ? "" : m.plan().shard(), m.host() == null ? "" : m.host().hostname(),
-                    sources.get(i).toString(), m.startedAt(), m.endedAt(), m.engine() == null ? "" : m.engine().describe()));
+                    sources.get(i).toString(), m.startedAt(), m.endedAt(), m.engine() == null ? "" : m.engine().describe(), m.kubernetes()));
             if (m.startedAt().compareTo(startedAt) < 0) startedAt = m.startedAt();
             if (m.endedAt() != null && (endedAt == null || m.endedAt().compareTo(endedAt) > 0)) endedAt = m.endedAt();
         }

@@ -33,6 +33,19 @@ test('a site\'s series become figures with their points, changes and facets', ()
   assert.strictEqual(cell.facets.compared, undefined);
 });
 
+test('a site\'s index without nights gets them from the chunk its series are in', () => {
+  const index = Object.assign({}, site, { chunk: 1, series: site.series.map((s, i) => ({ fleet: s.fleet, a: s.a, b: s.b, cmp: s.cmp, u: s.u, hb: s.hb, len: s.n.length, k: i })) });
+  const figures = explorer.figuresOfSite(index);
+  assert.strictEqual(figures[0].points, null, 'not loaded yet');
+  assert.deepStrictEqual(figures.map((f) => [f.chunk, f.pos]), [[0, 0], [1, 0]]);
+  explorer.fill(figures, 1, { series: [site.series[1]] });
+  assert.strictEqual(figures[0].points, null, 'another chunk');
+  assert.deepStrictEqual(figures[1].points.map((p) => p.v), [0.9, 0.95]);
+  assert.deepStrictEqual(figures[1].changes, []);
+  explorer.fill(figures, 0, { series: [site.series[0]] });
+  assert.strictEqual(figures[0].changes[0].what, 'jdk 21 build a -> b');
+});
+
 test('the picker offers only the axes the figures differ on, and a pick matches a comparison by either side', () => {
   const figures = explorer.figuresOfSite(site);
   const f = explorer.facets(figures);

@@ -30,17 +30,35 @@ const jdkmatrixExplorer = (() => {
     return m;
   }
 
-  /** Every figure of a site: one per series, its points in night order. */
+  /**
+   * Every figure of a site: one per series. The index names each series' chunk (k) and its nights come
+   * with the chunk (fill), loaded when one of its figures is drawn; a series that holds its nights
+   * (n, v, lo, hi, ch) has them at once.
+   */
   function figuresOfSite(site) {
     const cells = site.cells.id.map((id, i) => ({ id, axes: axesOf(site.axes, site.cells.ax[i]) }));
-    return site.series.map((s) => {
+    const chunk = site.chunk || site.series.length || 1;
+    return site.series.map((s, i) => {
       const a = cells[s.a];
       const b = s.b >= 0 ? cells[s.b] : null;
-      const points = s.n.map((night, i) => ({ night, v: s.v[i], lo: s.lo[i], hi: s.hi[i] }));
-      const changes = s.ch.map((c) => ({ after: c[0], before: c[1], ratio: c[2], lo: c[3], hi: c[4], status: c[5],
-        p: c[6], regression: c[7] === 1, tonight: c[8] === 1, what: c[9] }));
-      return figure(s.fleet, a, b, s.cmp, s.u, s.hb === 1, points, changes);
+      const f = figure(s.fleet, a, b, s.cmp, s.u, s.hb === 1, null, null);
+      f.chunk = s.k === undefined ? 0 : s.k;
+      f.pos = i % chunk;
+      if (s.n) nightsInto(f, s);
+      return f;
     });
+  }
+
+  /** A series' nights and changes, as a chunk (or an index that holds them) gives them, into its figure. */
+  function nightsInto(f, s) {
+    f.points = s.n.map((night, i) => ({ night, v: s.v[i], lo: s.lo[i], hi: s.hi[i] }));
+    f.changes = s.ch.map((c) => ({ after: c[0], before: c[1], ratio: c[2], lo: c[3], hi: c[4], status: c[5],
+      p: c[6], regression: c[7] === 1, tonight: c[8] === 1, what: c[9] }));
+  }
+
+  /** A chunk's series into the figures of chunk k. */
+  function fill(figures, k, data) {
+    for (const f of figures) if (f.chunk === k && !f.points) nightsInto(f, data.series[f.pos]);
   }
 
   /** Every figure of one night: each cell's figure and each comparison's ratio, one point each (the night's index). */
@@ -132,7 +150,7 @@ const jdkmatrixExplorer = (() => {
 
   // ---- the page ----
 
-  const page = { site: null, nights: [], figures: [], nightFigures: null, state: null, plot: null, shown: [], pinned: null, drawnAt: 0 };
+  const page = { site: null, nights: [], figures: [], nightFigures: null, state: null, plot: null, shown: [], pinned: null, drawnAt: 0, loaded: {} };
 
   function el(tag, text, attrs) {
     const e = document.createElement(tag);
@@ -211,7 +229,7 @@ const jdkmatrixExplorer = (() => {
       drawNight();
     } else {
       picker(page.figures, false);
-      drawHistory();
+      await drawHistory();
     }
   }
 
@@ -225,6 +243,7 @@ const jdkmatrixExplorer = (() => {
     let figures;
     if (data) figures = figuresOfNight(data, night.index);
     else {
+      for (const f of page.figures) await ensure(f); // a chunk at a time: the first figure of each loads it
       figures = page.figures.map((f) => {
         const p = f.points.find((q) => q.night === night.index);
         return p ? Object.assign({}, f, { points: [p] }) : null;
@@ -240,15 +259,33 @@ const jdkmatrixExplorer = (() => {
     return named || page.nights[page.nights.length - 1];
   }
 
-  function loadNight(folder) {
+  /** A figure's nights: its chunk's script loaded where they are not here yet. */
+  async function ensure(f) {
+    if (f.points || !page.site) return;
+    await loadScript('explore/series-' + f.chunk + '.js', 'series:' + f.chunk).then((data) => {
+      if (data) fill(page.figures, f.chunk, data);
+    });
+    if (!f.points) f.points = [];
+    if (!f.changes) f.changes = [];
+  }
+
+  /** A data script loaded and its data of {@code kind} decoded; null where there is none. Scripts loaded at once each push onto the one queue. */
+  function loadScript(src, kind) {
     return new Promise((resolve) => {
-      const queue = [];
-      self.jdkmatrixExplore = queue;
-      const s = el('script', null, { src: folder + '/explore-night.js' });
-      s.onload = async () => resolve((await drain(queue)).night || null);
+      const s = el('script', null, { src });
+      s.onload = async () => {
+        Object.assign(page.loaded, await drain(self.jdkmatrixExplore || []));
+        const data = page.loaded[kind] || null;
+        delete page.loaded[kind];
+        resolve(data);
+      };
       s.onerror = () => resolve(null);
       document.body.append(s);
     });
+  }
+
+  function loadNight(folder) {
+    return loadScript(encodeURIComponent(folder) + '/explore-night.js', 'night');
   }
 
   function picker(figures, night) {
@@ -316,12 +353,13 @@ const jdkmatrixExplorer = (() => {
 
   // ---- a figure over its nights ----
 
-  function drawHistory() {
+  async function drawHistory() {
     const f = page.shown.find(isPicked) || page.shown[0];
     if (!f) {
       status('No figure matches the picked values.');
       return;
     }
+    await ensure(f);
     const k = keyOf(f);
     Object.assign(page.state, { fig: k.fig, vs: k.vs, fleet: k.fleet });
     history.replaceState(null, '', writeHash(page.state));
@@ -452,7 +490,7 @@ const jdkmatrixExplorer = (() => {
     box.append(dl);
     const links = el('p');
     const link = (text, href) => { const a = el('a', text, { href }); links.append(a, ' '); };
-    const base = n.folder === '.' ? '' : encodeURI(n.folder) + '/';
+    const base = n.folder === '.' ? '' : encodeURIComponent(n.folder) + '/';
     if (n.gallery) link('this night\'s gallery', base + 'index.html');
     if (n.gallery && n.profiles) link('its flame graphs', base + 'index.html#profiles');
     if (page.site) link('every cell of this night', writeHash(Object.assign({}, page.state, { view: 'night', night: n.folder, fig: '', vs: '' })));
@@ -592,7 +630,7 @@ const jdkmatrixExplorer = (() => {
     document.body.dataset.redrawMaxMs = times.length ? String(Math.round(times[times.length - 1])) : '';
   }
 
-  return { start, pin, pointAt, decode, drain, figuresOfSite, figuresOfNight, facets, matches, readHash, writeHash, levels, keyOf };
+  return { start, pin, pointAt, decode, drain, figuresOfSite, fill, figuresOfNight, facets, matches, readHash, writeHash, levels, keyOf };
 })();
 
 if (typeof module !== 'undefined') module.exports = jdkmatrixExplorer;

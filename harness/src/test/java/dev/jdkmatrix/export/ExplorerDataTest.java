@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The explorer's data scripts read back as the page reads them (base64 of gzip of JSON), and the registry of every format. */
 class ExplorerDataTest {
 
-    static final Pattern SCRIPT = Pattern.compile("^\\(self\\.jdkmatrixExplore = self\\.jdkmatrixExplore \\|\\| \\[\\]\\)\\.push\\(\\[\"(site|night)\", \"([A-Za-z0-9+/=]+)\"\\]\\);\\n$");
+    static final Pattern SCRIPT = Pattern.compile("^\\(self\\.jdkmatrixExplore = self\\.jdkmatrixExplore \\|\\| \\[\\]\\)\\.push\\(\\[\"(site|night|series:\\d+)\", \"([A-Za-z0-9+/=]+)\"\\]\\);\\n$");
 
     /** The JSON a data script hands the page. */
     static JsonNode read(Path script, String kind) throws IOException {
@@ -60,9 +60,14 @@ class ExplorerDataTest {
         assertThat(cells.get("ax").get(c25).get(axes.indexOf("jvm-args")).asText()).isEqualTo("-Dx=</script><script>alert(1)</script>");
         JsonNode cell25 = null;
         JsonNode pair = null;
-        for (JsonNode s : d.get("series")) {
-            if (s.get("a").asInt() == c25 && s.get("b").asInt() == -1) cell25 = s;
-            if (s.get("b").asInt() == c25 || (s.get("b").asInt() >= 0 && s.get("a").asInt() == c25)) pair = s;
+        int chunk = d.get("chunk").asInt();
+        for (int i = 0; i < d.get("series").size(); i++) {
+            JsonNode s = d.get("series").get(i);
+            // a series' nights are in its chunk, at its place among the chunk's series
+            JsonNode nights = read(site.resolve("explore/series-" + s.get("k").asInt() + ".js"), "series:" + s.get("k").asInt()).get("series").get(i % chunk);
+            assertThat(nights.get("n")).as("as many nights as the index says").hasSize(s.get("len").asInt());
+            if (s.get("a").asInt() == c25 && s.get("b").asInt() == -1) cell25 = nights;
+            if (s.get("b").asInt() == c25 || (s.get("b").asInt() >= 0 && s.get("a").asInt() == c25)) pair = ((com.fasterxml.jackson.databind.node.ObjectNode) nights.deepCopy()).setAll((com.fasterxml.jackson.databind.node.ObjectNode) s);
         }
         assertThat(cell25).isNotNull();
         assertThat(cell25.get("n")).hasSize(16);

@@ -135,8 +135,8 @@ public final class ContainerRunner implements RunEngine {
             long t2 = System.nanoTime();
             if (slot.together() != null) slot.together().started(startedAt(id, t2)); // its partners' rows say how far apart they started
             boolean timedOut = false;
-            OutputWatch watch = OutputWatch.start(client, id, slot.stop());
-            try (WaitContainerResultCallback wait = client.waitContainerCmd(id).exec(new WaitContainerResultCallback())) {
+            OutputWatch watch = OutputWatch.start(client, id, slot.stop()); // null: the run ends on its own
+            try (watch; WaitContainerResultCallback wait = client.waitContainerCmd(id).exec(new WaitContainerResultCallback())) {
                 wait.awaitStatusCode(cell.timeout().toMillis(), TimeUnit.MILLISECONDS);
             } catch (DockerClientException e) {
                 timedOut = true;
@@ -145,7 +145,6 @@ public final class ContainerRunner implements RunEngine {
                 // closing the callback failed: nothing to do
             }
             long t3 = System.nanoTime();
-            if (watch != null) watch.close();
             boolean stopped = watch != null && watch.stopped();
             InspectContainerResponse.ContainerState state = client.inspectContainerCmd(id).exec().getState();
             String[] out = logs(id);

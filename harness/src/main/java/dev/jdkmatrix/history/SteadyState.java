@@ -107,9 +107,7 @@ public record SteadyState(Kind kind, int from, int changePoints) {
      * {@link #MIN_STEADY} iterations stay.
      */
     static int trimmed(double[] scores, int start, boolean higherIsBetter) {
-        double[] rest = java.util.Arrays.copyOfRange(scores, start, scores.length);
-        java.util.Arrays.sort(rest);
-        double median = rest.length % 2 == 1 ? rest[rest.length / 2] : (rest[rest.length / 2 - 1] + rest[rest.length / 2]) / 2;
+        double median = Watch.median(java.util.Arrays.copyOfRange(scores, start, scores.length));
         int from = start;
         while (from < scores.length - MIN_STEADY) {
             double worse = higherIsBetter ? median / scores[from] - 1 : scores[from] / median - 1;
@@ -171,6 +169,25 @@ public record SteadyState(Kind kind, int from, int changePoints) {
             }
         }
         return n == 0 ? Double.NaN : sum / n;
+    }
+
+    /**
+     * Whether one process's scores so far (in order) have settled, as {@code warmup: until-steady}
+     * stops a run: they reached a steady state ({@link #classify}: not none) that has held for
+     * {@code steady} iterations K, and whose level is not moving now: the mean of its last w
+     * iterations within {@link #EQUIVALENT} (2 %) of the mean of the w before them (w = K / 2, at
+     * least 2; a slow climb or fall, which E-Divisive does not split into segments of 2 %, goes on).
+     */
+    public static boolean settled(double[] scores, boolean higherIsBetter, int steady) {
+        SteadyState s = classify(scores, higherIsBetter);
+        if (s == null || s.kind() == Kind.NONE) return false;
+        int n = scores.length;
+        int held = n - (s.from() - 1);
+        int w = Math.max(2, steady / 2);
+        if (held < Math.max(steady, 2 * w)) return false;
+        double before = mean(scores, n - 2 * w, n - w);
+        double last = mean(scores, n - w, n);
+        return Math.abs(last / before - 1) <= EQUIVALENT;
     }
 
     private static double mean(double[] x, int from, int to) {

@@ -41,7 +41,7 @@ final class Gallery {
     static String explorer(ResultsFolder folder, boolean indexLink) {
         if (!indexLink) return "explore.html";
         String name = folder.dir().toAbsolutePath().normalize().getFileName().toString();
-        return "../explore.html#view=night&night=" + java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
+        return "../explore.html#view=night&night=" + Html.segment(name);
     }
 
     static String page(ResultsFolder folder, List<Figure> figures, List<CellStat> cells, boolean indexLink, boolean svg, Writeups writeups) {

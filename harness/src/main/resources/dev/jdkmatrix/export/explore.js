@@ -468,8 +468,7 @@ const jdkmatrixExplorer = (() => {
     const p = f.points[i];
     if (!p) return;
     const n = page.nights[p.night];
-    const dl = el('dl');
-    const row = (k, v) => { if (v !== undefined && v !== null && v !== '') { dl.append(el('dt', k)); dl.append(el('dd', v)); } };
+    const { dl, row } = facts();
     row('night', (n.started || '').replace('T', ' ').slice(0, 19) + ' UTC' + (page.pinned === i ? ' (pinned)' : ''));
     row(f.b ? 'ratio' : 'median', fmt(p.v) + ' ' + (f.b ? 'x' : f.unit) + '  [' + fmt(p.lo) + ', ' + fmt(p.hi) + ']');
     for (const [k, v] of Object.entries(f.extra)) row(k, v);
@@ -499,6 +498,13 @@ const jdkmatrixExplorer = (() => {
       link('the commits since the night before', 'https://github.com/' + n.gh + '/compare/' + before.commit + '...' + n.commit);
     }
     box.append(links);
+  }
+
+  /** A list of facts, and how to add one (left out where it has no value), each through textContent. */
+  function facts() {
+    const dl = el('dl');
+    const row = (k, v) => { if (v !== undefined && v !== null && v !== '') dl.append(el('dt', k), el('dd', v)); };
+    return { dl, row };
   }
 
   function fmt(v) {
@@ -595,8 +601,7 @@ const jdkmatrixExplorer = (() => {
   function nightDetails(f) {
     const box = $('details');
     box.replaceChildren();
-    const dl = el('dl');
-    const row = (k, v) => { if (v !== undefined && v !== null && v !== '') { dl.append(el('dt', k)); dl.append(el('dd', v)); } };
+    const { dl, row } = facts();
     const p = f.points[0];
     row('compared', f.compared);
     row('a', f.a.id);

@@ -12,7 +12,7 @@ class UntilSteadyTest {
     /** The iteration at which the rule first says enough (counted from 1), or 0 when it never does. */
     static int stopsAt(double[] scores, int steady) {
         for (int n = 1; n <= scores.length; n++) {
-            if (UntilSteady.steady(java.util.Arrays.copyOf(scores, n), false, steady)) return n;
+            if (dev.jdkmatrix.history.SteadyState.settled(java.util.Arrays.copyOf(scores, n), false, steady)) return n;
         }
         return 0;
     }

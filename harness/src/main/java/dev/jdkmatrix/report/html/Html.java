@@ -36,8 +36,13 @@ public final class Html {
         StringBuilder b = new StringBuilder();
         for (String seg : relative.split("/", -1)) {
             if (!b.isEmpty()) b.append('/');
-            b.append(java.net.URLEncoder.encode(seg, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20"));
+            b.append(segment(seg));
         }
         return esc(b.toString());
+    }
+
+    /** One path segment or query value percent-encoded (a space as %20), not yet escaped for HTML. */
+    public static String segment(String s) {
+        return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
     }
 }

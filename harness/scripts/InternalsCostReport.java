@@ -84,8 +84,8 @@ public class InternalsCostReport {
         md.append("## Decision\n\n");
         md.append(within).append(" of ").append(pairs).append(" cells kept their median within 2 % with the flags (largest change ")
                 .append(String.format(Locale.ROOT, "%.1f %%", worst * 100)).append("); in ").append(intervalWithin).append(" of them the whole paired 95 % interval lies within 2 %. ")
-                .append(within == pairs ? "So `jvm-internals` is **on** by default (`MatrixParser.DEFAULT_JVM_INTERNALS`); a matrix turns it off with `jvm-internals: false`."
-                        : "So `jvm-internals` is **off** by default (`MatrixParser.DEFAULT_JVM_INTERNALS`): they are on by default only where the medians stay within 2 %. "
+                .append(within == pairs ? "So `jvm-internals` is **on** by default (`MatrixKeys.DEFAULT_JVM_INTERNALS`); a matrix turns it off with `jvm-internals: false`."
+                        : "So `jvm-internals` is **off** by default (`MatrixKeys.DEFAULT_JVM_INTERNALS`): they are on by default only where the medians stay within 2 %. "
                         + "Past 2 %: " + String.join("; ", past) + ". A matrix turns them on with `jvm-internals: true`.")
                 .append("\n\n## Per cell\n\n").append(t)
                 .append("\nn: measured runs that ended ok (off, on). on / off (paired): the Hodges-Lehmann ratio of the runs paired by round, with its ")

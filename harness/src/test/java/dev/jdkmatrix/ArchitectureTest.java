@@ -2,10 +2,21 @@ package dev.jdkmatrix;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /** The stages talk through records: matrix and results know nothing of Docker, the CLI or output. */
 @AnalyzeClasses(packages = "dev.jdkmatrix", importOptions = ImportOption.DoNotIncludeTests.class)
@@ -113,4 +124,51 @@ class ArchitectureTest {
             .orShould().callMethod(dev.jdkmatrix.results.SummaryRow.class, "column", String.class)
             .orShould().callMethod(dev.jdkmatrix.results.RawRow.class, "values")
             .orShould().callMethod(dev.jdkmatrix.results.SummaryRow.class, "values");
+
+    /**
+     * The matrix package's files form no cycle: each section of the parser takes the file being read ({@code MatrixYaml}) as a
+     * value and its keys from {@code MatrixKeys}; none knows {@code MatrixParser}, which calls them (before 2026-11-28 eleven files
+     * were one cycle through it). A nested class counts as its file.
+     */
+    @ArchTest
+    static void theMatrixFilesFormNoCycle(JavaClasses classes) {
+        String pkg = "dev.jdkmatrix.matrix";
+        Map<String, Set<String>> uses = new TreeMap<>();
+        for (JavaClass c : classes) {
+            if (!c.getPackageName().equals(pkg)) continue;
+            Set<String> out = uses.computeIfAbsent(file(c), k -> new TreeSet<>());
+            for (Dependency d : c.getDirectDependenciesFromSelf()) {
+                JavaClass t = d.getTargetClass().getBaseComponentType();
+                if (t.getPackageName().equals(pkg) && !file(t).equals(file(c))) out.add(file(t));
+            }
+        }
+        assertThat(uses).as("the matrix package's classes").containsKeys("MatrixParser", "MatrixYaml", "Combinations", "Cells");
+        for (String start : uses.keySet()) {
+            List<String> cycle = cycleFrom(start, start, uses, new ArrayList<>(List.of(start)), new TreeSet<>());
+            assertThat(cycle).as("a cycle among the matrix package's files: %s; fix: pass what the callee needs as a value instead of its caller", cycle).isEmpty();
+        }
+    }
+
+    private static String file(JavaClass c) {
+        String name = c.getName().substring(c.getPackageName().length() + 1);
+        int nested = name.indexOf('$');
+        return nested < 0 ? name : name.substring(0, nested);
+    }
+
+    /** A path from {@code at} back to {@code start} (the files in order), or an empty list. */
+    private static List<String> cycleFrom(String start, String at, Map<String, Set<String>> uses, List<String> path, Set<String> seen) {
+        for (String next : uses.getOrDefault(at, Set.of())) {
+            if (next.equals(start)) {
+                List<String> cycle = new ArrayList<>(path);
+                cycle.add(start);
+                return cycle;
+            }
+            if (!seen.add(next)) continue;
+            path.add(next);
+            List<String> found = cycleFrom(start, next, uses, path, seen);
+            if (!found.isEmpty()) return found;
+            path.remove(path.size() - 1);
+        }
+        return List.of();
+    }
 }

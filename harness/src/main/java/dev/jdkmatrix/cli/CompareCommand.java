@@ -121,7 +121,7 @@ public final class CompareCommand implements Callable<Integer> {
 
     private static double storedThreshold(RunMetadata m) {
         if (m != null && m.plan() != null && m.plan().compareThreshold() > 0) return m.plan().compareThreshold();
-        return dev.jdkmatrix.matrix.MatrixParser.DEFAULT_COMPARE_THRESHOLD;
+        return dev.jdkmatrix.matrix.MatrixKeys.DEFAULT_COMPARE_THRESHOLD;
     }
 
     /** A folder's run.json, read once; null for a folder without one (a run from before run.json). */

@@ -1,11 +1,9 @@
 package dev.jdkmatrix.matrix;
 
-import dev.jdkmatrix.matrix.Combinations.Combo;
-import dev.jdkmatrix.matrix.Combinations.Value;
 import dev.jdkmatrix.model.CpuLimit;
 import dev.jdkmatrix.model.CpuMode;
 import dev.jdkmatrix.model.MemoryLimit;
-import static dev.jdkmatrix.matrix.MatrixParser.*;
+import static dev.jdkmatrix.matrix.MatrixKeys.*;
 
 import dev.jdkmatrix.workloads.Workloads;
 import java.nio.file.Files;
@@ -22,11 +20,11 @@ final class Cells {
 
     private Cells() {}
 
-    static Cell toCell(MatrixParser parser, Combo c, Map<String, Jdk> declared, Map<String, Jdk> used) {
-        if (c.kind != null) return userCell(parser, c, declared, used);
+    static Cell toCell(MatrixYaml yaml, Combo c, Map<String, Jdk> declared, Map<String, Jdk> used) {
+        if (c.kind != null) return userCell(yaml, c, declared, used);
         String workload = c.values.get("workload").text();
         Map<String, String> rawParams = new LinkedHashMap<>();
-        for (Map.Entry<String, Value> e : c.values.entrySet()) {
+        for (Map.Entry<String, AxisValue> e : c.values.entrySet()) {
             if (!AXES.contains(e.getKey())) rawParams.put(e.getKey(), e.getValue().text());
         }
         Map<String, String> params;
@@ -34,37 +32,37 @@ final class Cells {
             params = Workloads.get(workload).create(rawParams).params();
         } catch (IllegalArgumentException e) {
             Node at = rawParams.keySet().stream().map(key -> c.values.get(key).node()).findFirst().orElse(c.origin);
-            throw parser.error(at, e.getMessage(), "use only the parameters the workload lists, with valid values");
+            throw yaml.error(at, e.getMessage(), "use only the parameters the workload lists, with valid values");
         }
-        Value jdkValue = c.values.get("jdk");
-        used.put(jdkValue.text(), jdk(parser, jdkValue, declared));
+        AxisValue jdkValue = c.values.get("jdk");
+        used.put(jdkValue.text(), jdk(yaml, jdkValue, declared));
         try {
-            Limits limits = limits(parser, c);
-            return new Cell(new WorkloadKind.Builtin(Workloads.get(workload)), workload, new TreeMap<>(params), c.values.get("executor").text(), Integer.parseInt(c.values.get("tasks").text()),
+            Limits limits = limits(yaml, c);
+            return new Cell(new WorkloadKind.Builtin(Workloads.get(workload)), workload, new TreeMap<>(params), c.values.get("executor").text(), c.axis("tasks", AxisValue.Tasks.class).count(),
                     jdkValue.text(), limits.cpus(), limits.mode(), limits.memory(),
-                    c.jvmArgs.text().isEmpty() ? List.of() : List.of(c.jvmArgs.text().split("\u0000")), c.timeout, c.jfr,
+                    c.jvmArgs.args(), c.timeout, c.jfr,
                     c.profile == null ? Profile.NONE : c.profile);
         } catch (IllegalArgumentException e) {
-            throw parser.error(c.origin, e.getMessage(), "correct the entry");
+            throw yaml.error(c.origin, e.getMessage(), "correct the entry");
         }
     }
 
     /** A cell of a jmh or jar entry: its params as given, no executor or tasks. */
-    static Cell userCell(MatrixParser parser, Combo c, Map<String, Jdk> declared, Map<String, Jdk> used) {
+    static Cell userCell(MatrixYaml yaml, Combo c, Map<String, Jdk> declared, Map<String, Jdk> used) {
         Map<String, String> params = new TreeMap<>();
-        for (Map.Entry<String, Value> e : c.values.entrySet()) {
+        for (Map.Entry<String, AxisValue> e : c.values.entrySet()) {
             if (!AXES.contains(e.getKey())) params.put(e.getKey(), e.getValue().text());
         }
-        Value jdkValue = c.values.get("jdk");
-        used.put(jdkValue.text(), jdk(parser, jdkValue, declared));
+        AxisValue jdkValue = c.values.get("jdk");
+        used.put(jdkValue.text(), jdk(yaml, jdkValue, declared));
         try {
-            Limits limits = limits(parser, c);
+            Limits limits = limits(yaml, c);
             return new Cell(c.kind, c.values.get("workload").text(), new TreeMap<>(params), "", 0, jdkValue.text(),
                     limits.cpus(), limits.mode(), limits.memory(),
-                    c.jvmArgs.text().isEmpty() ? List.of() : List.of(c.jvmArgs.text().split("\u0000")), c.timeout, c.jfr,
+                    c.jvmArgs.args(), c.timeout, c.jfr,
                     c.profile == null ? Profile.NONE : c.profile);
         } catch (IllegalArgumentException e) {
-            throw parser.error(c.origin, e.getMessage(), "correct the entry");
+            throw yaml.error(c.origin, e.getMessage(), "correct the entry");
         }
     }
 
@@ -72,15 +70,14 @@ final class Cells {
     record Limits(CpuLimit cpus, CpuMode mode, MemoryLimit memory) {}
 
     /** The combination's limits; cpuset with a fractional CPU limit is refused where cpu-mode was written. */
-    static Limits limits(MatrixParser parser, Combo c) {
-        Value mode = c.values.get("cpu-mode");
-        CpuMode m = CpuMode.parseOrDefault(mode == null ? "" : mode.text());
-        CpuLimit cpus = CpuLimit.parse(c.values.get("cpus").text());
-        if (m == CpuMode.CPUSET && cpus.value() != Math.rint(cpus.value())) {
-            throw parser.error(mode.node(), "cpu-mode cpuset pins whole CPUs to a container, and this cell's cpus " + cpus.text() + " is a fraction of one",
+    static Limits limits(MatrixYaml yaml, Combo c) {
+        AxisValue.Mode mode = c.axis("cpu-mode", AxisValue.Mode.class);
+        CpuLimit cpus = c.axis("cpus", AxisValue.Cpus.class).limit();
+        if (mode.mode() == CpuMode.CPUSET && cpus.value() != Math.rint(cpus.value())) {
+            throw yaml.error(mode.node(), "cpu-mode cpuset pins whole CPUs to a container, and this cell's cpus " + cpus.text() + " is a fraction of one",
                     "use a whole number of CPUs with cpuset, or cpu-mode: quota for fractional limits (exclude: [ { cpus: " + cpus.text() + ", cpu-mode: cpuset } ])");
         }
-        return new Limits(cpus, m, MemoryLimit.parse(c.values.get("memory").text()));
+        return new Limits(cpus, mode.mode(), c.axis("memory", AxisValue.Memory.class).limit());
     }
 
     /** ", nor among jdkmatrix's own (17, 21, 25, 27 in FOLDER)", or empty where there is no such folder. */
@@ -95,19 +92,19 @@ final class Cells {
         }
     }
 
-    static Jdk jdk(MatrixParser parser, Value v, Map<String, Jdk> declared) {
+    static Jdk jdk(MatrixYaml yaml, AxisValue v, Map<String, Jdk> declared) {
         Jdk j = declared.get(v.text());
         if (j != null) return j;
-        Path implicit = parser.resolve("Dockerfile.jdk" + v.text());
+        Path implicit = yaml.resolve("Dockerfile.jdk" + v.text());
         boolean name = v.text().matches("[A-Za-z0-9][A-Za-z0-9._-]*");
         if (Files.isRegularFile(implicit) && name) {
             return new Jdk(v.text(), new Jdk.Dockerfile(implicit));
         }
-        Path own = parser.dockerfiles == null || !name ? null : parser.dockerfiles.resolve("Dockerfile.jdk" + v.text());
+        Path own = yaml.dockerfiles == null || !name ? null : yaml.dockerfiles.resolve("Dockerfile.jdk" + v.text());
         if (own != null && Files.isRegularFile(own)) return new Jdk(v.text(), new Jdk.Dockerfile(own));
         List<String> names = new ArrayList<>(declared.keySet());
-        throw parser.error(v.node(), "unknown jdk '" + v.text() + "': it is not under 'jdks:' and there is no " + implicit.getFileName() + " beside the matrix"
-                        + ownJdks(parser.dockerfiles),
+        throw yaml.error(v.node(), "unknown jdk '" + v.text() + "': it is not under 'jdks:' and there is no " + implicit.getFileName() + " beside the matrix"
+                        + ownJdks(yaml.dockerfiles),
                 names.isEmpty() ? "declare it under jdks: with a dockerfile or an image" : Suggest.fix(v.text(), names, "jdks"));
     }
 }

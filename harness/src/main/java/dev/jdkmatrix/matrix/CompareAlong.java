@@ -23,7 +23,7 @@ final class CompareAlong {
     private CompareAlong() {}
 
     /** The axes named by {@code node} (a list, a single name, or null for the default), checked against the cells. */
-    static List<String> resolve(MatrixParser p, Node node, List<Cell> cells) {
+    static List<String> resolve(MatrixYaml p, Node node, List<Cell> cells) {
         if (node == null) return DEFAULT.stream().filter(a -> values(cells, a).size() > 1).toList();
         if (node instanceof org.snakeyaml.engine.v2.nodes.MappingNode) {
             throw p.error(node, "compare-along is a list of axes or params, got a mapping", "write the axes your question compares along, such as compare-along: [jdk, executor]");

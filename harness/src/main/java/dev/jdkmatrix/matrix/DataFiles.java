@@ -27,45 +27,45 @@ final class DataFiles {
 
     private DataFiles() {}
 
-    static WorkloadFiles read(MatrixParser parser, Map<String, Node> keys) {
-        Map<String, Path> files = keys.containsKey("files") ? files(parser, keys.get("files")) : Map.of();
-        String sha = files.isEmpty() ? "" : sha256(parser, keys.get("files"), files);
+    static WorkloadFiles read(MatrixYaml yaml, Map<String, Node> keys) {
+        Map<String, Path> files = keys.containsKey("files") ? files(yaml, keys.get("files")) : Map.of();
+        String sha = files.isEmpty() ? "" : sha256(yaml, keys.get("files"), files);
         Node node = keys.get("workdir");
         if (node == null) return new WorkloadFiles(files, sha, files.isEmpty() ? WorkloadFiles.TMP : ".");
-        String workdir = parser.scalar(node, "workdir").strip();
+        String workdir = yaml.scalar(node, "workdir").strip();
         while (workdir.length() > 1 && workdir.endsWith("/")) workdir = workdir.substring(0, workdir.length() - 1);
         if (workdir.equals(WorkloadFiles.TMP)) return new WorkloadFiles(files, sha, workdir);
         if (workdir.startsWith("/")) {
-            throw parser.error(node, "workdir " + workdir + " is neither /tmp nor a folder of the entry's files: the run container's root is read-only",
+            throw yaml.error(node, "workdir " + workdir + " is neither /tmp nor a folder of the entry's files: the run container's root is read-only",
                     "write workdir: /tmp (writable, empty at start), or a folder of files: relative to them, such as workdir: .");
         }
         if (files.isEmpty()) {
-            throw parser.error(node, "workdir '" + workdir + "' names a folder of the entry's files, and the entry has no files:",
+            throw yaml.error(node, "workdir '" + workdir + "' names a folder of the entry's files, and the entry has no files:",
                     "add files: [the folder or files your program reads], or write workdir: /tmp");
         }
         Set<String> folders = folders(files);
         if (!folders.contains(workdir)) {
-            throw parser.error(node, "workdir '" + workdir + "' is no folder of the entry's files (relative to them: " + String.join(", ", folders) + ")",
+            throw yaml.error(node, "workdir '" + workdir + "' is no folder of the entry's files (relative to them: " + String.join(", ", folders) + ")",
                     Suggest.fix(workdir, folders, "folders of files"));
         }
         return new WorkloadFiles(files, sha, workdir);
     }
 
     /** Each entry under its own name (a folder with what it holds), as the run's working directory sees them. */
-    private static Map<String, Path> files(MatrixParser parser, Node node) {
-        List<String> entries = UserJars.strings(parser, node, "files", "[data, input.json]");
-        if (entries.isEmpty()) throw parser.error(node, "files is empty", "name the files or folders your program reads, or leave files out");
+    private static Map<String, Path> files(MatrixYaml yaml, Node node) {
+        List<String> entries = UserJars.strings(yaml, node, "files", "[data, input.json]");
+        if (entries.isEmpty()) throw yaml.error(node, "files is empty", "name the files or folders your program reads, or leave files out");
         Map<String, Path> files = new TreeMap<>();
         Set<String> names = new TreeSet<>();
         for (int i = 0; i < entries.size(); i++) {
             Node at = ((SequenceNode) node).getValue().get(i);
-            Path path = parser.resolve(entries.get(i));
+            Path path = yaml.resolve(entries.get(i));
             Path name = path.getFileName();
             if (!Files.exists(path)) {
-                throw parser.error(at, "file " + path + " does not exist", "correct the path (relative to the matrix file), or create the file");
+                throw yaml.error(at, "file " + path + " does not exist", "correct the path (relative to the matrix file), or create the file");
             }
             if (name == null || !names.add(name.toString())) {
-                throw parser.error(at, "files names '" + name + "' twice: each file or folder lands in the working directory under its own name",
+                throw yaml.error(at, "files names '" + name + "' twice: each file or folder lands in the working directory under its own name",
                         "name each once, or name the folder that holds both");
             }
             if (Files.isRegularFile(path)) {
@@ -76,9 +76,9 @@ final class DataFiles {
             try (Stream<Path> walk = Files.walk(path)) {
                 walk.filter(Files::isRegularFile).sorted().forEach(f -> files.put(name + "/" + relative(path, f), f));
             } catch (IOException | java.io.UncheckedIOException e) {
-                throw parser.error(at, path + " cannot be read: " + e.getMessage(), "check the folder and its permissions");
+                throw yaml.error(at, path + " cannot be read: " + e.getMessage(), "check the folder and its permissions");
             }
-            if (files.size() == before) throw parser.error(at, "folder " + path + " holds no file", "name a folder that holds the files your program reads");
+            if (files.size() == before) throw yaml.error(at, "folder " + path + " holds no file", "name a folder that holds the files your program reads");
         }
         return files;
     }
@@ -99,7 +99,7 @@ final class DataFiles {
     }
 
     /** Of each file's path inside the folder and its content, in path order. */
-    private static String sha256(MatrixParser parser, Node node, Map<String, Path> files) {
+    private static String sha256(MatrixYaml yaml, Node node, Map<String, Path> files) {
         Path reading = null;
         try {
             MessageDigest all = MessageDigest.getInstance("SHA-256");
@@ -113,7 +113,7 @@ final class DataFiles {
             }
             return HexFormat.of().formatHex(all.digest());
         } catch (IOException e) {
-            throw parser.error(node, reading + " cannot be read: " + e.getMessage(), "check the file and its permissions");
+            throw yaml.error(node, reading + " cannot be read: " + e.getMessage(), "check the file and its permissions");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

@@ -1,8 +1,6 @@
 package dev.jdkmatrix.matrix;
 
-import dev.jdkmatrix.matrix.Combinations.Combo;
-import dev.jdkmatrix.matrix.Combinations.Value;
-import static dev.jdkmatrix.matrix.MatrixParser.*;
+import static dev.jdkmatrix.matrix.MatrixKeys.*;
 
 import dev.jdkmatrix.workloads.Descriptor;
 import dev.jdkmatrix.workloads.Workloads;
@@ -14,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.snakeyaml.engine.v2.nodes.Node;
-import org.snakeyaml.engine.v2.nodes.SequenceNode;
 
 /**
  * {@code exclude} and {@code include}, with the semantics of GitHub Actions' {@code strategy.matrix}:
@@ -26,7 +23,7 @@ final class IncludeExclude {
     private IncludeExclude() {}
 
     /** Keys an exclude or include entry may name: the axes, and every param of a built-in workload or of this matrix's cells. */
-    static Set<String> knownKeys(MatrixParser parser, List<Combo> combos) {
+    static Set<String> knownKeys(MatrixYaml yaml, List<Combo> combos) {
         Set<String> keys = new LinkedHashSet<>(AXES);
         keys.add("kind");
         keys.add("benchmark");
@@ -35,20 +32,20 @@ final class IncludeExclude {
         return keys;
     }
 
-    static void exclude(MatrixParser parser, Node node, List<Combo> combos) {
-        Set<String> known = knownKeys(parser, combos);
-        for (Map<String, Node> entry : parser.entries(node, "exclude")) {
+    static void exclude(MatrixYaml yaml, Node node, List<Combo> combos) {
+        Set<String> known = knownKeys(yaml, combos);
+        for (Map<String, Node> entry : yaml.entries(node, "exclude")) {
             Map<String, String> want = new LinkedHashMap<>();
             String jvm = null;
             for (Map.Entry<String, Node> e : entry.entrySet()) {
                 if (e.getKey().equals("jvm-args")) {
-                    jvm = parser.jvmArgs(e.getValue() instanceof SequenceNode ? e.getValue() : parser.failList(e.getValue()));
+                    jvm = yaml.jvmArgs(e.getValue()).text();
                     continue;
                 }
                 if (!known.contains(e.getKey())) {
-                    throw parser.error(e.getValue(), "exclude key '" + e.getKey() + "' is neither an axis, a param nor jvm-args", Suggest.fix(e.getKey(), known, "keys"));
+                    throw yaml.error(e.getValue(), "exclude key '" + e.getKey() + "' is neither an axis, a param nor jvm-args", Suggest.fix(e.getKey(), known, "keys"));
                 }
-                want.put(e.getKey(), Combinations.normalize(parser, e.getKey(), parser.scalar(e.getValue(), e.getKey()), e.getValue()));
+                want.put(e.getKey(), yaml.axisValue(e.getKey(), e.getValue()).text());
             }
             String jvmWanted = jvm;
             combos.removeIf(c -> want.entrySet().stream().allMatch(w -> w.getValue().equals(comboValue(c, w.getKey())))
@@ -56,35 +53,34 @@ final class IncludeExclude {
         }
     }
 
-    static void include(MatrixParser parser, Node node, List<Combo> combos, Map<String, List<Value>> global, List<Value> globalJvm, Duration globalTimeout) {
-        Set<String> known = knownKeys(parser, combos);
+    static void include(MatrixYaml yaml, Node node, List<Combo> combos, Map<String, List<AxisValue>> global, List<AxisValue.JvmArgs> globalJvm, Duration globalTimeout) {
+        Set<String> known = knownKeys(yaml, combos);
         List<Combo> added = new ArrayList<>();
-        for (Map<String, Node> entry : parser.entries(node, "include")) {
-            Map<String, Value> vals = new LinkedHashMap<>();
-            Value jvm = null;
+        for (Map<String, Node> entry : yaml.entries(node, "include")) {
+            Map<String, AxisValue> vals = new LinkedHashMap<>();
+            AxisValue.JvmArgs jvm = null;
             Duration timeout = null;
             Boolean jfr = null;
             Profile profile = null;
             Node entryNode = entry.values().iterator().next();
             for (Map.Entry<String, Node> e : entry.entrySet()) {
                 switch (e.getKey()) {
-                    case "jvm-args" -> jvm = new Value(parser.jvmArgs(e.getValue() instanceof SequenceNode ? e.getValue()
-                            : parser.failList(e.getValue())), e.getValue());
-                    case "timeout" -> timeout = parser.duration(e.getValue());
-                    case "jfr" -> jfr = parser.bool(e.getValue(), "jfr");
-                    case "profile" -> profile = Combinations.profile(parser, e.getValue());
+                    case "jvm-args" -> jvm = yaml.jvmArgs(e.getValue());
+                    case "timeout" -> timeout = yaml.duration(e.getValue());
+                    case "jfr" -> jfr = yaml.bool(e.getValue(), "jfr");
+                    case "profile" -> profile = yaml.profile(e.getValue());
                     default -> {
                         if (!known.contains(e.getKey())) {
-                            throw parser.error(e.getValue(), "include key '" + e.getKey() + "' is neither an axis, a param, jvm-args, timeout, jfr nor profile",
+                            throw yaml.error(e.getValue(), "include key '" + e.getKey() + "' is neither an axis, a param, jvm-args, timeout, jfr nor profile",
                                     Suggest.fix(e.getKey(), known, "keys"));
                         }
-                        vals.put(e.getKey(), new Value(Combinations.normalize(parser, e.getKey(), parser.scalar(e.getValue(), e.getKey()), e.getValue()), e.getValue()));
+                        vals.put(e.getKey(), yaml.axisValue(e.getKey(), e.getValue()));
                     }
                 }
             }
             boolean matched = false;
             for (Combo c : combos) {
-                if (!extends_(parser, c, vals)) continue;
+                if (!extends_(yaml, c, vals)) continue;
                 matched = true;
                 vals.forEach((key, v) -> {
                     if (!c.original.contains(key)) c.values.put(key, v);
@@ -98,7 +94,7 @@ final class IncludeExclude {
                 Combo c = new Combo();
                 c.origin = entryNode;
                 if (vals.containsKey("workload") && !Workloads.exists(vals.get("workload").text())) {
-                    throw parser.error(entryNode, "this include entry matches no cell of '" + vals.get("workload").text() + "', and include adds new cells of built-in workloads only",
+                    throw yaml.error(entryNode, "this include entry matches no cell of '" + vals.get("workload").text() + "', and include adds new cells of built-in workloads only",
                             "make the entry match cells of that workload, or add a workload entry for the new cells");
                 }
                 for (String axis : AXES) {
@@ -107,7 +103,7 @@ final class IncludeExclude {
                     } else if (!axis.equals("workload") && global.containsKey(axis) && global.get(axis).size() == 1) {
                         c.values.put(axis, global.get(axis).get(0));
                     } else {
-                        throw parser.error(entryNode, "this include entry matches no combination, so it adds a new cell, but it has no '" + axis + "'",
+                        throw yaml.error(entryNode, "this include entry matches no combination, so it adds a new cell, but it has no '" + axis + "'",
                                 "give '" + axis + "' in the entry (a new cell needs every axis), or make the entry match existing cells");
                     }
                 }
@@ -124,9 +120,9 @@ final class IncludeExclude {
     }
 
     /** GitHub Actions: an include entry extends a combination when it overwrites none of its original values. */
-    static boolean extends_(MatrixParser parser, Combo c, Map<String, Value> vals) {
+    static boolean extends_(MatrixYaml yaml, Combo c, Map<String, AxisValue> vals) {
         Set<String> params = c.kind != null ? c.values.keySet() : new LinkedHashSet<>(Workloads.get(c.values.get("workload").text()).paramNames());
-        for (Map.Entry<String, Value> e : vals.entrySet()) {
+        for (Map.Entry<String, AxisValue> e : vals.entrySet()) {
             String key = e.getKey();
             if (key.equals("kind") || key.equals("benchmark")) {
                 if (!e.getValue().text().equals(comboValue(c, key))) return false;

@@ -18,21 +18,21 @@ final class JdkSources {
 
     private JdkSources() {}
 
-    static Jdk.Home home(MatrixParser parser, Node node, String name) {
-        Path dir = parser.resolve(parser.scalar(node, "home"));
+    static Jdk.Home home(MatrixYaml yaml, Node node, String name) {
+        Path dir = yaml.resolve(yaml.scalar(node, "home"));
         if (!Files.isDirectory(dir)) {
-            throw parser.error(node, "home " + dir + " of jdk '" + name + "' is not a directory", "name a JDK's folder, the one that holds bin/java (for SDKMAN: ~/.sdkman/candidates/java/<version>)");
+            throw yaml.error(node, "home " + dir + " of jdk '" + name + "' is not a directory", "name a JDK's folder, the one that holds bin/java (for SDKMAN: ~/.sdkman/candidates/java/<version>)");
         }
         if (!Files.isRegularFile(dir.resolve("bin/java"))) {
-            throw parser.error(node, "home " + dir + " of jdk '" + name + "' has no bin/java", "name the JDK's own folder (the one with bin/ and release), not its parent or its bin/");
+            throw yaml.error(node, "home " + dir + " of jdk '" + name + "' has no bin/java", "name the JDK's own folder (the one with bin/ and release), not its parent or its bin/");
         }
         return new Jdk.Home(dir, releaseVersion(dir.resolve("release")));
     }
 
-    static Jdk.Archive archive(MatrixParser parser, Node node, String name) {
-        Path file = parser.resolve(parser.scalar(node, "archive"));
+    static Jdk.Archive archive(MatrixYaml yaml, Node node, String name) {
+        Path file = yaml.resolve(yaml.scalar(node, "archive"));
         if (!Files.isRegularFile(file)) {
-            throw parser.error(node, "archive " + file + " of jdk '" + name + "' does not exist", "download the vendor's .tar.gz for Linux x64, or correct the path (relative to the matrix file)");
+            throw yaml.error(node, "archive " + file + " of jdk '" + name + "' does not exist", "download the vendor's .tar.gz for Linux x64, or correct the path (relative to the matrix file)");
         }
         String top = null;
         String release = "";
@@ -48,12 +48,12 @@ final class JdkSources {
                 }
             }
         } catch (ZipException e) {
-            throw parser.error(node, "archive " + file + " of jdk '" + name + "' is not a .tar.gz (" + e.getMessage() + ")", "use the vendor's .tar.gz for Linux x64 (a .zip or .msi is for another OS)");
+            throw yaml.error(node, "archive " + file + " of jdk '" + name + "' is not a .tar.gz (" + e.getMessage() + ")", "use the vendor's .tar.gz for Linux x64 (a .zip or .msi is for another OS)");
         } catch (IOException | IllegalArgumentException e) {
-            throw parser.error(node, "archive " + file + " of jdk '" + name + "' cannot be read as a .tar.gz: " + e.getMessage(), "use the vendor's .tar.gz for Linux x64");
+            throw yaml.error(node, "archive " + file + " of jdk '" + name + "' cannot be read as a .tar.gz: " + e.getMessage(), "use the vendor's .tar.gz for Linux x64");
         }
         if (top == null) {
-            throw parser.error(node, "archive " + file + " of jdk '" + name + "' holds no JDK (no bin/java in it)", "use a JDK's .tar.gz for Linux x64 (a macOS one keeps it under Contents/Home)");
+            throw yaml.error(node, "archive " + file + " of jdk '" + name + "' holds no JDK (no bin/java in it)", "use a JDK's .tar.gz for Linux x64 (a macOS one keeps it under Contents/Home)");
         }
         if (top.endsWith("/")) top = top.substring(0, top.length() - 1);
         return new Jdk.Archive(file, top, release);

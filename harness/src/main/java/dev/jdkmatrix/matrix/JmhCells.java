@@ -1,6 +1,5 @@
 package dev.jdkmatrix.matrix;
 
-import dev.jdkmatrix.matrix.Combinations.Value;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,93 +21,93 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
 final class JmhCells {
 
     /** One benchmark's kind and its param axes. */
-    record Expansion(WorkloadKind.Jmh kind, Map<String, List<Combinations.Value>> params) {}
+    record Expansion(WorkloadKind.Jmh kind, Map<String, List<AxisValue>> params) {}
 
     private JmhCells() {}
 
-    static List<Expansion> expand(MatrixParser parser, Node entry, Map<String, Node> keys, Map<String, List<Combinations.Value>> given) {
-        WorkloadKind.UserJar jar = UserJars.read(parser, entry, keys, "jmh");
+    static List<Expansion> expand(MatrixYaml yaml, Node entry, Map<String, Node> keys, Map<String, List<AxisValue>> given) {
+        WorkloadKind.UserJar jar = UserJars.read(yaml, entry, keys, "jmh");
         Node jarNode = keys.get("jar");
         List<JmhJar.Benchmark> listed;
         try {
             if (!JmhJar.hasBenchmarkList(jar.path())) {
-                throw parser.error(keys.getOrDefault("kind", jarNode), "kind: jmh, but " + jar.path() + " holds no JMH benchmark (no " + JmhJar.LIST + ")",
+                throw yaml.error(keys.getOrDefault("kind", jarNode), "kind: jmh, but " + jar.path() + " holds no JMH benchmark (no " + JmhJar.LIST + ")",
                         "build the JMH uber-jar (jmh-generator-annprocess writes the list; the shade plugin keeps it), or use kind: jar for a plain jar");
             }
             listed = JmhJar.read(jar.path());
         } catch (IOException e) {
-            throw parser.error(jarNode, jar.path() + " cannot be read: " + e.getMessage(), "check the file and its permissions");
+            throw yaml.error(jarNode, jar.path() + " cannot be read: " + e.getMessage(), "check the file and its permissions");
         } catch (IllegalArgumentException e) {
-            throw parser.error(jarNode, jar.path() + " " + e.getMessage(), "rebuild the jar");
+            throw yaml.error(jarNode, jar.path() + " " + e.getMessage(), "rebuild the jar");
         }
         List<JmhJar.Benchmark> matched = listed;
         if (keys.containsKey("benchmarks")) {
             Node b = keys.get("benchmarks");
-            String regex = parser.scalar(b, "benchmarks");
+            String regex = yaml.scalar(b, "benchmarks");
             Pattern pattern;
             try {
                 pattern = Pattern.compile(regex);
             } catch (PatternSyntaxException e) {
-                throw parser.error(b, "benchmarks: '" + regex + "' is not a regex: " + e.getDescription(), "write a Java regex, such as 'MyBench\\\\.(parse|format)'");
+                throw yaml.error(b, "benchmarks: '" + regex + "' is not a regex: " + e.getDescription(), "write a Java regex, such as 'MyBench\\\\.(parse|format)'");
             }
             matched = listed.stream().filter(x -> pattern.matcher(x.name()).find()).toList();
             if (matched.isEmpty()) {
                 Set<String> names = new LinkedHashSet<>();
                 listed.forEach(x -> names.add(x.name()));
-                throw parser.error(b, "benchmarks: '" + regex + "' matches none of the " + names.size() + " benchmarks in " + jar.path().getFileName(),
+                throw yaml.error(b, "benchmarks: '" + regex + "' matches none of the " + names.size() + " benchmarks in " + jar.path().getFileName(),
                         "match one of: " + String.join(", ", names.stream().limit(20).toList()) + (names.size() > 20 ? ", ..." : ""));
             }
         }
-        for (Map.Entry<String, List<Combinations.Value>> p : given.entrySet()) {
+        for (Map.Entry<String, List<AxisValue>> p : given.entrySet()) {
             if (matched.stream().noneMatch(x -> x.params().containsKey(p.getKey()))) {
                 Set<String> declared = new java.util.TreeSet<>();
                 matched.forEach(x -> declared.addAll(x.params().keySet()));
-                throw parser.error(p.getValue().get(0).node(), "param '" + p.getKey() + "' is not an @Param of any benchmark this entry runs",
+                throw yaml.error(p.getValue().get(0).node(), "param '" + p.getKey() + "' is not an @Param of any benchmark this entry runs",
                         declared.isEmpty() ? "remove it: these benchmarks declare no @Param" : Suggest.fix(p.getKey(), declared, "@Params"));
             }
         }
-        List<String> jmhArgs = keys.containsKey("jmh-args") ? UserJars.strings(parser, keys.get("jmh-args"), "jmh-args", "[-f, 1, -wi, 3, -i, 5]") : List.of();
+        List<String> jmhArgs = keys.containsKey("jmh-args") ? UserJars.strings(yaml, keys.get("jmh-args"), "jmh-args", "[-f, 1, -wi, 3, -i, 5]") : List.of();
         for (int i = 0; i < jmhArgs.size(); i++) {
             String why = JmhArgs.refusal(jmhArgs, i);
-            if (why != null) throw parser.error(((SequenceNode) keys.get("jmh-args")).getValue().get(i), why, "remove it from jmh-args");
+            if (why != null) throw yaml.error(((SequenceNode) keys.get("jmh-args")).getValue().get(i), why, "remove it from jmh-args");
         }
-        WorkloadFiles files = DataFiles.read(parser, keys);
-        List<String> profilers = keys.containsKey("profilers") ? UserJars.strings(parser, keys.get("profilers"), "profilers", "[gc]") : List.of();
+        WorkloadFiles files = DataFiles.read(yaml, keys);
+        List<String> profilers = keys.containsKey("profilers") ? UserJars.strings(yaml, keys.get("profilers"), "profilers", "[gc]") : List.of();
         for (int i = 0; i < profilers.size(); i++) {
             if (profilers.get(i).isBlank() || profilers.get(i).startsWith("-")) {
-                throw parser.error(((SequenceNode) keys.get("profilers")).getValue().get(i), "profiler '" + profilers.get(i) + "' is not a profiler name",
+                throw yaml.error(((SequenceNode) keys.get("profilers")).getValue().get(i), "profiler '" + profilers.get(i) + "' is not a profiler name",
                         "write JMH's names, such as [gc] or [gc, stack]; 'java -jar your.jar -lprof' lists them");
             }
         }
         WorkloadKind.Jmh.Score score = WorkloadKind.Jmh.Score.JMH;
         if (keys.containsKey("score")) {
-            String written = parser.scalar(keys.get("score"), "score");
+            String written = yaml.scalar(keys.get("score"), "score");
             score = switch (written) {
                 case "jmh" -> WorkloadKind.Jmh.Score.JMH;
                 case "steady" -> WorkloadKind.Jmh.Score.STEADY;
-                default -> throw parser.error(keys.get("score"), "score '" + written + "' is not a way to score a JMH run",
+                default -> throw yaml.error(keys.get("score"), "score '" + written + "' is not a way to score a JMH run",
                         "write jmh (JMH's own score, the default) or steady (the mean of each fork's iterations from its steady state on)");
             };
         }
-        WorkloadKind.Jmh.Warmup warmup = warmup(parser, keys, jmhArgs);
+        WorkloadKind.Jmh.Warmup warmup = warmup(yaml, keys, jmhArgs);
         if (warmup instanceof WorkloadKind.Jmh.Warmup.UntilSteady) {
             if (keys.containsKey("score") && score != WorkloadKind.Jmh.Score.STEADY) {
-                throw parser.error(keys.get("score"), "warmup: until-steady stops a run once its iterations are steady, so JMH gives no score of its own",
+                throw yaml.error(keys.get("score"), "warmup: until-steady stops a run once its iterations are steady, so JMH gives no score of its own",
                         "remove score: (a run warmed up until steady is scored on its steady part)");
             }
             score = WorkloadKind.Jmh.Score.STEADY;
         }
         List<Expansion> out = new ArrayList<>();
         for (JmhJar.Benchmark b : matched) {
-            Map<String, List<Combinations.Value>> axes = new LinkedHashMap<>();
+            Map<String, List<AxisValue>> axes = new LinkedHashMap<>();
             for (Map.Entry<String, List<String>> declared : new TreeMap<>(b.params()).entrySet()) {
                 if (given.containsKey(declared.getKey())) {
                     axes.put(declared.getKey(), given.get(declared.getKey()));
                 } else if (declared.getValue().isEmpty()) {
-                    throw parser.error(entry, "benchmark " + b.name() + " takes the values of @Param '" + declared.getKey() + "' at run time (an enum or a boolean)",
+                    throw yaml.error(entry, "benchmark " + b.name() + " takes the values of @Param '" + declared.getKey() + "' at run time (an enum or a boolean)",
                             "list them under params: { " + declared.getKey() + ": [...] }");
                 } else {
-                    axes.put(declared.getKey(), declared.getValue().stream().map(v -> new Combinations.Value(v, entry)).toList());
+                    axes.put(declared.getKey(), declared.getValue().stream().<AxisValue>map(v -> new AxisValue.Text(v, entry)).toList());
                 }
             }
             out.add(new Expansion(new WorkloadKind.Jmh(jar, b, jmhArgs, profilers, files, score, warmup), axes));
@@ -117,31 +116,31 @@ final class JmhCells {
     }
 
     /** {@code warmup:} of a jmh entry with its bounds ({@code max-iterations:}, {@code steady-iterations:}); until steady, jmh-args may not set what it sets. */
-    private static WorkloadKind.Jmh.Warmup warmup(MatrixParser parser, Map<String, Node> keys, List<String> jmhArgs) {
+    private static WorkloadKind.Jmh.Warmup warmup(MatrixYaml yaml, Map<String, Node> keys, List<String> jmhArgs) {
         for (String bound : List.of("max-iterations", "steady-iterations")) {
             if (keys.containsKey(bound) && !keys.containsKey("warmup")) {
-                throw parser.error(keys.get(bound), bound + " bounds warmup: until-steady, which this entry does not ask for", "add warmup: until-steady, or remove " + bound);
+                throw yaml.error(keys.get(bound), bound + " bounds warmup: until-steady, which this entry does not ask for", "add warmup: until-steady, or remove " + bound);
             }
         }
         if (!keys.containsKey("warmup")) return WorkloadKind.Jmh.Warmup.FIXED;
-        String written = parser.scalar(keys.get("warmup"), "warmup");
+        String written = yaml.scalar(keys.get("warmup"), "warmup");
         if (written.equals("fixed")) return WorkloadKind.Jmh.Warmup.FIXED;
         if (!written.equals("until-steady")) {
-            throw parser.error(keys.get("warmup"), "warmup '" + written + "' is not a way to warm up a JMH run",
+            throw yaml.error(keys.get("warmup"), "warmup '" + written + "' is not a way to warm up a JMH run",
                     "write fixed (as jmh-args' -wi and -i say, the default) or until-steady (iterate until the run is steady, then stop it)");
         }
         for (int i = 0; i < jmhArgs.size(); i++) {
             if (List.of("-wi", "-i", "-f").contains(jmhArgs.get(i))) {
-                throw parser.error(((SequenceNode) keys.get("jmh-args")).getValue().get(i), "jmh-args sets " + jmhArgs.get(i)
+                throw yaml.error(((SequenceNode) keys.get("jmh-args")).getValue().get(i), "jmh-args sets " + jmhArgs.get(i)
                         + ", and warmup: until-steady sets it (-wi 0 -i MAX -f 1: one fork iterating until steady)",
                         "remove it from jmh-args; bound the iterations with max-iterations: and the steady ones with steady-iterations:");
             }
         }
-        int max = keys.containsKey("max-iterations") ? parser.integer(keys.get("max-iterations"), "max-iterations", 4) : WorkloadKind.Jmh.Warmup.UntilSteady.DEFAULT_MAX;
-        int steady = keys.containsKey("steady-iterations") ? parser.integer(keys.get("steady-iterations"), "steady-iterations", 2)
+        int max = keys.containsKey("max-iterations") ? yaml.integer(keys.get("max-iterations"), "max-iterations", 4) : WorkloadKind.Jmh.Warmup.UntilSteady.DEFAULT_MAX;
+        int steady = keys.containsKey("steady-iterations") ? yaml.integer(keys.get("steady-iterations"), "steady-iterations", 2)
                 : WorkloadKind.Jmh.Warmup.UntilSteady.DEFAULT_STEADY;
         if (steady > max) {
-            throw parser.error(keys.get(keys.containsKey("steady-iterations") ? "steady-iterations" : "max-iterations"), "steady-iterations (" + steady
+            throw yaml.error(keys.get(keys.containsKey("steady-iterations") ? "steady-iterations" : "max-iterations"), "steady-iterations (" + steady
                     + ") is more than max-iterations (" + max + "): no run could hold that many steady iterations", "raise max-iterations or lower steady-iterations");
         }
         return new WorkloadKind.Jmh.Warmup.UntilSteady(max, steady);

@@ -1,6 +1,5 @@
 package dev.jdkmatrix.matrix;
 
-import dev.jdkmatrix.matrix.Combinations.Value;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -25,16 +24,35 @@ import org.snakeyaml.engine.v2.nodes.ScalarNode;
 import org.snakeyaml.engine.v2.nodes.SequenceNode;
 
 /**
- * Reading a matrix file as YAML nodes, and the node helpers every section of the parser uses: each
- * refuses what it cannot take with a {@link MatrixException} that names the file, the line and
- * column, the problem and the fix.
+ * One matrix file being read: its YAML nodes, the node helpers every section of the parser uses
+ * (each refuses what it cannot take with a {@link MatrixException} that names the file, the line and
+ * column, the problem and the fix), its axis values read as their types ({@link AxisValue}), and
+ * where its cells will run, which some values are checked against. Each section of the parser
+ * takes it as a value; none of them knows {@link MatrixParser}.
  */
-abstract class MatrixYaml {
+final class MatrixYaml {
 
     static final long MAX_FILE_BYTES = 1 << 20;
 
     /** The file being read: every error names it. */
-    Path file;
+    final Path file;
+    /** This host's CPUs, which a cpus value may not pass (0: no check). */
+    final int hostCpus;
+    /** The folder of jdkmatrix's own Dockerfiles, or null. */
+    final Path dockerfiles;
+    /** The matrix's runs go to a cluster (engine: kubernetes): its cells are checked against its nodes, not this host. Known once its top keys are read. */
+    private boolean onCluster;
+
+    MatrixYaml(Path file, int hostCpus, Path dockerfiles) {
+        this.file = java.util.Objects.requireNonNull(file, "file");
+        this.hostCpus = hostCpus;
+        this.dockerfiles = dockerfiles;
+    }
+
+    /** The matrix's engine is a cluster: no cpus value is checked against this host. */
+    void onCluster(boolean cluster) {
+        this.onCluster = cluster;
+    }
 
     byte[] read(Path f) {
         if (!Files.exists(f)) throw new MatrixException(f, 0, 0, "no such file", "check the path, or run 'make matrix' from the project folder");
@@ -200,28 +218,65 @@ abstract class MatrixYaml {
     }
 
     /** jvm-args: a list of arguments is one value; a list of lists is an axis. */
-    List<Combinations.Value> jvmArgsAxis(Node node) {
+    List<AxisValue.JvmArgs> jvmArgsAxis(Node node) {
         if (!(node instanceof SequenceNode seq)) {
             throw error(node, "jvm-args must be a list of arguments, got " + kind(node), "write jvm-args: [-Xmx512m, -XX:+UseSerialGC]");
         }
         boolean allLists = !seq.getValue().isEmpty() && seq.getValue().stream().allMatch(n -> n instanceof SequenceNode);
         if (allLists) {
-            List<Value> out = new ArrayList<>();
-            for (Node item : seq.getValue()) out.add(new Combinations.Value(jvmArgs(item), item));
+            List<AxisValue.JvmArgs> out = new ArrayList<>();
+            for (Node item : seq.getValue()) out.add(jvmArgs(item));
             return out;
         }
-        return List.of(new Combinations.Value(jvmArgs(node), node));
+        return List.of(jvmArgs(node));
     }
 
-    String jvmArgs(Node node) {
-        SequenceNode seq = (SequenceNode) node;
+    /** One list of JVM arguments (a list node, else refused with the form to write). */
+    AxisValue.JvmArgs jvmArgs(Node node) {
+        if (!(node instanceof SequenceNode seq)) throw error(node, "jvm-args must be a list", "write jvm-args: [-Xmx512m]");
         List<String> args = new ArrayList<>();
         for (Node a : seq.getValue()) {
             String s = scalar(a, "a jvm argument");
             if (!s.startsWith("-")) throw error(a, "jvm argument '" + s + "' does not start with '-'", "write JVM options only, such as -Xmx512m; the harness adds -jar itself");
             args.add(s);
         }
-        return String.join("\u0000", args);
+        return new AxisValue.JvmArgs(args, node);
+    }
+
+    /** The value of axis or param {@code key} at {@code node}, typed ({@link AxisValue#of}); a cpus value over this host's CPUs refused. */
+    AxisValue axisValue(String key, Node node) {
+        String raw = scalar(node, key);
+        AxisValue v;
+        try {
+            v = AxisValue.of(key, raw, node);
+        } catch (NumberFormatException e) {
+            throw error(node, key + " must be a whole number, got '" + raw + "'", "write a whole number such as 10000");
+        } catch (IllegalArgumentException e) {
+            String fix = switch (key) {
+                case "executor" -> Suggest.fix(raw, List.of("virtual", "cached", "thread-per-task", "fixed:cpus", "fork-join:cpus", "fixed:N", "fork-join:N"), "executors");
+                case "cpus" -> "write a number of CPUs above 0 with at most 2 decimals, such as 0.5, 1 or 2";
+                case "cpu-mode" -> Suggest.fix(raw, dev.jdkmatrix.model.CpuMode.TEXTS, "CPU modes");
+                case "memory" -> "write a size of at least 64m, such as 512m or 1g";
+                case "tasks" -> "write a whole number of tasks, at least 1";
+                default -> "correct the value";
+            };
+            throw error(node, key + ": " + e.getMessage(), fix);
+        }
+        if (v instanceof AxisValue.Cpus cpus && hostCpus > 0 && !onCluster && cpus.limit().value() > hostCpus) {
+            throw error(node, "cpus " + v.text() + " is more than the " + hostCpus + " CPUs of this host",
+                    "use at most " + hostCpus + "; a limit above the host measures nothing more");
+        }
+        return v;
+    }
+
+    /** {@code profile: EVENT}, one of async-profiler's events ({@link Profile}). */
+    Profile profile(Node n) {
+        String raw = scalar(n, "profile");
+        try {
+            return Profile.parse(raw);
+        } catch (IllegalArgumentException e) {
+            throw error(n, e.getMessage(), Suggest.fix(raw, Profile.TEXTS, "profile events") + " (cpu samples on-CPU time, wall every thread, alloc allocations, lock contended locks)");
+        }
     }
 
     Path resolve(String path) {
@@ -242,7 +297,4 @@ abstract class MatrixYaml {
         return out;
     }
 
-    Node failList(Node node) {
-        throw error(node, "jvm-args must be a list", "write jvm-args: [-Xmx512m]");
-    }
 }

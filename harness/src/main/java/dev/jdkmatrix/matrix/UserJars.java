@@ -18,28 +18,28 @@ final class UserJars {
 
     private UserJars() {}
 
-    static WorkloadKind.UserJar read(MatrixParser parser, Node entry, Map<String, Node> keys, String kind) {
+    static WorkloadKind.UserJar read(MatrixYaml yaml, Node entry, Map<String, Node> keys, String kind) {
         Node node = keys.get("jar");
         if (node == null) {
-            throw parser.error(entry, "a " + kind + " entry has no 'jar'", "add jar: with the path of your " + (kind.equals("jmh") ? "JMH uber-jar" : "jar")
+            throw yaml.error(entry, "a " + kind + " entry has no 'jar'", "add jar: with the path of your " + (kind.equals("jmh") ? "JMH uber-jar" : "jar")
                     + ", relative to the matrix file, such as jar: build/benchmarks.jar");
         }
-        Path path = parser.resolve(parser.scalar(node, "jar"));
+        Path path = yaml.resolve(yaml.scalar(node, "jar"));
         if (!Files.exists(path)) {
-            throw parser.error(node, "jar " + path + " does not exist", kind.equals("jmh")
+            throw yaml.error(node, "jar " + path + " does not exist", kind.equals("jmh")
                     ? "build it first (for a Maven JMH project: mvn package, which writes target/benchmarks.jar), or correct the path (relative to the matrix file)"
                     : "build it first, or correct the path (relative to the matrix file)");
         }
-        if (!Files.isRegularFile(path)) throw parser.error(node, path + " is not a file", "name the jar file itself");
+        if (!Files.isRegularFile(path)) throw yaml.error(node, path + " is not a file", "name the jar file itself");
         int classFile;
         try (JarFile jar = new JarFile(path.toFile())) {
             classFile = newestClassFile(jar);
         } catch (ZipException e) {
-            throw parser.error(node, path + " is not a jar (not a zip archive: " + e.getMessage() + ")", "name the jar your build writes, not a class or a source file");
+            throw yaml.error(node, path + " is not a jar (not a zip archive: " + e.getMessage() + ")", "name the jar your build writes, not a class or a source file");
         } catch (IOException e) {
-            throw parser.error(node, path + " cannot be read: " + e.getMessage(), "check the file and its permissions");
+            throw yaml.error(node, path + " cannot be read: " + e.getMessage(), "check the file and its permissions");
         }
-        return new WorkloadKind.UserJar(path, sha256(parser, node, path), classFile);
+        return new WorkloadKind.UserJar(path, sha256(yaml, node, path), classFile);
     }
 
     /**
@@ -63,24 +63,24 @@ final class UserJars {
         return newest;
     }
 
-    private static String sha256(MatrixParser parser, Node node, Path path) {
+    private static String sha256(MatrixYaml yaml, Node node, Path path) {
         try (InputStream in = new DigestInputStream(Files.newInputStream(path), MessageDigest.getInstance("SHA-256"))) {
             in.transferTo(java.io.OutputStream.nullOutputStream());
             return HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest());
         } catch (IOException e) {
-            throw parser.error(node, path + " cannot be read: " + e.getMessage(), "check the file and its permissions");
+            throw yaml.error(node, path + " cannot be read: " + e.getMessage(), "check the file and its permissions");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }
 
     /** A list of plain values, or an error naming the key. */
-    static java.util.List<String> strings(MatrixParser parser, Node node, String key, String example) {
+    static java.util.List<String> strings(MatrixYaml yaml, Node node, String key, String example) {
         if (!(node instanceof org.snakeyaml.engine.v2.nodes.SequenceNode seq)) {
-            throw parser.error(node, key + " must be a list", "write " + key + ": " + example);
+            throw yaml.error(node, key + " must be a list", "write " + key + ": " + example);
         }
         java.util.List<String> out = new java.util.ArrayList<>();
-        for (Node item : seq.getValue()) out.add(parser.scalar(item, "an item of " + key));
+        for (Node item : seq.getValue()) out.add(yaml.scalar(item, "an item of " + key));
         return out;
     }
 }

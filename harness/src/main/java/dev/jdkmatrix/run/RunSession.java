@@ -9,7 +9,7 @@ import dev.jdkmatrix.images.ImageRef;
 import dev.jdkmatrix.matrix.Cell;
 import dev.jdkmatrix.matrix.Estimate;
 import dev.jdkmatrix.matrix.Matrix;
-import dev.jdkmatrix.matrix.MatrixParser;
+import dev.jdkmatrix.matrix.MatrixKeys;
 import dev.jdkmatrix.matrix.PlannedRun;
 import dev.jdkmatrix.matrix.WorkloadKind;
 import dev.jdkmatrix.results.RawRow;
@@ -179,10 +179,10 @@ final class RunSession {
         }
         for (Cell c : matrix.cells()) {
             JdkProbe p = probes.get(c.jdk());
-            if (c.kind() instanceof WorkloadKind.Builtin && p.feature() > 0 && p.feature() < MatrixParser.BUILTIN_MIN_FEATURE) {
+            if (c.kind() instanceof WorkloadKind.Builtin && p.feature() > 0 && p.feature() < MatrixKeys.BUILTIN_MIN_FEATURE) {
                 throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": cell '" + c.id() + "' runs the built-in workload '" + c.workload() + "' on jdk '"
                         + c.jdk() + "', whose image holds JDK " + p.feature() + " (" + p.vendor() + " " + p.runtimeVersion() + "); the built-in workloads need JDK "
-                        + MatrixParser.BUILTIN_MIN_FEATURE + "+ (virtual threads)"
+                        + MatrixKeys.BUILTIN_MIN_FEATURE + "+ (virtual threads)"
                         + "\n  fix: exclude those cells (exclude: [ { jdk: " + c.jdk() + ", kind: builtin } ]), or run a kind: jmh or kind: jar workload on that JDK");
             }
         }

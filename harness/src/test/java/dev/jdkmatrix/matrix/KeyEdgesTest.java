@@ -55,7 +55,7 @@ class KeyEdgesTest {
     static List<String[]> variants() {
         List<String[]> out = new ArrayList<>();
         for (String v : EDGES) {
-            for (String key : MatrixParser.TOP_KEYS) {
+            for (String key : MatrixKeys.TOP_KEYS) {
                 if (key.equals("matrix")) continue;
                 out.add(new String[] {"top " + key + ": " + v, key + ": " + v + "\n" + BUILTIN});
             }
@@ -63,18 +63,18 @@ class KeyEdgesTest {
                 String reps = "{min: 6, max: 10, target: 3%}".replace(key + ": " + (key.equals("target") ? "3%" : key.equals("min") ? "6" : "10"), key + ": " + v);
                 out.add(new String[] {"repetitions " + key + ": " + v, "repetitions: " + reps + "\n" + BUILTIN});
             }
-            for (String key : MatrixParser.MATRIX_KEYS) {
+            for (String key : MatrixKeys.MATRIX_KEYS) {
                 if (key.equals("workload")) continue;
                 out.add(new String[] {"matrix " + key + ": " + v, BUILTIN.replace("matrix:\n", "matrix:\n  " + key + ": " + v + "\n")
                         .replace("  " + key + ": " + firstValue(key) + "\n", "")});
             }
-            for (String key : MatrixParser.WORKLOAD_KEYS) {
+            for (String key : MatrixKeys.WORKLOAD_KEYS) {
                 if (key.equals("name")) continue;
                 for (String[] base : List.of(new String[] {"builtin", BUILTIN}, new String[] {"jmh", JMH}, new String[] {"jar", JAR})) {
                     out.add(new String[] {base[0] + " entry " + key + ": " + v, base[1] + "      " + key + ": " + v + "\n"});
                 }
             }
-            for (String key : MatrixParser.RESULT_KEYS) {
+            for (String key : MatrixKeys.RESULT_KEYS) {
                 out.add(new String[] {"jar result " + key + ": " + v, JAR.replaceAll("result: \\{[^}]*\\}", "result: { regex: 'took (\\\\\\\\d+) ms', unit: ms, better: lower, " + key + ": " + v + " }")});
             }
         }

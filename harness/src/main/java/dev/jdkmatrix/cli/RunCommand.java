@@ -125,7 +125,7 @@ public final class RunCommand implements Callable<Integer> {
         if (resume != null) takeFromResumed();
         // With a local engine, refuse CPU limits above this host's before anything starts;
         // MatrixRunner checks them against the engine's own count as well.
-        int hostCpus = Environment.localEngine() && !"kubernetes".equals(engine) ? Runtime.getRuntime().availableProcessors() : 0;
+        int hostCpus = Environment.localEngine() && engineNamed() != Matrix.Engine.KUBERNETES ? Runtime.getRuntime().availableProcessors() : 0;
         Matrix m = OrderOption.apply(named(new MatrixParser(hostCpus, Home.dockerfiles()).parse(matrixFile)), order, hostCpus);
         String id = runId != null ? runId
                 : ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + m.name();
@@ -282,10 +282,18 @@ public final class RunCommand implements Callable<Integer> {
         return new ExitException(ExitException.BAD_INPUT, option + " " + e.problem() + "\n  fix: write " + e.form());
     }
 
-    /** The cluster of --engine kubernetes, or null for the Docker engine. */
+    /** The engine --engine names, or null where it names none; refused with the fix where it names neither docker nor kubernetes. */
+    private Matrix.Engine engineNamed() {
+        if (engine == null) return null;
+        return Matrix.Engine.parse(engine).orElseThrow(() -> new ExitException(ExitException.BAD_INPUT,
+                "--engine must be docker or kubernetes, got '" + engine + "'\n  fix: write --engine docker (the default) or --engine kubernetes"));
+    }
+
+    /** The cluster of --engine kubernetes (or the matrix's engine: kubernetes), or null for the Docker engine. */
     private dev.jdkmatrix.engine.Cluster.Options cluster(dev.jdkmatrix.run.CpuSlots.Packing packed, Matrix m) {
-        return switch (engine != null ? engine : m.engine().text()) {
-            case "docker" -> {
+        Matrix.Engine named = engineNamed();
+        return switch (named != null ? named : m.engine()) {
+            case DOCKER -> {
                 if (registry != null || clusterContainerd != null) {
                     throw new ExitException(ExitException.BAD_INPUT, (registry != null ? "--registry" : "--cluster-containerd") + " brings the run images to a "
                             + "Kubernetes cluster, and this session measures on the Docker engine, which runs the images it built\n  fix: add --engine kubernetes, or leave it out");
@@ -296,7 +304,7 @@ public final class RunCommand implements Callable<Integer> {
                 }
                 yield null;
             }
-            case "kubernetes" -> {
+            case KUBERNETES -> {
                 if (m.order() == Matrix.Order.DUET) {
                     throw new ExitException(ExitException.BAD_INPUT, m.file() + ": order duet starts a pair's two runs at one moment, each on CPUs of its own, "
                             + "and this version's Kubernetes engine starts each run's pod when its Job is created, one at a time"
@@ -314,7 +322,6 @@ public final class RunCommand implements Callable<Integer> {
                         ? new dev.jdkmatrix.engine.ImageDelivery.Push(registry) : new dev.jdkmatrix.engine.ImageDelivery.Import(clusterContainerd),
                         nodePool(m));
             }
-            default -> throw new ExitException(ExitException.BAD_INPUT, "--engine must be docker or kubernetes, got '" + engine + "'");
         };
     }
 }

@@ -42,6 +42,12 @@ public record Matrix(
         public String text() {
             return name().toLowerCase(java.util.Locale.ROOT);
         }
+
+        /** The engine whose {@link #text()} is {@code text}, or empty. */
+        public static java.util.Optional<Engine> parse(String text) {
+            for (Engine e : values()) if (e.text().equals(text)) return java.util.Optional.of(e);
+            return java.util.Optional.empty();
+        }
     }
 
     /** A matrix measured on the Docker engine. */

@@ -156,8 +156,8 @@ public final class MatrixParser {
     private static Matrix.Engine engine(MatrixYaml yaml, Node node) {
         if (node == null) return Matrix.Engine.DOCKER;
         String e = yaml.scalar(node, "engine");
-        for (Matrix.Engine v : Matrix.Engine.values()) if (v.text().equals(e)) return v;
-        throw yaml.error(node, "unknown engine '" + e + "'", "write 'docker' (the default: each run a container) or 'kubernetes' (each run a Job; docs/kubernetes.md)");
+        return Matrix.Engine.parse(e).orElseThrow(() -> yaml.error(node, "unknown engine '" + e + "'",
+                "write 'docker' (the default: each run a container) or 'kubernetes' (each run a Job; docs/kubernetes.md)"));
     }
 
     /** A top-level key written as a percentage or a fraction ({@code 10%}, {@code 0.1}), or {@code otherwise} when it is not given. */

@@ -2,7 +2,6 @@ package dev.jdkmatrix.run;
 
 import com.github.dockerjava.api.DockerClient;
 import dev.jdkmatrix.ExitException;
-import dev.jdkmatrix.engine.Cluster;
 import dev.jdkmatrix.engine.ContainerRunner;
 import dev.jdkmatrix.engine.Docker;
 import dev.jdkmatrix.engine.EngineLease;
@@ -143,38 +142,32 @@ public final class MatrixRunner {
         Path uncaught = out.resolve("logs").resolve("harness-errors.log");
         Thread.setDefaultUncaughtExceptionHandler((t, e) -> EngineWatch.appendTrace(uncaught, "in thread " + t.getName(), e));
         DockerClient client = Docker.connect();
-        Cluster cluster = options.cluster() == null ? null : Cluster.connect(options.cluster());
-        try (cluster) { // its client closed when the session ends, however it ends
-            return session(client, cluster, matrix, options, listener, out);
+        try (SessionEngine engine = SessionEngine.of(options)) { // a cluster's client closed when the session ends, however it ends
+            return session(client, engine, matrix, options, listener, out);
         }
     }
 
-    /** The session on the Docker engine {@code client}, its runs measured there or on {@code cluster} (null: none). */
-    private Result session(DockerClient client, Cluster cluster, Matrix matrix, RunOptions options, RunListener listener, Path out) throws IOException {
-        if (cluster != null) cluster.check(matrix);
+    /** The session on the Docker engine {@code client}, its runs measured on {@code engine}: that Docker engine or a cluster. */
+    private Result session(DockerClient client, SessionEngine engine, Matrix matrix, RunOptions options, RunListener listener, Path out) throws IOException {
+        engine.check(matrix);
         int orphans = ContainerRunner.removeOrphans(client) + ContainerRunner.removeFolderContainers(client, out);
         if (orphans > 0) listener.message("removed " + orphans + " container(s) left by a harness process that is gone");
         Map<String, String> labels = RunSession.labels(options, out);
         images = new SessionImages(client, matrix, options, labels, listener);
-        SessionRecord.Start start = start(client, matrix, options, listener, out);
+        SessionRecord.Start start = start(client, engine, matrix, options, listener, out);
         SessionRecord record = new SessionRecord(out, options, matrix, start, images);
         RunJson.write(out.resolve(ResultsFiles.RUN_JSON), record.at(null, start.storedAtStart()));
         Repetitions reps = matrix.repetitions();
         if (reps.adaptive()) listener.message("repetitions: " + reps.text() + "; " + start.plan().size() + " runs at most, fewer as cells reach the target");
 
-        if (cluster != null) {
-            RunMetadata.KubernetesCluster on = cluster.record();
-            String where = cluster.describe(on); // API calls: once a session, for the screen and run.json
-            listener.message(where);
-            record.measuredOn(where, on);
-        }
-        RunEngine runner = cluster == null ? new ContainerRunner(client, options.runId(), out) : cluster.engine(client, matrix, images.refs(), options.runId(), out, listener::message);
+        engine.announce(record, listener);
+        RunEngine runner = engine.runs(client, matrix, images, options, out, listener);
         if (matrix.order() == Matrix.Order.DUET && runner.refusesDuet() != null) {
             throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": order duet: " + runner.refusesDuet()
                     + "\n  fix: use order: blocked (or --order blocked) on this engine, or measure the duet on the Docker engine");
         }
         stop = new SessionStop(runner::abortCurrent);
-        EngineLease lease = cluster == null ? lease(client, options, labels, start.sessionCpus(), record, listener) : null;
+        EngineLease lease = engine.ownsCpus() ? lease(client, options, labels, start.sessionCpus(), record, listener) : null;
         boolean completed = false;
         List<RawRow> all = null;
         // every cell of the matrix, not only this shard's: shards of one plan share their columns
@@ -183,23 +176,7 @@ public final class MatrixRunner {
             RunStore store = new RunStore(raw, matrix, start.plan(), start.storedAtStart(), options.keepGoing() ? null : new FailFast(start.plan()), listener, stop);
             Attempts attempts = new Attempts(runner, steal, images, start.probes(), options.runId(), out, matrix.maxSteal(), store, stop);
             Dispatch.Context context = new Dispatch.Context(client, start.engine(), out, start.sessionCpus(), attempts, store, stop);
-            if (cluster != null && options.packing() != CpuSlots.Packing.OFF) {
-                int width = cluster.nodesForRuns();
-                List<List<PlannedRun>> lanes = Lanes.of(matrix, start.plan());
-                listener.message("--parallel on the cluster: " + lanes.size() + " comparison group(s), " + Math.min(width, lanes.size())
-                        + " at once (its nodes that take measured pods: " + width + "), each group's runs one after another on one node");
-                try {
-                    Lanes.measure(lanes, width, (runs, othersFailed) -> measure(runs, start, store, new Dispatch.OneByOne(context, othersFailed), options.runId()));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            } else if (matrix.order().startsTogether() && options.packing() == CpuSlots.Packing.OFF && cluster == null) {
-                List<Duets.Duet> duets = Duets.of(start.plan(), matrix.groups(), start.sessionCpus(), Duets.chosen(matrix, start.sessionCpus()));
-                if (matrix.order() == Matrix.Order.AUTO) listener.message(Duets.describe(matrix, start.sessionCpus()));
-                measure(start.plan(), start, store, new Dispatch.Together(context, duets), options.runId());
-            } else {
-                measure(start.plan(), start, store, Dispatch.of(context, options.packing()), options.runId());
-            }
+            engine.place(matrix, start.plan(), context, options, listener, (runs, dispatch) -> measure(runs, start, store, dispatch, options.runId()));
             completed = true;
         } finally {
             all = end(matrix, out, record, lease, completed, listener);
@@ -214,7 +191,7 @@ public final class MatrixRunner {
      * What the session needs before its first run: the engine (and whether it takes the matrix),
      * the run images built or found and held, each JDK probed, the plan of this shard and what of it is stored.
      */
-    private SessionRecord.Start start(DockerClient client, Matrix matrix, RunOptions options, RunListener listener, Path out) throws IOException {
+    private SessionRecord.Start start(DockerClient client, SessionEngine on, Matrix matrix, RunOptions options, RunListener listener, Path out) throws IOException {
         Path json = out.resolve(ResultsFiles.RUN_JSON);
         RunMetadata before = options.resume() && Files.exists(json) ? RunJson.read(json) : null;
         RunMetadata.Engine engine = Environment.engine(client);
@@ -232,7 +209,7 @@ public final class MatrixRunner {
         int hostCpus = engine.cpus() > 0 ? engine.cpus() : Runtime.getRuntime().availableProcessors();
         if (options.engineCpus() != null) checkEngineCpus(matrix, options.engineCpus(), hostCpus);
         int duetCpus = options.engineCpus() != null ? options.engineCpus().size() : hostCpus;
-        String noDuet = matrix.order() == Matrix.Order.DUET && options.cluster() == null ? Duets.refusal(matrix, duetCpus) : null;
+        String noDuet = matrix.order() == Matrix.Order.DUET && on.ownsCpus() ? Duets.refusal(matrix, duetCpus) : null;
         if (noDuet != null) { // before any image is built
             throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": order duet on " + (options.engineCpus() != null ? "the " + duetCpus
                     + " CPU(s) --engine-cpus gives this session" : engine.describe()) + ": " + noDuet);
@@ -248,7 +225,7 @@ public final class MatrixRunner {
         List<RawRow> storedAtStart = RunSession.storedRows(out); // read once: what a resume skips, and what the screen's ETA learns from
         Set<String> stored = RunSession.storedRuns(storedAtStart, out, options, matrix, before);
         if (!stored.isEmpty()) listener.message("resuming: " + stored.size() + " of " + plan.size() + " runs are stored already");
-        if (matrix.order() == Matrix.Order.BLOCKED && options.packing() != CpuSlots.Packing.OFF && options.cluster() == null) {
+        if (matrix.order() == Matrix.Order.BLOCKED && options.packing() != CpuSlots.Packing.OFF && on.ownsCpus()) {
             listener.message("note: order blocked with --parallel: each group's runs start back to back as planned, and may run side by side on "
                     + "disjoint CPUs; a pair of runs made side by side shares the machine's disturbance too, but also each other's");
         }

@@ -116,6 +116,18 @@ class CommandLineTest {
         assertThat(bad.err()).contains("--engine-cpus");
     }
 
+    /** --engine names one of the two engines, chosen once; another name is refused with both before the engine is asked or a folder made. */
+    @Test
+    void anUnknownEngineIsRefusedWithTheTwoItCanBe() throws IOException {
+        Path m = tmp.resolve("engine.yaml");
+        Files.writeString(m, PlanRoundsTest.MATRIX);
+        Path out = tmp.resolve("never");
+        Result r = run("run", "--matrix", m.toString(), "--out", out.toString(), "--engine", "podman");
+        assertThat(r.code()).isEqualTo(ExitException.BAD_INPUT);
+        assertThat(r.err()).contains("--engine must be docker or kubernetes, got 'podman'", "fix: write --engine docker");
+        assertThat(out).doesNotExist();
+    }
+
     /** A node pool's options: refused with the option's name and how to write it before anything is built, and on the Docker engine at all. */
     @Test
     void nodePoolOptionsAreCheckedBeforeAnythingRuns() throws IOException {

@@ -1,0 +1,151 @@
+package dev.jdkmatrix.run;
+
+import com.github.dockerjava.api.DockerClient;
+import dev.jdkmatrix.engine.Cluster;
+import dev.jdkmatrix.engine.ContainerRunner;
+import dev.jdkmatrix.engine.RunEngine;
+import dev.jdkmatrix.matrix.Duets;
+import dev.jdkmatrix.matrix.Matrix;
+import dev.jdkmatrix.matrix.PlannedRun;
+import dev.jdkmatrix.results.RunMetadata;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The engine a session measures on, chosen once from its options ({@link #of}): the Docker
+ * engine's containers, or a Kubernetes cluster's Jobs (whose run images are built on the Docker
+ * engine all the same). The session asks it what differs between the two (what it refuses, where
+ * it says the runs are measured, what runs them, whether it hands out the engine's CPUs and leases
+ * them, how the plan's runs are placed) instead of testing for a cluster at each step.
+ */
+sealed interface SessionEngine extends AutoCloseable permits SessionEngine.OnDocker, SessionEngine.OnCluster {
+
+    /** The engine of a session's options: a cluster where they name one, else the Docker engine. */
+    static SessionEngine of(RunOptions options) {
+        return options.cluster() == null ? new OnDocker() : new OnCluster(Cluster.connect(options.cluster()));
+    }
+
+    /** Refuses a matrix this engine cannot measure, before anything is built. */
+    void check(Matrix matrix);
+
+    /** Says where the runs are measured and records it in run.json (the Docker engine: as start() recorded it). */
+    void announce(SessionRecord record, RunListener listener);
+
+    /** What makes each run. */
+    RunEngine runs(DockerClient client, Matrix matrix, SessionImages images, RunOptions options, Path out, RunListener listener);
+
+    /**
+     * Whether the session hands out this engine's CPUs itself (a duet's sides, --parallel's disjoint
+     * sets, --engine-cpus) and leases them against another session; on a cluster the nodes' CPU
+     * managers place the pods, and one measured pod a node keeps them apart.
+     */
+    boolean ownsCpus();
+
+    /**
+     * The plan's runs, measured through {@code measure} in the placement this engine makes: on the
+     * Docker engine one by one, side by side (--parallel) or a comparison's runs together (duet);
+     * on a cluster one by one, or each comparison group a lane of its own on a node (--parallel).
+     */
+    void place(Matrix matrix, List<PlannedRun> plan, Dispatch.Context context, RunOptions options, RunListener listener, Measure measure)
+            throws IOException;
+
+    @Override
+    void close();
+
+    /** The session's measuring of some runs through one dispatch. */
+    interface Measure {
+        void runs(List<PlannedRun> runs, Dispatch dispatch) throws IOException;
+    }
+
+    /** Each run a container of the Docker engine. */
+    record OnDocker() implements SessionEngine {
+        @Override
+        public void check(Matrix matrix) {
+        }
+
+        @Override
+        public void announce(SessionRecord record, RunListener listener) {
+        }
+
+        @Override
+        public RunEngine runs(DockerClient client, Matrix matrix, SessionImages images, RunOptions options, Path out, RunListener listener) {
+            return new ContainerRunner(client, options.runId(), out);
+        }
+
+        @Override
+        public boolean ownsCpus() {
+            return true;
+        }
+
+        @Override
+        public void place(Matrix matrix, List<PlannedRun> plan, Dispatch.Context context, RunOptions options, RunListener listener, Measure measure)
+                throws IOException {
+            if (matrix.order().startsTogether() && options.packing() == CpuSlots.Packing.OFF) {
+                List<Duets.Duet> duets = Duets.of(plan, matrix.groups(), context.sessionCpus(), Duets.chosen(matrix, context.sessionCpus()));
+                if (matrix.order() == Matrix.Order.AUTO) listener.message(Duets.describe(matrix, context.sessionCpus()));
+                measure.runs(plan, new Dispatch.Together(context, duets));
+            } else {
+                measure.runs(plan, Dispatch.of(context, options.packing()));
+            }
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    /** Each run a Job of a Kubernetes cluster, its client closed with the session. */
+    record OnCluster(Cluster cluster) implements SessionEngine {
+        public OnCluster {
+            Objects.requireNonNull(cluster, "cluster");
+        }
+
+        @Override
+        public void check(Matrix matrix) {
+            cluster.check(matrix);
+        }
+
+        @Override
+        public void announce(SessionRecord record, RunListener listener) {
+            RunMetadata.KubernetesCluster on = cluster.record();
+            String where = cluster.describe(on); // API calls: once a session, for the screen and run.json
+            listener.message(where);
+            record.measuredOn(where, on);
+        }
+
+        @Override
+        public RunEngine runs(DockerClient client, Matrix matrix, SessionImages images, RunOptions options, Path out, RunListener listener) {
+            return cluster.engine(client, matrix, images.refs(), options.runId(), out, listener::message);
+        }
+
+        @Override
+        public boolean ownsCpus() {
+            return false;
+        }
+
+        @Override
+        public void place(Matrix matrix, List<PlannedRun> plan, Dispatch.Context context, RunOptions options, RunListener listener, Measure measure)
+                throws IOException {
+            if (options.packing() == CpuSlots.Packing.OFF) {
+                measure.runs(plan, Dispatch.of(context, CpuSlots.Packing.OFF));
+                return;
+            }
+            int width = cluster.nodesForRuns();
+            List<List<PlannedRun>> lanes = Lanes.of(matrix, plan);
+            listener.message("--parallel on the cluster: " + lanes.size() + " comparison group(s), " + Math.min(width, lanes.size())
+                    + " at once (its nodes that take measured pods: " + width + "), each group's runs one after another on one node");
+            try {
+                Lanes.measure(lanes, width, (runs, othersFailed) -> measure.runs(runs, new Dispatch.OneByOne(context, othersFailed)));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        @Override
+        public void close() {
+            cluster.close();
+        }
+    }
+}

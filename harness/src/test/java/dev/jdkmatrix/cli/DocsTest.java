@@ -52,9 +52,20 @@ class DocsTest {
      */
     @Test
     void theFilesANewWorkloadKindTouchesAreListedOnceAndExist() throws IOException {
+        theFilesANewThingTouches("**A new workload kind**");
+    }
+
+    /** The same of the files a new engine touches: each exists, and the count is theirs plus the engine's own runner. */
+    @Test
+    void theFilesANewEngineTouchesAreListedOnceAndExist() throws IOException {
+        theFilesANewThingTouches("**A new engine**");
+    }
+
+    private static void theFilesANewThingTouches(String heading) throws IOException {
         String page = Files.readString(PROJECT.resolve("docs/architecture.md"));
-        int start = page.indexOf("**A new workload kind**");
-        assertThat(start).as("docs/architecture.md names the files a new workload kind touches").isNotNegative();
+        int start = page.indexOf(heading);
+        assertThat(start).as("docs/architecture.md names the files " + heading + " touches").isNotNegative();
+        assertThat(page.indexOf(heading, start + 1)).as(heading + " is listed once").isNegative();
         String paragraph = page.substring(start, page.indexOf(" files (", start) + " files (".length());
         java.util.regex.Matcher named = java.util.regex.Pattern.compile("`((?:[a-z]+\\.)+)([A-Z][A-Za-z]*)[^`]*`").matcher(paragraph);
         java.util.Set<Path> files = new java.util.TreeSet<>();
@@ -65,7 +76,7 @@ class DocsTest {
         }
         java.util.regex.Matcher count = java.util.regex.Pattern.compile("(\\d+) files \\($").matcher(paragraph);
         assertThat(count.find()).as(paragraph).isTrue();
-        assertThat(Integer.parseInt(count.group(1))).as("the named files and the new kind's own parser").isEqualTo(files.size() + 1);
+        assertThat(Integer.parseInt(count.group(1))).as("the named files and the new one's own file").isEqualTo(files.size() + 1);
     }
 
     /** docs/architecture.md names every registered format, in the registry's order, and no other. */

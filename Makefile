@@ -21,6 +21,7 @@
 #   make bench-site        what one make publish adds to a site, and the site after 365 nights: writes docs/site-growth.md
 #   make bench-verdicts    how often comparisons are right on known differences, paired and unpaired (~40 min): writes docs/verdicts.md
 #   make bench-warmup      warm-up until steady against fixed warm-up on examples/jmh at 6 rounds (~1 h): writes docs/warmup.md
+#   make bench-warmup-public  the same on a public JMH suite as it comes, HdrHistogram's (~45 min; SUITE_GIT=a clone offline): writes docs/warmup-public.md
 #   make bench-duet        duet against blocked order: 8 short nights of A/A and +5 % pairs in both orders (~19 min): writes docs/duet.md
 #   make bench-resolution  comparisons.csv's resolvable_pct and rounds_for_5pct held to real runs' rounds (~1 min): writes docs/statistics.md's block
 #   make bench-history     the history's change finder on histories made from the real nights, on one machine and on fleets (~10 min): writes docs/history.md's blocks
@@ -72,7 +73,7 @@ SOURCES := $(shell find harness/src workloads/src examples/jmh/src examples/jar/
 # The harness, started with a class-data archive per subcommand and JDK (see the script).
 JDKMATRIX := $(SCRIPTS)/jdkmatrix.sh
 
-.PHONY: test-times help jdk check-no-jdk check-resume check-explorer check-dist check-workflows dist build docker base-image setup ready plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-warmup bench-verdicts bench-duet bench-resolution reference-docs bench-history otava-fixtures history-real nightly-local shards merge compare history publish prune readme-quick remote-demo lint-workflows k8s-up k8s-down clean
+.PHONY: test-times help jdk check-no-jdk check-resume check-explorer check-dist check-workflows dist build docker base-image setup ready plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-warmup bench-warmup-public bench-verdicts bench-duet bench-resolution reference-docs bench-history otava-fixtures history-real nightly-local shards merge compare history publish prune readme-quick remote-demo lint-workflows k8s-up k8s-down clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -248,6 +249,9 @@ bench-site: build
 
 bench-warmup: build
 	$(SCRIPTS)/bench-warmup.sh
+
+bench-warmup-public: build
+	$(SCRIPTS)/bench-warmup-public.sh
 
 # The history's change finder calibrated on the nights of docs/runs/history-real (make history-real made them; CHANGE_NIGHT
 # is the first night of its step): writes its blocks of docs/history.md. HISTORIES=n changes the histories per figure (1000), FLEET_HISTORIES=n

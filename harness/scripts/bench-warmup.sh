@@ -25,11 +25,12 @@ for m in own jmh-defaults until-steady; do
   n=$(grep -c 'jmh-args' "$OUT/$m.yaml"); [ "$n" = 3 ] || { echo "bench-warmup: $OUT/$m.yaml has $n jmh entries, not 3" >&2; exit 1; }
 done
 grep -q 'until-steady' "$OUT/until-steady.yaml" && grep -q -- '-wi, 5' "$OUT/jmh-defaults.yaml" || { echo "bench-warmup: the suite's jmh-args changed; update this script" >&2; exit 1; }
-for m in own jmh-defaults until-steady; do
-  echo "bench-warmup: $m ($(date -u +%H:%M))"
-  harness/scripts/jdkmatrix.sh run --matrix "$OUT/$m.yaml" --out "$OUT/$m" --run-id "warmup-$m" --progress lines --no-report > "$OUT/$m.log" 2>&1 \
-    || { grep -q 'runs stored' "$OUT/$m.log" || { tail -20 "$OUT/$m.log" >&2; exit 1; }; }   # a run that failed is data here, a session that failed is not
-  grep '^jdkmatrix: [0-9]' "$OUT/$m.log"
-done
-python3 harness/scripts/warmup-report.py "$OUT" "$REPS" > docs/warmup.md
-cat docs/warmup.md
+cat > "$OUT/bench.json" <<'EOF'
+{"target": "make bench-warmup", "script": "harness/scripts/bench-warmup.sh",
+ "suite": "examples/jmh.yaml (24 cells: PinningBench, ParallelHashBench and StringJoinBench on JDK 21 and 25, at 1 and 2 CPUs)",
+ "ways": [["own", "its own jmh-args: `-f 1 -wi 2 -i 3`, 1 s iterations"],
+          ["jmh-defaults", "JMH's default counts: `-f 1 -wi 5 -i 5`, 1 s iterations"],
+          ["until-steady", "`warmup: until-steady`: 1 s iterations, stopped once 5 hold a steady state, at most 30"]]}
+EOF
+. harness/scripts/warmup-ways.sh
+run_ways warmup docs/warmup.md own jmh-defaults until-steady

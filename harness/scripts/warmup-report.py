@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""docs/warmup.md from make bench-warmup's three runs of examples/jmh (harness/scripts/bench-warmup.sh):
-its own fixed warm-up, JMH's default counts, and warmup: until-steady. Minutes per suite, each
-JDK's runs by steady-state class, iterations run, and the comparisons whose verdict differs.
+"""A warm-up page from one bench's runs of a JMH suite, each a way of warming up (fixed counts, and the last
+way warmup: until-steady): minutes per suite, each JDK's runs by steady-state class, iterations run, and the
+comparisons whose verdict differs. OUT/bench.json, written by the bench's script, names the suite and its
+ways: make bench-warmup (harness/scripts/bench-warmup.sh, examples/jmh, docs/warmup.md) and make
+bench-warmup-public (harness/scripts/bench-warmup-public.sh, a public suite, docs/warmup-public.md).
    python3 harness/scripts/warmup-report.py OUT REPS > docs/warmup.md"""
 import csv
 import json
@@ -12,9 +14,10 @@ from datetime import datetime
 from pathlib import Path
 
 OUT, REPS = Path(sys.argv[1]), int(sys.argv[2])
-CONFIGS = [('own', 'its own jmh-args: `-f 1 -wi 2 -i 3`, 1 s iterations'),
-           ('jmh-defaults', "JMH's default counts: `-f 1 -wi 5 -i 5`, 1 s iterations"),
-           ('until-steady', '`warmup: until-steady`: 1 s iterations, stopped once 5 hold a steady state, at most 30')]
+BENCH = json.loads((OUT / 'bench.json').read_text())
+CONFIGS = [tuple(w) for w in BENCH['ways']]
+STEADY = CONFIGS[-1][0]
+FIXED = [name for name, _ in CONFIGS[:-1]]
 CLASSES = ['flat', 'warmup', 'slowdown', 'none', '']
 
 
@@ -38,14 +41,17 @@ def steady_sides(run, a, b):
 
 
 runs = {name: load(name) for name, _ in CONFIGS}
-commit = subprocess.run(['git', 'rev-parse', '--short', 'HEAD'], capture_output=True, text=True).stdout.strip()
-host = runs['own']['meta'].get('host') or {}
-print('# Warm-up until steady, against fixed warm-up')
+first = runs[FIXED[0]]['meta']
+# the commit the runs were made at, as run.json records it (else this checkout's)
+commit = (first.get('git_commit') or subprocess.run(['git', 'rev-parse', 'HEAD'], capture_output=True, text=True).stdout.strip())[:7]
+if first.get('git_dirty'):
+    commit += ' (with changes not yet committed)'
+host = first.get('host') or {}
+print(f'# Warm-up until steady, against fixed warm-up{BENCH.get("title", "")}')
 print()
-print(f'Written by `make bench-warmup` (harness/scripts/bench-warmup.sh, then harness/scripts/warmup-report.py) on '
-      f'{runs["own"]["meta"]["started_at"][:10]} at commit {commit}, on {host.get("cpu_model", "?")} '
-      f'({host.get("cpus", "?")} CPUs). The suite: examples/jmh.yaml (24 cells: PinningBench, ParallelHashBench and '
-      f'StringJoinBench on JDK 21 and 25, at 1 and 2 CPUs), {REPS} rounds, run three ways one after the other:')
+print(f'Written by `{BENCH["target"]}` ({BENCH["script"]}, then harness/scripts/warmup-report.py) on '
+      f'{first["started_at"][:10]} at commit {commit}, on {host.get("cpu_model", "?")} '
+      f'({host.get("cpus", "?")} CPUs). The suite: {BENCH["suite"]}, {REPS} rounds, run {len(CONFIGS)} ways one after the other:')
 print()
 for name, what in CONFIGS:
     print(f'- **{name}**: {what}')
@@ -59,18 +65,15 @@ for name, _ in CONFIGS:
     its = [int(x['jmh_iterations']) + int(x.get('jmh_warmup_iterations') or 0) for x in r['raw'] if x.get('jmh_iterations', '').isdigit()]
     ok = sum(1 for x in r['raw'] if x['status'] == 'ok')
     invalid = sum(1 for x in r['raw'] if x['status'] == 'invalid')
-    stopped = sum(1 for x in r['raw'] if x['status'] == 'ok' and x.get('exit_code') == '137') if name == 'until-steady' else '-'
+    stopped = sum(1 for x in r['raw'] if x['status'] == 'ok' and x.get('exit_code') == '137') if name == STEADY else '-'
     print(f'| {name} | {r["minutes"]:.1f} | {ok} | {invalid} | {st.median(its) if its else "-"}, {max(its) if its else "-"} | {stopped} |')
 print()
 def than(other):
-    change = 100 * (runs['until-steady']['minutes'] / other - 1)
+    change = 100 * (runs[STEADY]['minutes'] / other - 1)
     return f'{abs(change):.0f} % {"less" if change < 0 else "more"}'
 
 
-base = runs['own']['minutes']
-dflt = runs['jmh-defaults']['minutes']
-us = runs['until-steady']['minutes']
-print(f'until-steady took {than(base)} time than the suite as it comes and {than(dflt)} than at JMH\'s default counts.')
+print(f'{STEADY} took ' + ' and '.join(f'{than(runs[name]["minutes"])} time than {name}' for name in FIXED) + '.')
 print()
 print("## Each JDK's runs by steady-state class")
 print()
@@ -86,7 +89,7 @@ for name, _ in CONFIGS:
 print()
 print('## Verdicts')
 print()
-print('Each JDK pair of a cell (12 comparisons) in each run; a verdict needs 6 paired rounds (docs/statistics.md).')
+print(f'Each JDK pair of a cell ({len(runs[STEADY]["comp"])} comparisons) in each run; a verdict needs 6 paired rounds (docs/statistics.md).')
 print()
 
 
@@ -94,37 +97,43 @@ def verdicts(name):
     return {(c['cell_a'], c['cell_b']): c for c in runs[name]['comp']}
 
 
-u = verdicts('until-steady')
+u = verdicts(STEADY)
 goal = []
-print('| against until-steady | comparisons | same verdict | different | of those where both sides\' runs reached a steady state in both: same, different |')
+print(f'| against {STEADY} | comparisons | same verdict | different | of those where both sides\' runs reached a steady state in both: same, different |')
 print('|---|---|---|---|---|')
-for name in ('own', 'jmh-defaults'):
+for name in FIXED:
     f = verdicts(name)
     keys = sorted(set(f) & set(u))
     same = [k for k in keys if f[k]['verdict'] == u[k]['verdict']]
-    both = [k for k in keys if steady_sides(runs[name], *k) and steady_sides(runs['until-steady'], *k)]
+    both = [k for k in keys if steady_sides(runs[name], *k) and steady_sides(runs[STEADY], *k)]
     both_same = [k for k in both if f[k]['verdict'] == u[k]['verdict']]
     print(f'| {name} | {len(keys)} | {len(same)} | {len(keys) - len(same)} | {len(both_same)}, {len(both) - len(both_same)} |')
-    saved = 100 * (1 - runs['until-steady']['minutes'] / runs[name]['minutes'])
+    saved = 100 * (1 - runs[STEADY]['minutes'] / runs[name]['minutes'])
+    if not both:  # no comparison to hold the verdicts to: the time alone says nothing of the goal
+        goal.append(f'against {name}: not judged ({than(runs[name]["minutes"])} time; no comparison\'s sides reached a steady state in every run both ways, '
+                    f'so no verdict can be held to it: verdicts equal in {len(same)} of {len(keys)} comparisons overall)')
+        continue
     met = saved >= 40 and len(both_same) == len(both)
     goal.append(f'against {name}: {"met" if met else "not met"} ({than(runs[name]["minutes"])} time; verdicts equal in {len(both_same)} of the {len(both)} '
                 f'comparisons whose sides reached a steady state both ways)')
 print()
 decided = {name: sum(1 for c in runs[name]['comp'] if c['verdict'] not in ('undecided', '')) for name, _ in CONFIGS}
-print('Verdicts decided (faster, slower or same, not undecided), of 12: ' + ', '.join(f'{name} {decided[name]}' for name, _ in CONFIGS) + '.')
+print(f'Verdicts decided (faster, slower or same, not undecided), of {len(u)}: ' + ', '.join(f'{name} {decided[name]}' for name, _ in CONFIGS) + '.')
 print()
 print('**The goal** (at least 40 % less time per suite, at equal verdicts where both sides reach a steady state): ' + '; '.join(goal) + '.')
 print()
 print('The comparisons, verdict and ratio [95 % interval] each way:')
 print()
-print('| comparison | own | jmh-defaults | until-steady |')
-print('|---|---|---|---|')
-o, d = verdicts('own'), verdicts('jmh-defaults')
+print('| comparison | ' + ' | '.join(name for name, _ in CONFIGS) + ' |')
+print('|---' * (len(CONFIGS) + 1) + '|')
+every = [verdicts(name) for name, _ in CONFIGS]
 for k in sorted(u):
     def cell(v):
         c = v.get(k)
         if not c:
             return '-'
         return f'{c["verdict"]} {float(c["ratio"]):.3f} [{float(c["ratio_low"]):.3f}, {float(c["ratio_high"]):.3f}]' if c['ratio'] else c['verdict']
-    label = k[0].split(' jdk=')[0] + ' ' + k[0].split(' ')[-2] + ': ' + u[k]['compared']
-    print(f'| `{label}` | {cell(o)} | {cell(d)} | {cell(u)} |')
+    words = k[0].split(' ')
+    limits = [w for w in words if w.startswith('cpus=') or w.startswith('cpu-mode=')]  # what sets the pair apart from the other pairs of its workload
+    label = k[0].split(' jdk=')[0] + ' ' + ' '.join(limits) + ': ' + u[k]['compared']
+    print(f'| `{label}` | ' + ' | '.join(cell(v) for v in every) + ' |')

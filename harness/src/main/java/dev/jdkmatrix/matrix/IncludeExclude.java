@@ -45,7 +45,7 @@ final class IncludeExclude {
                 if (!known.contains(e.getKey())) {
                     throw yaml.error(e.getValue(), "exclude key '" + e.getKey() + "' is neither an axis, a param nor jvm-args", Suggest.fix(e.getKey(), known, "keys"));
                 }
-                want.put(e.getKey(), yaml.axisValue(e.getKey(), e.getValue()).text());
+                want.put(e.getKey(), yaml.typed(e.getKey(), e.getValue()).text());
             }
             String jvmWanted = jvm;
             combos.removeIf(c -> want.entrySet().stream().allMatch(w -> w.getValue().equals(comboValue(c, w.getKey())))

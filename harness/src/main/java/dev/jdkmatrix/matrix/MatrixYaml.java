@@ -245,10 +245,19 @@ final class MatrixYaml {
 
     /** The value of axis or param {@code key} at {@code node}, typed ({@link AxisValue#of}); a cpus value over this host's CPUs refused. */
     AxisValue axisValue(String key, Node node) {
+        AxisValue v = typed(key, node);
+        if (v instanceof AxisValue.Cpus cpus && hostCpus > 0 && !onCluster && cpus.limit().value() > hostCpus) {
+            throw error(node, "cpus " + v.text() + " is more than the " + hostCpus + " CPUs of this host",
+                    "use at most " + hostCpus + "; a limit above the host measures nothing more");
+        }
+        return v;
+    }
+
+    /** The value of axis or param {@code key} at {@code node}, typed, whatever the host (what an exclude entry matches). */
+    AxisValue typed(String key, Node node) {
         String raw = scalar(node, key);
-        AxisValue v;
         try {
-            v = AxisValue.of(key, raw, node);
+            return AxisValue.of(key, raw, node);
         } catch (NumberFormatException e) {
             throw error(node, key + " must be a whole number, got '" + raw + "'", "write a whole number such as 10000");
         } catch (IllegalArgumentException e) {
@@ -262,11 +271,6 @@ final class MatrixYaml {
             };
             throw error(node, key + ": " + e.getMessage(), fix);
         }
-        if (v instanceof AxisValue.Cpus cpus && hostCpus > 0 && !onCluster && cpus.limit().value() > hostCpus) {
-            throw error(node, "cpus " + v.text() + " is more than the " + hostCpus + " CPUs of this host",
-                    "use at most " + hostCpus + "; a limit above the host measures nothing more");
-        }
-        return v;
     }
 
     /** {@code profile: EVENT}, one of async-profiler's events ({@link Profile}). */

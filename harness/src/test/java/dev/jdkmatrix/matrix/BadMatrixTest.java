@@ -167,6 +167,7 @@ class BadMatrixTest {
                 Arguments.of("param is an axis name", GOOD.replace("workload: sleep", "workload:\n    - name: sleep\n      params: { cpus: 2 }"), 9, "is an axis, not a param"),
                 Arguments.of("workload entry without name", GOOD.replace("workload: sleep", "workload:\n    - tasks: 5"), 8, "has no 'name'"),
                 Arguments.of("cpus above the host's", GOOD.replace("cpus: 1", "cpus: [1, 4]"), 3, "more than the 2 CPUs"),
+                Arguments.of("an include's cpus above the host's", GOOD + "  include:\n    - { workload: sleep, cpus: 4, tasks: 20 }\n", 9, "more than the 2 CPUs"),
                 Arguments.of("unknown engine", "engine: podman\n" + GOOD, 1, "'docker' (the default: each run a container) or 'kubernetes'"),
                 Arguments.of("kubernetes key unknown", "kubernetes: { nodes: 2 }\n" + GOOD, 1, "unknown key 'nodes'"),
                 Arguments.of("runner class with markup", "runner-class: \"<b>gh</b>\"\n" + GOOD, 1, "runner-class '<b>gh</b>' is not a name a history can keep"),
@@ -190,6 +191,15 @@ class BadMatrixTest {
                 Arguments.of("min-difference not below the default threshold", "min-difference: 12%\n" + GOOD, 1, "compare-threshold 10% (its default)"),
                 Arguments.of("empty file", "", 0, "is empty"),
                 Arguments.of("only comments", "# nothing\n", 0, "holds no YAML document"));
+    }
+
+    /** An exclude entry matches what the axes made: naming more CPUs than the host has matches nothing and is no error, as an include adding them is. */
+    @Test
+    void anExcludeMayNameCpusTheHostLacks() throws IOException {
+        Path f = dir.resolve("exclude.yaml");
+        Files.writeString(f, GOOD.replace("cpus: 1", "cpus: [1, 2]") + "  exclude:\n    - { cpus: 4 }\n    - { cpus: 2 }\n");
+        Files.writeString(dir.resolve("Dockerfile.jdk21"), "FROM debian:trixie-slim\n");
+        assertThat(new MatrixParser(2).parse(f).cells()).extracting(c -> c.cpus().text()).containsExactly("1");
     }
 
     /** Each refusal of crossed thresholds suggests a fix; the matrix with the fix applied parses. */

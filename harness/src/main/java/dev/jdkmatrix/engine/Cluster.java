@@ -87,6 +87,11 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
         return new Cluster(client, options.namespace(), config.getMasterUrl(), options.images(), options.pool());
     }
 
+    /** The cluster's version, asked of its API server: a call that throws where the cluster does not answer. */
+    public String version() {
+        return client.getKubernetesVersion().getGitVersion();
+    }
+
     /** Closes the client (its connections and threads): the session is over. */
     @Override
     public void close() {
@@ -95,7 +100,7 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
 
     /** The cluster as run.json records it, as typed values (its version, API server, node pool): a history keeps a cluster's nights apart by it. */
     public dev.jdkmatrix.results.RunMetadata.KubernetesCluster record() {
-        return new dev.jdkmatrix.results.RunMetadata.KubernetesCluster(client.getKubernetesVersion().getGitVersion(), server, pool.describe());
+        return new dev.jdkmatrix.results.RunMetadata.KubernetesCluster(version(), server, pool.describe());
     }
 
     /** What the cluster says of itself for the screen and run.json's sentence of the session's engine, {@code recorded} being {@link #record()}. */

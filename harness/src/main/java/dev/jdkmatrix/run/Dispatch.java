@@ -1,13 +1,11 @@
 package dev.jdkmatrix.run;
 
-import com.github.dockerjava.api.DockerClient;
 import dev.jdkmatrix.engine.RunSlot;
 import dev.jdkmatrix.engine.StartTogether;
 import dev.jdkmatrix.matrix.Duets;
 import dev.jdkmatrix.images.ImageRef;
 import dev.jdkmatrix.matrix.PlannedRun;
 import dev.jdkmatrix.model.CpuMode;
-import dev.jdkmatrix.results.RunMetadata;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,7 +27,7 @@ import java.util.function.BooleanSupplier;
 sealed interface Dispatch permits Dispatch.OneByOne, Dispatch.SideBySide, Dispatch.Together {
 
     /** What every dispatch needs: the engine, the session's CPUs, the attempts of a run and the store. */
-    record Context(DockerClient client, RunMetadata.Engine engine, Path out, List<Integer> sessionCpus, Attempts attempts, RunStore store,
+    record Context(EngineWatch.Ping engine, Path out, List<Integer> sessionCpus, Attempts attempts, RunStore store,
                    BooleanSupplier stopping) {
         /** The CPUs a pinned cell runs on when nothing packs it; null for a quota cell. */
         String pinned(PlannedRun run) {
@@ -65,9 +63,9 @@ sealed interface Dispatch permits Dispatch.OneByOne, Dispatch.SideBySide, Dispat
         public void start(PlannedRun run, ImageRef image) throws IOException {
             context.store().started(run, false);
             try {
-                EngineWatch.bounded(run, image, RunSlot.alone(context.pinned(run)), context.attempts(), context.client());
+                EngineWatch.bounded(run, image, RunSlot.alone(context.pinned(run)), context.attempts(), context.engine());
             } catch (RuntimeException e) {
-                throw EngineWatch.engineLostOr(e, context.client(), context.engine(), run, context.out(), context.store().done());
+                throw EngineWatch.engineLostOr(e, context.engine(), run, context.out(), context.store().done());
             }
         }
 
@@ -105,7 +103,7 @@ sealed interface Dispatch permits Dispatch.OneByOne, Dispatch.SideBySide, Dispat
             workers.submit(() -> {
                 try {
                     if (!context.stopping().getAsBoolean() && failure.get() == null) {
-                        EngineWatch.bounded(run, image, RunSlot.alone(cpuset), context.attempts(), context.client());
+                        EngineWatch.bounded(run, image, RunSlot.alone(cpuset), context.attempts(), context.engine());
                     }
                 } catch (Exception e) {
                     failure.compareAndSet(null, e);
@@ -132,7 +130,7 @@ sealed interface Dispatch permits Dispatch.OneByOne, Dispatch.SideBySide, Dispat
                 Thread.currentThread().interrupt();
             }
             Exception e = failure.get();
-            if (e instanceof RuntimeException r) throw EngineWatch.engineLostOr(r, context.client(), context.engine(), null, context.out(), context.store().done());
+            if (e instanceof RuntimeException r) throw EngineWatch.engineLostOr(r, context.engine(), null, context.out(), context.store().done());
             if (e instanceof IOException io) throw io;
             if (e != null) throw new IllegalStateException(e);
         }
@@ -203,7 +201,7 @@ sealed interface Dispatch permits Dispatch.OneByOne, Dispatch.SideBySide, Dispat
                 RunSlot slot = new RunSlot(CpuSlots.cpuset(current.cpusOf(run)), together.member(i));
                 context.store().started(run, false);
                 done.add(sides.submit(() -> {
-                    EngineWatch.bounded(run, image, slot, context.attempts(), context.client());
+                    EngineWatch.bounded(run, image, slot, context.attempts(), context.engine());
                     return null;
                 }));
             }
@@ -220,7 +218,7 @@ sealed interface Dispatch permits Dispatch.OneByOne, Dispatch.SideBySide, Dispat
                     else if (first == null) first = new IllegalStateException(e.getCause());
                 }
             }
-            if (first != null) throw EngineWatch.engineLostOr(first, context.client(), context.engine(), runs.get(0), context.out(), context.store().done());
+            if (first != null) throw EngineWatch.engineLostOr(first, context.engine(), runs.get(0), context.out(), context.store().done());
             if (io != null) throw io;
         }
 

@@ -30,17 +30,17 @@ final class EngineWatch {
      * are safe and how to resume (the stack trace goes to logs/engine-lost.log, not the terminal);
      * otherwise the failure itself. The run in flight is not stored: the resume runs it again.
      */
-    static RuntimeException engineLostOr(RuntimeException e, DockerClient client, RunMetadata.Engine engine, PlannedRun run, Path out, int stored) {
+    static RuntimeException engineLostOr(RuntimeException e, Ping engine, PlannedRun run, Path out, int stored) {
         if (e instanceof ExitException) return e;
-        if (engineAnswers(client)) return e;
+        if (engine.answers()) return e;
         Path log = out.resolve("logs").resolve("engine-lost.log");
         appendTrace(log, "the engine stopped answering" + (run == null ? "" : " during seq " + run.sequence() + ", cell " + run.cell().id()), e);
         String dir = out.toString();
-        return new ExitException(ExitException.ENGINE_LOST, "the Docker " + engine.describe() + " stopped answering"
+        return new ExitException(ExitException.ENGINE_LOST, engine.what() + " stopped answering"
                 + (run == null ? "" : " during run seq " + run.sequence() + " (" + run.cell().id() + ", " + run.phase().text() + " " + run.repetition() + ")")
                 + ": " + Docker.rootMessage(e) + ". The " + stored + " runs stored in " + out.resolve(dev.jdkmatrix.results.format.ResultsFiles.RAW) + " are intact; the run in flight was not stored "
                 + "and the remaining runs were not attempted (details: " + log + ")"
-                + "\n  fix: start the engine again (make docker, or the tunnel to it), then finish the run: jdkmatrix run --resume " + dir
+                + "\n  fix: " + engine.restart() + ", then finish the run: jdkmatrix run --resume " + dir
                 + " (through make: make matrix RUN_ARGS=\"--resume " + dir + "\")", e);
     }
 
@@ -55,11 +55,46 @@ final class EngineWatch {
         }
     }
 
-    /** Whether the engine answers a ping within a few seconds. */
-    static boolean engineAnswers(DockerClient client) {
+    /**
+     * The engine a session's runs are measured on, as the watch asks it: whether it answers, what it is
+     * called and how it is brought back when it stopped answering ({@link SessionEngine#ping}).
+     */
+    interface Ping {
+        /** Whether it answers a ping within a few seconds. */
+        boolean answers();
+
+        /** Its name in a sentence: "the Docker engine ...", "the Kubernetes cluster at ...". */
+        String what();
+
+        /** How to bring it back, the fix's first part. */
+        String restart();
+
+        /** The Docker engine {@code client} reaches, {@code engine} as the session recorded it. */
+        static Ping docker(DockerClient client, RunMetadata.Engine engine) {
+            return new Ping() {
+                @Override
+                public boolean answers() {
+                    return within5s(() -> client.pingCmd().exec());
+                }
+
+                @Override
+                public String what() {
+                    return "the Docker " + engine.describe();
+                }
+
+                @Override
+                public String restart() {
+                    return "start the engine again (make docker, or the tunnel to it)";
+                }
+            };
+        }
+    }
+
+    /** Whether {@code call} returns, without throwing, within 5 s. */
+    static boolean within5s(Runnable call) {
         java.util.concurrent.CompletableFuture<Boolean> ping = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
             try {
-                client.pingCmd().exec();
+                call.run();
                 return true;
             } catch (RuntimeException e) {
                 return false;
@@ -106,7 +141,7 @@ final class EngineWatch {
      * does not answer the run fails as the engine lost (its thread, a daemon, is left behind;
      * the container, labelled, is removed by the next start). A SIGTERM still stops the run as before.
      */
-    static void bounded(PlannedRun run, ImageRef image, RunSlot slot, RunAttempts attempts, DockerClient client) throws IOException {
+    static void bounded(PlannedRun run, ImageRef image, RunSlot slot, RunAttempts attempts, Ping engine) throws IOException {
         java.util.concurrent.CompletableFuture<Void> done = new java.util.concurrent.CompletableFuture<>();
         Thread t = new Thread(() -> {
             try {
@@ -128,7 +163,7 @@ final class EngineWatch {
                     return;
                 } catch (java.util.concurrent.TimeoutException e) {
                     if (System.nanoTime() < deadline) continue;
-                    if (!engineAnswers(client)) {
+                    if (!engine.answers()) {
                         throw new IllegalStateException("no answer from the engine " + grace / 1000 + " s past the run's timeout of "
                                 + dev.jdkmatrix.matrix.Durations.text(run.cell().timeout()) + ", and none to a ping within 5 s");
                     }

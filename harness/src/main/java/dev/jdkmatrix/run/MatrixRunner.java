@@ -175,7 +175,7 @@ public final class MatrixRunner {
         try (RawCsv raw = RawCsv.append(out.resolve(ResultsFiles.RAW), paramColumns)) {
             RunStore store = new RunStore(raw, matrix, start.plan(), start.storedAtStart(), options.keepGoing() ? null : new FailFast(start.plan()), listener, stop);
             Attempts attempts = new Attempts(runner, steal, images, start.probes(), options.runId(), out, matrix.maxSteal(), store, stop);
-            Dispatch.Context context = new Dispatch.Context(client, start.engine(), out, start.sessionCpus(), attempts, store, stop);
+            Dispatch.Context context = new Dispatch.Context(engine.ping(client, start.engine()), out, start.sessionCpus(), attempts, store, stop);
             engine.place(matrix, start.plan(), context, options, listener, (runs, dispatch) -> measure(runs, start, store, dispatch, options.runId()));
             completed = true;
         } finally {

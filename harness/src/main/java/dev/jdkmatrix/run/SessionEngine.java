@@ -51,6 +51,9 @@ sealed interface SessionEngine extends AutoCloseable permits SessionEngine.OnDoc
     void place(Matrix matrix, List<PlannedRun> plan, Dispatch.Context context, RunOptions options, RunListener listener, Measure measure)
             throws IOException;
 
+    /** The engine as the watch of a run asks it whether it still answers ({@code engine}: the Docker engine as the session recorded it). */
+    EngineWatch.Ping ping(DockerClient client, RunMetadata.Engine engine);
+
     @Override
     void close();
 
@@ -89,6 +92,11 @@ sealed interface SessionEngine extends AutoCloseable permits SessionEngine.OnDoc
             } else {
                 measure.runs(plan, Dispatch.of(context, options.packing()));
             }
+        }
+
+        @Override
+        public EngineWatch.Ping ping(DockerClient client, RunMetadata.Engine engine) {
+            return EngineWatch.Ping.docker(client, engine);
         }
 
         @Override
@@ -141,6 +149,27 @@ sealed interface SessionEngine extends AutoCloseable permits SessionEngine.OnDoc
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+
+        /** The cluster's API server: a run it stops answering for ends the session as the engine lost, with the resume. */
+        @Override
+        public EngineWatch.Ping ping(DockerClient client, RunMetadata.Engine engine) {
+            return new EngineWatch.Ping() {
+                @Override
+                public boolean answers() {
+                    return EngineWatch.within5s(cluster::version);
+                }
+
+                @Override
+                public String what() {
+                    return "the Kubernetes cluster at " + cluster.server();
+                }
+
+                @Override
+                public String restart() {
+                    return "start the cluster again (make k8s-up for this machine's)";
+                }
+            };
         }
 
         @Override

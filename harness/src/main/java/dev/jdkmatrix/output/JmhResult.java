@@ -45,6 +45,11 @@ public record JmhResult(String benchmark, String mode, String score, String scor
 
     /** Throughput is better higher; average, sample and single-shot time are better lower. */
     public boolean higherIsBetter() {
+        return higherIsBetter(mode);
+    }
+
+    /** Whether a score of JMH mode {@code mode} (thrpt, avgt, sample, ss) is better higher: throughput only. */
+    public static boolean higherIsBetter(String mode) {
         return mode.equals("thrpt");
     }
 

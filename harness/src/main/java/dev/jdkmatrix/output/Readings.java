@@ -159,7 +159,7 @@ public final class Readings {
         v.put("score", "");
         v.put("score_error", "");
         v.put("score_unit", its.get(its.size() - 1).unit());
-        v.put("score_better", j.mode().equals("thrpt") ? "higher" : "lower");
+        v.put("score_better", JmhResult.higherIsBetter(j.mode()) ? "higher" : "lower");
         v.put("jmh_mode", j.mode());
         v.put("jmh_forks", "1");
         v.put("jmh_iterations", Integer.toString(its.size()));

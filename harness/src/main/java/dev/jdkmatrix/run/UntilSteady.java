@@ -5,6 +5,7 @@ import dev.jdkmatrix.history.SteadyState;
 import dev.jdkmatrix.matrix.Cell;
 import dev.jdkmatrix.matrix.WorkloadKind;
 import dev.jdkmatrix.output.JmhIterations;
+import dev.jdkmatrix.output.JmhResult;
 import java.util.List;
 
 /**
@@ -27,7 +28,7 @@ final class UntilSteady implements RunSlot.StopWhen {
     /** The rule for a run of {@code cell}, or null when it runs to its end (not a JMH cell warmed up until steady). */
     static UntilSteady of(Cell cell) {
         if (cell.kind() instanceof WorkloadKind.Jmh j && j.warmup() instanceof WorkloadKind.Jmh.Warmup.UntilSteady u) {
-            return new UntilSteady(j.mode().equals("thrpt"), u.steady());
+            return new UntilSteady(JmhResult.higherIsBetter(j.mode()), u.steady());
         }
         return null;
     }

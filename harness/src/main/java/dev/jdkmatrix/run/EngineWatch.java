@@ -56,37 +56,25 @@ final class EngineWatch {
     }
 
     /**
-     * The engine a session's runs are measured on, as the watch asks it: whether it answers, what it is
-     * called and how it is brought back when it stopped answering ({@link SessionEngine#ping}).
+     * The engine a session's runs are measured on, as the watch asks it ({@link SessionEngine#ping}):
+     * whether it answers a ping within a few seconds, its name in a sentence ("the Docker engine ...",
+     * "the Kubernetes cluster at ...") and how to bring it back, the fix's first part.
      */
-    interface Ping {
-        /** Whether it answers a ping within a few seconds. */
-        boolean answers();
+    record Ping(java.util.function.BooleanSupplier answering, String what, String restart) {
+        Ping {
+            java.util.Objects.requireNonNull(answering, "answering");
+            java.util.Objects.requireNonNull(what, "what");
+            java.util.Objects.requireNonNull(restart, "restart");
+        }
 
-        /** Its name in a sentence: "the Docker engine ...", "the Kubernetes cluster at ...". */
-        String what();
-
-        /** How to bring it back, the fix's first part. */
-        String restart();
+        boolean answers() {
+            return answering.getAsBoolean();
+        }
 
         /** The Docker engine {@code client} reaches, {@code engine} as the session recorded it. */
         static Ping docker(DockerClient client, RunMetadata.Engine engine) {
-            return new Ping() {
-                @Override
-                public boolean answers() {
-                    return within5s(() -> client.pingCmd().exec());
-                }
-
-                @Override
-                public String what() {
-                    return "the Docker " + engine.describe();
-                }
-
-                @Override
-                public String restart() {
-                    return "start the engine again (make docker, or the tunnel to it)";
-                }
-            };
+            return new Ping(() -> within5s(() -> client.pingCmd().exec()), "the Docker " + engine.describe(),
+                    "start the engine again (make docker, or the tunnel to it)");
         }
     }
 

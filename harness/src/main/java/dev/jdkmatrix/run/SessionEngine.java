@@ -154,22 +154,8 @@ sealed interface SessionEngine extends AutoCloseable permits SessionEngine.OnDoc
         /** The cluster's API server: a run it stops answering for ends the session as the engine lost, with the resume. */
         @Override
         public EngineWatch.Ping ping(DockerClient client, RunMetadata.Engine engine) {
-            return new EngineWatch.Ping() {
-                @Override
-                public boolean answers() {
-                    return EngineWatch.within5s(cluster::version);
-                }
-
-                @Override
-                public String what() {
-                    return "the Kubernetes cluster at " + cluster.server();
-                }
-
-                @Override
-                public String restart() {
-                    return "start the cluster again (make k8s-up for this machine's)";
-                }
-            };
+            return new EngineWatch.Ping(() -> EngineWatch.within5s(cluster::version), "the Kubernetes cluster at " + cluster.server(),
+                    "start the cluster again (make k8s-up for this machine's)");
         }
 
         @Override

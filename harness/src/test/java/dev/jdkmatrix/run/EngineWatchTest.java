@@ -20,22 +20,7 @@ class EngineWatchTest {
     Path out;
 
     private static EngineWatch.Ping engine(boolean answers) {
-        return new EngineWatch.Ping() {
-            @Override
-            public boolean answers() {
-                return answers;
-            }
-
-            @Override
-            public String what() {
-                return "the test engine";
-            }
-
-            @Override
-            public String restart() {
-                return "start the test engine";
-            }
-        };
+        return new EngineWatch.Ping(() -> answers, "the test engine", "start the test engine");
     }
 
     @Test

@@ -1,6 +1,6 @@
 package dev.jdkmatrix.output;
 
-import dev.jdkmatrix.results.Summarizer;
+import dev.jdkmatrix.results.RunFigure;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -21,9 +20,10 @@ import java.util.regex.Pattern;
  * ({@link #PERF_ARGS}: HotSpot's hsperfdata, the counters jstat reads; their file format is
  * HotSpot's {@code PerfDataPrologue} and {@code PerfDataEntry}): GC pauses (count, total,
  * longest), time at safepoints (count, total, time to reach them) and JIT compilation time. A run
- * whose JVM did not write them (killed, or {@code -XX:-UsePerfData}) has empty columns.
+ * whose JVM did not write them (killed, or {@code -XX:-UsePerfData}) has empty columns: its
+ * figures are NaN.
  */
-public record JvmInternals(long gcPauses, double gcPauseMs, double gcPauseMaxMs, long safepoints, double safepointMs, double safepointSyncMs, double jitMs) {
+public record JvmInternals(double gcPauses, double gcPauseMs, double gcPauseMaxMs, double safepoints, double safepointMs, double safepointSyncMs, double jitMs) {
 
     /** The GC log, in the run's output folder. */
     public static final String GC_LOG = dev.jdkmatrix.images.Images.IMAGE_OUT_DIR + "/jvm-gc.log";
@@ -36,41 +36,49 @@ public record JvmInternals(long gcPauses, double gcPauseMs, double gcPauseMaxMs,
     /** Every argument the harness adds for them. */
     public static final List<String> ARGS = java.util.stream.Stream.concat(java.util.stream.Stream.of(GC_LOG_ARG), PERF_ARGS.stream()).toList();
 
-    /** The columns, in raw.csv's order. */
-    public static final List<String> COLUMNS = dev.jdkmatrix.results.Columns.RAW_INTERNALS;
-
     /** A pause as a collector logs it at info: {@code GC(0) Pause Young (Normal) (G1 Evacuation Pause) 17M->4M(384M) 4.762ms}, {@code GC(0) Y: Pause Mark End 0.014ms}. */
     private static final Pattern PAUSE = Pattern.compile("\\[gc(?:,phases)?\\s*\\].*\\bPause\\b.*?(\\d+(?:\\.\\d+)?)ms\\s*$");
 
-    /** This run's columns (empty values for what it did not write). */
-    public static Map<String, String> columns(Path gcLog, Path perfData) {
-        Map<String, String> v = new LinkedHashMap<>();
-        COLUMNS.forEach(c -> v.put(c, ""));
+    /** What a run's JVM wrote of itself (NaN for what it did not write). */
+    public static JvmInternals read(Path gcLog, Path perfData) {
+        double[] p = {Double.NaN, Double.NaN, Double.NaN};
         if (gcLog != null && Files.isRegularFile(gcLog)) {
             try {
-                double[] p = pauses(Files.readAllLines(gcLog, StandardCharsets.UTF_8));
-                v.put("gc_pauses", Long.toString((long) p[0]));
-                v.put("gc_pause_ms", Summarizer.ms(p[1]));
-                v.put("gc_pause_max_ms", Summarizer.ms(p[2]));
+                p = pauses(Files.readAllLines(gcLog, StandardCharsets.UTF_8));
             } catch (IOException | java.io.UncheckedIOException e) {
-                // an unreadable log leaves its columns empty
+                // an unreadable log leaves its figures unmeasured
             }
         }
+        Map<String, Long> c = Map.of();
         if (perfData != null && Files.isRegularFile(perfData)) {
             try {
-                Map<String, Long> c = counters(Files.readAllBytes(perfData));
-                Long hz = c.get("sun.os.hrt.frequency");
-                if (hz != null && hz > 0) {
-                    if (c.containsKey("sun.rt.safepoints")) v.put("safepoints", Long.toString(c.get("sun.rt.safepoints")));
-                    if (c.containsKey("sun.rt.safepointTime")) v.put("safepoint_ms", Summarizer.ms(c.get("sun.rt.safepointTime") * 1000.0 / hz));
-                    if (c.containsKey("sun.rt.safepointSyncTime")) v.put("safepoint_sync_ms", Summarizer.ms(c.get("sun.rt.safepointSyncTime") * 1000.0 / hz));
-                    if (c.containsKey("java.ci.totalTime")) v.put("jit_ms", Summarizer.ms(c.get("java.ci.totalTime") * 1000.0 / hz));
-                }
+                c = counters(Files.readAllBytes(perfData));
             } catch (IOException | IllegalArgumentException e) {
-                // not a counters file this reader knows: its columns stay empty
+                // not a counters file this reader knows: its figures stay unmeasured
             }
         }
-        return v;
+        Long hz = c.get("sun.os.hrt.frequency");
+        double perMs = hz != null && hz > 0 ? 1000.0 / hz : Double.NaN;
+        return new JvmInternals(p[0], p[1], p[2], Double.isNaN(perMs) ? Double.NaN : counter(c, "sun.rt.safepoints", 1),
+                counter(c, "sun.rt.safepointTime", perMs), counter(c, "sun.rt.safepointSyncTime", perMs), counter(c, "java.ci.totalTime", perMs));
+    }
+
+    private static double counter(Map<String, Long> c, String name, double scale) {
+        Long n = c.get(name);
+        return n == null ? Double.NaN : n * scale;
+    }
+
+    /** Its figures, each under the raw.csv column it fills. */
+    public Map<RunFigure, Double> figures() {
+        Map<RunFigure, Double> f = new java.util.EnumMap<>(RunFigure.class);
+        f.put(RunFigure.GC_PAUSES, gcPauses);
+        f.put(RunFigure.GC_PAUSE_MS, gcPauseMs);
+        f.put(RunFigure.GC_PAUSE_MAX_MS, gcPauseMaxMs);
+        f.put(RunFigure.SAFEPOINTS, safepoints);
+        f.put(RunFigure.SAFEPOINT_MS, safepointMs);
+        f.put(RunFigure.SAFEPOINT_SYNC_MS, safepointSyncMs);
+        f.put(RunFigure.JIT_MS, jitMs);
+        return f;
     }
 
     /** {count, total ms, longest ms} of the pauses a GC log lists. */

@@ -29,6 +29,15 @@ public record PinnedEvents(int events, double totalMs, double maxMs, String topF
         Objects.requireNonNull(blockingOperation, "blockingOperation");
     }
 
+    /** Its figures, each under the raw.csv column it fills. */
+    public java.util.Map<dev.jdkmatrix.results.RunFigure, Double> figures() {
+        java.util.Map<dev.jdkmatrix.results.RunFigure, Double> f = new java.util.EnumMap<>(dev.jdkmatrix.results.RunFigure.class);
+        f.put(dev.jdkmatrix.results.RunFigure.PINNED_EVENTS, (double) events);
+        f.put(dev.jdkmatrix.results.RunFigure.PINNED_TOTAL_MS, totalMs);
+        f.put(dev.jdkmatrix.results.RunFigure.PINNED_MAX_MS, maxMs);
+        return f;
+    }
+
     /** Reads a recording; an unreadable file is an IOException naming it. */
     public static PinnedEvents read(Path recording) throws IOException {
         List<RecordedEvent> pinned;

@@ -1,5 +1,11 @@
 package dev.jdkmatrix.report;
 
+import static dev.jdkmatrix.results.SummaryFigure.CGROUP_PEAK_BYTES_MEDIAN;
+import static dev.jdkmatrix.results.SummaryFigure.HEAP_PEAK_BYTES_MEDIAN;
+import static dev.jdkmatrix.results.SummaryFigure.PINNED_EVENTS_MEDIAN;
+import static dev.jdkmatrix.results.SummaryFigure.SCORE_MAX;
+import static dev.jdkmatrix.results.SummaryFigure.SCORE_MIN;
+
 import dev.jdkmatrix.claims.Verdicts;
 import dev.jdkmatrix.report.chart.CellStat;
 import dev.jdkmatrix.report.chart.ChartText;
@@ -313,12 +319,12 @@ final class Gallery {
                     .append(num(Integer.toString(c.n()))).append("<td>").append(c.nFailed() == 0 ? "0" : c.nFailed() + " (" + Html.esc(c.failures()) + ")").append("</td>")
                     .append(num(figure(c.score())))
                     .append(num(Double.isFinite(c.scoreCiLow()) ? figure(c.scoreCiLow()) + " - " + figure(c.scoreCiHigh()) + " (" + fmt(c.ciLevel() * 100, "%.1f") + "%)" : ""))
-                    .append(num(Double.isFinite(c.scoreMin()) ? figure(c.scoreMin()) + " - " + figure(c.scoreMax()) : ""))
+                    .append(num(Double.isFinite(c.figure(SCORE_MIN)) ? figure(c.figure(SCORE_MIN)) + " - " + figure(c.figure(SCORE_MAX)) : ""))
                     .append("<td>").append(Html.esc(c.n() > 0 ? unit : "")).append("</td>")
                     .append(num(Double.isFinite(c.scoreCv()) ? fmt(c.scoreCv() * 100, "%.1f") + "%" + (c.noisy() ? " noisy" : "") : ""))
-                    .append(num(fmt(c.pinnedEvents(), "%,.0f")))
-                    .append(num(fmt(c.heapPeak() / (1 << 20), "%,.1f")))
-                    .append(num(fmt(c.cgroupPeak() / (1 << 20), "%,.1f")))
+                    .append(num(fmt(c.figure(PINNED_EVENTS_MEDIAN), "%,.0f")))
+                    .append(num(fmt(c.figure(HEAP_PEAK_BYTES_MEDIAN) / (1 << 20), "%,.1f")))
+                    .append(num(fmt(c.figure(CGROUP_PEAK_BYTES_MEDIAN) / (1 << 20), "%,.1f")))
                     .append(num(throttled(c)))
                     .append("</tr>\n");
         }

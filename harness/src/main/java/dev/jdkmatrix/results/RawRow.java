@@ -15,9 +15,13 @@ import java.util.TreeMap;
  * follow from the {@code params} column. {@link #column} reads a column a person named (a claim's
  * per-run value).
  */
-public record RawRow(Map<String, String> values) {
+public final class RawRow {
 
-    public RawRow {
+    private final Map<String, String> values;
+    /** Its figures, read from their text once: every reader of a run's numbers reads these. */
+    private final Map<RunFigure, Double> figures = new java.util.EnumMap<>(RunFigure.class);
+
+    public RawRow(Map<String, String> values) {
         for (String k : values.keySet()) {
             if (!Columns.isRaw(k) && !Columns.isParam(k)) throw new IllegalArgumentException("'" + k + "' is not a raw.csv column; columns: " + Columns.RAW);
         }
@@ -25,7 +29,31 @@ public record RawRow(Map<String, String> values) {
         values.forEach((k, v) -> {
             if (v != null && !v.isEmpty()) kept.put(k, v);
         });
-        values = java.util.Collections.unmodifiableMap(kept);
+        this.values = java.util.Collections.unmodifiableMap(kept);
+        for (RunFigure f : RunFigure.values()) {
+            double n = RowText.number(kept.get(f.column()));
+            if (!Double.isNaN(n)) figures.put(f, n);
+        }
+    }
+
+    /** The row as stored, empty cells absent: for the CSV views. */
+    public Map<String, String> values() {
+        return values;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof RawRow r && r.values.equals(values);
+    }
+
+    @Override
+    public int hashCode() {
+        return values.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "RawRow" + values;
     }
 
     /** A column by the name a person gave (a claim's per-run value), empty where the row has none; code reads the typed accessors. */
@@ -92,7 +120,7 @@ public record RawRow(Map<String, String> values) {
 
     /** A number the run has ({@link RunFigure}), NaN where it has none. */
     public double figure(RunFigure figure) {
-        return number(figure.column());
+        return figures.getOrDefault(figure, Double.NaN);
     }
 
     /**

@@ -74,19 +74,11 @@ public final class Summarizer {
         if (!ok.isEmpty()) okColumns(v, ok, first);
         v.put("java_vendor", distinctValues(ok, RawRow::javaVendor));
         v.put("java_vm_name", distinctValues(ok, RawRow::javaVmName));
-        v.put("cpu_periods_median", whole(median(ok, r -> r.figure(RunFigure.CPU_PERIODS))));
-        v.put("cpu_throttled_periods_median", whole(median(ok, r -> r.figure(RunFigure.CPU_THROTTLED_PERIODS))));
-        v.put("cpu_throttled_ms_median", ms(median(ok, r -> r.figure(RunFigure.CPU_THROTTLED_MS))));
+        runFigureColumns(v, ok);
         v.put("n_noisy", Integer.toString(all.size() - runs.size()));
         double reach = reach(ok);
         v.put("interval_pct", Double.isFinite(reach) ? String.format(Locale.ROOT, "%.2f", reach * 100) : "");
         v.put("target_reached", Double.isNaN(target) || ok.isEmpty() ? "" : Double.isFinite(reach) && reach <= target ? "yes" : "no");
-        v.put("gc_pauses_median", whole(median(ok, r -> r.figure(RunFigure.GC_PAUSES))));
-        v.put("gc_pause_ms_median", ms(median(ok, r -> r.figure(RunFigure.GC_PAUSE_MS))));
-        v.put("gc_pause_max_ms_median", ms(median(ok, r -> r.figure(RunFigure.GC_PAUSE_MAX_MS))));
-        v.put("safepoints_median", whole(median(ok, r -> r.figure(RunFigure.SAFEPOINTS))));
-        v.put("safepoint_ms_median", ms(median(ok, r -> r.figure(RunFigure.SAFEPOINT_MS))));
-        v.put("jit_ms_median", ms(median(ok, r -> r.figure(RunFigure.JIT_MS))));
         steadyColumns(v, ok);
         metricColumns(v, ok);
         if (profile != null) profileColumns(v, profile, ok, first);
@@ -109,23 +101,23 @@ public final class Summarizer {
         v.put("ci_level", String.format(Locale.ROOT, "%.4f", s.ciLevel()));
         Statistics score = scoreStatistics(ok);
         v.put("noisy", Boolean.toString((score != null ? score.cv() : s.cv()) > NOISY_CV));
-        v.put("cpu_ms_median", ms(median(ok, r -> r.figure(RunFigure.CPU_MS))));
-        v.put("peak_threads_median", whole(median(ok, r -> r.figure(RunFigure.PEAK_THREADS))));
         v.put("heap_growth_bytes_median", whole(median(ok, r -> r.figure(RunFigure.HEAP_AFTER_BYTES) - r.figure(RunFigure.HEAP_BEFORE_BYTES))));
-        v.put("heap_peak_bytes_median", whole(median(ok, r -> r.figure(RunFigure.HEAP_PEAK_BYTES))));
-        v.put("rss_peak_bytes_median", whole(median(ok, r -> r.figure(RunFigure.RSS_PEAK_BYTES))));
-        v.put("cgroup_peak_bytes_median", whole(median(ok, r -> r.figure(RunFigure.CGROUP_PEAK_BYTES))));
-        v.put("gc_count_median", whole(median(ok, r -> r.figure(RunFigure.GC_COUNT))));
-        v.put("container_wall_ms_median", ms(median(ok, r -> r.figure(RunFigure.CONTAINER_WALL_MS))));
-        v.put("harness_overhead_ms_median", ms(median(ok, r -> r.figure(RunFigure.HARNESS_OVERHEAD_MS))));
-        v.put("pinned_events_median", whole(median(ok, r -> r.figure(RunFigure.PINNED_EVENTS))));
-        v.put("pinned_total_ms_median", ms(median(ok, r -> r.figure(RunFigure.PINNED_TOTAL_MS))));
-        v.put("pinned_max_ms_median", ms(median(ok, r -> r.figure(RunFigure.PINNED_MAX_MS))));
         v.put("pinned_top_frame", mostFrequent(ok, RawRow::pinnedTopFrame));
         v.put("pinned_reason", mostFrequent(ok, RawRow::pinnedReason));
-        v.put("host_steal_pct_median", pct(median(ok, r -> r.figure(RunFigure.HOST_STEAL_PCT))));
-        v.put("host_steal_pct_max", pct(ok.stream().mapToDouble(r -> r.figure(RunFigure.HOST_STEAL_PCT)).filter(Double::isFinite).max().orElse(Double.NaN)));
         if (score != null) scoreColumns(v, score, ok, first);
+    }
+
+    /** Each summary figure made of a run figure ({@link SummaryFigure#of}): its statistic over the ok runs, in the run figure's format. */
+    private static void runFigureColumns(Map<String, String> v, List<RawRow> ok) {
+        for (SummaryFigure f : SummaryFigure.values()) {
+            if (f.of().isEmpty()) continue;
+            RunFigure of = f.of().get();
+            double stat = switch (f.over()) {
+                case MEDIAN -> median(ok, r -> r.figure(of));
+                case MAX -> ok.stream().mapToDouble(r -> r.figure(of)).filter(Double::isFinite).max().orElse(Double.NaN);
+            };
+            v.put(f.column(), of.format().text(stat));
+        }
     }
 
     /** The score's statistics (a JMH or jar cell), its unit and direction, and JMH's own error. */
@@ -139,7 +131,6 @@ public final class Summarizer {
         v.put("score_cv_pct", String.format(Locale.ROOT, "%.2f", score.cv() * 100));
         v.put("score_unit", first.scoreUnit());
         v.put("score_better", first.higherIsBetter() ? "higher" : "lower");
-        v.put("score_error_median", significant(median(ok, r -> r.figure(RunFigure.SCORE_ERROR))));
     }
 
     /** Of the ok runs whose iterations were classified, how many reached a steady state, and how many are in each class. */
@@ -208,9 +199,7 @@ public final class Summarizer {
 
     /** Six significant digits, plain: 3467630, 0.00123457 (a JMH score can be either). */
     public static String significant(double v) {
-        if (!Double.isFinite(v)) return "";
-        if (v == 0) return "0";
-        return new java.math.BigDecimal(v).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
+        return FigureFormat.SIGNIFICANT.text(v);
     }
 
     /** The most frequent non-empty value of a column over the runs, or empty. */
@@ -227,14 +216,11 @@ public final class Summarizer {
     }
 
     public static String ms(double v) {
-        return Double.isFinite(v) ? String.format(Locale.ROOT, "%.3f", v) : "";
+        return FigureFormat.MS.text(v);
     }
 
-    static String pct(double v) {
-        return Double.isFinite(v) ? String.format(Locale.ROOT, "%.1f", v) : "";
-    }
 
     public static String whole(double v) {
-        return Double.isFinite(v) ? Long.toString(Math.round(v)) : "";
+        return FigureFormat.WHOLE.text(v);
     }
 }

@@ -13,13 +13,41 @@ import java.util.TreeMap;
  * written, for the CSV views ({@code results.format}); {@link #column} reads a column a person
  * named (a claim's {@code of}).
  */
-public record SummaryRow(Map<String, String> values) {
+public final class SummaryRow {
 
-    public SummaryRow {
+    private final Map<String, String> values;
+    /** Its figures, read from their text once: every reader of a cell's numbers reads these. */
+    private final Map<SummaryFigure, Double> figures = new java.util.EnumMap<>(SummaryFigure.class);
+
+    public SummaryRow(Map<String, String> values) {
         for (String k : values.keySet()) {
             if (!Columns.SUMMARY.contains(k) && !Columns.isParam(k) && !Columns.isMetric(k)) throw new IllegalArgumentException("'" + k + "' is not a summary.csv column");
         }
-        values = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(values));
+        this.values = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(values));
+        for (SummaryFigure f : SummaryFigure.values()) {
+            double n = number(this.values.get(f.column()));
+            if (!Double.isNaN(n)) figures.put(f, n);
+        }
+    }
+
+    /** The row as written: for the CSV views. */
+    public Map<String, String> values() {
+        return values;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SummaryRow r && r.values.equals(values);
+    }
+
+    @Override
+    public int hashCode() {
+        return values.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "SummaryRow" + values;
     }
 
     /** The statistics of a cell's score, in its unit and direction. */
@@ -52,7 +80,7 @@ public record SummaryRow(Map<String, String> values) {
 
     /** A number of the summary ({@link SummaryFigure}), NaN where it has none. */
     public double figure(SummaryFigure figure) {
-        return number(text(figure.column()));
+        return figures.getOrDefault(figure, Double.NaN);
     }
 
     /** A statistic of the score: {@code score_STAT}, or for a row written before the workload kinds, {@code wall_ms_STAT}. */

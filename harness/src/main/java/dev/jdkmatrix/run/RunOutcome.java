@@ -15,8 +15,9 @@ import dev.jdkmatrix.output.PinnedEvents;
 import dev.jdkmatrix.output.Profiles;
 import dev.jdkmatrix.output.Readings;
 import dev.jdkmatrix.results.Columns;
+import dev.jdkmatrix.results.FigureFormat;
 import dev.jdkmatrix.results.RawRow;
-import dev.jdkmatrix.results.Summarizer;
+import dev.jdkmatrix.results.RunFigure;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -60,7 +61,7 @@ final class RunOutcome {
                 ? Profiles.fromJfr(out, files.profileJfr(), files.stacks(), profile, Readings.section(res.stdout())) : files.stacks();
         Map<String, String> stacks = profile == Profile.NONE ? Map.of() : Profiles.store(out, collapsed, "profiles/" + files.file() + ".collapsed.gz", profile);
         // the GC log stays in logs/ beside the run's output; the counters, once read, are not kept
-        Map<String, String> internals = cell.internals() ? JvmInternals.columns(out.resolve(files.gcLog()), out.resolve(files.perf())) : Map.of();
+        Map<String, String> internals = cell.internals() ? RunFigure.columns(JvmInternals.read(out.resolve(files.gcLog()), out.resolve(files.perf())).figures()) : Map.of();
         Files.deleteIfExists(out.resolve(files.perf()));
         double logMs = (System.nanoTime() - logStart) / 1e6;
 
@@ -100,7 +101,7 @@ final class RunOutcome {
         }
         double uptime = reading instanceof Readings.Reading.Found f ? parseOr(f.columns().get("jvm_uptime_ms")) : Double.NaN;
         double total = (System.nanoTime() - t0) / 1e6;
-        v.put("harness_overhead_ms", Double.isFinite(uptime) ? Summarizer.ms(total - uptime) : "");
+        v.putAll(RunFigure.columns(Map.of(RunFigure.HARNESS_OVERHEAD_MS, total - uptime)));
         return new RawRow(v);
     }
 
@@ -108,22 +109,24 @@ final class RunOutcome {
     private static Map<String, String> containerColumns(ContainerResult res, double logMs, String cpuset, double steal) {
         Map<String, String> v = new LinkedHashMap<>();
         v.put("started_at", res.startedAt());
-        v.put("exit_code", Long.toString(res.exitCode()));
         v.put("oom_killed", Boolean.toString(res.oomKilled()));
-        v.put("container_wall_ms", Summarizer.ms(Double.isFinite(res.runMs()) ? res.runMs() : res.waitMs()));
-        v.put("create_ms", Summarizer.ms(res.createMs()));
-        v.put("start_ms", Summarizer.ms(res.startMs()));
-        v.put("collect_ms", Summarizer.ms(res.collectMs()));
-        v.put("wait_ms", Summarizer.ms(res.waitMs()));
-        v.put("log_ms", Summarizer.ms(logMs));
         v.put("cpuset", cpuset == null ? "" : cpuset);
         v.put("node", res.node());
-        v.put("host_steal_pct", Double.isFinite(steal) ? String.format(java.util.Locale.ROOT, "%.1f", steal) : "");
+        Map<RunFigure, Double> f = new java.util.EnumMap<>(RunFigure.class);
+        f.put(RunFigure.EXIT_CODE, (double) res.exitCode());
+        f.put(RunFigure.CONTAINER_WALL_MS, Double.isFinite(res.runMs()) ? res.runMs() : res.waitMs());
+        f.put(RunFigure.CREATE_MS, res.createMs());
+        f.put(RunFigure.START_MS, res.startMs());
+        f.put(RunFigure.COLLECT_MS, res.collectMs());
+        f.put(RunFigure.WAIT_MS, res.waitMs());
+        f.put(RunFigure.LOG_MS, logMs);
+        f.put(RunFigure.HOST_STEAL_PCT, steal);
         if (res.cpuStat() != null) {
-            v.put("cpu_periods", Long.toString(res.cpuStat().periods()));
-            v.put("cpu_throttled_periods", Long.toString(res.cpuStat().throttledPeriods()));
-            v.put("cpu_throttled_ms", Summarizer.ms(res.cpuStat().throttledMs()));
+            f.put(RunFigure.CPU_PERIODS, (double) res.cpuStat().periods());
+            f.put(RunFigure.CPU_THROTTLED_PERIODS, (double) res.cpuStat().throttledPeriods());
+            f.put(RunFigure.CPU_THROTTLED_MS, res.cpuStat().throttledMs());
         }
+        v.putAll(RunFigure.columns(f));
         return v;
     }
 
@@ -132,7 +135,7 @@ final class RunOutcome {
         if (slot.together() == null) return Map.of();
         java.util.OptionalDouble skew = slot.together().skewMs();
         return Map.of("duet_with", String.join(" ", slot.together().partners()),
-                "start_skew_ms", skew.isPresent() ? Summarizer.ms(skew.getAsDouble()) : "");
+                "start_skew_ms", skew.isPresent() ? FigureFormat.MS.text(skew.getAsDouble()) : "");
     }
 
     /** A run's files under the results folder, named by its sequence (a second attempt's get -a2), and where its container's go. */
@@ -214,9 +217,7 @@ final class RunOutcome {
         v.put("jfr_file", name);
         try {
             PinnedEvents p = PinnedEvents.read(out.resolve(name));
-            v.put("pinned_events", Integer.toString(p.events()));
-            v.put("pinned_total_ms", Summarizer.ms(p.totalMs()));
-            v.put("pinned_max_ms", Summarizer.ms(p.maxMs()));
+            v.putAll(RunFigure.columns(p.figures()));
             v.put("pinned_top_frame", p.topFrame());
             v.put("pinned_reason", p.reason());
             v.put("pinned_blocking_operation", p.blockingOperation());

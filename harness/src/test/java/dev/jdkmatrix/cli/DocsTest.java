@@ -61,6 +61,12 @@ class DocsTest {
         theFilesANewThingTouches("**A new engine**");
     }
 
+    /** The same of the files a new measured figure touches: each exists, and the count is theirs plus the file that measures it. */
+    @Test
+    void theFilesANewMeasuredFigureTouchesAreListedOnceAndExist() throws IOException {
+        theFilesANewThingTouches("**A new measured figure**");
+    }
+
     private static void theFilesANewThingTouches(String heading) throws IOException {
         String page = Files.readString(PROJECT.resolve("docs/architecture.md"));
         int start = page.indexOf(heading);

@@ -51,7 +51,7 @@ class JvmInternalsTest {
             Files.write(perf, file);
             Path log = tmp.resolve(jdk + ".gc.log");
             Files.write(log, LOG);
-            Map<String, String> v = JvmInternals.columns(log, perf);
+            Map<String, String> v = dev.jdkmatrix.results.RunFigure.columns(JvmInternals.read(log, perf).figures());
             assertThat(v.keySet()).containsExactlyElementsOf(dev.jdkmatrix.results.Columns.RAW_INTERNALS);
             assertThat(v.get("gc_pauses")).isEqualTo("5");
             assertThat(v.get("gc_pause_max_ms")).isEqualTo("4.762");
@@ -64,10 +64,10 @@ class JvmInternalsTest {
 
     @Test
     void whatTheJvmDidNotWriteLeavesItsColumnsEmpty(@TempDir Path tmp) throws IOException {
-        Map<String, String> none = JvmInternals.columns(tmp.resolve("no.log"), tmp.resolve("no.hsperf"));
+        Map<String, String> none = dev.jdkmatrix.results.RunFigure.columns(JvmInternals.read(tmp.resolve("no.log"), tmp.resolve("no.hsperf")).figures());
         assertThat(none.values()).allMatch(String::isEmpty);
         Path junk = Files.writeString(tmp.resolve("junk.hsperf"), "not counters");
-        assertThat(JvmInternals.columns(null, junk).values()).allMatch(String::isEmpty);
+        assertThat(dev.jdkmatrix.results.RunFigure.columns(JvmInternals.read(null, junk).figures()).values()).allMatch(String::isEmpty);
         assertThatThrownBy(() -> JvmInternals.counters(new byte[64])).hasMessageContaining("not a hsperfdata file");
     }
 

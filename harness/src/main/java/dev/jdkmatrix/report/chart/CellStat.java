@@ -7,16 +7,20 @@ import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunFigure;
 import dev.jdkmatrix.results.SummaryFigure;
 import dev.jdkmatrix.results.SummaryRow;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * One cell's summary as typed values, built once from a summary row's columns: its params as a
- * map (from the {@code param_NAME} columns), its CPU limit as a number beside its text, the
- * figures as numbers, and the wall times of its measured ok runs (for box plots). Numbers that
- * were not measured are NaN.
+ * One cell's summary as typed values, built once from a summary row: its params as a map (from
+ * the {@code param_NAME} columns), its CPU limit as a number beside its text, its figures as
+ * numbers ({@link #figure}, every {@link SummaryFigure} the row has; the score's statistics of a
+ * row written before the workload kinds are its wall time's), and the wall times of its measured
+ * ok runs (for box plots). A figure not measured is NaN. A new summary figure reaches the charts
+ * through {@link #figure} with no change here.
  */
 public record CellStat(
         CellKey key,
@@ -24,54 +28,99 @@ public record CellStat(
         int n,
         int nFailed,
         String failures,
-        double median,
-        double ciLow,
-        double ciHigh,
-        double ciLevel,
-        double cv,
         boolean noisy,
-        double heapPeak,
-        double rssPeak,
-        double cgroupPeak,
-        double pinnedEvents,
         List<Double> walls,
-        double score,
-        double scoreCiLow,
-        double scoreCiHigh,
         String scoreUnit,
         boolean higherIsBetter,
-        double scoreError,
-        double throttledMs,
-        double throttledPeriods,
-        double periods,
-        double scoreMin,
-        double scoreMax,
-        double scoreCv,
+        Map<SummaryFigure, Double> figures,
         SortedMap<String, Double> metrics,
-        SortedMap<String, String> metricUnits,
-        double gcPauseMs,
-        double gcPauseMaxMs,
-        double safepointMs,
-        double jitMs) {
+        SortedMap<String, String> metricUnits) {
 
     public CellStat {
         Objects.requireNonNull(key, "key");
         walls = List.copyOf(walls);
+        figures = java.util.Collections.unmodifiableMap(figures.isEmpty() ? new EnumMap<>(SummaryFigure.class) : new EnumMap<>(figures));
         metrics = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(metrics));
         metricUnits = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(metricUnits));
     }
 
     public static CellStat of(SummaryRow s, List<RawRow> runs) {
         List<Double> walls = runs.stream().filter(r -> r.measured() && r.ok()).map(r -> r.figure(RunFigure.WALL_MS)).filter(Double::isFinite).toList();
-        return new CellStat(s.key(), s.javaRuntimeVersion(), s.n(), s.nFailed(), s.failures(), s.figure(SummaryFigure.WALL_MS_MEDIAN),
-                s.figure(SummaryFigure.WALL_MS_CI_LOW), s.figure(SummaryFigure.WALL_MS_CI_HIGH), s.figure(SummaryFigure.CI_LEVEL),
-                s.figure(SummaryFigure.WALL_MS_CV), s.noisy(), s.figure(SummaryFigure.HEAP_PEAK_BYTES_MEDIAN), s.figure(SummaryFigure.RSS_PEAK_BYTES_MEDIAN),
-                s.figure(SummaryFigure.CGROUP_PEAK_BYTES_MEDIAN), s.figure(SummaryFigure.PINNED_EVENTS_MEDIAN), walls,
-                s.score(SummaryRow.Stat.MEDIAN), s.score(SummaryRow.Stat.CI_LOW), s.score(SummaryRow.Stat.CI_HIGH), s.scoreUnit(), s.higherIsBetter(),
-                s.figure(SummaryFigure.SCORE_ERROR_MEDIAN), s.figure(SummaryFigure.CPU_THROTTLED_MS_MEDIAN),
-                s.figure(SummaryFigure.CPU_THROTTLED_PERIODS_MEDIAN), s.figure(SummaryFigure.CPU_PERIODS_MEDIAN), s.score(SummaryRow.Stat.MIN),
-                s.score(SummaryRow.Stat.MAX), s.scoreCv(), s.metrics(), s.metricUnits(), s.figure(SummaryFigure.GC_PAUSE_MS_MEDIAN),
-                s.figure(SummaryFigure.GC_PAUSE_MAX_MS_MEDIAN), s.figure(SummaryFigure.SAFEPOINT_MS_MEDIAN), s.figure(SummaryFigure.JIT_MS_MEDIAN));
+        Map<SummaryFigure, Double> figures = new EnumMap<>(SummaryFigure.class);
+        for (SummaryFigure f : SummaryFigure.values()) figures.put(f, s.figure(f));
+        // a row written before the workload kinds: its wall time is its score
+        figures.put(SummaryFigure.SCORE_MEDIAN, s.score(SummaryRow.Stat.MEDIAN));
+        figures.put(SummaryFigure.SCORE_MIN, s.score(SummaryRow.Stat.MIN));
+        figures.put(SummaryFigure.SCORE_MAX, s.score(SummaryRow.Stat.MAX));
+        figures.put(SummaryFigure.SCORE_CI_LOW, s.score(SummaryRow.Stat.CI_LOW));
+        figures.put(SummaryFigure.SCORE_CI_HIGH, s.score(SummaryRow.Stat.CI_HIGH));
+        figures.put(SummaryFigure.SCORE_CV, s.scoreCv());
+        return new CellStat(s.key(), s.javaRuntimeVersion(), s.n(), s.nFailed(), s.failures(), s.noisy(), walls, s.scoreUnit(), s.higherIsBetter(),
+                figures, s.metrics(), s.metricUnits());
+    }
+
+    /** A figure of the cell's summary, NaN where it has none. */
+    public double figure(SummaryFigure f) {
+        return figures.getOrDefault(f, Double.NaN);
+    }
+
+    /** The median wall time (ms). */
+    public double median() {
+        return figure(SummaryFigure.WALL_MS_MEDIAN);
+    }
+
+    /** The two ends of the median wall time's interval, and its level. */
+    public double ciLow() {
+        return figure(SummaryFigure.WALL_MS_CI_LOW);
+    }
+
+    public double ciHigh() {
+        return figure(SummaryFigure.WALL_MS_CI_HIGH);
+    }
+
+    public double ciLevel() {
+        return figure(SummaryFigure.CI_LEVEL);
+    }
+
+    /** The wall time's coefficient of variation (a fraction). */
+    public double cv() {
+        return figure(SummaryFigure.WALL_MS_CV);
+    }
+
+    /** The median score, in its unit and direction. */
+    public double score() {
+        return figure(SummaryFigure.SCORE_MEDIAN);
+    }
+
+    public double scoreCiLow() {
+        return figure(SummaryFigure.SCORE_CI_LOW);
+    }
+
+    public double scoreCiHigh() {
+        return figure(SummaryFigure.SCORE_CI_HIGH);
+    }
+
+    /** The score's coefficient of variation (a fraction). */
+    public double scoreCv() {
+        return figure(SummaryFigure.SCORE_CV);
+    }
+
+    /** JMH's own error of the score, the median over the runs. */
+    public double scoreError() {
+        return figure(SummaryFigure.SCORE_ERROR_MEDIAN);
+    }
+
+    /** The CFS accounting's medians: time throttled (ms), periods throttled, periods run. */
+    public double throttledMs() {
+        return figure(SummaryFigure.CPU_THROTTLED_MS_MEDIAN);
+    }
+
+    public double throttledPeriods() {
+        return figure(SummaryFigure.CPU_THROTTLED_PERIODS_MEDIAN);
+    }
+
+    public double periods() {
+        return figure(SummaryFigure.CPU_PERIODS_MEDIAN);
     }
 
     /** The cell's id. */
@@ -132,7 +181,7 @@ public record CellStat(
     }
 
     public boolean measured() {
-        return n > 0 && Double.isFinite(median);
+        return n > 0 && Double.isFinite(median());
     }
 
     /** A cell of the project's workloads (executor, tasks), as opposed to a jmh or jar cell of the user's. */
@@ -188,7 +237,7 @@ public record CellStat(
 
     /** The interval of the median score over the runs, its two ends as measured. */
     IntervalMarks.Interval scoreInterval() {
-        return new IntervalMarks.Interval(scoreCiLow, scoreCiHigh);
+        return new IntervalMarks.Interval(scoreCiLow(), scoreCiHigh());
     }
 
     /** Pinned to its CPUs (cpu-mode cpuset) rather than limited by a CFS quota. */
@@ -225,7 +274,7 @@ public record CellStat(
 
     /** The share of its CFS periods in which the cell's median run was throttled; NaN without figures or periods. */
     public double throttledShare() {
-        return periods > 0 ? throttledPeriods / periods : Double.NaN;
+        return periods() > 0 ? throttledPeriods() / periods() : Double.NaN;
     }
 
     /** The params as the CSV files write them: {@code k=v;k=v}, by key. */
@@ -251,6 +300,6 @@ public record CellStat(
 
     /** The confidence interval of the median wall time, its two ends as measured. */
     IntervalMarks.Interval interval() {
-        return new IntervalMarks.Interval(ciLow, ciHigh);
+        return new IntervalMarks.Interval(ciLow(), ciHigh());
     }
 }

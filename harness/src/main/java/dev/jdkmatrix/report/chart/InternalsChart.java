@@ -1,5 +1,9 @@
 package dev.jdkmatrix.report.chart;
 
+import static dev.jdkmatrix.results.SummaryFigure.GC_PAUSE_MAX_MS_MEDIAN;
+import static dev.jdkmatrix.results.SummaryFigure.GC_PAUSE_MS_MEDIAN;
+import static dev.jdkmatrix.results.SummaryFigure.JIT_MS_MEDIAN;
+import static dev.jdkmatrix.results.SummaryFigure.SAFEPOINT_MS_MEDIAN;
 import static dev.jdkmatrix.report.chart.ChartStyle.*;
 import static dev.jdkmatrix.report.chart.ChartText.*;
 
@@ -21,7 +25,7 @@ public final class InternalsChart implements ChartKind {
     @Override
     public List<Figure> figures(ChartCells in) {
         List<Figure> out = new ArrayList<>();
-        List<CellStat> with = in.measured().stream().filter(c -> Double.isFinite(c.gcPauseMs())).toList();
+        List<CellStat> with = in.measured().stream().filter(c -> Double.isFinite(c.figure(GC_PAUSE_MS_MEDIAN))).toList();
         for (List<CellStat> g : groups(with, c -> key(c.shape(), c.benchmark(), c.memory(), c.jvmArgs()))) {
             CellStat f = g.get(0);
             List<String> slots = distinct(g, InternalsChart::slot);
@@ -37,8 +41,8 @@ public final class InternalsChart implements ChartKind {
                 List<Double> y = new ArrayList<>();
                 for (String slot : slots) {
                     CellStat c = g.stream().filter(x -> x.jdk().equals(jdk) && slot(x).equals(slot)).findFirst().orElse(null);
-                    y.add(c == null ? null : c.gcPauseMs());
-                    if (c != null) top = Math.max(top, c.gcPauseMs());
+                    y.add(c == null ? null : c.figure(GC_PAUSE_MS_MEDIAN));
+                    if (c != null) top = Math.max(top, c.figure(GC_PAUSE_MS_MEDIAN));
                 }
                 chart.addSeries("JDK " + jdk, slots, y);
             }
@@ -59,8 +63,8 @@ public final class InternalsChart implements ChartKind {
         List<String> parts = new ArrayList<>();
         for (String jdk : jdks(g)) {
             List<CellStat> of = g.stream().filter(c -> c.jdk().equals(jdk)).toList();
-            parts.add("JDK " + jdk + ": GC pauses " + range(of, CellStat::gcPauseMs) + " per run (longest single pause " + range(of, CellStat::gcPauseMaxMs)
-                    + "), time at safepoints " + range(of, CellStat::safepointMs) + ", JIT compilation " + range(of, CellStat::jitMs));
+            parts.add("JDK " + jdk + ": GC pauses " + range(of, c -> c.figure(GC_PAUSE_MS_MEDIAN)) + " per run (longest single pause " + range(of, c -> c.figure(GC_PAUSE_MAX_MS_MEDIAN))
+                    + "), time at safepoints " + range(of, c -> c.figure(SAFEPOINT_MS_MEDIAN)) + ", JIT compilation " + range(of, c -> c.figure(JIT_MS_MEDIAN)));
         }
         return String.join("; ", parts) + " - medians of n=" + g.stream().mapToInt(CellStat::n).min().orElse(0)
                 + " runs per cell, from each JVM's GC log and its counters saved at exit.";

@@ -1,5 +1,8 @@
 package dev.jdkmatrix.report.chart;
 
+import static dev.jdkmatrix.results.SummaryFigure.CGROUP_PEAK_BYTES_MEDIAN;
+import static dev.jdkmatrix.results.SummaryFigure.HEAP_PEAK_BYTES_MEDIAN;
+import static dev.jdkmatrix.results.SummaryFigure.RSS_PEAK_BYTES_MEDIAN;
 import static dev.jdkmatrix.report.chart.ChartStyle.*;
 import static dev.jdkmatrix.report.chart.ChartText.*;
 import static dev.jdkmatrix.report.chart.JdkNotes.*;
@@ -18,7 +21,7 @@ public final class MemoryChart implements ChartKind {
     public List<Figure> figures(ChartCells in) {
         List<Figure> out = new ArrayList<>();
         for (List<CellStat> g : groups(in.measured(), c -> key(c.shape(), c.tasks(), c.memory(), c.jvmArgs()))) {
-            boolean any = g.stream().anyMatch(c -> Double.isFinite(c.heapPeak()) || Double.isFinite(c.rssPeak()) || Double.isFinite(c.cgroupPeak()));
+            boolean any = g.stream().anyMatch(c -> Double.isFinite(c.figure(HEAP_PEAK_BYTES_MEDIAN)) || Double.isFinite(c.figure(RSS_PEAK_BYTES_MEDIAN)) || Double.isFinite(c.figure(CGROUP_PEAK_BYTES_MEDIAN)));
             if (!any) continue;
             CellStat f = g.get(0);
             List<String> cats = g.stream().map(c -> c.executor() + " | JDK " + c.jdk() + " | " + c.cpuText()).toList();
@@ -27,14 +30,14 @@ public final class MemoryChart implements ChartKind {
                     .xAxisTitle(axis("executor | JDK | CPU limit", g, "")).yAxisTitle("MiB").build();
             style(chart);
             rotateIfCrowded(chart.getStyler(), cats);
-            chart.addSeries("heap peak", cats, g.stream().map(c -> mib(c.heapPeak())).toList());
-            chart.addSeries("peak RSS (VmHWM)", cats, g.stream().map(c -> mib(c.rssPeak())).toList());
-            chart.addSeries("container peak (cgroup)", cats, g.stream().map(c -> mib(c.cgroupPeak())).toList());
-            CellStat hi = g.stream().filter(c -> Double.isFinite(c.cgroupPeak())).max(Comparator.comparingDouble(CellStat::cgroupPeak)).orElse(null);
-            CellStat lo = g.stream().filter(c -> Double.isFinite(c.cgroupPeak())).min(Comparator.comparingDouble(CellStat::cgroupPeak)).orElse(null);
+            chart.addSeries("heap peak", cats, g.stream().map(c -> mib(c.figure(HEAP_PEAK_BYTES_MEDIAN))).toList());
+            chart.addSeries("peak RSS (VmHWM)", cats, g.stream().map(c -> mib(c.figure(RSS_PEAK_BYTES_MEDIAN))).toList());
+            chart.addSeries("container peak (cgroup)", cats, g.stream().map(c -> mib(c.figure(CGROUP_PEAK_BYTES_MEDIAN))).toList());
+            CellStat hi = g.stream().filter(c -> Double.isFinite(c.figure(CGROUP_PEAK_BYTES_MEDIAN))).max(Comparator.comparingDouble(c -> c.figure(CGROUP_PEAK_BYTES_MEDIAN))).orElse(null);
+            CellStat lo = g.stream().filter(c -> Double.isFinite(c.figure(CGROUP_PEAK_BYTES_MEDIAN))).min(Comparator.comparingDouble(c -> c.figure(CGROUP_PEAK_BYTES_MEDIAN))).orElse(null);
             String caption = hi == null ? "no container peak was recorded for these cells."
-                    : "highest container peak " + mibText(hi.cgroupPeak()) + " (" + hi.executor() + ", JDK " + hi.jdk() + ", " + hi.cpuText()
-                    + "), lowest " + mibText(lo.cgroupPeak()) + " (" + lo.executor() + ", JDK " + lo.jdk() + ", " + lo.cpuText() + ")"
+                    : "highest container peak " + mibText(hi.figure(CGROUP_PEAK_BYTES_MEDIAN)) + " (" + hi.executor() + ", JDK " + hi.jdk() + ", " + hi.cpuText()
+                    + "), lowest " + mibText(lo.figure(CGROUP_PEAK_BYTES_MEDIAN)) + " (" + lo.executor() + ", JDK " + lo.jdk() + ", " + lo.cpuText() + ")"
                     + nText(hi, lo) + ", memory limit " + f.memory() + ".";
             out.add(new Figure(in.name("memory", f.shape(), f.tasks() + "t"), Figure.Section.MEMORY, named(f, chart, caption), chart));
         }

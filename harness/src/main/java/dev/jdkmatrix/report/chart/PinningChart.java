@@ -1,5 +1,6 @@
 package dev.jdkmatrix.report.chart;
 
+import static dev.jdkmatrix.results.SummaryFigure.PINNED_EVENTS_MEDIAN;
 import static dev.jdkmatrix.report.chart.ChartStyle.*;
 import static dev.jdkmatrix.report.chart.ChartText.*;
 import static dev.jdkmatrix.report.chart.JdkNotes.*;
@@ -61,11 +62,11 @@ public final class PinningChart implements ChartKind {
     }
 
     private static String pinnedCount(CellStat c) {
-        return Double.isFinite(c.pinnedEvents()) ? String.format(Locale.ROOT, "%,.0f", c.pinnedEvents()) : "no JFR";
+        return Double.isFinite(c.figure(PINNED_EVENTS_MEDIAN)) ? String.format(Locale.ROOT, "%,.0f", c.figure(PINNED_EVENTS_MEDIAN)) : "no JFR";
     }
 
     private static String pinnedText(CellStat c) {
-        return Double.isFinite(c.pinnedEvents()) ? pinnedCount(c) + " pinned" : "no JFR";
+        return Double.isFinite(c.figure(PINNED_EVENTS_MEDIAN)) ? pinnedCount(c) + " pinned" : "no JFR";
     }
 
     private static String pinningCaption(List<CellStat> g) {

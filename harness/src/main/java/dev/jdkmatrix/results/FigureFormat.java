@@ -1,0 +1,30 @@
+package dev.jdkmatrix.results;
+
+import java.util.Locale;
+
+/**
+ * How a figure is written where the harness writes it (raw.csv's measured columns, summary.csv's
+ * statistics): the one place a number becomes text. A figure not measured (NaN, infinite) is
+ * written empty.
+ */
+public enum FigureFormat {
+    /** Milliseconds to the microsecond: {@code 914.999}. */
+    MS,
+    /** A count or a size, rounded: {@code 20}, {@code 536870912}. */
+    WHOLE,
+    /** A percentage to a tenth: {@code 2.5}. */
+    PCT,
+    /** Six significant digits, plain: {@code 3467630}, {@code 0.00123457} (a JMH score can be either). */
+    SIGNIFICANT;
+
+    /** The figure as text, empty where it was not measured. */
+    public String text(double v) {
+        if (!Double.isFinite(v)) return "";
+        return switch (this) {
+            case MS -> String.format(Locale.ROOT, "%.3f", v);
+            case WHOLE -> Long.toString(Math.round(v));
+            case PCT -> String.format(Locale.ROOT, "%.1f", v);
+            case SIGNIFICANT -> v == 0 ? "0" : new java.math.BigDecimal(v).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
+        };
+    }
+}

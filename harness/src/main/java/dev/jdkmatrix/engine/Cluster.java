@@ -129,9 +129,24 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
         return taking;
     }
 
-    /** Cells whose pod no node of the session's can take (more CPUs or memory than any has, its peer's counted): refused before any run. */
+    /**
+     * Why a duet is refused on a cluster. Its pods would have to start at one moment on one node, each
+     * on CPUs of its own; a Job's pod starts when the Job is created, and nothing here holds two of
+     * them to one start yet.
+     */
+    static final String NO_DUET = "the Kubernetes engine starts each run's pod when its Job is created, one Job at a time, so two runs of a pair cannot be held to one "
+            + "start (a duet's pods, each on exclusive CPUs of one node, are not placed by this version)";
+
+    /**
+     * Refuses, before anything is built: {@code order: duet} ({@link #NO_DUET}), and cells whose pod
+     * no node of the session's can take (more CPUs or memory than any has, its peer's counted).
+     */
     public void check(Matrix matrix) {
-        List<Node> nodes = nodes();
+        if (matrix.order() == Matrix.Order.DUET) {
+            throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": order duet: " + NO_DUET
+                    + "\n  fix: use order: blocked (or --order blocked) on this engine, or measure the duet on the Docker engine");
+        }
+        List<Node> nodes = nodesOrRefuse();
         for (Cell c : matrix.cells()) {
             boolean fits = nodes.stream().anyMatch(n -> fits(n, c));
             if (!fits) {
@@ -220,10 +235,9 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
     }
 
     /**
-     * The engine of a session's runs on this cluster: its Jobs of sessions that are gone swept, the
-     * run images brought to it and each pulled by a pod (an image the cluster cannot pull is refused
-     * here, before any measured run), and for cpuset cells a probe that its node gives a pod CPUs of
-     * its own. The Docker engine's lease is not taken: the cluster keeps the measured pods apart, one
+     * The engine of a session's runs on this cluster: the run images brought to it and each pulled
+     * by a pod (an image the cluster cannot pull is refused here, before any measured run), and for
+     * cpuset cells a probe that its node gives a pod CPUs of its own. The Docker engine's lease is not taken: the cluster keeps the measured pods apart, one
      * a node ({@link KubernetesJobs}), whether a session makes one run at a time or runs its groups
      * side by side ({@code --parallel}).
      */
@@ -237,8 +251,6 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
     }
 
     private RunEngine prepare(DockerClient docker, Matrix matrix, Map<String, ImageRef> images, String runId, Path out, Consumer<String> say) {
-        int swept = sweep();
-        if (swept > 0) say.accept("removed " + swept + " Job(s) left by a harness process that is gone");
         Map<String, String> brought = new java.util.concurrent.ConcurrentHashMap<>();
         // a run image built again mid-run (removed under the session) is brought when its first run needs it
         java.util.function.UnaryOperator<String> toCluster = ref -> brought.computeIfAbsent(ref, r -> this.images.bring(docker, r, say));
@@ -264,16 +276,30 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
      * {@code --parallel} (one measured pod a node, {@link KubernetesJobs}).
      */
     public int nodesForRuns() {
+        return nodesOrRefuse().size();
+    }
+
+    /** {@link #nodes}, a failed call refusing the session before any measured run. */
+    private List<Node> nodesOrRefuse() {
         try {
-            return nodes().size();
+            return nodes();
         } catch (KubernetesClientException e) {
             throw new ExitException(ExitException.ENVIRONMENT, "the Kubernetes cluster at " + server + " failed a call (its nodes) before any measured run: "
                     + Docker.rootMessage(e) + "\n  fix: check the cluster (kubectl get nodes), then run again", e);
         }
     }
 
-    /** Deletes the Jobs of harness processes on this host that are gone; returns how many. */
-    int sweep() {
+    /** Deletes the Jobs of harness processes on this host that are gone; returns how many. A failed call refuses the session, before any run. */
+    public int sweep() {
+        try {
+            return sweepGone();
+        } catch (KubernetesClientException e) {
+            throw new ExitException(ExitException.ENVIRONMENT, "the Kubernetes cluster at " + server + " failed a call (its Jobs) before any measured run: "
+                    + Docker.rootMessage(e) + "\n  fix: check the cluster (kubectl get jobs -n " + namespace + "), then run again", e);
+        }
+    }
+
+    private int sweepGone() {
         int n = 0;
         for (Job j : client.batch().v1().jobs().inNamespace(namespace).withLabel(KubernetesJobs.MANAGED, "jdkmatrix").list().getItems()) {
             Map<String, String> l = j.getMetadata().getLabels();

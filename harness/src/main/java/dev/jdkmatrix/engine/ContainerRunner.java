@@ -86,12 +86,6 @@ public final class ContainerRunner implements RunEngine {
         }
     }
 
-    /** Docker starts runs together on disjoint CPU sets (--cpuset-cpus). */
-    @Override
-    public String refusesDuet() {
-        return null;
-    }
-
     private Map<String, String> labels(Cell cell) {
         return Map.of(
                 Labels.RUN, runId,

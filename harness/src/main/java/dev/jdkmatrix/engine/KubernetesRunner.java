@@ -61,16 +61,6 @@ final class KubernetesRunner implements RunEngine {
         return group == null ? null : groupNode.get(group);
     }
 
-    /**
-     * A duet's pods would have to start at one moment on one node, each on CPUs of its own; a Job's
-     * pod starts when the Job is created, and nothing here holds two of them to one start yet.
-     */
-    @Override
-    public String refusesDuet() {
-        return "the Kubernetes engine starts each run's pod when its Job is created, one Job at a time, so two runs of a pair cannot be held to one "
-                + "start (a duet's pods, each on exclusive CPUs of one node, are not placed by this version)";
-    }
-
     @Override
     public ContainerResult run(Cell cell, String image, String name, RunSlot slot, Map<String, Path> files, Profile profile) {
         String job = KubernetesJobs.name(name);

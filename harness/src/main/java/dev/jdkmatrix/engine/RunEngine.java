@@ -10,8 +10,9 @@ import java.util.Map;
  * What a session asks of the engine its runs are measured on: one run's container, made, waited
  * for, read and removed, and the ones running stopped on a signal. {@link ContainerRunner} makes
  * each run a Docker container; {@link KubernetesRunner} a Kubernetes Job. The rest of what a
- * session does with Docker (building and holding the run images, probing the JDKs, the lease, the
- * orphan sweep) stays on the Docker engine that builds the images.
+ * session asks of its engine (what it refuses, the sweep, the lease, how runs are placed and
+ * watched) is run.SessionEngine's; the run images are built and the JDKs probed on the Docker
+ * engine whichever measures.
  */
 public sealed interface RunEngine permits ContainerRunner, KubernetesRunner {
 
@@ -22,12 +23,6 @@ public sealed interface RunEngine permits ContainerRunner, KubernetesRunner {
      * to where they are stored (absent afterwards when it wrote none), {@code profile} samples a profile run.
      */
     ContainerResult run(Cell cell, String image, String name, RunSlot slot, Map<String, Path> files, Profile profile);
-
-    /**
-     * Whether this engine can start runs together on CPUs of their own ({@link StartTogether}), and if
-     * not, why (null: it can): a session refuses {@code order: duet} with that reason before any run.
-     */
-    String refusesDuet();
 
     /** Stops the runs in flight: for a shutdown hook. Each running thread then collects and removes its run as after any other. */
     void abortCurrent();

@@ -2,7 +2,6 @@ package dev.jdkmatrix.run;
 
 import com.github.dockerjava.api.DockerClient;
 import dev.jdkmatrix.ExitException;
-import dev.jdkmatrix.engine.ContainerRunner;
 import dev.jdkmatrix.engine.Docker;
 import dev.jdkmatrix.engine.EngineLease;
 import dev.jdkmatrix.engine.Environment;
@@ -150,8 +149,7 @@ public final class MatrixRunner {
     /** The session on the Docker engine {@code client}, its runs measured on {@code engine}: that Docker engine or a cluster. */
     private Result session(DockerClient client, SessionEngine engine, Matrix matrix, RunOptions options, RunListener listener, Path out) throws IOException {
         engine.check(matrix);
-        int orphans = ContainerRunner.removeOrphans(client) + ContainerRunner.removeFolderContainers(client, out);
-        if (orphans > 0) listener.message("removed " + orphans + " container(s) left by a harness process that is gone");
+        engine.sweep(client, out, listener);
         Map<String, String> labels = RunSession.labels(options, out);
         images = new SessionImages(client, matrix, options, labels, listener);
         SessionRecord.Start start = start(client, engine, matrix, options, listener, out);
@@ -162,12 +160,8 @@ public final class MatrixRunner {
 
         engine.announce(record, listener);
         RunEngine runner = engine.runs(client, matrix, images, options, out, listener);
-        if (matrix.order() == Matrix.Order.DUET && runner.refusesDuet() != null) {
-            throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": order duet: " + runner.refusesDuet()
-                    + "\n  fix: use order: blocked (or --order blocked) on this engine, or measure the duet on the Docker engine");
-        }
         stop = new SessionStop(runner::abortCurrent);
-        EngineLease lease = engine.ownsCpus() ? lease(client, options, labels, start.sessionCpus(), record, listener) : null;
+        EngineLease lease = lease(client, engine, options, labels, start.sessionCpus(), record, listener);
         boolean completed = false;
         List<RawRow> all = null;
         // every cell of the matrix, not only this shard's: shards of one plan share their columns
@@ -235,16 +229,11 @@ public final class MatrixRunner {
         return new SessionRecord.Start(engine, host, sessionCpus, probes, imagesSeconds, plan, stored, before, storedAtStart);
     }
 
-    /** The engine's lease on the session's CPUs (null with --no-lease, or when a signal came while it waited). */
-    private EngineLease lease(DockerClient client, RunOptions options, Map<String, String> labels, List<Integer> cpus, SessionRecord record,
-                              RunListener listener) {
-        if (!options.lease()) {
-            listener.message("note: --no-lease: this session measures without the engine's lease; another session's runs may overlap its own, "
-                    + "and run.json says so");
-            return null;
-        }
+    /** The engine's lease on the session's CPUs (null with --no-lease, on a cluster, or when a signal came while it waited). */
+    private EngineLease lease(DockerClient client, SessionEngine engine, RunOptions options, Map<String, String> labels, List<Integer> cpus,
+                              SessionRecord record, RunListener listener) {
         try {
-            EngineLease lease = EngineLease.acquire(client, images.refs().values().iterator().next().reference(), labels, cpus, listener::message, stop);
+            EngineLease lease = engine.lease(client, images.refs().values().iterator().next().reference(), labels, cpus, options, listener, stop);
             if (lease != null) record.leased(lease);
             return lease;
         } catch (InterruptedException e) {

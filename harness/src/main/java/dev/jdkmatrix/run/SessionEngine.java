@@ -3,6 +3,7 @@ package dev.jdkmatrix.run;
 import com.github.dockerjava.api.DockerClient;
 import dev.jdkmatrix.engine.Cluster;
 import dev.jdkmatrix.engine.ContainerRunner;
+import dev.jdkmatrix.engine.EngineLease;
 import dev.jdkmatrix.engine.RunEngine;
 import dev.jdkmatrix.matrix.Duets;
 import dev.jdkmatrix.matrix.Matrix;
@@ -11,14 +12,19 @@ import dev.jdkmatrix.results.RunMetadata;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
  * The engine a session measures on, chosen once from its options ({@link #of}): the Docker
  * engine's containers, or a Kubernetes cluster's Jobs (whose run images are built on the Docker
- * engine all the same). The session asks it what differs between the two (what it refuses, where
- * it says the runs are measured, what runs them, whether it hands out the engine's CPUs and leases
- * them, how the plan's runs are placed) instead of testing for a cluster at each step.
+ * engine all the same). The session asks it what differs between the two, in the order it asks:
+ * what it refuses ({@link #check}), what earlier sessions left on it ({@link #sweep}), where it says
+ * the runs are measured ({@link #announce}), what runs them once the images are there
+ * ({@link #runs}), whether it hands out the engine's CPUs ({@link #ownsCpus}) and leases them
+ * ({@link #lease}), how the plan's runs are placed ({@link #place}), how a run's watch asks it
+ * whether it still answers ({@link #ping}), and its client closed ({@link #close}), instead of
+ * testing for a cluster at each step.
  */
 sealed interface SessionEngine extends AutoCloseable permits SessionEngine.OnDocker, SessionEngine.OnCluster {
 
@@ -27,8 +33,26 @@ sealed interface SessionEngine extends AutoCloseable permits SessionEngine.OnDoc
         return options.cluster() == null ? new OnDocker() : new OnCluster(Cluster.connect(options.cluster()));
     }
 
-    /** Refuses a matrix this engine cannot measure, before anything is built. */
+    /** Refuses a matrix this engine cannot measure, before anything is built (on a cluster: order duet, a cell no node can take). */
     void check(Matrix matrix);
+
+    /**
+     * Removes what harness processes that are gone left on this engine, and an earlier session's
+     * containers of this results folder, and says how many: the Docker engine's containers (it builds
+     * the images and probes the JDKs on either engine), and a cluster's Jobs.
+     */
+    default void sweep(DockerClient client, Path out, RunListener listener) {
+        int orphans = ContainerRunner.removeOrphans(client) + ContainerRunner.removeFolderContainers(client, out);
+        if (orphans > 0) listener.message("removed " + orphans + " container(s) left by a harness process that is gone");
+    }
+
+    /**
+     * The engine's lease on the session's CPUs against another session's runs ({@code image}: what
+     * its holder container runs), null where none is taken: under --no-lease (said), and on a cluster,
+     * whose nodes' CPU managers keep the measured pods apart.
+     */
+    EngineLease lease(DockerClient client, String image, Map<String, String> labels, List<Integer> cpus, RunOptions options, RunListener listener,
+                      SessionStop stop) throws InterruptedException;
 
     /** Says where the runs are measured and records it in run.json (the Docker engine: as start() recorded it). */
     void announce(SessionRecord record, RunListener listener);
@@ -78,6 +102,17 @@ sealed interface SessionEngine extends AutoCloseable permits SessionEngine.OnDoc
         }
 
         @Override
+        public EngineLease lease(DockerClient client, String image, Map<String, String> labels, List<Integer> cpus, RunOptions options,
+                                 RunListener listener, SessionStop stop) throws InterruptedException {
+            if (!options.lease()) {
+                listener.message("note: --no-lease: this session measures without the engine's lease; another session's runs may overlap its own, "
+                        + "and run.json says so");
+                return null;
+            }
+            return EngineLease.acquire(client, image, labels, cpus, listener::message, stop);
+        }
+
+        @Override
         public boolean ownsCpus() {
             return true;
         }
@@ -124,8 +159,21 @@ sealed interface SessionEngine extends AutoCloseable permits SessionEngine.OnDoc
         }
 
         @Override
+        public void sweep(DockerClient client, Path out, RunListener listener) {
+            SessionEngine.super.sweep(client, out, listener);
+            int jobs = cluster.sweep();
+            if (jobs > 0) listener.message("removed " + jobs + " Job(s) left by a harness process that is gone");
+        }
+
+        @Override
         public RunEngine runs(DockerClient client, Matrix matrix, SessionImages images, RunOptions options, Path out, RunListener listener) {
             return cluster.engine(client, matrix, images.refs(), options.runId(), out, listener::message);
+        }
+
+        @Override
+        public EngineLease lease(DockerClient client, String image, Map<String, String> labels, List<Integer> cpus, RunOptions options,
+                                 RunListener listener, SessionStop stop) {
+            return null;
         }
 
         @Override

@@ -67,6 +67,32 @@ class DocsTest {
         theFilesANewThingTouches("**A new measured figure**");
     }
 
+    /** The same of the files a new export format touches: each exists, and the count is theirs plus the format's own writer. */
+    @Test
+    void theFilesANewExportFormatTouchesAreListedOnceAndExist() throws IOException {
+        theFilesANewThingTouches("**A new export format**");
+    }
+
+    /** Every package of the harness is in docs/architecture.md's drawing and in CONTRIBUTING.md's layout. */
+    @Test
+    void everyPackageIsInTheDrawingAndInContributingsLayout() throws IOException {
+        List<String> packages;
+        try (java.util.stream.Stream<Path> s = Files.list(PROJECT.resolve("harness/src/main/java/dev/jdkmatrix"))) {
+            packages = s.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted().toList();
+        }
+        assertThat(packages).as("the harness's packages").hasSizeGreaterThan(10);
+        String page = Files.readString(PROJECT.resolve("docs/architecture.md"));
+        int at = page.indexOf("```", page.indexOf("## Architecture"));
+        String drawing = page.substring(at, page.indexOf("```", at + 3));
+        String contributing = Files.readString(PROJECT.resolve("CONTRIBUTING.md"));
+        int from = contributing.indexOf("The architecture is in");
+        String layout = contributing.substring(from, contributing.indexOf("\n\n", from));
+        for (String p : packages) {
+            assertThat(drawing).as("docs/architecture.md's drawing names package " + p).containsPattern("(?m)(^|[\\s─])" + p + "(:|──)");
+            assertThat(layout).as("CONTRIBUTING.md's layout names package " + p).contains("`" + p + "`");
+        }
+    }
+
     private static void theFilesANewThingTouches(String heading) throws IOException {
         String page = Files.readString(PROJECT.resolve("docs/architecture.md"));
         int start = page.indexOf(heading);

@@ -15,13 +15,14 @@ import java.util.TreeMap;
  * follow from the {@code params} column. {@link #column} reads a column a person named (a claim's
  * per-run value).
  */
-public final class RawRow {
-
-    private final Map<String, String> values;
-    /** Its figures, read from their text once: every reader of a run's numbers reads these. */
-    private final Map<RunFigure, Double> figures = new java.util.EnumMap<>(RunFigure.class);
+public final class RawRow extends StoredRow<RunFigure> {
 
     public RawRow(Map<String, String> values) {
+        super(kept(values), RunFigure.class, RunFigure::column);
+    }
+
+    /** The columns of a raw.csv row, each checked to be one, empty cells left out. */
+    private static Map<String, String> kept(Map<String, String> values) {
         for (String k : values.keySet()) {
             if (!Columns.isRaw(k) && !Columns.isParam(k)) throw new IllegalArgumentException("'" + k + "' is not a raw.csv column; columns: " + Columns.RAW);
         }
@@ -29,40 +30,16 @@ public final class RawRow {
         values.forEach((k, v) -> {
             if (v != null && !v.isEmpty()) kept.put(k, v);
         });
-        this.values = java.util.Collections.unmodifiableMap(kept);
-        for (RunFigure f : RunFigure.values()) {
-            double n = RowText.number(kept.get(f.column()));
-            if (!Double.isNaN(n)) figures.put(f, n);
-        }
-    }
-
-    /** The row as stored, empty cells absent: for the CSV views. */
-    public Map<String, String> values() {
-        return values;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof RawRow r && r.values.equals(values);
-    }
-
-    @Override
-    public int hashCode() {
-        return values.hashCode();
-    }
-
-    @Override
-    public String toString() {
-        return "RawRow" + values;
+        return kept;
     }
 
     /** A column by the name a person gave (a claim's per-run value), empty where the row has none; code reads the typed accessors. */
     public String column(String column) {
-        return RowText.column(values, column);
+        return RowText.column(values(), column);
     }
 
     private String text(String column) {
-        return values.getOrDefault(column, "");
+        return values().getOrDefault(column, "");
     }
 
     /** The cell this run belongs to, as one typed value (its id is {@link #cell}). */
@@ -116,11 +93,6 @@ public final class RawRow {
     /** Why it did not end ok, or what the harness noted of it. */
     public String statusDetail() {
         return text("status_detail");
-    }
-
-    /** A number the run has ({@link RunFigure}), NaN where it has none. */
-    public double figure(RunFigure figure) {
-        return figures.getOrDefault(figure, Double.NaN);
     }
 
     /**
@@ -222,7 +194,7 @@ public final class RawRow {
 
     /** The same run with another status and detail (a run stored as noisy, made again). */
     public RawRow withStatus(String status, String detail) {
-        Map<String, String> v = new LinkedHashMap<>(values);
+        Map<String, String> v = new LinkedHashMap<>(values());
         v.put("status", status);
         v.put("status_detail", detail);
         return new RawRow(v);

@@ -13,41 +13,18 @@ import java.util.TreeMap;
  * written, for the CSV views ({@code results.format}); {@link #column} reads a column a person
  * named (a claim's {@code of}).
  */
-public final class SummaryRow {
-
-    private final Map<String, String> values;
-    /** Its figures, read from their text once: every reader of a cell's numbers reads these. */
-    private final Map<SummaryFigure, Double> figures = new java.util.EnumMap<>(SummaryFigure.class);
+public final class SummaryRow extends StoredRow<SummaryFigure> {
 
     public SummaryRow(Map<String, String> values) {
+        super(checked(values), SummaryFigure.class, SummaryFigure::column);
+    }
+
+    /** The columns of a summary.csv row, each checked to be one. */
+    private static Map<String, String> checked(Map<String, String> values) {
         for (String k : values.keySet()) {
             if (!Columns.SUMMARY.contains(k) && !Columns.isParam(k) && !Columns.isMetric(k)) throw new IllegalArgumentException("'" + k + "' is not a summary.csv column");
         }
-        this.values = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(values));
-        for (SummaryFigure f : SummaryFigure.values()) {
-            double n = number(this.values.get(f.column()));
-            if (!Double.isNaN(n)) figures.put(f, n);
-        }
-    }
-
-    /** The row as written: for the CSV views. */
-    public Map<String, String> values() {
-        return values;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof SummaryRow r && r.values.equals(values);
-    }
-
-    @Override
-    public int hashCode() {
-        return values.hashCode();
-    }
-
-    @Override
-    public String toString() {
-        return "SummaryRow" + values;
+        return new LinkedHashMap<>(values);
     }
 
     /** The statistics of a cell's score, in its unit and direction. */
@@ -61,11 +38,11 @@ public final class SummaryRow {
 
     /** A column by the name a person gave (a claim's {@code of}), empty where the row has none; code reads the typed accessors. */
     public String column(String column) {
-        return RowText.column(values, column);
+        return RowText.column(values(), column);
     }
 
     private String text(String column) {
-        return values.getOrDefault(column, "");
+        return values().getOrDefault(column, "");
     }
 
     /** The cell, as one typed value (its id is {@link #cell}). */
@@ -76,11 +53,6 @@ public final class SummaryRow {
     /** The cell's id as stored. */
     public String cell() {
         return text("cell");
-    }
-
-    /** A number of the summary ({@link SummaryFigure}), NaN where it has none. */
-    public double figure(SummaryFigure figure) {
-        return figures.getOrDefault(figure, Double.NaN);
     }
 
     /** A statistic of the score: {@code score_STAT}, or for a row written before the workload kinds, {@code wall_ms_STAT}. */
@@ -159,7 +131,7 @@ public final class SummaryRow {
     /** The medians of the metrics the cell's runs reported, by name (the {@code metric_NAME} columns that hold a number). */
     public SortedMap<String, Double> metrics() {
         SortedMap<String, Double> out = new TreeMap<>();
-        values.forEach((column, value) -> {
+        values().forEach((column, value) -> {
             if (Columns.isMetric(column) && Double.isFinite(number(value))) out.put(column.substring(Columns.METRIC_PREFIX.length()), number(value));
         });
         return out;

@@ -25,6 +25,7 @@
 #   make bench-duet        duet against blocked order: 8 short nights of A/A and +5 % pairs in both orders (~19 min): writes docs/duet.md
 #   make bench-resolution  comparisons.csv's resolvable_pct and rounds_for_5pct held to real runs' rounds (~1 min): writes docs/statistics.md's block
 #   make bench-history     the history's change finder on histories made from the real nights, on one machine and on fleets (~10 min): writes docs/history.md's blocks
+#   make bench-history-nights  the fleet calibration's false alerts on docs/runs/nights' real nights alone (~MIN min): docs/history.md's bench-nights block
 #   make otava-fixtures    the change points Apache Otava 0.8.0 finds on EDivisiveTest's series (pip installs it under target/)
 #   make history-real      24 nights of a small matrix in a row, a jar 5 % slower on JDK 25 from night 10: what history finds (~25 min)
 #   make dist              a release: target/dist/jdkmatrix-VERSION.tar.gz (bin/jdkmatrix, the jars, Dockerfiles, engine scripts)
@@ -73,7 +74,7 @@ SOURCES := $(shell find harness/src workloads/src examples/jmh/src examples/jar/
 # The harness, started with a class-data archive per subcommand and JDK (see the script).
 JDKMATRIX := $(SCRIPTS)/jdkmatrix.sh
 
-.PHONY: test-times help jdk check-no-jdk check-resume check-explorer check-dist check-workflows dist build docker base-image setup ready plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-warmup bench-warmup-public bench-verdicts bench-duet bench-resolution reference-docs bench-history otava-fixtures history-real nightly-local shards merge compare history publish prune readme-quick remote-demo lint-workflows k8s-up k8s-down clean
+.PHONY: test-times help jdk check-no-jdk check-resume check-explorer check-dist check-workflows dist build docker base-image setup ready plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-warmup bench-warmup-public bench-verdicts bench-duet bench-resolution reference-docs bench-history bench-history-nights otava-fixtures history-real nightly-local shards merge compare history publish prune readme-quick remote-demo lint-workflows k8s-up k8s-down clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -272,6 +273,13 @@ bench-history: build
 	$(SCRIPTS)/write-block.sh docs/history.md bench-fleet "make bench-history" < target/bench-fleet.md
 	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/SizeCoverage.java docs/runs/history-real $(CHANGE_NIGHT) "make bench-history" > target/size-coverage.md
 	$(SCRIPTS)/write-block.sh docs/history.md size-coverage "make bench-history" < target/size-coverage.md
+
+# The fleet calibration's false alerts with noise drawn from the real nights alone (docs/runs/nights: one a session, on the
+# machines and days the sessions had), in blocks of 3 of them: docs/history.md's bench-nights block.
+bench-history-nights: build
+	"$$JAVA_HOME/bin/java" -Dhistories=$(or $(HISTORIES),300) -Dblock=3 -Dpart=false-alarms -cp harness/target/jdkmatrix.jar harness/scripts/FleetBench.java \
+	  docs/runs/nights "make bench-history-nights" > target/bench-nights.md
+	$(SCRIPTS)/write-block.sh docs/history.md bench-nights "make bench-history-nights" < target/bench-nights.md
 
 # The fixtures EDivisiveTest holds the history's E-Divisive to: series analysed by Apache Otava 0.8.0 itself (from PyPI,
 # into a virtual environment under target/).

@@ -35,7 +35,9 @@ public class FleetBench {
 
     static final int NIGHTS = 60;
     static final int HISTORIES = Integer.getInteger("histories", 100);
-    static final int BLOCK = 4;
+    static final int BLOCK = Integer.getInteger("block", 4);
+    /** {@code false-alarms}: only the false alerts of fleets with no step (the calibration on a few real nights: make bench-history-nights). */
+    static final boolean FALSE_ALARMS_ONLY = "false-alarms".equals(System.getProperty("part"));
     static final double[] STEPS = {0.03, 0.05, 0.10};
     static final String[] MODELS = {"AMD EPYC 7763 64-Core Processor", "Intel(R) Xeon(R) Platinum 8370C CPU @ 2.80GHz", "AMD EPYC 9V74 80-Core Processor"};
     static final ChangeFinder.Options O = ChangeFinder.Options.DEFAULT;
@@ -59,13 +61,18 @@ public class FleetBench {
                 .append(": ").append(HISTORIES).append(" synthetic histories of ").append(NIGHTS).append(" nights for each fleet and step, the nightly replayed ")
                 .append("night by night with History's own code (`History.of` on nights 1..t for every t, as `make publish` runs it: its `new_tonight` confirmed ")
                 .append("changes and the suspected changes it shows). Noise: the ").append(noise.keys().size()).append(" figures of the quick matrix from the ")
-                .append(noise.residual().length).append(" nights of docs/runs/history-real, drawn in blocks of ").append(BLOCK)
+                .append(noise.residual().length).append(" nights of ").append(args[0]).append(", drawn in blocks of ").append(BLOCK)
                 .append(" consecutive real nights, every figure of a night together. A fleet of k CPU models: drawn 100 %, 60/40 % or 60/30/10 % a night ")
                 .append("(the third model joins at a random night between 15 and 40), speeds of the models after the first drawn between x0.85 and x1.18 ")
                 .append("(up to 20 % apart), each cell's sensitivity to the speed between 0.3 and 1 (a paired ratio moves by the difference of its cells'); ")
                 .append("a Docker and kernel update at a random night (run.json only: an update that changed the figures would be a change). Steps: one cell ")
                 .append("of the quick matrix, drawn at random, a step at a random night between 25 and 45 (its paired ratios step with it).\n\n");
         falseAlarms(md, noise);
+        if (FALSE_ALARMS_ONLY) {
+            md.append(String.format(Locale.ROOT, "%nThe calibration took %.0f s.%n", (System.nanoTime() - t0) / 1e9));
+            System.out.print(md);
+            return;
+        }
         levelNights(md, noise);
         md.append("### A fleet, a step: how soon it is found\n\n")
                 .append("Each trial: one figure the step moved (its cell, and the paired ratios it is in), counted by the step over the figure's spread ")

@@ -58,15 +58,16 @@ public class FleetBench {
         Noise noise = noise(Nights.read(real));
         StringBuilder md = new StringBuilder();
         md.append("Written by `").append(command).append("` (harness/scripts/FleetBench.java) on ").append(Instant.now().toString(), 0, 10)
-                .append(": ").append(HISTORIES).append(" synthetic histories of ").append(NIGHTS).append(" nights for each fleet and step, the nightly replayed ")
+                .append(": ").append(HISTORIES).append(" synthetic histories of ").append(NIGHTS).append(FALSE_ALARMS_ONLY ? " nights for each fleet, no step," : " nights for each fleet and step,").append(" the nightly replayed ")
                 .append("night by night with History's own code (`History.of` on nights 1..t for every t, as `make publish` runs it: its `new_tonight` confirmed ")
                 .append("changes and the suspected changes it shows). Noise: the ").append(noise.keys().size()).append(" figures of the quick matrix from the ")
                 .append(noise.residual().length).append(" nights of ").append(args[0]).append(", drawn in blocks of ").append(BLOCK)
                 .append(" consecutive real nights, every figure of a night together. A fleet of k CPU models: drawn 100 %, 60/40 % or 60/30/10 % a night ")
                 .append("(the third model joins at a random night between 15 and 40), speeds of the models after the first drawn between x0.85 and x1.18 ")
                 .append("(up to 20 % apart), each cell's sensitivity to the speed between 0.3 and 1 (a paired ratio moves by the difference of its cells'); ")
-                .append("a Docker and kernel update at a random night (run.json only: an update that changed the figures would be a change). Steps: one cell ")
-                .append("of the quick matrix, drawn at random, a step at a random night between 25 and 45 (its paired ratios step with it).\n\n");
+                .append("a Docker and kernel update at a random night (run.json only: an update that changed the figures would be a change).")
+                .append(FALSE_ALARMS_ONLY ? "" : " Steps: one cell of the quick matrix, drawn at random, a step at a random night between 25 and 45 (its paired ratios step with it).")
+                .append("\n\n");
         falseAlarms(md, noise);
         if (FALSE_ALARMS_ONLY) {
             md.append(String.format(Locale.ROOT, "%nThe calibration took %.0f s.%n", (System.nanoTime() - t0) / 1e9));

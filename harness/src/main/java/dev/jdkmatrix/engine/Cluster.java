@@ -237,9 +237,9 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
     /**
      * The engine of a session's runs on this cluster: the run images brought to it and each pulled
      * by a pod (an image the cluster cannot pull is refused here, before any measured run), and for
-     * cpuset cells a probe that its node gives a pod CPUs of its own. The Docker engine's lease is not taken: the cluster keeps the measured pods apart, one
-     * a node ({@link KubernetesJobs}), whether a session makes one run at a time or runs its groups
-     * side by side ({@code --parallel}).
+     * cpuset cells a probe that its node gives a pod CPUs of its own. The Docker engine's lease is
+     * not taken: the cluster keeps the measured pods apart, one a node ({@link KubernetesJobs}),
+     * whether a session makes one run at a time or runs its groups side by side ({@code --parallel}).
      */
     public RunEngine engine(DockerClient docker, Matrix matrix, Map<String, ImageRef> images, String runId, Path out, Consumer<String> say) {
         try {

@@ -11,9 +11,9 @@ import java.util.Optional;
 /**
  * The numbers a run has, one per raw.csv column that holds a number: what the harness, the
  * workload's record, the cgroup and the JVM measured of it, each with the format the harness
- * writes it in. {@link RawRow#figure} reads one, {@link #columns} writes what the runner measured; the constant's
- * column is its name in raw.csv ({@link #column}), so a figure is spelled in two places: here
- * and in its place among {@link Columns#RAW}.
+ * writes it in. {@link RawRow#figure} reads one, {@link #columns} writes what the runner
+ * measured; the constant's column is its name in raw.csv ({@link #column}), so a figure is
+ * spelled in two places: here and in its place among {@link Columns#RAW}.
  */
 public enum RunFigure {
     WALL_MS(MS), CPU_MS(MS), COMPLETED(WHOLE), PEAK_THREADS(WHOLE), HEAP_BEFORE_BYTES(WHOLE), HEAP_AFTER_BYTES(WHOLE), HEAP_PEAK_BYTES(WHOLE), MAX_HEAP_BYTES(WHOLE),

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -26,10 +27,37 @@ public record JmhResult(String benchmark, String mode, String score, String scor
 
     /** The run's settings as JMH's JSON gives them (times as JMH writes them: {@code 10 s}, {@code single-shot}). */
     public record Settings(int threads, String warmupTime, int warmupBatchSize, String measurementTime, int measurementBatchSize) {
+        /** No settings known: a run stopped before JMH wrote its JSON (JMH runs 1 thread or more). */
+        public static final Settings NONE = new Settings(0, "", 0, "", 0);
+
         public Settings {
             warmupTime = warmupTime == null ? "" : warmupTime;
             measurementTime = measurementTime == null ? "" : measurementTime;
         }
+
+        /** Whether JMH said them. */
+        public boolean known() {
+            return threads > 0;
+        }
+    }
+
+    /**
+     * A run the harness stopped once its iterations were steady (warmup: until-steady), which wrote
+     * no JSON, as its printed iterations {@code its} tell it: one fork of as many iterations, no
+     * warm-up, the last one's unit, the secondary metrics' means over them; no score (the session
+     * scores its steady part), no VM and no settings.
+     */
+    public static JmhResult stopped(String benchmark, String mode, List<JmhIterations.Iteration> its) {
+        Map<String, double[]> sums = new TreeMap<>();
+        for (JmhIterations.Iteration it : its) it.secondary().forEach((k, x) -> {
+            double[] s = sums.computeIfAbsent(k, u -> new double[2]);
+            s[0] += x;
+            s[1]++;
+        });
+        Map<String, String> means = new TreeMap<>();
+        sums.forEach((k, s) -> means.put(k, dev.jdkmatrix.results.FigureFormat.MS.text(s[0] / s[1])));
+        return new JmhResult(benchmark, mode, "", "", its.isEmpty() ? "" : its.get(its.size() - 1).unit(), 1, its.size(), 0, "", "", "",
+                Map.of(), means, Map.of(), Settings.NONE);
     }
 
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);

@@ -153,27 +153,7 @@ public final class Readings {
             if (threw != null) return new Reading.Threw("the benchmark threw " + threw);
             return new Reading.Problem("stopped at a steady state, and it printed no iteration; its last lines: " + res.tail(3).replace("\n", " | "));
         }
-        Map<String, String> v = new LinkedHashMap<>();
-        v.put("wall_ms", Summarizer.ms(containerMs));
-        v.put("check", "ok");
-        v.put("score", "");
-        v.put("score_error", "");
-        v.put("score_unit", its.get(its.size() - 1).unit());
-        v.put("score_better", JmhResult.higherIsBetter(j.mode()) ? "higher" : "lower");
-        v.put("jmh_mode", j.mode());
-        v.put("jmh_forks", "1");
-        v.put("jmh_iterations", Integer.toString(its.size()));
-        v.put("jmh_warmup_iterations", "0");
-        Map<String, double[]> sums = new java.util.TreeMap<>();
-        for (JmhIterations.Iteration it : its) it.secondary().forEach((k, x) -> {
-            double[] s = sums.computeIfAbsent(k, u -> new double[2]);
-            s[0] += x;
-            s[1]++;
-        });
-        StringJoiner metrics = new StringJoiner(";");
-        sums.forEach((k, s) -> metrics.add(k + "=" + Summarizer.ms(s[0] / s[1])));
-        v.put("metrics", metrics.toString());
-        return new Reading.Found(v, null);
+        return new Reading.Found(jmhColumns(JmhResult.stopped(j.benchmark(), j.mode(), its), containerMs), null);
     }
 
     private static Map<String, String> jmhColumns(JmhResult r, double containerMs) {
@@ -190,11 +170,13 @@ public final class Readings {
         v.put("jmh_forks", Integer.toString(r.forks()));
         v.put("jmh_iterations", Integer.toString(r.iterations()));
         v.put("jmh_warmup_iterations", Integer.toString(r.warmupIterations()));
-        v.put("jmh_threads", Integer.toString(r.settings().threads()));
-        v.put("jmh_warmup_time", r.settings().warmupTime());
-        v.put("jmh_warmup_batch_size", Integer.toString(r.settings().warmupBatchSize()));
-        v.put("jmh_measurement_time", r.settings().measurementTime());
-        v.put("jmh_batch_size", Integer.toString(r.settings().measurementBatchSize()));
+        if (r.settings().known()) {
+            v.put("jmh_threads", Integer.toString(r.settings().threads()));
+            v.put("jmh_warmup_time", r.settings().warmupTime());
+            v.put("jmh_warmup_batch_size", Integer.toString(r.settings().warmupBatchSize()));
+            v.put("jmh_measurement_time", r.settings().measurementTime());
+            v.put("jmh_batch_size", Integer.toString(r.settings().measurementBatchSize()));
+        }
         StringJoiner metrics = new StringJoiner(";");
         StringJoiner units = new StringJoiner(";");
         r.secondary().forEach((k, val) -> metrics.add(k + "=" + val));

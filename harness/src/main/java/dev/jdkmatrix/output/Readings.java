@@ -36,6 +36,14 @@ public final class Readings {
      * @param jmhJson the JSON a JMH run wrote, or null when it wrote none
      */
     public static Reading read(Cell cell, ContainerResult res, String jmhJson) {
+        return read(cell, res, jmhJson, null);
+    }
+
+    /**
+     * Reads a run's result, a JMH run's printed iterations already parsed ({@code iterations}; null:
+     * parsed here where they are needed, for a run stopped at its steady state).
+     */
+    public static Reading read(Cell cell, ContainerResult res, String jmhJson, List<JmhIterations.Iteration> iterations) {
         double containerMs = Double.isFinite(res.runMs()) ? res.runMs() : res.waitMs();
         return switch (cell.kind()) {
             case WorkloadKind.Builtin b -> record(res.stdout());
@@ -60,7 +68,9 @@ public final class Readings {
             }
             case WorkloadKind.Jmh j -> {
                 String threw = firstException(res.stdout() + "\n" + res.stderr());
-                if (res.stopped() && (jmhJson == null || jmhJson.isBlank())) yield stoppedJmh(j, res, containerMs, threw);
+                if (res.stopped() && (jmhJson == null || jmhJson.isBlank())) {
+                    yield stoppedJmh(j, res, iterations != null ? iterations : JmhIterations.parse(res.stdout()), containerMs, threw);
+                }
                 if (jmhJson == null || jmhJson.isBlank()) {
                     if (threw != null) yield new Reading.Threw("the benchmark threw " + threw);
                     yield new Reading.Problem("JMH wrote no JSON result (did the benchmark throw?); its last lines: " + res.tail(3).replace("\n", " | "));
@@ -147,8 +157,7 @@ public final class Readings {
      * ran, the secondary metrics' means over them); its score is left to the session, which scores it
      * on its steady part.
      */
-    private static Reading stoppedJmh(WorkloadKind.Jmh j, ContainerResult res, double containerMs, String threw) {
-        List<JmhIterations.Iteration> its = JmhIterations.parse(res.stdout());
+    private static Reading stoppedJmh(WorkloadKind.Jmh j, ContainerResult res, List<JmhIterations.Iteration> its, double containerMs, String threw) {
         if (its.isEmpty()) {
             if (threw != null) return new Reading.Threw("the benchmark threw " + threw);
             return new Reading.Problem("stopped at a steady state, and it printed no iteration; its last lines: " + res.tail(3).replace("\n", " | "));

@@ -74,7 +74,10 @@ final class RunOutcome {
 
         Path jmhFile = out.resolve(files.jmh());
         String jmhJson = Files.isRegularFile(jmhFile) ? Files.readString(jmhFile, StandardCharsets.UTF_8) : null;
-        Readings.Reading reading = Readings.read(cell, res, jmhJson);
+        // a JMH run's iterations, parsed once: its steady state, and a run stopped at it has its columns from them
+        java.util.List<dev.jdkmatrix.output.JmhIterations.Iteration> iterations = cell.kind() instanceof dev.jdkmatrix.matrix.WorkloadKind.Jmh
+                ? dev.jdkmatrix.output.JmhIterations.parse(res.stdout()) : java.util.List.of();
+        Readings.Reading reading = Readings.read(cell, res, jmhJson, iterations);
         // the JDK as the probe saw it in this image; a workload's own record (or JMH's JSON) may say more and wins
         v.put("java_vendor", jdk.vendor());
         v.put("java_version", jdk.version());
@@ -83,8 +86,6 @@ final class RunOutcome {
         if (reading instanceof Readings.Reading.Found f) f.columns().forEach((k, val) -> {
             if (!val.isEmpty() || !v.containsKey(k)) v.put(k, val);
         });
-        java.util.List<dev.jdkmatrix.output.JmhIterations.Iteration> iterations = cell.kind() instanceof dev.jdkmatrix.matrix.WorkloadKind.Jmh
-                ? dev.jdkmatrix.output.JmhIterations.parse(res.stdout()) : java.util.List.of();
         if (cell.kind() instanceof dev.jdkmatrix.matrix.WorkloadKind.Jmh) v.putAll(RunIterations.columns(iterations, "higher".equals(v.get("score_better"))));
         String progress = Readings.lastProgress(res.stdout());
         Outcome outcome = Outcome.classify(cell, res, reading, files.log(), progress);

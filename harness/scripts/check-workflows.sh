@@ -93,13 +93,35 @@ pr() { # pr NAME BASE_SHA: the sample's pr.yml under act for a pull request whos
   log "pull request check $1: $(git -C "$lib" rev-parse --short HEAD) against ${2:0:7}"
   (cd "$lib" && "$act" pull_request -W .github/workflows/pr.yml -e "$work/pr-$1.json" -P ubuntu-24.04=-self-hosted \
     --action-offline-mode --local-repository "jdkmatrix/jdkmatrix@main=$work/jdkmatrix" "${stand_ins[@]}" \
-    --env ACT_ARTIFACTS="$work/artifacts" --env JDKMATRIX_RELEASE="$release" --env GITHUB_RUN_ID="pr-$1" > "$work/pr-$1.log" 2>&1)
+    --env ACT_ARTIFACTS="$work/artifacts" --env JDKMATRIX_RELEASE="$release" --env GITHUB_RUN_ID="pr-$1-$attempt" > "$work/pr-$1.log" 2>&1)
 }
-if pr regression "$first"; then fail "the pull request check passed on a 20 % slower stringJoin ($work/pr-regression.log)"; fi
-grep -q "decided regression(s)\*\* of 10.0 % or more" "$work/pr-regression.log" || fail "the pull request check did not report a decided regression: $(grep -E 'decided|❌' "$work/pr-regression.log" | head -n 5)"
-grep "| \`join:StringJoinBench.stringJoin" "$work/pr-regression.log" | grep -q "regression" || fail "the pull request check does not name stringJoin a regression"
-grep "StringJoinBench.stringBuilder" "$work/pr-regression.log" | grep -q "\*\*regression\*\*" && fail "the pull request check calls stringBuilder a regression"
-pr same "$second" || fail "the pull request check failed on a head the same as its base (A/A): $(grep -E 'decided|❌' "$work/pr-same.log" | head -n 5)"
-grep -q "No decided regression" "$work/pr-same.log" || fail "the A/A pull request check does not say 'No decided regression'"
+# A verdict at 95 % calls an unchanged benchmark different now and then (each of the check's 4 cells up to 5 % of the time, more in a
+# noisy spell of a shared machine: a fresh-clone run here once called the unchanged stringBuilder a regression while night 2 measured
+# stringJoin's CVs at 31 %), so a wrong verdict is measured once more before it fails: two in a row are the harness's, not chance's.
+regression_wrong() { # why the check of the slower head is wrong ("": right)
+  wrong=""
+  if pr regression "$first"; then wrong="the pull request check passed on a 20 % slower stringJoin ($work/pr-regression.log)"; return; fi
+  grep -q "decided regression(s)\*\* of 10.0 % or more" "$work/pr-regression.log" \
+    || { wrong="the pull request check did not report a decided regression: $(grep -E 'decided|❌' "$work/pr-regression.log" | head -n 5)"; return; }
+  grep "| \`join:StringJoinBench.stringJoin" "$work/pr-regression.log" | grep -q "regression" || { wrong="the pull request check does not name stringJoin a regression"; return; }
+  if grep "StringJoinBench.stringBuilder" "$work/pr-regression.log" | grep -q "\*\*regression\*\*"; then
+    wrong="the pull request check calls stringBuilder a regression: $(grep "StringJoinBench.stringBuilder" "$work/pr-regression.log" | head -n 2 | tr '\n' ' ')"
+  fi
+}
+same_wrong() { # why the A/A check is wrong ("": right)
+  wrong=""
+  pr same "$second" || { wrong="the pull request check failed on a head the same as its base (A/A): $(grep -E 'decided|❌|regression\*\*' "$work/pr-same.log" | head -n 5)"; return; }
+  grep -q "No decided regression" "$work/pr-same.log" || wrong="the A/A pull request check does not say 'No decided regression'"
+}
+for check in regression_wrong same_wrong; do
+  attempt=1
+  "$check"
+  if [ -n "$wrong" ]; then
+    log "once more: $wrong"
+    attempt=2
+    "$check"
+    [ -z "$wrong" ] || fail "$wrong (twice in a row)"
+  fi
+done
 log "pull request check: $(grep -o '[0-9]* decided regression(s)\*\* of 10.0 % or more[^.]*' "$work/pr-regression.log" | head -n1); A/A: $(grep -o 'No decided regression[^.]*' "$work/pr-same.log" | head -n1)"
 echo "check-workflows: the reusable workflow ran the sample library's two nights under act (build, 2 shards one at a time, merge, publish into origin's gh-pages, history): night 2 names commits ${first:0:12}..${second:0:12} and stringJoin slower; the pull request check fails on stringJoin and passes A/A"

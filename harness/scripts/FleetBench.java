@@ -69,12 +69,16 @@ public class FleetBench {
                 .append(FALSE_ALARMS_ONLY ? "" : " Steps: one cell of the quick matrix, drawn at random, a step at a random night between 25 and 45 (its paired ratios step with it).")
                 .append("\n\n");
         falseAlarms(md, noise);
-        if (FALSE_ALARMS_ONLY) {
-            md.append(String.format(Locale.ROOT, "%nThe calibration took %.0f s.%n", (System.nanoTime() - t0) / 1e9));
-            System.out.print(md);
-            return;
+        if (!FALSE_ALARMS_ONLY) {
+            levelNights(md, noise);
+            steps(md, noise);
         }
-        levelNights(md, noise);
+        md.append(String.format(Locale.ROOT, "%nThe fleet calibration took %.0f s.%n", (System.nanoTime() - t0) / 1e9));
+        System.out.print(md);
+    }
+
+    /** How soon a step is found, on the real nights' noise and on it scaled to spreads of 1 and 2 %. */
+    static void steps(StringBuilder md, Noise noise) {
         md.append("### A fleet, a step: how soon it is found\n\n")
                 .append("Each trial: one figure the step moved (its cell, and the paired ratios it is in), counted by the step over the figure's spread ")
                 .append("(its noise over the real nights, the robust standard deviation, the machines' levels not in it). Found within 3 nights: a confirmed ")
@@ -87,8 +91,6 @@ public class FleetBench {
         detection(md, scaled(noise, 0.01), "1 % spread");
         detection(md, scaled(noise, 0.02), "2 % spread");
         md.append('\n');
-        md.append(String.format(Locale.ROOT, "%nThe fleet calibration took %.0f s.%n", (System.nanoTime() - t0) / 1e9));
-        System.out.print(md);
     }
 
     /** The real nights' residuals of the quick matrix's figures (the work jar's left out: its known step), around each figure's median. */

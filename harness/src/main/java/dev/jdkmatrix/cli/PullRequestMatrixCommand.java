@@ -14,7 +14,9 @@ import picocli.CommandLine.Option;
 @Command(name = "pr-matrix", mixinStandardHelpOptions = true,
         description = "Write a pull request's matrix beside MATRIX: each workload entry with a jar twice, base-NAME reading the jar and files "
                 + "from the base's checkout (--base) and head-NAME from the head's, compared along workload, so that every benchmark's base "
-                + "and head run back to back in each round; print its path. Then 'run' it and 'pr-verdict' its results.")
+                + "and head run back to back in each round; print its path. Then 'run' it and 'pr-verdict' its results. With --threshold, fixed "
+                + "repetitions become adaptive: more rounds for each benchmark whose head / base ratio is not yet known to within half the "
+                + "threshold, up to --max-rounds.")
 public final class PullRequestMatrixCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -32,6 +34,13 @@ public final class PullRequestMatrixCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", description = "where to write it, in the matrix's folder (default: NAME.pr.yaml beside the matrix)")
     Path out;
 
+    @Option(names = "--threshold", paramLabel = "STEP", description = "the check's threshold (5%% or 0.05): rounds are added until every "
+            + "benchmark's head / base ratio is known to within half of it (default: none, the matrix's repetitions as written)")
+    String threshold;
+
+    @Option(names = "--max-rounds", paramLabel = "N", description = "with --threshold: at most N rounds (default 0: three times the matrix's repetitions)", defaultValue = "0")
+    int maxRounds;
+
     @Override
     public Integer call() {
         if (!Files.isRegularFile(matrix)) throw new ExitException(ExitException.BAD_INPUT, "no matrix " + matrix + "\n  fix: name the matrix file of your suite");
@@ -44,8 +53,9 @@ public final class PullRequestMatrixCommand implements Callable<Integer> {
             throw new ExitException(ExitException.BAD_INPUT, "--out " + out + " is not in the matrix's folder " + dir
                     + "\n  fix: write it beside the matrix, where its relative paths (Dockerfiles) read as in the matrix");
         }
+        PullRequestMatrix.Rounds rounds = rounds();
         try {
-            Files.writeString(target, PullRequestMatrix.derive(Files.readString(matrix), dir, headRoot, base));
+            Files.writeString(target, PullRequestMatrix.derive(Files.readString(matrix), dir, headRoot, base, rounds));
         } catch (IllegalArgumentException e) {
             throw new ExitException(ExitException.BAD_INPUT, matrix + ": " + e.getMessage() + "\n  fix: a pull request check needs a matrix of your suite's jar");
         } catch (IOException e) {
@@ -54,6 +64,22 @@ public final class PullRequestMatrixCommand implements Callable<Integer> {
         spec.commandLine().getOut().println(target);
         spec.commandLine().getOut().flush();
         return 0;
+    }
+
+    /** How the rounds are spent, from --threshold and --max-rounds; null without a threshold. */
+    private PullRequestMatrix.Rounds rounds() {
+        if (threshold == null) {
+            if (maxRounds != 0) throw new ExitException(ExitException.BAD_INPUT, "--max-rounds " + maxRounds + " without --threshold\n  fix: give the check's threshold too (--threshold 5%)");
+            return null;
+        }
+        try {
+            double t = dev.jdkmatrix.matrix.Durations.fraction(threshold);
+            if (t >= 2) return null; // a regression of 200 % or more is seen in the matrix's own rounds
+            return new PullRequestMatrix.Rounds(t, maxRounds);
+        } catch (IllegalArgumentException e) {
+            throw new ExitException(ExitException.BAD_INPUT, "pr-matrix --threshold " + threshold + " --max-rounds " + maxRounds + ": " + e.getMessage()
+                    + "\n  fix: a threshold such as 5% or 0.05, and --max-rounds 0 (three times the matrix's repetitions) or 6 or more");
+        }
     }
 
     /** The git repository's top the matrix's folder is in, else the folder. */

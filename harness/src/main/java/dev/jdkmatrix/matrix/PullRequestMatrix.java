@@ -17,12 +17,35 @@ import org.snakeyaml.engine.v2.common.FlowStyle;
  * request's base, built in its own folder, and {@code head-NAME} with the pull request's, compared
  * along {@code workload}: each benchmark's base and head cells are a group, measured back to back in
  * every round (blocked), so that the machine's drift cancels in their paired ratio. Built-in
- * entries are left out: a pull request changes the team's suite. Pure text in, text out; the
- * derived file is written beside the matrix, so its other paths (Dockerfiles) read as before.
+ * entries are left out: a pull request changes the team's suite. Given the check's threshold
+ * ({@link Rounds}), a matrix of fixed repetitions gets adaptive ones: as many rounds as it asks
+ * for, then more for each base and head whose paired ratio is not yet known to within half the
+ * threshold (so that a regression of the threshold is decided), up to a maximum; a noisy runner
+ * spends more rounds instead of passing a regression it could not see. Pure text in, text out;
+ * the derived file is written beside the matrix, so its other paths (Dockerfiles) read as before.
  */
 public final class PullRequestMatrix {
 
     private PullRequestMatrix() {}
+
+    /**
+     * How a pull request's rounds are spent: until every base and head pair's ratio is known to
+     * within half of {@code threshold} (a fraction), at most {@code max} rounds (0: three times the
+     * matrix's rounds).
+     */
+    public record Rounds(double threshold, int max) {
+        public Rounds {
+            if (!(threshold > 0 && threshold < 2)) throw new IllegalArgumentException("a pull request's threshold for its rounds is between 0 % and 200 %, got " + threshold);
+            if (max != 0 && max < Repetitions.ADAPTIVE_MIN) {
+                throw new IllegalArgumentException("a pull request's rounds reach at least " + Repetitions.ADAPTIVE_MIN + " (the fewest whose interval reaches 95 %), got " + max);
+            }
+        }
+
+        /** The target of its adaptive repetitions: half the threshold. */
+        public double target() {
+            return threshold / 2;
+        }
+    }
 
     private static final String BASE = dev.jdkmatrix.model.PullRequestSide.BASE.prefix();
     private static final String HEAD = dev.jdkmatrix.model.PullRequestSide.HEAD.prefix();
@@ -30,10 +53,11 @@ public final class PullRequestMatrix {
     /**
      * {@code yaml}: the matrix's text; {@code matrixDir}: its folder, in the head's checkout
      * {@code headRoot}; {@code baseRoot}: the base's checkout, where the same relative paths hold
-     * the base's build. Throws with what to fix where the matrix has no suite entry.
+     * the base's build; {@code rounds}: how its rounds are spent (null: the matrix's repetitions as
+     * written). Throws with what to fix where the matrix has no suite entry.
      */
     @SuppressWarnings("unchecked")
-    public static String derive(String yaml, Path matrixDir, Path headRoot, Path baseRoot) {
+    public static String derive(String yaml, Path matrixDir, Path headRoot, Path baseRoot, Rounds rounds) {
         Object loaded = new Load(LoadSettings.builder().build()).loadFromString(yaml);
         if (!(loaded instanceof Map<?, ?> top)) throw new IllegalArgumentException("the matrix is not a YAML mapping");
         Map<String, Object> out = new LinkedHashMap<>((Map<String, Object>) top);
@@ -58,8 +82,27 @@ public final class PullRequestMatrix {
         axes.put("workload", doubled);
         out.put("matrix", axes);
         out.put("compare-along", List.of("workload"));
+        if (rounds != null) adaptive(out, rounds);
         out.put("name", String.valueOf(out.getOrDefault("name", "matrix")) + "-pr");
         return new Dump(DumpSettings.builder().setDefaultFlowStyle(FlowStyle.BLOCK).build()).dumpToString(out);
+    }
+
+    /**
+     * Fixed repetitions (a number, or none: the default) made adaptive toward the rounds' target,
+     * starting from the matrix's count (at least the fewest adaptive repetitions allow); adaptive
+     * ones are the team's choice and stay; a value that is not a number is left to the run's parser.
+     */
+    private static void adaptive(Map<String, Object> out, Rounds rounds) {
+        Object reps = out.getOrDefault("repetitions", MatrixKeys.DEFAULT_REPETITIONS);
+        if (!(reps instanceof Integer n)) return;
+        int min = Math.max(n, Repetitions.ADAPTIVE_MIN);
+        int max = rounds.max() == 0 ? 3 * min : rounds.max();
+        if (max <= min) return;
+        Map<String, Object> adaptive = new LinkedHashMap<>();
+        adaptive.put("min", min);
+        adaptive.put("max", max);
+        adaptive.put("target", new java.math.BigDecimal(String.format(java.util.Locale.ROOT, "%.4f", rounds.target() * 100)).stripTrailingZeros().toPlainString() + "%");
+        out.put("repetitions", adaptive);
     }
 
     /** One side of an entry: its name, and its jar and files read from {@code dir}, that side's folder of the matrix. */

@@ -11,13 +11,17 @@ import java.util.List;
  * of the paired ratio clear of the minimum difference, with its Benjamini-Hochberg q-value) apart
  * from those the rounds could not decide, each with the difference it could resolve. It fails on a
  * decided regression of at least {@code threshold} (a time up, a throughput down, by the ratio),
- * never on an undecided one.
+ * never on an undecided one; an undecided benchmark whose rounds could not resolve the threshold is
+ * named as such ({@link #unresolved}): a regression that size could hide there.
  */
 public record PullRequestVerdict(List<Item> decided, List<Item> undecided, double threshold) {
 
-    /** One benchmark's head against its base: {@code ratio} head / base with its interval, oriented so that the verdict is the head's. */
+    /**
+     * One benchmark's head against its base: {@code ratio} head / base with its interval, oriented so
+     * that the verdict is the head's; {@code pairs} the rounds both sides ran ok.
+     */
     public record Item(String cell, String compared, double ratio, double low, double high, double qValue, Comparisons.Verdict verdict,
-                       boolean higherIsBetter, double resolvable, String note) {
+                       boolean higherIsBetter, double resolvable, int pairs, String note) {
         /** How much slower the head is, as a fraction of the base (negative: faster), whatever the unit's direction. */
         public double slowdown() {
             return (higherIsBetter ? 1 / ratio : ratio) - 1;
@@ -54,10 +58,18 @@ public record PullRequestVerdict(List<Item> decided, List<Item> undecided, doubl
                 ratio = 1 / ratio;
                 v = v == Comparisons.Verdict.FASTER ? Comparisons.Verdict.SLOWER : v == Comparisons.Verdict.SLOWER ? Comparisons.Verdict.FASTER : v;
             }
-            Item item = new Item(head.substring(HEAD.length()), r.compared(), ratio, low, high, r.qValue(), v, r.higherIsBetter(), r.resolution().resolvable(), r.note());
+            Item item = new Item(head.substring(HEAD.length()), r.compared(), ratio, low, high, r.qValue(), v, r.higherIsBetter(), r.resolution().resolvable(), r.pairs(), r.note());
             (v == Comparisons.Verdict.FASTER || v == Comparisons.Verdict.SLOWER ? decided : undecided).add(item);
         }
         return new PullRequestVerdict(decided, undecided, threshold);
+    }
+
+    /**
+     * The undecided benchmarks whose rounds could not resolve the threshold (what they could resolve
+     * is above it, or unknown): the check cannot say a regression of the threshold is not there.
+     */
+    public List<Item> unresolved() {
+        return undecided.stream().filter(i -> i.verdict() != Comparisons.Verdict.SAME && !(i.resolvable() <= threshold)).toList();
     }
 
     /** The decided regressions of at least the threshold: what fails the check. */

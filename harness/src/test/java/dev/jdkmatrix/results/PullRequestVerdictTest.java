@@ -21,6 +21,11 @@ class PullRequestVerdictTest {
     }
 
     private static List<RawRow> rows(double factor, long seed, List<String> sides) {
+        return rows(factor, seed, sides, 0.005);
+    }
+
+    /** {@code noise}: the sd of each run apart from its round's machine (0.005: a quiet runner; 0.2: a noisy spell of a shared one). */
+    private static List<RawRow> rows(double factor, long seed, List<String> sides, double noise) {
         SplittableRandom r = new SplittableRandom(seed);
         List<RawRow> rows = new ArrayList<>();
         int seq = 0;
@@ -30,7 +35,7 @@ class PullRequestVerdictTest {
                 for (int bench = 0; bench < 2; bench++) {
                     double level = bench == 0 ? 100 : 50;
                     double f = side.equals(HEAD) && bench == 0 ? factor : 1;
-                    double v = level * f * drift * (1 + 0.005 * r.nextGaussian());
+                    double v = level * f * drift * Math.exp(noise * r.nextGaussian());
                     String cell = side + "(iterations=" + (bench == 0 ? 1 : 2) + ") fixed:cpus tasks=100 jdk=25 cpus=1 mem=512m";
                     rows.add(Rows.of(cell).run("pr", ++seq).rep(round).builtin(side, "iterations=" + (bench == 0 ? 1 : 2), "fixed:cpus", 100, "25", "1", "512m")
                             .wall(v).with("kind", "builtin").with("score", String.format(Locale.ROOT, "%.3f", v)).with("score_unit", "ms")
@@ -81,5 +86,17 @@ class PullRequestVerdictTest {
             assertThat(v.regressions()).as("A/A, seed " + seed).isEmpty();
             assertThat(PullRequestReport.markdown(v, "")).contains("**No decided regression**");
         }
+    }
+
+    /** Rounds too noisy to resolve the threshold: nothing decided, and the check says a regression that size could hide there. */
+    @Test
+    void roundsThatCannotResolveTheThresholdAreNamed() {
+        PullRequestVerdict noisy = PullRequestVerdict.of(Comparisons.of(rows(1.0, 5, List.of(BASE, HEAD), 0.3), List.of("workload"), "blocked", 0.10, 0.005, 0.05), 0.10);
+        assertThat(noisy.decided()).isEmpty();
+        assertThat(noisy.unresolved()).isNotEmpty().allSatisfy(i -> assertThat(i.resolvable()).isGreaterThan(0.10));
+        assertThat(PullRequestReport.markdown(noisy, "")).contains("**No decided regression**", "could not resolve 10.0 %**", "6 pairs at most", "(6 pairs), could resolve");
+        PullRequestVerdict quiet = verdict(1.0, 2);
+        assertThat(quiet.unresolved()).as("quiet rounds resolve 5 %").isEmpty();
+        assertThat(PullRequestReport.markdown(quiet, "")).doesNotContain("could not resolve");
     }
 }

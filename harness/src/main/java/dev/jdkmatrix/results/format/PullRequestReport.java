@@ -17,6 +17,12 @@ public final class PullRequestReport {
                 ? "**No decided regression** of " + pct(v.threshold()) + " or more"
                 : "**" + v.regressions().size() + " decided regression(s)** of " + pct(v.threshold()) + " or more")
                 .append(all == 0 ? "" : String.format(Locale.ROOT, " among %d benchmark cell(s): %d differ, decided at 95 %%; %d do not.%n%n", all, v.decided().size(), v.undecided().size()));
+        if (!v.unresolved().isEmpty()) {
+            int most = v.unresolved().stream().mapToInt(PullRequestVerdict.Item::pairs).max().orElse(0);
+            md.append("**").append(v.unresolved().size()).append(" benchmark cell(s) could not resolve ").append(pct(v.threshold()))
+                    .append("** in their rounds (").append(most).append(" pairs at most): a regression that size could hide there. ")
+                    .append("More rounds (the check's max-rounds) or a quieter runner would tell.\n\n");
+        }
         if (!v.decided().isEmpty()) {
             md.append("| benchmark cell | head / base [95 % interval] | q | verdict |\n|---|---|---|---|\n");
             for (PullRequestVerdict.Item i : v.decided()) {
@@ -39,7 +45,7 @@ public final class PullRequestReport {
     }
 
     private static String ratio(PullRequestVerdict.Item i) {
-        return Double.isFinite(i.ratio()) ? String.format(Locale.ROOT, "%.3fx [%.3f, %.3f]", i.ratio(), i.low(), i.high()) : "no pairs";
+        return Double.isFinite(i.ratio()) ? String.format(Locale.ROOT, "%.3fx [%.3f, %.3f] (%d pairs)", i.ratio(), i.low(), i.high(), i.pairs()) : "no pairs";
     }
 
     private static String pct(double f) {

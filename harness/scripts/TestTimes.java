@@ -53,8 +53,8 @@ public class TestTimes {
         StringBuilder b = new StringBuilder();
         b.append(String.format(Locale.ROOT, "%d test classes: %d unit (%.0f s in their classes, one after the other), %d integration (%.0f s in their classes, "
                         + "%.0f s from the first one's start to the last one's end: they run side by side, those that measure alone, %.0f s of them); "
-                        + "%d tests, %d skipped. The rest of `make test` is Maven, the images, `check-resume`, `check-scripts`, the cluster's "
-                        + "`k8s-up` and `k8s-down`, and `nightly-local`.%n%n",
+                        + "%d tests, %d skipped. The rest of `make test` is Maven, the images, the cluster's `k8s-up` and `k8s-down`, `check-resume`, "
+                        + "`check-scripts`, `check-dist` and `check-explorer`; `.ci/run` runs `nightly-local` after it.%n%n",
                 suites.size(), suites.stream().filter(s -> s.kind().equals("unit")).count(), unit, its.size(), it, wall, alone,
                 suites.stream().mapToInt(Suite::tests).sum(), suites.stream().mapToInt(Suite::skipped).sum()));
         b.append("| test class | kind | tests | seconds | from - to (s after the first integration class began) |\n|---|---|---|---|---|\n");

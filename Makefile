@@ -150,8 +150,8 @@ chromium:
 	@command -v chromium >/dev/null || { echo "[chromium] installing Debian's chromium for the gallery's browser test"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-# check-resume, check-scripts, check-dist and check-explorer after verify, whose jars they use (Maven
-# runs once), beside k8s-down (a shell job: a make -j4 of them was seen to hang, its nested make waiting
+# check-resume and check-scripts beside check-dist and check-explorer after verify, whose jars they use
+# (Maven runs once), beside k8s-down (shell jobs: a make -j4 of them was seen to hang, its nested make waiting
 # for a job token no one held). The cluster with its second node (KubernetesNodesIT spreads groups over both).
 # nightly-local, like check-workflows, is .ci/run's, after make test: within 8 minutes on a noisy machine.
 test: K8S_NODES = 2
@@ -159,8 +159,9 @@ test: jdk setup lint-workflows chromium check-no-jdk k8s-up
 	@mkdir -p target && git status --porcelain > target/tracked-before.txt 2>/dev/null || true
 	./mvnw -B -Dstyle.color=never $$($(SCRIPTS)/commit-args.sh) verify || { $(MAKE) --no-print-directory k8s-down; exit 1; }
 	@$(MAKE) --no-print-directory k8s-down & down=$$!; \
-	 $(MAKE) --no-print-directory check-resume check-scripts check-dist check-explorer; checked=$$?; \
-	 wait $$down; stopped=$$?; [ $$checked = 0 ] && [ $$stopped = 0 ]
+	 $(MAKE) --no-print-directory check-resume check-scripts & resumed=$$!; \
+	 $(MAKE) --no-print-directory check-dist check-explorer; checked=$$?; \
+	 wait $$resumed; resumed=$$?; wait $$down; stopped=$$?; [ $$checked = 0 ] && [ $$resumed = 0 ] && [ $$stopped = 0 ]
 	@git status --porcelain 2>/dev/null | diff target/tracked-before.txt - \
 	  || { echo "make test: FAILED, the tests changed files git tracks (or left new ones outside target/): a run must write only its own folder" >&2; exit 1; }
 

@@ -27,7 +27,7 @@ import org.testcontainers.DockerClientFactory;
  * stop cleanly on SIGTERM.
  */
 @Tag(ItSupport.SIDE_BY_SIDE)
-@Order(4) // ItOrder: among the longest side-by-side classes
+@Order(7) // ItOrder: among the longest side-by-side classes
 class JarIT {
 
     static final Path HARNESS_JAR = ItSupport.HARNESS_JAR;

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * two JDKs: it keeps the stacks, the differential table and the profile pages that fit.
  */
 @Tag(ItSupport.SIDE_BY_SIDE)
-@Order(5) // ItOrder: among the longest side-by-side classes
+@Order(6) // ItOrder: among the longest side-by-side classes
 class SiteGrowthIT {
 
     /** What one published night may add to a site: 2 MB. */

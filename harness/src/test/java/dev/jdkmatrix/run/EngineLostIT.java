@@ -32,7 +32,7 @@ import org.testcontainers.DockerClientFactory;
  * intact; after the proxy is back, a resume completes the plan.
  */
 @Tag(ItSupport.SIDE_BY_SIDE)
-@Order(2) // ItOrder: among the longest side-by-side classes
+@Order(3) // ItOrder: among the longest side-by-side classes
 class EngineLostIT {
 
     @TempDir

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  * a lease of another host is kept while its heartbeat goes on and taken over once it stops.
  */
 @Tag(ItSupport.SIDE_BY_SIDE)
-@Order(6) // ItOrder: among the longest side-by-side classes
+@Order(5) // ItOrder: among the longest side-by-side classes
 class LeaseIT extends SessionProcesses {
 
     @Test

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * JDK 21 and 25: each one's own check passes and its metrics reach the harness's raw.csv.
  */
 @Tag(ItSupport.SIDE_BY_SIDE)
-@Order(7) // ItOrder: among the longest side-by-side classes
+@Order(2) // ItOrder: among the longest side-by-side classes
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PatternWorkloadsIT {
 

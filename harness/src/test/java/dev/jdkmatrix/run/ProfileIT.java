@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * out of every statistic.
  */
 @Tag(ItSupport.SIDE_BY_SIDE)
-@Order(3) // ItOrder: among the longest side-by-side classes
+@Order(4) // ItOrder: among the longest side-by-side classes
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ProfileIT {
 

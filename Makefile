@@ -153,7 +153,7 @@ chromium:
 # check-resume and check-scripts beside check-dist and check-explorer after verify, whose jars they use
 # (Maven runs once), beside k8s-down (shell jobs: a make -j4 of them was seen to hang, its nested make waiting
 # for a job token no one held). The cluster with its second node (KubernetesNodesIT spreads groups over both).
-# nightly-local, like check-workflows, is .ci/run's, after make test: within 8 minutes on a noisy machine.
+# nightly-local, like check-workflows, is .ci/run's, after make test, which keeps it nearer 8 minutes on a noisy machine.
 test: K8S_NODES = 2
 test: jdk setup lint-workflows chromium check-no-jdk k8s-up
 	@mkdir -p target && git status --porcelain > target/tracked-before.txt 2>/dev/null || true

@@ -17,9 +17,10 @@ public final class PullRequestReport {
                 ? "**No decided regression** of " + pct(v.threshold()) + " or more"
                 : "**" + v.regressions().size() + " decided regression(s)** of " + pct(v.threshold()) + " or more")
                 .append(all == 0 ? "" : String.format(Locale.ROOT, " among %d benchmark cell(s): %d differ, decided at 95 %%; %d do not.%n%n", all, v.decided().size(), v.undecided().size()));
-        if (!v.unresolved().isEmpty()) {
-            int most = v.unresolved().stream().mapToInt(PullRequestVerdict.Item::pairs).max().orElse(0);
-            md.append("**").append(v.unresolved().size()).append(" benchmark cell(s) could not resolve ").append(pct(v.threshold()))
+        java.util.List<PullRequestVerdict.Item> unresolved = v.unresolved();
+        if (!unresolved.isEmpty()) {
+            int most = unresolved.stream().mapToInt(PullRequestVerdict.Item::pairs).max().orElse(0);
+            md.append("**").append(unresolved.size()).append(" benchmark cell(s) could not resolve ").append(pct(v.threshold()))
                     .append("** in their rounds (").append(most).append(" pairs at most): a regression that size could hide there. ")
                     .append("More rounds (the check's max-rounds) or a quieter runner would tell.\n\n");
         }

@@ -371,6 +371,8 @@ nightly-local: ready
 	$(MAKE) --no-print-directory publish SITE=$(NIGHTLY_DIR)/site NEW=$(NIGHTLY_DIR)/merged EXPORT=1
 	@test -s $(NIGHTLY_DIR)/site/merged/bencher.json && test -s $(NIGHTLY_DIR)/site/merged/benchmark-smaller-is-better.json && test ! -e $(NIGHTLY_DIR)/site/serial/bencher.json \
 	  || { echo "nightly-local: FAILED, make publish EXPORT=1 did not export the night (or the night without it did)"; exit 1; }
+	@test "$$(grep -c '^## jdkmatrix: ' $(NIGHTLY_DIR)/site/merged/compare.md)" = 1 \
+	  || { echo "nightly-local: FAILED, the published night's compare.md does not hold its comparison once"; exit 1; }
 	@test -s $(NIGHTLY_DIR)/site/merged/compare.csv && grep -q 'href="serial/index.html"' $(NIGHTLY_DIR)/site/index.html \
 	  && grep -q 'href="merged/index.html"' $(NIGHTLY_DIR)/site/index.html && ls $(NIGHTLY_DIR)/site/trends/history-*.png >/dev/null \
 	  && test -s $(NIGHTLY_DIR)/site/changes.csv && test -s $(NIGHTLY_DIR)/site/figures.csv.gz && test -s $(NIGHTLY_DIR)/site/merged/history.md \

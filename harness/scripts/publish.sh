@@ -46,8 +46,9 @@ if compgen -G "$NEW/profiles/*.collapsed.gz" > /dev/null; then
   cp "$NEW"/profiles/*.collapsed.gz "$SITE/$name/profiles/"
 fi
 if [ -n "$previous" ]; then
-  args=(--csv "$SITE/$name/compare.csv" --markdown "$SITE/$name/compare.md")
-  [ -n "${GITHUB_STEP_SUMMARY:-}" ] && args=(--csv "$SITE/$name/compare.csv" --markdown "$GITHUB_STEP_SUMMARY")
+  # the Markdown once into compare.md (standard output), and appended to the job summary where there is one
+  args=(--csv "$SITE/$name/compare.csv")
+  [ -n "${GITHUB_STEP_SUMMARY:-}" ] && args+=(--markdown "$GITHUB_STEP_SUMMARY")
   jdkmatrix compare "$previous" "$SITE/$name" "${args[@]}" > "$SITE/$name/compare.md"
   echo "publish: compared with the previous run $(basename "$previous")"
 else

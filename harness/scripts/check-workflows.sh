@@ -80,11 +80,13 @@ compare=$n2/compare.md
 [ -f "$compare" ] || fail "night 2 was not compared with night 1"
 grep -q "commits ${first:0:12}..${second:0:12}" "$compare" || fail "night 2's comparison does not name the commit range ${first:0:12}..${second:0:12}"
 # stringJoin slower by its step: a row's change between +10 % and +99 % (+20 % to +52 % measured); where a noisy spell of the machine made
-# every stringJoin row noisy (a side's CV above 10 %), each row's interval must hold the step instead
+# every stringJoin row noisy (a side's CV above 10 %), each row's interval must hold the step instead; where the runner's speed moved every
+# cell together between the two nights (a fresh-clone run here: all 4 cells 18 to 26 % faster in night 2, the step hidden in it), the
+# comparison must say so (step-in-compare.py): the pull request check below, paired by round, is the one that must see the step then
 step=$(python3 harness/scripts/step-in-compare.py "$compare" 'StringJoinBench.stringJoin' 10 99) \
   || fail "night 2's comparison does not show stringJoin about 20 % slower: $(grep StringJoinBench "$compare")"
 log "night 2's stringJoin step: $step"
-grep -E 'StringJoinBench.stringBuilder' "$compare" | grep -q '\*\*slower\*\*' && fail "night 2's comparison calls stringBuilder slower, which did not change: $(grep stringBuilder "$compare")"
+grep -E 'StringJoinBench.stringBuilder' "$compare" | grep '\*\*slower\*\*' | grep -qv "the runner's as much as the code's" && fail "night 2's comparison calls stringBuilder slower, which did not change: $(grep stringBuilder "$compare")"
 log "the slower benchmark in night 2's comparison: $(grep -E 'StringJoinBench.stringJoin' "$compare" | head -n 2 | tr '\n' ' ')"
 # the pull request check (jdkmatrix-pr.yml) on the second commit against the first: stringJoin a decided regression, the job fails;
 # then against itself (A/A): no regression, the job passes

@@ -65,6 +65,9 @@ public final class CompareCommand implements Callable<Integer> {
             } else if (!matrices.isEmpty()) {
                 err.println("jdkmatrix: warning: " + matrices + "; only the " + shared + " cells both ran are compared");
             }
+            dev.jdkmatrix.results.RunnerMove.of(rows, t).ifPresent(m -> err.println("jdkmatrix: warning: the runner moved between the two runs: " + m.text()
+                    + "\n  the runner's speed (another CPU, a busy neighbour) or a change that touches every cell alike; compare within one run "
+                    + "(comparisons.csv, paired by round) or over nights (jdkmatrix history) to tell which"));
             err.flush();
             spec.commandLine().getOut().print(md);
             spec.commandLine().getOut().flush();

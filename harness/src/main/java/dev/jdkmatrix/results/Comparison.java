@@ -16,7 +16,9 @@ import java.util.SplittableRandom;
  * ±threshold, and otherwise, when the interval reaches past the threshold without clearing it,
  * {@code noisy} if either side's own CV exceeds the threshold and {@code undecided} if not: the
  * runs cannot tell, and more runs (or calmer ones) would. With fewer than 6 runs a side (a median's
- * interval under 95 %) it is {@code undecided} whatever the interval says, with why.
+ * interval under 95 %) it is {@code undecided} whatever the interval says, with why. Where nearly
+ * every cell moved past the threshold together ({@link RunnerMove}: the runner's speed between the
+ * two runs, unpaired), the verdicts that go its way say so in their note.
  */
 public final class Comparison {
 
@@ -98,7 +100,7 @@ public final class Comparison {
                         Double.NaN, "every run failed on both sides (baseline " + e.getValue() + ", new " + nowFailed.get(e.getKey()) + ")"));
             }
         }
-        return rows;
+        return RunnerMove.of(rows, threshold).map(m -> m.note(rows)).orElse(rows);
     }
 
     /** The cells with measured runs none of which has a score (every run failed), with their statuses: {@code oom=3, timeout=1}. */

@@ -27,7 +27,8 @@ public final class ComparisonReport {
 
     /**
      * The comparison as Markdown; {@code acrossMachines}, when not empty, says how the two runs'
-     * machines differ, and is the first line.
+     * machines differ, and is the first line; a {@link dev.jdkmatrix.results.RunnerMove} between the
+     * two runs is said next.
      */
     public static String markdown(List<Comparison.Row> rows, String baseline, String current, double threshold, String acrossMachines) {
         return markdown(rows, baseline, current, threshold, acrossMachines, "");
@@ -46,6 +47,8 @@ public final class ComparisonReport {
         } else {
             md.append("**Unpaired:** ").append(unpaired).append("\n\n");
         }
+        dev.jdkmatrix.results.RunnerMove.of(rows, threshold).ifPresent(m -> md.append("**The runner moved:** ").append(escape(m.text())).append(": ")
+                .append(escape(m.meaning())).append(".\n\n"));
         md.append("## jdkmatrix: ").append(escape(current)).append(" against ").append(escape(baseline)).append("\n\n");
         if (!commits.isEmpty()) md.append("**Your commits between the two runs:** ").append(escape(commits)).append(".\n\n");
         md.append("Threshold ").append(pct(threshold)).append(": a cell is `slower` or `faster` only when the whole 95 % bootstrap interval of its change ")

@@ -305,11 +305,6 @@ public final class RunCommand implements Callable<Integer> {
                 yield null;
             }
             case KUBERNETES -> {
-                if (m.order() == Matrix.Order.DUET) {
-                    throw new ExitException(ExitException.BAD_INPUT, m.file() + ": order duet starts a pair's two runs at one moment, each on CPUs of its own, "
-                            + "and this version's Kubernetes engine starts each run's pod when its Job is created, one at a time"
-                            + "\n  fix: use --order blocked with --engine kubernetes, or measure the duet on the Docker engine");
-                }
                 if (engineCpus != null) {
                     throw new ExitException(ExitException.BAD_INPUT, "--engine-cpus places runs on a Docker engine's CPUs; on Kubernetes "
                             + "the cluster places them (--parallel: comparison groups side by side, one measured pod a node)\n  fix: leave it out with --engine kubernetes");

@@ -130,23 +130,16 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
     }
 
     /**
-     * Why a duet is refused on a cluster. Its pods would have to start at one moment on one node, each
-     * on CPUs of its own; a Job's pod starts when the Job is created, and nothing here holds two of
-     * them to one start yet.
-     */
-    static final String NO_DUET = "the Kubernetes engine starts each run's pod when its Job is created, one Job at a time, so two runs of a pair cannot be held to one "
-            + "start (a duet's pods, each on exclusive CPUs of one node, are not placed by this version)";
-
-    /**
-     * Refuses, before anything is built: {@code order: duet} ({@link #NO_DUET}), and cells whose pod
-     * no node of the session's can take (more CPUs or memory than any has, its peer's counted).
+     * Refuses, before anything is built: {@code order: duet} where no machine of the session's nodes
+     * seats its sides ({@link DuetSeats#refusal}), and cells whose pod no node of the session's can
+     * take (more CPUs or memory than any has, its peer's counted).
      */
     public void check(Matrix matrix) {
-        if (matrix.order() == Matrix.Order.DUET) {
-            throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": order duet: " + NO_DUET
-                    + "\n  fix: use order: blocked (or --order blocked) on this engine, or measure the duet on the Docker engine");
-        }
         List<Node> nodes = nodesOrRefuse();
+        if (matrix.order() == Matrix.Order.DUET) {
+            String why = DuetSeats.refusal(matrix, DuetSeats.of(nodes), nodes);
+            if (why != null) throw new ExitException(ExitException.BAD_INPUT, matrix.file() + ": order duet on the cluster: " + why);
+        }
         for (Cell c : matrix.cells()) {
             boolean fits = nodes.stream().anyMatch(n -> fits(n, c));
             if (!fits) {
@@ -256,9 +249,11 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
         java.util.function.UnaryOperator<String> toCluster = ref -> brought.computeIfAbsent(ref, r -> this.images.bring(docker, r, say));
         Map<String, Integer> groupOf = new java.util.HashMap<>();
         for (dev.jdkmatrix.matrix.Group g : matrix.groups()) for (Cell c : g.cells()) groupOf.put(c.id(), g.number());
-        KubernetesRunner runner = new KubernetesRunner(client, KubernetesJobs.of(namespace, this.images.pullPolicy(), runId, out, pool), toCluster, groupOf, say);
-        // every node of the session's pulls every image: a run can land on any of them
         List<Node> taking = nodes();
+        DuetSeats seats = matrix.order() == Matrix.Order.DUET ? DuetSeats.of(taking) : null;
+        KubernetesRunner runner = new KubernetesRunner(client, KubernetesJobs.of(namespace, this.images.pullPolicy(), runId, out, pool), toCluster, groupOf, say,
+                seats);
+        // every node of the session's pulls every image: a run can land on any of them
         List<String> nodes = taking.stream().map(n -> n.getMetadata().getName()).toList();
         for (ImageRef ref : images.values()) {
             long t0 = System.nanoTime();
@@ -269,6 +264,23 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
         }
         checkPinned(matrix, runner, images.values().iterator().next().reference(), taking, say);
         return runner;
+    }
+
+    /**
+     * The seats of a duet plan on this cluster (the machine's whole CPUs that pods get, as
+     * {@link dev.jdkmatrix.matrix.Duets} shares a host's out), and what the session says of them.
+     */
+    public record DuetPlan(List<Integer> seats, String said) {}
+
+    /** {@link DuetPlan} of {@code matrix} on the session's nodes (checked to seat it: {@link #check}). */
+    public DuetPlan duetPlan(Matrix matrix) {
+        DuetSeats seats = DuetSeats.of(nodesOrRefuse());
+        if (seats == null) throw new IllegalStateException("a duet plan on a cluster no node of which has a whole CPU: check(matrix) refuses it first");
+        List<String> where = new ArrayList<>();
+        for (int i = 0; i < seats.seats().size(); i++) where.add(i + " on node " + seats.seats().get(i));
+        return new DuetPlan(seats.indices(), "order duet on the cluster: the machine " + seats.machine() + " (" + seats.describe() + ") seats the sides, each pod on "
+                + "whole CPUs of its own given by its node, the sides of a set begun at one moment (seats " + String.join(", ", where) + "); "
+                + dev.jdkmatrix.matrix.Duets.describe(matrix, seats.indices()).replace(" on CPUs ", " on seats ").replace(" on CPU ", " on seat "));
     }
 
     /**

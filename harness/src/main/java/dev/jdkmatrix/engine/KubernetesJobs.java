@@ -116,9 +116,43 @@ record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> l
 
     /** The Job of one run; a cell that needs a peer (http-fanout's upstream stub) has it inside its pod ({@link #withPeer}). */
     Job job(Cell cell, String image, String name, Profile profile) {
+        return runJob(cell, image, name, profile, "t0=$(date +%s%N); ");
+    }
+
+    /**
+     * The Job of one side of a duet: on {@code node}, its run begun at {@code moment} (the pod waits
+     * for it inside, then prints when it began: {@link PodOutput#BEGAN}), and let on its node beside
+     * the other measured pods of its set, {@code duet} (a label value), and no others.
+     */
+    Job duetSide(Cell cell, String image, String name, Profile profile, String node, String duet, java.time.Instant moment) {
+        Job job = runJob(cell, image, name, profile, beginAt(moment));
+        bind(job.getSpec().getTemplate().getSpec(), node);
+        Map<String, String> labels = new LinkedHashMap<>(job.getMetadata().getLabels());
+        labels.put(Labels.DUET, duet);
+        job.getMetadata().setLabels(labels);
+        job.getSpec().getTemplate().getMetadata().setLabels(new LinkedHashMap<>(labels));
+        job.getSpec().getTemplate().getSpec().getAffinity().getPodAntiAffinity().getRequiredDuringSchedulingIgnoredDuringExecution().get(0)
+                .getLabelSelector().setMatchExpressions(List.of(new io.fabric8.kubernetes.api.model.LabelSelectorRequirementBuilder()
+                        .withKey(Labels.DUET).withOperator("NotIn").withValues(duet).build()));
+        return job;
+    }
+
+    /**
+     * The start of a duet side's command: it sleeps until 20 ms before {@code moment} (the epoch's
+     * nanoseconds on the node's clock), reads the clock until the moment comes, and prints when it
+     * began; a pod that comes late begins at once, and its line says how late.
+     */
+    static String beginAt(java.time.Instant moment) {
+        long ns = moment.getEpochSecond() * 1_000_000_000L + moment.getNano();
+        return "g=" + ns + "; d=$((g - $(date +%s%N) - 20000000)); if [ $d -gt 0 ]; then sleep $((d / 1000000000)).$(printf %09d $((d % 1000000000))); fi; "
+                + "while [ $(date +%s%N) -lt $g ]; do :; done; t0=$(date +%s%N); printf '" + PodOutput.BEGAN + "%s\\n' $t0 >&2; ";
+    }
+
+    /** The Job of one run whose command starts with {@code begin} (which sets {@code t0}, the moment its run begins). */
+    private Job runJob(Cell cell, String image, String name, Profile profile, String begin) {
         boolean peer = UpstreamStub.needed(cell);
         List<String> command = new ArrayList<>(Commands.containerCommand(cell, peer ? PEER_URL : null, profile));
-        command.set(2, "t0=$(date +%s%N); " + command.get(2).replace("exit $s", PodOutput.OUT_DUMP + "exit $s"));
+        command.set(2, begin + command.get(2).replace("exit $s", PodOutput.OUT_DUMP + "exit $s"));
         Map<String, Quantity> requests = new LinkedHashMap<>();
         Map<String, Quantity> limits = new LinkedHashMap<>();
         limits.put("cpu", new Quantity(cell.cpus().text()));

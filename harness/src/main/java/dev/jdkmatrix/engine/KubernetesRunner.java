@@ -45,14 +45,19 @@ final class KubernetesRunner implements RunEngine {
     private final java.util.Set<String> saidWaits = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** Where the runner says what the session waits for. */
     private final java.util.function.Consumer<String> say;
+    /** The machine a duet's sides sit on (null: no duet; a run alone is placed as ever). */
+    private final DuetSeats seats;
+    /** The longest a run's pod took from its Job's creation to its container running, this session (ms): how far ahead a duet's moment lies. */
+    private final java.util.concurrent.atomic.AtomicLong longestStartMs = new java.util.concurrent.atomic.AtomicLong();
 
     KubernetesRunner(KubernetesClient client, KubernetesJobs jobs, java.util.function.UnaryOperator<String> toCluster, Map<String, Integer> groupOf,
-                     java.util.function.Consumer<String> say) {
+                     java.util.function.Consumer<String> say, DuetSeats seats) {
         this.client = client;
         this.jobs = jobs;
         this.toCluster = toCluster;
         this.groupOf = Map.copyOf(groupOf);
         this.say = say;
+        this.seats = seats;
     }
 
     /** The node this run's group is bound to, or null before its first run has one (a cell of no group: none). */
@@ -64,16 +69,26 @@ final class KubernetesRunner implements RunEngine {
     @Override
     public ContainerResult run(Cell cell, String image, String name, RunSlot slot, Map<String, Path> files, Profile profile) {
         String job = KubernetesJobs.name(name);
+        StartTogether.Member side = seats == null ? null : slot.together();
         long t0 = System.nanoTime();
-        // a comparison group's runs on one node: no paired ratio mixes two machines
-        Job spec = jobs.job(cell, toCluster.apply(image), job, profile, nodeOf(cell), java.util.Set.copyOf(groupNode.values()));
+        Job spec;
+        try {
+            // a comparison group's runs on one node (a duet's on one machine): no paired ratio mixes two machines
+            spec = side == null ? jobs.job(cell, toCluster.apply(image), job, profile, nodeOf(cell), java.util.Set.copyOf(groupNode.values()))
+                    : duetSide(cell, toCluster.apply(image), job, profile, slot, side);
+        } catch (RuntimeException e) {
+            if (side != null) side.leave(); // its partners stop waiting for it
+            throw e;
+        }
         try {
             client.batch().v1().jobs().inNamespace(jobs.namespace()).resource(spec).create();
             running.add(job);
             long t1 = System.nanoTime();
             Pod pod = waitForStart(job, "cell " + cell.id());
+            longestStartMs.accumulateAndGet(Math.round(ms(System.nanoTime() - t1)), Math::max);
             Integer group = groupOf.get(cell.id());
-            if (group != null && pod.getSpec().getNodeName() != null) groupNode.putIfAbsent(group, pod.getSpec().getNodeName());
+            if (side == null && group != null && pod.getSpec().getNodeName() != null) groupNode.putIfAbsent(group, pod.getSpec().getNodeName());
+            java.time.Instant began = side == null ? null : began(job, side);
             long t2 = System.nanoTime();
             Ended ended = waitForEnd(job, pod, cell);
             long t3 = System.nanoTime();
@@ -84,8 +99,10 @@ final class KubernetesRunner implements RunEngine {
             long t4 = System.nanoTime();
             long exit = t == null || t.getExitCode() == null ? -1 : t.getExitCode();
             boolean oom = t != null && "OOMKilled".equals(t.getReason());
+            if (side != null) partnersBegun(side);
+            String startedAt = began != null ? began.toString() : t == null || t.getStartedAt() == null ? "" : t.getStartedAt();
             return new ContainerResult(ended.pod().getMetadata().getUid(), job, exit, oom, ended.timedOut(), split.stderr(), "",
-                    t == null || t.getStartedAt() == null ? "" : t.getStartedAt(), ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(t4 - t3), output.wallMs(),
+                    startedAt, ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(t4 - t3), output.wallMs(),
                     ended.timedOut() ? null : split.stat(), pod.getSpec().getNodeName());
         } catch (KubernetesClientException e) {
             String dir = jobs.annotations().get(Labels.OUT);
@@ -96,6 +113,55 @@ final class KubernetesRunner implements RunEngine {
             delete(job);
             running.remove(job);
         }
+    }
+
+    /**
+     * A duet side's Job, on the node of its seats: once every side of its set is ready, the set's
+     * moment is taken (the first side's pick: now, plus twice the longest a pod of this session took
+     * to run, at least 3 s), and each side's pod, created at once, waits inside for it.
+     */
+    private Job duetSide(Cell cell, String image, String job, Profile profile, RunSlot slot, StartTogether.Member side) {
+        String node = seats.nodeOf(slot.cpuset());
+        side.ready();
+        long ahead = Math.max(3_000, Math.min(60_000, 2 * longestStartMs.get()));
+        java.time.Instant moment = side.moment(() -> java.time.Instant.now().plusMillis(ahead));
+        String set = KubernetesJobs.labelValue(ProcessHandle.current().pid() + "-" + String.join("-", side.group().labels()));
+        return jobs.duetSide(cell, image, job, profile, node, set, moment);
+    }
+
+    /**
+     * When a duet side's run began, read from the start of its running pod's log as soon as it says
+     * so ({@link PodOutput#BEGAN}), and noted for its partners' skew; null where the pod ended or
+     * went without saying.
+     */
+    private java.time.Instant began(String job, StartTogether.Member side) {
+        long deadline = System.currentTimeMillis() + PENDING_MS;
+        while (!aborting && System.currentTimeMillis() < deadline) {
+            Pod pod = pod(job);
+            if (pod == null) return null;
+            String head;
+            try {
+                head = client.pods().inNamespace(jobs.namespace()).withName(pod.getMetadata().getName()).inContainer(KubernetesJobs.CONTAINER)
+                        .limitBytes(4096).getLog();
+            } catch (KubernetesClientException e) {
+                head = null;
+            }
+            java.time.Instant at = head == null ? null : PodOutput.began(head);
+            if (at != null) {
+                side.started(at);
+                return at;
+            }
+            ContainerState state = state(pod);
+            if (state != null && state.getTerminated() != null && head != null) return null;
+            pause();
+        }
+        return null;
+    }
+
+    /** Waits (10 s at most) until every partner of a duet side has said when it began, so that this side's row has its skew. */
+    private void partnersBegun(StartTogether.Member side) {
+        long deadline = System.currentTimeMillis() + 10_000;
+        while (side.skewMs().isEmpty() && !aborting && System.currentTimeMillis() < deadline) pause();
     }
 
     /**

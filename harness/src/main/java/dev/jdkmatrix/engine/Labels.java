@@ -18,4 +18,6 @@ public final class Labels {
     public static final String OUT = "dev.jdkmatrix.out";
     /** Set to {@code probe} on the short containers that ask a JDK image what it holds (not a measured run). */
     public static final String ROLE = "dev.jdkmatrix.role";
+    /** A cluster duet's set of runs (its pods one node may hold at once, each on CPUs of its own): the harness's pid and the runs' sequence numbers. */
+    public static final String DUET = "dev.jdkmatrix.duet";
 }

@@ -26,6 +26,8 @@ final class PodOutput {
     static final String OUT_END = "JDKMATRIX-OUT-END";
     /** The line in which a run's container says how long its command ran (ns; the start of the shell to the end of its cpu.stat). */
     static final String WALL = "JDKMATRIX-CONTAINER-NS ";
+    /** The line in which a duet side's container says when its run began (the epoch's ns on the node's clock), after waiting for its set's moment. */
+    static final String BEGAN = "JDKMATRIX-BEGAN-NS ";
     /** The end of a run's command: {@code /out} printed as a base64 tar between the markers, after the JVM and its cpu.stat. */
     static final String OUT_DUMP = "t1=$(date +%s%N); printf '" + WALL + "%s\\n' $((t1 - t0)) >&2; printf '\\n" + OUT_BEGIN + "\\n'; tar -C " + Commands.CONTAINER_OUT_DIR + " -cf - . 2>/dev/null | base64; printf '"
             + OUT_END + "\\n'; ";
@@ -68,6 +70,7 @@ final class PodOutput {
         double ms = Double.NaN;
         StringBuilder kept = new StringBuilder();
         for (String line : log.split("\n", -1)) {
+            if (line.startsWith(BEGAN)) continue; // read while the run ran (began)
             if (line.startsWith(WALL)) {
                 try {
                     ms = Long.parseLong(line.substring(WALL.length()).trim()) / 1e6;
@@ -79,6 +82,20 @@ final class PodOutput {
             }
         }
         return new Output(kept.toString(), ms);
+    }
+
+    /** When a duet side's run began, as its log's {@link #BEGAN} line says; null where the log has none (yet). */
+    static java.time.Instant began(String log) {
+        for (String line : log.split("\n")) {
+            if (!line.startsWith(BEGAN)) continue;
+            try {
+                long ns = Long.parseLong(line.substring(BEGAN.length()).trim());
+                return java.time.Instant.ofEpochSecond(Math.floorDiv(ns, 1_000_000_000L), Math.floorMod(ns, 1_000_000_000L));
+            } catch (NumberFormatException e) {
+                return null;
+            }
+        }
+        return null;
     }
 
     private static final java.util.regex.Pattern BASE64_LINE = java.util.regex.Pattern.compile("[A-Za-z0-9+/]+={0,2}");

@@ -16,7 +16,8 @@ import java.util.concurrent.TimeoutException;
  * first, then every member waits at one barrier and starts its container as soon as all are
  * created, so the machine's bursts fall on all of them. Each member notes when its container
  * started as the engine stamps it (Docker's {@code State.StartedAt}, read right after the start
- * call), and {@link Member#skewMs()} is how far apart its start lay from its partners'. A
+ * call; a cluster's pod, which waits inside for the set's {@link Member#moment}, prints when its run
+ * began), and {@link Member#skewMs()} is how far apart its start lay from its partners'. A
  * member whose container could not be created {@link Member#leave leaves}: the others then start
  * without waiting for it (and say no skew), as they do after {@link #WAIT} without it.
  */
@@ -30,6 +31,8 @@ public final class StartTogether {
     private final Instant[] startedAt;
     /** A member left: nobody waits any more. */
     private volatile boolean broken;
+    /** The moment the members start at, where the engine starts them by the clock ({@link Member#moment}); null until one asks. */
+    private Instant moment;
 
     /** Members named by {@code labels} (a run's sequence number, say), at least two. */
     public StartTogether(List<String> labels) {
@@ -50,6 +53,11 @@ public final class StartTogether {
         return labels.size();
     }
 
+    /** Every member's label, in order. */
+    public List<String> labels() {
+        return labels;
+    }
+
     /** One member's side of the start: {@link #ready()} before its start call, {@link #started} after it. */
     public record Member(StartTogether group, int index) {
         public Member {
@@ -67,6 +75,18 @@ public final class StartTogether {
                 group.barrier.reset();
             } catch (BrokenBarrierException | TimeoutException e) {
                 // a partner left or is late: start now, alone
+            }
+        }
+
+        /**
+         * The one moment every member starts its run at, where the engine cannot start them with one
+         * call each but tells each run when to begin (a cluster's pods, each waiting inside for it):
+         * {@code pick} of the first member that asks, the same for the others.
+         */
+        public Instant moment(java.util.function.Supplier<Instant> pick) {
+            synchronized (group) {
+                if (group.moment == null) group.moment = Objects.requireNonNull(pick.get(), "moment");
+                return group.moment;
             }
         }
 

@@ -33,7 +33,7 @@ sealed interface SessionEngine extends AutoCloseable permits SessionEngine.OnDoc
         return options.cluster() == null ? new OnDocker() : new OnCluster(Cluster.connect(options.cluster()));
     }
 
-    /** Refuses a matrix this engine cannot measure, before anything is built (on a cluster: order duet, a cell no node can take). */
+    /** Refuses a matrix this engine cannot measure, before anything is built (on a cluster: an order duet no machine seats, a cell no node can take). */
     void check(Matrix matrix);
 
     /**
@@ -70,7 +70,8 @@ sealed interface SessionEngine extends AutoCloseable permits SessionEngine.OnDoc
     /**
      * The plan's runs, measured through {@code measure} in the placement this engine makes: on the
      * Docker engine one by one, side by side (--parallel) or a comparison's runs together (duet);
-     * on a cluster one by one, or each comparison group a lane of its own on a node (--parallel).
+     * on a cluster one by one, each comparison group a lane of its own on a node (--parallel), or a duet's
+     * sides begun at one moment on one machine's nodes (order duet).
      */
     void place(Matrix matrix, List<PlannedRun> plan, Dispatch.Context context, RunOptions options, RunListener listener, Measure measure)
             throws IOException;
@@ -184,6 +185,12 @@ sealed interface SessionEngine extends AutoCloseable permits SessionEngine.OnDoc
         @Override
         public void place(Matrix matrix, List<PlannedRun> plan, Dispatch.Context context, RunOptions options, RunListener listener, Measure measure)
                 throws IOException {
+            if (matrix.order() == Matrix.Order.DUET) { // --parallel is refused with it
+                Cluster.DuetPlan seats = cluster.duetPlan(matrix);
+                listener.message(seats.said());
+                measure.runs(plan, new Dispatch.Together(context, Duets.of(plan, matrix.groups(), seats.seats(), Duets.chosen(matrix, seats.seats()))));
+                return;
+            }
             if (options.packing() == CpuSlots.Packing.OFF) {
                 measure.runs(plan, Dispatch.of(context, CpuSlots.Packing.OFF));
                 return;

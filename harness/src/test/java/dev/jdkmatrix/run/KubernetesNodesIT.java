@@ -28,7 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
  * dev.jdkmatrix/pool=second:NoSchedule as a benchmark pool's nodes are: a session that tolerates
  * the taint spreads its comparison groups over both nodes and runs them side by side, each group on
  * one node, never two measured pods on a node; each node gives a pinned cell a CPU of its own, the
- * two nodes different CPUs. A session that names a label no node has is refused before any run.
+ * two nodes different CPUs. A session that names a label no node has is refused before any run. A
+ * duet's two sides sit on the two nodes, one machine's (the same boot id), begun at one moment, and
+ * a duet no machine seats is refused before any run.
  * Alone on the machine: another class's sessions on node 1 would hold its lane back, and the two
  * lanes' overlap is what this shows.
  */
@@ -113,6 +115,61 @@ class KubernetesNodesIT {
         assertThat(refused.err()).contains("none of the cluster's 2 node(s) takes the session's pods (node label " + POOL + ")",
                 "127.0.0.1: no label " + POOL, SECOND + ": its taint " + POOL + ":NoSchedule not tolerated", "fix: name the nodes' label with --node-selector")
                 .doesNotContain("\tat ");
+        assertThat(refused.rows()).isEmpty();
+    }
+
+    /**
+     * Order duet on the machine's two nodes (the same boot id): each round's pair begins at one
+     * moment, each side on its node's CPU of its own (node 1 hands out CPU 1, node 2 CPU 0), which
+     * side has which node turned from round 1 to round 2; raw.csv reads them as pairs, the two runs
+     * of a round overlapping (a JVM and 0.4 s of sleep each, begun within a second of each other).
+     */
+    @Test
+    void aDuetsSidesBeginTogetherOnTheMachinesTwoNodesTurnByTurn() throws IOException {
+        Path m = TestMatrix.named("k8s-duet").repetitions(2).axis("cpu-mode", "cpuset").axis("tasks", 1).axis("executor", "[virtual, \"fixed:2\"]")
+                .option("compare-along", "[executor]").option("order", "duet").workloads("""
+                - name: sleep
+                  params: { wait-ms: 400 }
+                """).write(tmp.resolve("duet.yaml"));
+        ItSupport.Ran ran = KubernetesIT.run(m, tmp.resolve("k8s-duet"), 0, "--toleration", POOL + ":NoSchedule", "--registry", "127.0.0.1:5000/jdkmatrix-it");
+        assertThat(ran.err()).contains("order duet on the cluster: the machine ", "(127.0.0.1: 1 CPU, 127.0.0.2: 1 CPU) seats the sides",
+                "node 127.0.0.1 gives a pod of 1 whole CPU(s) CPUs of its own (cpuset=1 ", "node 127.0.0.2 gives a pod of 1 whole CPU(s) CPUs of its own (cpuset=0 ");
+        assertThat(ran.rows()).hasSize(4).allMatch(RawRow::ok, "ok");
+        Map<Integer, List<RawRow>> rounds = ran.rows().stream().collect(Collectors.groupingBy(RawRow::rep));
+        assertThat(rounds).hasSize(2);
+        Map<String, List<String>> nodesOfCell = new HashMap<>();
+        for (List<RawRow> pair : rounds.values()) {
+            assertThat(pair).hasSize(2);
+            RawRow a = pair.get(0);
+            RawRow b = pair.get(1);
+            assertThat(a.duetWith()).containsExactly(b.seq());
+            assertThat(b.duetWith()).containsExactly(a.seq());
+            assertThat(List.of(a.column("node"), b.column("node"))).as("a round's sides on the two nodes").containsExactlyInAnyOrder("127.0.0.1", SECOND);
+            for (RawRow r : pair) {
+                assertThat(Double.parseDouble(r.column("start_skew_ms"))).as("start skew, ms").isLessThan(1000);
+                nodesOfCell.computeIfAbsent(r.cell(), c -> new java.util.ArrayList<>()).add(r.column("node"));
+            }
+            // the two runs overlap: each began before the other ended
+            java.time.Instant aBegan = java.time.Instant.parse(a.column("started_at"));
+            java.time.Instant bBegan = java.time.Instant.parse(b.column("started_at"));
+            assertThat(aBegan).isBefore(bBegan.plusMillis(Math.round(Double.parseDouble(b.column("wall_ms")))));
+            assertThat(bBegan).isBefore(aBegan.plusMillis(Math.round(Double.parseDouble(a.column("wall_ms")))));
+        }
+        assertThat(nodesOfCell).as("each cell's node in rounds 1 and 2: turned").hasSize(2)
+                .allSatisfy((cell, nodes) -> assertThat(nodes).containsExactlyInAnyOrder("127.0.0.1", SECOND));
+    }
+
+    /** The one node a session without the pool's toleration has gives one CPU: a duet's two sides are refused at once, with the reason and the fix. */
+    @Test
+    void aDuetNoMachineSeatsIsRefusedBeforeAnyRun() throws IOException {
+        Path m = TestMatrix.named("k8s-no-duet").axis("cpu-mode", "cpuset").axis("tasks", 1).axis("executor", "[virtual, \"fixed:2\"]")
+                .option("compare-along", "[executor]").option("order", "duet").workloads("""
+                - name: sleep
+                  params: { wait-ms: 10 }
+                """).write(tmp.resolve("no-duet.yaml"));
+        ItSupport.Ran refused = KubernetesIT.run(m, tmp.resolve("no-duet"), ExitException.BAD_INPUT);
+        assertThat(refused.err()).contains("order duet on the cluster: the machine with most CPUs to give pods (127.0.0.1: 1 CPU)",
+                "two sides need 2, and it has 1", "fix: ").doesNotContain("\tat ", "building image");
         assertThat(refused.rows()).isEmpty();
     }
 }

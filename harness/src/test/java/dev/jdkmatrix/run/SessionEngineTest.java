@@ -1,13 +1,9 @@
 package dev.jdkmatrix.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.engine.Cluster;
 import dev.jdkmatrix.engine.ImageDelivery;
-import dev.jdkmatrix.matrix.Matrix;
-import dev.jdkmatrix.matrix.MatrixParser;
 import dev.jdkmatrix.matrix.Shard;
 import dev.jdkmatrix.model.NodePool;
 import io.fabric8.kubernetes.client.ConfigBuilder;
@@ -18,7 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** What the session asks its engine, answered by the engine it chose: what a cluster refuses before anything is built, which engine leases. */
+/** What the session asks its engine, answered by the engine it chose: which engine leases. */
 class SessionEngineTest {
 
     @TempDir
@@ -29,27 +25,6 @@ class SessionEngineTest {
         var client = new KubernetesClientBuilder().withConfig(new ConfigBuilder().withMasterUrl("https://127.0.0.1:9")
                 .withRequestRetryBackoffLimit(0).withConnectionTimeout(1000).withRequestTimeout(1000).build()).build();
         return new SessionEngine.OnCluster(new Cluster(client, "default", "https://127.0.0.1:9", new ImageDelivery.Import(null), NodePool.ANY));
-    }
-
-    private Matrix pinnedPair(String order) throws IOException {
-        Path m = TestMatrix.named("pair").repetitions(2).jdks("21", "25").axis("tasks", 1).axis("executor", "virtual").axis("cpu-mode", "cpuset")
-                .option("compare-along", "[jdk]").option("order", order).workloads("sleep").write(tmp.resolve(order + ".yaml"));
-        return new MatrixParser().parse(m);
-    }
-
-    @Test
-    void aClusterRefusesADuetBeforeAnythingIsBuiltOrAsked() throws IOException {
-        Matrix duet = pinnedPair("duet");
-        try (SessionEngine onCluster = deadCluster()) {
-            assertThatThrownBy(() -> onCluster.check(duet)).isInstanceOfSatisfying(ExitException.class, e -> {
-                assertThat(e.exitCode()).isEqualTo(ExitException.BAD_INPUT);
-                assertThat(e.getMessage()).contains("order duet", "cannot be held to one start", "fix: use order: blocked");
-            });
-            // the same matrix in blocked order gets past the duet and asks the cluster for its nodes, which does not answer
-            Matrix blocked = pinnedPair("blocked");
-            assertThatThrownBy(() -> onCluster.check(blocked)).isInstanceOfSatisfying(ExitException.class,
-                    e -> assertThat(e.getMessage()).doesNotContain("order duet").contains("https://127.0.0.1:9"));
-        }
     }
 
     /** The cluster takes no lease (its CPU managers keep pods apart) and says nothing of one; the Docker engine under --no-lease takes none and says so. */

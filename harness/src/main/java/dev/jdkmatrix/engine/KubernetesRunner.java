@@ -47,7 +47,7 @@ final class KubernetesRunner implements RunEngine {
     private final java.util.function.Consumer<String> say;
     /** The machine a duet's sides sit on (null: no duet; a run alone is placed as ever). */
     private final DuetSeats seats;
-    /** The longest a run's pod took from its Job's creation to its container running, this session (ms): how far ahead a duet's moment lies. */
+    /** The longest a pod took from its Job's creation to its container running, this session (ms; runs and pinned probes): how far ahead a duet's moment lies. */
     private final java.util.concurrent.atomic.AtomicLong longestStartMs = new java.util.concurrent.atomic.AtomicLong();
 
     KubernetesRunner(KubernetesClient client, KubernetesJobs jobs, java.util.function.UnaryOperator<String> toCluster, Map<String, Integer> groupOf,
@@ -115,15 +115,19 @@ final class KubernetesRunner implements RunEngine {
         }
     }
 
+    /** The least time ahead a duet's moment lies (ms). */
+    static final long AHEAD_MS = 1_500;
+
     /**
      * A duet side's Job, on the node of its seats: once every side of its set is ready, the set's
      * moment is taken (the first side's pick: now, plus twice the longest a pod of this session took
-     * to run, at least 3 s), and each side's pod, created at once, waits inside for it.
+     * from its Job to running, its pinned probes' and runs', at least {@link #AHEAD_MS}, at most a
+     * minute), and each side's pod, created at once, waits inside for it.
      */
     private Job duetSide(Cell cell, String image, String job, Profile profile, RunSlot slot, StartTogether.Member side) {
         String node = seats.nodeOf(slot.cpuset());
         side.ready();
-        long ahead = Math.max(3_000, Math.min(60_000, 2 * longestStartMs.get()));
+        long ahead = Math.max(AHEAD_MS, Math.min(60_000, 2 * longestStartMs.get()));
         java.time.Instant moment = side.moment(() -> java.time.Instant.now().plusMillis(ahead));
         String set = KubernetesJobs.labelValue(ProcessHandle.current().pid() + "-" + String.join("-", side.group().labels()));
         return jobs.duetSide(cell, image, job, profile, node, set, moment);
@@ -269,7 +273,7 @@ final class KubernetesRunner implements RunEngine {
      */
     Pinned pinned(String image, int cpus, String node) {
         String job = KubernetesJobs.name("jdkmatrix-pinned-probe-" + ProcessHandle.current().pid() + "-" + PROBES.incrementAndGet() + "-" + cpus);
-        Pod pod = probe(job, jobs.pinnedProbe(toCluster.apply(image), job, cpus, node), "a probe of " + cpus + " pinned CPU(s) on node " + node);
+        Pod pod = probe(job, jobs.pinnedProbe(toCluster.apply(image), job, cpus, node), "a probe of " + cpus + " pinned CPU(s) on node " + node, true);
         try {
             String seen = log(pod).strip();
             java.util.regex.Matcher m = java.util.regex.Pattern.compile("cpuset=(\\S*) quota=(\\S*)").matcher(seen);
@@ -289,7 +293,7 @@ final class KubernetesRunner implements RunEngine {
         String ref = toCluster.apply(image);
         String job = KubernetesJobs.name("jdkmatrix-pull-probe-" + ProcessHandle.current().pid() + "-" + PROBES.incrementAndGet());
         try {
-            return probe(job, jobs.pullProbe(ref, job, node), "a probe of the image " + ref + (node == null ? "" : " on node " + node)).getSpec().getNodeName();
+            return probe(job, jobs.pullProbe(ref, job, node), "a probe of the image " + ref + (node == null ? "" : " on node " + node), false).getSpec().getNodeName();
         } finally {
             delete(job);
         }
@@ -304,10 +308,13 @@ final class KubernetesRunner implements RunEngine {
     private static final java.util.concurrent.atomic.AtomicInteger PROBES = new java.util.concurrent.atomic.AtomicInteger();
 
     /** Creates a probe's Job and waits (60 s at most once it runs) for its pod's end; the caller deletes the Job. */
-    private Pod probe(String job, Job spec, String what) {
+    private Pod probe(String job, Job spec, String what, boolean timed) {
         try {
             client.batch().v1().jobs().inNamespace(jobs.namespace()).resource(spec).create();
+            long created = System.nanoTime();
             Pod pod = waitForStart(job, what);
+            // a pinned probe's pod, its image on the node already, starts as a run's will: the first duet's time ahead
+            if (timed) longestStartMs.accumulateAndGet(Math.round(ms(System.nanoTime() - created)), Math::max);
             long deadline = System.currentTimeMillis() + 60_000;
             while (state(pod) == null || state(pod).getTerminated() == null) {
                 if (System.currentTimeMillis() > deadline) throw new dev.jdkmatrix.ExitException(dev.jdkmatrix.ExitException.ENVIRONMENT,

@@ -2,7 +2,8 @@
 """How far a cell's median moves from night to night: for each cell every night holds, the standard
 deviation of the log of its nightly median wall time (in %, about the CV), and the median of that
 over the cells. Compares the real nights of docs/runs/nights (other days, other machines) with
-windows of as many back-to-back nights of docs/runs/history-real (before its step at night 10). The
+windows of as many back-to-back nights of docs/runs/history-real (before its step at night 10: at most
+9, more real nights then compared in windows of 9 consecutive ones too). The
 fresh-clone CI machines' nights (docs/runs/nights/ci-nights.txt: the `ci-night:` lines .ci/run prints,
 medians only) join the real ones in a second figure where there are any.
    python3 harness/scripts/night-spread.py
@@ -60,9 +61,13 @@ def main():
     s, cells = spread(real)
     print(f'real nights: {k} (docs/runs/nights), median over {cells} cells of the sd of log nightly median: {s:.1f} %')
     back = sorted(glob.glob('docs/runs/history-real/*/raw.csv.gz'))[:9]
-    windows = [spread(back[i:i + k])[0] for i in range(len(back) - k + 1)]
-    print(f'back-to-back windows of {k} nights (history-real nights 1-9): ' + ' '.join(f'{w:.1f}' for w in windows)
+    w = min(k, len(back))  # history-real has 9 nights before its step: more real nights are compared 9 at a time
+    windows = [spread(back[i:i + w])[0] for i in range(len(back) - w + 1)]
+    print(f'back-to-back windows of {w} nights (history-real nights 1-9, before its step): ' + ' '.join(f'{x:.1f}' for x in windows)
           + f' %; median {st.median(windows):.1f} %')
+    if w < k:
+        mine = [spread(real[i:i + w])[0] for i in range(k - w + 1)]
+        print(f'real nights in windows of {w} consecutive ones: ' + ' '.join(f'{x:.1f}' for x in mine) + f' %; median {st.median(mine):.1f} %')
     ci = ci_nights('docs/runs/nights/ci-nights.txt')
     if ci:
         s, cells = spread(real, ci)

@@ -25,7 +25,7 @@
 #   make bench-duet        duet against blocked order: 8 short nights of A/A and +5 % pairs in both orders (~19 min): writes docs/duet.md
 #   make bench-resolution  comparisons.csv's resolvable_pct and rounds_for_5pct held to real runs' rounds (~1 min): writes docs/statistics.md's block
 #   make bench-history     the history's change finder on histories made from the real nights, on one machine and on fleets (~10 min): writes docs/history.md's blocks
-#   make bench-history-nights  the fleet calibration's false alerts on docs/runs/nights' real nights alone (~3 min): docs/history.md's bench-nights block
+#   make bench-history-nights  the fleet calibration's false alerts on docs/runs/nights' real nights alone (~6 min): docs/history.md's bench-nights block
 #   make otava-fixtures    the change points Apache Otava 0.8.0 finds on EDivisiveTest's series (pip installs it under target/)
 #   make history-real      24 nights of a small matrix in a row, a jar 5 % slower on JDK 25 from night 10: what history finds (~25 min)
 #   make dist              a release: target/dist/jdkmatrix-VERSION.tar.gz (bin/jdkmatrix, the jars, Dockerfiles, engine scripts)
@@ -278,7 +278,7 @@ bench-history: build
 # The fleet calibration's false alerts with noise drawn from the real nights alone (docs/runs/nights: one a session, on the
 # machines and days the sessions had), in blocks of 3 of them: docs/history.md's bench-nights block.
 bench-history-nights: build
-	"$$JAVA_HOME/bin/java" -Dhistories=$(or $(HISTORIES),700) -Dblock=3 -Dpart=false-alarms -cp harness/target/jdkmatrix.jar harness/scripts/FleetBench.java \
+	"$$JAVA_HOME/bin/java" -Dhistories=$(or $(HISTORIES),900) -Dblock=3 -Dpart=false-alarms -cp harness/target/jdkmatrix.jar harness/scripts/FleetBench.java \
 	  docs/runs/nights "make bench-history-nights" > target/bench-nights.md
 	$(SCRIPTS)/write-block.sh docs/history.md bench-nights "make bench-history-nights" < target/bench-nights.md
 

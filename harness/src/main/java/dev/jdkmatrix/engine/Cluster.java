@@ -280,7 +280,7 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
         for (int i = 0; i < seats.seats().size(); i++) where.add(i + " on node " + seats.seats().get(i));
         return new DuetPlan(seats.indices(), "order duet on the cluster: the machine " + seats.machine() + " (" + seats.describe() + ") seats the sides, each pod on "
                 + "whole CPUs of its own given by its node, the sides of a set begun at one moment (seats " + String.join(", ", where) + "); "
-                + dev.jdkmatrix.matrix.Duets.describe(matrix, seats.indices()).replace(" on CPUs ", " on seats ").replace(" on CPU ", " on seat "));
+                + dev.jdkmatrix.matrix.Duets.describe(matrix, seats.indices(), "seat"));
     }
 
     /**

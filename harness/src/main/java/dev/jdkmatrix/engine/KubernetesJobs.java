@@ -125,12 +125,8 @@ record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> l
      * the other measured pods of its set, {@code duet} (a label value), and no others.
      */
     Job duetSide(Cell cell, String image, String name, Profile profile, String node, String duet, java.time.Instant moment) {
-        Job job = runJob(cell, image, name, profile, beginAt(moment));
+        Job job = labelled(runJob(cell, image, name, profile, beginAt(moment)), Labels.DUET, duet);
         bind(job.getSpec().getTemplate().getSpec(), node);
-        Map<String, String> labels = new LinkedHashMap<>(job.getMetadata().getLabels());
-        labels.put(Labels.DUET, duet);
-        job.getMetadata().setLabels(labels);
-        job.getSpec().getTemplate().getMetadata().setLabels(new LinkedHashMap<>(labels));
         job.getSpec().getTemplate().getSpec().getAffinity().getPodAntiAffinity().getRequiredDuringSchedulingIgnoredDuringExecution().get(0)
                 .getLabelSelector().setMatchExpressions(List.of(new io.fabric8.kubernetes.api.model.LabelSelectorRequirementBuilder()
                         .withKey(Labels.DUET).withOperator("NotIn").withValues(duet).build()));
@@ -176,10 +172,7 @@ record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> l
      * node taken waits, pending, until one is free ({@link #waitsForANode}).
      */
     private static Job measured(Job job) {
-        Map<String, String> labels = new LinkedHashMap<>(job.getMetadata().getLabels());
-        labels.put(Labels.ROLE, MEASURED);
-        job.getMetadata().setLabels(labels);
-        job.getSpec().getTemplate().getMetadata().setLabels(new LinkedHashMap<>(labels));
+        labelled(job, Labels.ROLE, MEASURED);
         job.getSpec().getTemplate().getSpec().setAffinity(new AffinityBuilder().withNewPodAntiAffinity()
                 .addNewRequiredDuringSchedulingIgnoredDuringExecution().withTopologyKey(HOSTNAME)
                 .withNewLabelSelector().addToMatchLabels(MANAGED, "jdkmatrix").addToMatchLabels(Labels.ROLE, MEASURED).endLabelSelector()
@@ -276,8 +269,13 @@ record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> l
     /** The role label of a probe's Job and pod ({@link Labels#ROLE} "probe", as the Docker engine's JDK probes have): no measured run. */
     private static Job probe(Job job, String node) {
         if (node != null) bind(job.getSpec().getTemplate().getSpec(), node);
+        return labelled(job, Labels.ROLE, "probe");
+    }
+
+    /** {@code job} with the label {@code key} = {@code value} on it and on its pod. */
+    private static Job labelled(Job job, String key, String value) {
         Map<String, String> labels = new LinkedHashMap<>(job.getMetadata().getLabels());
-        labels.put(Labels.ROLE, "probe");
+        labels.put(key, value);
         job.getMetadata().setLabels(labels);
         job.getSpec().getTemplate().getMetadata().setLabels(new LinkedHashMap<>(labels));
         return job;

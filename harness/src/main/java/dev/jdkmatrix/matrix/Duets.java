@@ -151,11 +151,19 @@ public final class Duets {
      * many alone, and how the first compared group's sides take the CPUs in its first two rounds.
      */
     public static String describe(Matrix matrix, List<Integer> cpus) {
+        return describe(matrix, cpus, "CPU");
+    }
+
+    /**
+     * {@link #describe(Matrix, List)} where the places the sides take are named {@code place} (a
+     * Docker host's CPUs, a cluster's seats), their indices {@code cpus}.
+     */
+    public static String describe(Matrix matrix, List<Integer> cpus, String place) {
         java.util.function.Predicate<Group> together = chosen(matrix, cpus);
         List<Duet> duets = of(matrix.plan(), matrix.groups(), cpus, together);
         long sets = duets.stream().filter(d -> !d.alone()).count();
         long alone = duets.stream().filter(Duet::alone).count();
-        StringBuilder b = new StringBuilder(matrix.order().text() + " on CPUs " + cpuText(cpus) + ": " + sets + " sets of runs started together, each run pinned to CPUs no other side has"
+        StringBuilder b = new StringBuilder(matrix.order().text() + " on " + place + "s " + cpuText(cpus) + ": " + sets + " sets of runs started together, each run pinned to CPUs no other side has"
                 + (alone == 0 ? "" : ", " + alone + " runs alone (a cell of no group, a profile run, a group's run the CPUs had no room for beside the others"
                 + (matrix.order() == Matrix.Order.AUTO ? ", or a group not measured to gain from a duet, back to back as in blocked order" : "") + ")"));
         if (matrix.order() == Matrix.Order.AUTO) {
@@ -174,7 +182,7 @@ public final class Duets {
                     Cell c = d.runs().get(i).cell();
                     String side = matrix.compareAlong().stream().filter(a -> !c.axes().getOrDefault(a, "").isEmpty()).map(a -> a + " " + c.axes().get(a))
                             .reduce((x, y) -> x + " " + y).orElse(c.id());
-                    b.append(i == 0 ? " " : " | ").append(side).append(" on CPU ").append(cpuText(d.cpus().get(i)));
+                    b.append(i == 0 ? " " : " | ").append(side).append(" on ").append(place).append(" ").append(cpuText(d.cpus().get(i)));
                 }
             });
         }

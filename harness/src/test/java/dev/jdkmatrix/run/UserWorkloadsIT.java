@@ -104,7 +104,7 @@ class UserWorkloadsIT {
                       params: { size: 10 }
                       jdk: 25
                       warmup: until-steady
-                      max-iterations: 80
+                      max-iterations: 200
                       steady-iterations: 4
                       jmh-args: [-r, 200ms]
                     - name: never-settles
@@ -165,17 +165,20 @@ class UserWorkloadsIT {
     /**
      * warmup: until-steady: one fork iterating, stopped by the harness once its iterations held a steady
      * state (exit 137: the kill), well before its bound; scored on its steady part, read from its log.
+     * The bound, 200 iterations, is far past the 7 to 16 it stops at on a quiet machine: one make test
+     * on a busy shared machine ran 80 without a steady state, so a noisy spell has room to pass.
      */
     @Test
     void aRunWarmedUpUntilSteadyIsStoppedOnceSteadyAndScoredOnItsSteadyPart() throws IOException {
         RawRow r = row(x -> x.key().workload().equals("until-steady"));
-        assertThat(r.status()).as(r.column("status_detail")).isEqualTo("ok");
+        String log = Files.readString(out.resolve("logs").resolve(String.format("%05d.log", r.seq())));
+        List<dev.jdkmatrix.output.JmhIterations.Iteration> its = dev.jdkmatrix.output.JmhIterations.parse(log);
+        String scores = its.stream().map(i -> String.valueOf(i.score())).collect(java.util.stream.Collectors.joining(" "));
+        assertThat(r.status()).as("%s; its iterations (us/op): %s", r.column("status_detail"), scores).isEqualTo("ok");
         assertThat(r.column("exit_code")).as("stopped by the harness").isEqualTo("137");
         int ran = Integer.parseInt(r.column("jmh_iterations"));
-        assertThat(ran).as("stopped before its bound of 80").isBetween(4, 79);
-        String log = Files.readString(out.resolve("logs").resolve(String.format("%05d.log", r.seq())));
-        assertThat(log).contains("-wi 0 -i 80 -f 1").doesNotContain("# Run complete");
-        List<dev.jdkmatrix.output.JmhIterations.Iteration> its = dev.jdkmatrix.output.JmhIterations.parse(log);
+        assertThat(ran).as("stopped before its bound of 200").isBetween(4, 199);
+        assertThat(log).contains("-wi 0 -i 200 -f 1").doesNotContain("# Run complete");
         assertThat(its).hasSize(ran);
         int from = Integer.parseInt(r.column("steady_from"));
         assertThat(ran - from + 1).as("the steady iterations it held").isGreaterThanOrEqualTo(4);

@@ -26,6 +26,7 @@
 #   make bench-resolution  comparisons.csv's resolvable_pct and rounds_for_5pct held to real runs' rounds (~1 min): writes docs/statistics.md's block
 #   make bench-history     the history's change finder on histories made from the real nights, on one machine and on fleets (~10 min): writes docs/history.md's blocks
 #   make bench-history-nights  the fleet calibration's false alerts on docs/runs/nights' real nights alone (~6 min): docs/history.md's bench-nights block
+#   make keep-night        this machine's quick night kept as a real night in docs/runs/nights (what bench-history-nights draws on); prints its README row
 #   make otava-fixtures    the change points Apache Otava 0.8.0 finds on EDivisiveTest's series (pip installs it under target/)
 #   make history-real      24 nights of a small matrix in a row, a jar 5 % slower on JDK 25 from night 10: what history finds (~25 min)
 #   make dist              a release: target/dist/jdkmatrix-VERSION.tar.gz (bin/jdkmatrix, the jars, Dockerfiles, engine scripts)
@@ -74,7 +75,7 @@ SOURCES := $(shell find harness/src workloads/src examples/jmh/src examples/jar/
 # The harness, started with a class-data archive per subcommand and JDK (see the script).
 JDKMATRIX := $(SCRIPTS)/jdkmatrix.sh
 
-.PHONY: test-times help jdk check-no-jdk check-resume check-explorer check-dist check-workflows dist build docker base-image setup ready plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-warmup bench-warmup-public bench-verdicts bench-duet bench-resolution reference-docs bench-history bench-history-nights otava-fixtures history-real nightly-local shards merge compare history publish prune readme-quick remote-demo lint-workflows k8s-up k8s-down clean
+.PHONY: test-times help jdk check-no-jdk check-resume check-explorer check-dist check-workflows dist build docker base-image setup ready plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-warmup bench-warmup-public bench-verdicts bench-duet bench-resolution reference-docs bench-history bench-history-nights keep-night otava-fixtures history-real nightly-local shards merge compare history publish prune readme-quick remote-demo lint-workflows k8s-up k8s-down clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -215,6 +216,7 @@ check-scripts: build
 	@rm -rf target/check-scripts && "$$JAVA_HOME/bin/javac" -J-XX:TieredStopAtLevel=1 -d target/check-scripts -cp $(JAR) $(SCRIPTS)/*.java \
 	  || { echo "check-scripts: a script under $(SCRIPTS) does not compile against $(JAR)" >&2; exit 1; }
 	@echo "check-scripts: $$(ls $(SCRIPTS)/*.java | wc -l) scripts compile against the jar"
+	@$(SCRIPTS)/check-keep-night.sh
 
 # make help on a machine without a JDK: the help, and a message saying how to get one for the rest.
 check-no-jdk:
@@ -281,6 +283,13 @@ bench-history-nights: build
 	"$$JAVA_HOME/bin/java" -Dhistories=$(or $(HISTORIES),900) -Dblock=3 -Dpart=false-alarms -cp harness/target/jdkmatrix.jar harness/scripts/FleetBench.java \
 	  docs/runs/nights "make bench-history-nights" > target/bench-nights.md
 	$(SCRIPTS)/write-block.sh docs/history.md bench-nights "make bench-history-nights" < target/bench-nights.md
+
+# This machine's night kept as a real night (docs/runs/nights: the calibration on nights that were really apart): make quick
+# into target/night-q, its raw.csv gzipped and run.json into docs/runs/nights/<its start, UTC>; prints the README row to fill in
+# (what ran beside it) with the load average before it, the machine (a night kept before on the same engine) and the cells' moves.
+keep-night:
+	@load="$$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"; rm -rf target/night-q && \
+	  $(MAKE) --no-print-directory quick OUT=target/night-q && python3 $(SCRIPTS)/keep-night.py target/night-q docs/runs/nights "$$load"
 
 # The fixtures EDivisiveTest holds the history's E-Divisive to: series analysed by Apache Otava 0.8.0 itself (from PyPI,
 # into a virtual environment under target/).

@@ -6,8 +6,10 @@
 // draws that many other consecutive rounds (wrapping round; the population resampled as a circular
 // block, so its bursts stay together), shifts them by +5 % and asks the harness's own paired verdict
 // whether it calls them slower. The same for resolvable_pct: the difference 6 rounds name, shifted
-// into 6 other rounds. Both rates should lie within 80 to 90 %. Run as a single-file program with
-// the harness jar on the class path.
+// into 6 other rounds. Both rates should lie within 80 to 90 %. Then the same trials on normal
+// rounds of each pair's own spread (400 drawn a pair): what the figures do where the rounds are
+// what the simulation assumes, to tell its own shortfall from the real rounds'. Run as a
+// single-file program with the harness jar on the class path.
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.PairedRatio;
 import dev.jdkmatrix.results.RawRow;
@@ -30,6 +32,7 @@ public class ResolutionBench {
 
     static final int FIRST = 6;
     static final int TRIALS = 40;
+    static final String NORMAL = "normal rounds, each pair's spread";
 
     /** One population: where it comes from and its centred per-round log ratios in round order. */
     record Population(String run, String mode, String workload, String compared, double[] residuals) {}
@@ -60,18 +63,28 @@ public class ResolutionBench {
             Tally[] t = byKind.computeIfAbsent(kind, k -> new Tally[] {new Tally(), new Tally()});
             Tally[] total = all(byTotal);
             for (int i = 0; i < TRIALS; i++) {
-                trial(p, rnd, minDifference, t, total);
+                trial(p, rnd, minDifference, t, total, List.of(kind, "all"));
             }
         }
-        byKind.putAll(byTotal); // "all" after the kinds
-        Map<String, Tally[]> rows = new LinkedHashMap<>();
-        byKind.forEach((k, v) -> { if (!k.equals("all")) rows.put(k, v); });
+        Tally[] normal = {new Tally(), new Tally()};
+        Random g = new Random(20261128);
+        for (Population p : all) {
+            double sd = Statistics.of(p.residuals()).stddev();
+            double[] x = new double[400];
+            for (int i = 0; i < x.length; i++) x[i] = sd * g.nextGaussian();
+            Population q = new Population(p.run(), p.mode(), p.workload(), p.compared(), x);
+            Tally[] none = {new Tally(), new Tally()};
+            for (int i = 0; i < TRIALS; i++) trial(q, rnd, minDifference, normal, none, List.of(NORMAL));
+        }
+        Map<String, Tally[]> rows = new LinkedHashMap<>(byKind);
         rows.put("all", byTotal.get("all"));
+        rows.put(NORMAL, normal);
         StringBuilder b = new StringBuilder();
         b.append("Measured by `").append(command).append("` on ").append(args[0]).append(": ").append(all.size())
                 .append(" compared pairs of cells, each a noise population of its rounds' log ratios (centred); ").append(TRIALS)
                 .append(" trials each. A trial reads ").append(FIRST).append(" consecutive rounds, then shifts other consecutive rounds by the difference those named")
-                .append(" and asks the paired verdict (min-difference ").append(pct(minDifference)).append(") whether it calls it.\n\n")
+                .append(" and asks the paired verdict (min-difference ").append(pct(minDifference)).append(") whether it calls it.")
+                .append(" The last row: the same trials on normal rounds of each pair's own spread (400 drawn a pair), the rounds the simulation assumes.\n\n")
                 .append("| noise | trials | rounds named for ±5 % (mean) | +5 % called at them | never (-1) | resolvable at 6 rounds (median) | called at 6 rounds |\n")
                 .append("|---|---|---|---|---|---|---|\n");
         for (Map.Entry<String, Tally[]> e : rows.entrySet()) {
@@ -94,7 +107,7 @@ public class ResolutionBench {
     /** The resolvable differences named, by kind, for the median column. */
     static final Map<String, List<Double>> medians = new LinkedHashMap<>();
 
-    static void trial(Population p, Random rnd, double minDifference, Tally[] kind, Tally[] total) {
+    static void trial(Population p, Random rnd, double minDifference, Tally[] kind, Tally[] total, List<String> medianKeys) {
         double[] e = p.residuals();
         int n = e.length;
         int start = rnd.nextInt(n);
@@ -112,8 +125,7 @@ public class ResolutionBench {
         }
         double d = res.resolvable();
         if (Double.isFinite(d)) {
-            medians.computeIfAbsent(p.workload() + ", " + p.mode(), k -> new ArrayList<>()).add(d);
-            medians.computeIfAbsent("all", k -> new ArrayList<>()).add(d);
+            for (String key : medianKeys) medians.computeIfAbsent(key, k -> new ArrayList<>()).add(d);
             boolean c = called(block(e, start + FIRST + rnd.nextInt(n), FIRST, Math.log1p(d)), minDifference);
             for (Tally t : new Tally[] {kind[1], total[1]}) {
                 t.trials++;

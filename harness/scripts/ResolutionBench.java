@@ -56,29 +56,25 @@ public class ResolutionBench {
             all.addAll(populations(dir, meta));
         }
         Random rnd = new Random(20261126);
-        Map<String, Tally[]> byKind = new java.util.TreeMap<>();
-        Map<String, Tally[]> byTotal = new LinkedHashMap<>();
+        Map<String, Tally[]> tallies = new java.util.HashMap<>();
+        java.util.SortedSet<String> kinds = new java.util.TreeSet<>();
         for (Population p : all) {
             String kind = p.workload() + ", " + p.mode();
-            Tally[] t = byKind.computeIfAbsent(kind, k -> new Tally[] {new Tally(), new Tally()});
-            Tally[] total = all(byTotal);
-            for (int i = 0; i < TRIALS; i++) {
-                trial(p, rnd, minDifference, t, total, List.of(kind, "all"));
-            }
+            kinds.add(kind);
+            for (int i = 0; i < TRIALS; i++) trial(p, rnd, minDifference, tallies, List.of(kind, "all"));
         }
-        Tally[] normal = {new Tally(), new Tally()};
         Random g = new Random(20261128);
         for (Population p : all) {
             double sd = Statistics.of(p.residuals()).stddev();
             double[] x = new double[400];
             for (int i = 0; i < x.length; i++) x[i] = sd * g.nextGaussian();
             Population q = new Population(p.run(), p.mode(), p.workload(), p.compared(), x);
-            Tally[] none = {new Tally(), new Tally()};
-            for (int i = 0; i < TRIALS; i++) trial(q, rnd, minDifference, normal, none, List.of(NORMAL));
+            for (int i = 0; i < TRIALS; i++) trial(q, rnd, minDifference, tallies, List.of(NORMAL));
         }
-        Map<String, Tally[]> rows = new LinkedHashMap<>(byKind);
-        rows.put("all", byTotal.get("all"));
-        rows.put(NORMAL, normal);
+        Map<String, Tally[]> rows = new LinkedHashMap<>();
+        for (String key : kinds) rows.put(key, tallies.get(key));
+        rows.put("all", tallies.get("all"));
+        rows.put(NORMAL, tallies.get(NORMAL));
         StringBuilder b = new StringBuilder();
         b.append("Measured by `").append(command).append("` on ").append(args[0]).append(": ").append(all.size())
                 .append(" compared pairs of cells, each a noise population of its rounds' log ratios (centred); ").append(TRIALS)
@@ -100,36 +96,33 @@ public class ResolutionBench {
         System.out.print(b);
     }
 
-    static Tally[] all(Map<String, Tally[]> byTotal) {
-        return byTotal.computeIfAbsent("all", k -> new Tally[] {new Tally(), new Tally()});
-    }
-
     /** The resolvable differences named, by kind, for the median column. */
     static final Map<String, List<Double>> medians = new LinkedHashMap<>();
 
-    static void trial(Population p, Random rnd, double minDifference, Tally[] kind, Tally[] total, List<String> medianKeys) {
+    /** One trial of population {@code p}, counted in the tallies (and median lists) of each key of {@code into}. */
+    static void trial(Population p, Random rnd, double minDifference, Map<String, Tally[]> tallies, List<String> into) {
+        List<Tally[]> counted = into.stream().map(k -> tallies.computeIfAbsent(k, x -> new Tally[] {new Tally(), new Tally()})).toList();
         double[] e = p.residuals();
         int n = e.length;
         int start = rnd.nextInt(n);
         double[] first = block(e, start, FIRST, 0);
         Resolution res = Resolution.paired(first, minDifference);
         int r = res.roundsForTarget();
-        for (Tally t : new Tally[] {kind[0], total[0]}) {
-            t.trials++;
-            if (r < 0) t.never++;
-            else t.rounds += r;
+        for (Tally[] t : counted) {
+            t[0].trials++;
+            if (r < 0) t[0].never++;
+            else t[0].rounds += r;
         }
         if (r > 0 && called(block(e, start + FIRST + rnd.nextInt(n), r, Math.log1p(Resolution.TARGET)), minDifference)) {
-            kind[0].called++;
-            total[0].called++;
+            for (Tally[] t : counted) t[0].called++;
         }
         double d = res.resolvable();
         if (Double.isFinite(d)) {
-            for (String key : medianKeys) medians.computeIfAbsent(key, k -> new ArrayList<>()).add(d);
+            for (String key : into) medians.computeIfAbsent(key, k -> new ArrayList<>()).add(d);
             boolean c = called(block(e, start + FIRST + rnd.nextInt(n), FIRST, Math.log1p(d)), minDifference);
-            for (Tally t : new Tally[] {kind[1], total[1]}) {
-                t.trials++;
-                if (c) t.called++;
+            for (Tally[] t : counted) {
+                t[1].trials++;
+                if (c) t[1].called++;
             }
         }
     }

@@ -17,6 +17,12 @@ def fail(msg):
     sys.exit(2)
 
 
+def engine_id(run_json):
+    """The Docker engine id a kept night's run.json names: which machine it ran on."""
+    with open(run_json) as f:
+        return json.load(f).get('engine', {}).get('id')
+
+
 def main(argv):
     if len(argv) < 3:
         fail('usage: keep-night.py RESULTS_DIR NIGHTS_DIR [LOADAVG] (make keep-night)')
@@ -25,7 +31,9 @@ def main(argv):
     raw, meta_path = os.path.join(results, 'raw.csv'), os.path.join(results, 'run.json')
     if not (os.path.isfile(raw) and os.path.isfile(meta_path)):
         fail(f'{results} has no raw.csv and run.json: run make quick OUT={results} first (make keep-night does)')
-    meta = json.load(open(meta_path))
+    with open(meta_path) as f:
+        meta = json.load(f)
+    host, engine = meta['host'], meta['engine']
     if meta.get('matrix_name') != 'quick':
         fail(f"{results} is a run of matrix '{meta.get('matrix_name')}': the real nights are the quick matrix's "
              f"(make quick OUT={results})")
@@ -40,12 +48,11 @@ def main(argv):
     for d in earlier:
         for cell, ms in night_spread.night(os.path.join(nights, d, 'raw.csv.gz')).items():
             before.setdefault(cell, []).append(ms)
-    same = [d for d in earlier if json.load(open(os.path.join(nights, d, 'run.json'))).get('engine', {}).get('id') == meta['engine'].get('id')]
+    same = [d for d in earlier if engine_id(os.path.join(nights, d, 'run.json')) == engine.get('id')]
     os.makedirs(folder)
     with open(raw, 'rb') as src, gzip.open(os.path.join(folder, 'raw.csv.gz'), 'wb') as dst:
         shutil.copyfileobj(src, dst)
     shutil.copy(meta_path, os.path.join(folder, 'run.json'))
-    host, engine = meta['host'], meta['engine']
     tonight = night_spread.night(raw)
     ratios = sorted((ms / st.median(before[c]), c, ms) for c, ms in tonight.items() if before.get(c))
     print(f'keep-night: kept {folder} (raw.csv.gz, run.json)')

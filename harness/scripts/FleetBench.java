@@ -6,7 +6,7 @@
 // model joining the fleet part way), Docker and kernel updates at random nights, steps of 3, 5 and
 // 10 % at random nights. It counts what a nightly would raise: confirmed changes new tonight and
 // suspected ones new tonight, false ones apart from the step, per 100 nights over all figures, and
-// which figures raised the false confirmed ones;
+// which figures raised the false confirmed ones and how many of those left their figure's first level;
 // whether every figure with 6 nights is looked at; and how soon a step is found against its size in
 // units of the figure's spread. Run as a single-file program with the harness jar on the class path.
 import dev.jdkmatrix.history.Change;
@@ -49,8 +49,11 @@ public class FleetBench {
     /** A synthetic history: its nights' figures and metadata, the night of its step (-1: none) and the figure stepped. */
     record Synthetic(List<Night> nights, int stepAt, FigureKey stepped, Set<FigureKey> moved, int joins, int update) {}
 
-    /** What a nightly raised over a history: alerts of each kind, false or the step's, and when the step was first alerted. */
-    record Raised(int falseConfirmed, int falseSuspected, Map<FigureKey, int[]> step, int lookedAt, int withSix, int events, int atSwitch, Map<FigureKey, Integer> falseByFigure) {}
+    /**
+     * What a nightly raised over a history: alerts of each kind, false or the step's, and when the step was first alerted;
+     * {@code firstLevel}: the false confirmed changes that left the figure's first level (no earlier level they could return to).
+     */
+    record Raised(int falseConfirmed, int falseSuspected, Map<FigureKey, int[]> step, int lookedAt, int withSix, int events, int atSwitch, Map<FigureKey, Integer> falseByFigure, int firstLevel) {}
 
     public static void main(String[] args) throws Exception {
         Path real = Path.of(args[0]);
@@ -207,6 +210,7 @@ public class FleetBench {
         int withSix = 0;
         int events = 0;
         int atSwitch = 0;
+        int firstLevel = 0;
         Map<FigureKey, Integer> byFigure = new HashMap<>();
         for (int t = from; t <= to; t++) {
             History h = History.of(new Nights.Read(s.nights().subList(0, t), List.of()), o, Watch.DEFAULT_TARGET);
@@ -231,6 +235,7 @@ public class FleetBench {
                     if (found == null) {
                         falseConfirmed++;
                         byFigure.merge(c.figure(), 1, Integer::sum);
+                        if (c.index() == c.nightsBefore()) firstLevel++;
                         if (atSwitch(s, c)) atSwitch++;
                     } else {
                         if (found[0] < 0) found[0] = t - 1;
@@ -239,7 +244,7 @@ public class FleetBench {
                 }
             }
         }
-        return new Raised(falseConfirmed, falseSuspected, step, lookedAt, withSix, events, atSwitch, byFigure);
+        return new Raised(falseConfirmed, falseSuspected, step, lookedAt, withSix, events, atSwitch, byFigure, firstLevel);
     }
 
     /** Whether a change's first night after it is the third model's arrival or the update (or one of the two nights after). */
@@ -260,6 +265,7 @@ public class FleetBench {
                 .append("the figures with at least 6 nights that the finder examined on the 60th night.\n\n")
                 .append("| CPU models | confirmed per 100 nights [95 % CI] | suspected per 100 nights [95 % CI] | of them at a model's arrival or an update | runner events a history | looked at |\n|---|---|---|---|---|---|\n");
         Map<FigureKey, Integer> byFigure = new HashMap<>();
+        int firstLevel = 0;
         for (int models = 1; models <= 3; models++) {
             final int k = models;
             List<Raised> all = java.util.stream.IntStream.range(0, HISTORIES).parallel().mapToObj(h -> {
@@ -274,19 +280,24 @@ public class FleetBench {
             md.append(String.format(Locale.ROOT, "| %d | %s | %s | %d | %.1f | %.1f %% (%d of %d) |%n", k, rate(confirmed, nights), rate(suspected, nights),
                     all.stream().mapToInt(Raised::atSwitch).sum(), all.stream().mapToInt(Raised::events).average().orElse(0), 100.0 * looked / Math.max(1, six), looked, six));
             all.forEach(r -> r.falseByFigure().forEach((f, c) -> byFigure.merge(f, c, Integer::sum)));
+            firstLevel += all.stream().mapToInt(Raised::firstLevel).sum();
         }
-        md.append('\n').append(mostFalse(byFigure)).append('\n');
+        md.append('\n').append(mostFalse(byFigure, firstLevel)).append('\n');
     }
 
-    /** The figures that raised the most false confirmed changes over the three fleets, each with its share: where they come from. */
-    static String mostFalse(Map<FigureKey, Integer> byFigure) {
+    /**
+     * The figures that raised the most false confirmed changes over the three fleets, each with its share: where they come from;
+     * and how many of them left their figure's first level ({@code firstLevel}), where no earlier level was there to return to.
+     */
+    static String mostFalse(Map<FigureKey, Integer> byFigure, int firstLevel) {
         int total = byFigure.values().stream().mapToInt(Integer::intValue).sum();
         if (total == 0) return "No false confirmed change was raised.\n";
         StringBuilder b = new StringBuilder("The false confirmed changes by figure, the three fleets together (the most first, those of at least 5 %): ");
         List<String> parts = new ArrayList<>();
         byFigure.entrySet().stream().sorted(Map.Entry.<FigureKey, Integer>comparingByValue().reversed()).filter(e -> e.getValue() * 20 >= total)
                 .forEach(e -> parts.add(String.format(Locale.ROOT, "%s %s %.0f %% (%d)", e.getKey().kind(), e.getKey().label(), 100.0 * e.getValue() / total, e.getValue())));
-        return b.append(String.join("; ", parts)).append(String.format(Locale.ROOT, "; of %d in all over %d figures.%n", total, byFigure.size())).toString();
+        return b.append(String.join("; ", parts)).append(String.format(Locale.ROOT, "; of %d in all over %d figures. Of them %.0f %% (%d) left their figure's "
+                + "first level in the history (no earlier level it could have returned to).%n", total, byFigure.size(), 100.0 * firstLevel / total, firstLevel)).toString();
     }
 
     static String rate(long k, double nights) {

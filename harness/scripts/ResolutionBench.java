@@ -8,7 +8,8 @@
 // whether it calls them slower. The same for resolvable_pct: the difference 6 rounds name, shifted
 // into 6 other rounds. Both rates should lie within 80 to 90 %. Then the same trials on normal
 // rounds of each pair's own spread (400 drawn a pair): what the figures do where the rounds are
-// what the simulation assumes, to tell its own shortfall from the real rounds'. Run as a
+// what the simulation assumes, to tell its own shortfall from the real rounds'. A second table
+// does the resolvable difference's trials from 6, 7, 8, 10 and 12 first rounds. Run as a
 // single-file program with the harness jar on the class path.
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.PairedRatio;
@@ -64,11 +65,13 @@ public class ResolutionBench {
             for (int i = 0; i < TRIALS; i++) trial(p, rnd, minDifference, tallies, List.of(kind, "all"));
         }
         Random g = new Random(20261128);
+        List<Population> normal = new ArrayList<>();
         for (Population p : all) {
             double sd = Statistics.of(p.residuals()).stddev();
             double[] x = new double[400];
             for (int i = 0; i < x.length; i++) x[i] = sd * g.nextGaussian();
             Population q = new Population(p.run(), p.mode(), p.workload(), p.compared(), x);
+            normal.add(q);
             for (int i = 0; i < TRIALS; i++) trial(q, rnd, minDifference, tallies, List.of(NORMAL));
         }
         Map<String, Tally[]> rows = new LinkedHashMap<>();
@@ -92,8 +95,40 @@ public class ResolutionBench {
                     .append(s.trials == 0 ? "" : pct(median(medians.getOrDefault(e.getKey(), List.of()))))
                     .append(" | ").append(rate(s.called, s.trials)).append(" |\n");
         }
+        byRounds(b, all, normal, minDifference);
         b.append("\nA rate is the share of trials called, with its Clopper-Pearson 95 % interval; the goal is 80 % (what the figures promise) and no more than 90 %.\n");
         System.out.print(b);
+    }
+
+    /** First-round counts of the second table: the fewest a verdict takes and a few more. */
+    static final int[] FIRST_ROUNDS = {6, 7, 8, 10, 12};
+
+    /** The second table: the difference n rounds name, shifted into n other rounds, for each n of FIRST_ROUNDS, on the real and the normal rounds. */
+    static void byRounds(StringBuilder b, List<Population> real, List<Population> normal, double minDifference) {
+        b.append("\nThe difference n first rounds name (`resolvable_pct` of a run of n rounds), shifted into n other consecutive rounds; ")
+                .append(TRIALS).append(" trials a pair:\n\n| n | real rounds: called | normal rounds: called |\n|---|---|---|\n");
+        for (int n : FIRST_ROUNDS) {
+            Random rnd = new Random(20261129L + n);
+            b.append("| ").append(n).append(" | ").append(resolvableCalled(real, n, rnd, minDifference)).append(" | ")
+                    .append(resolvableCalled(normal, n, rnd, minDifference)).append(" |\n");
+        }
+    }
+
+    /** How often the difference n rounds name is called in n other rounds of the same population. */
+    static String resolvableCalled(List<Population> populations, int n, Random rnd, double minDifference) {
+        int trials = 0;
+        int called = 0;
+        for (Population p : populations) {
+            double[] e = p.residuals();
+            for (int i = 0; i < TRIALS; i++) {
+                int start = rnd.nextInt(e.length);
+                double d = Resolution.paired(block(e, start, n, 0), minDifference).resolvable();
+                if (!Double.isFinite(d)) continue;
+                trials++;
+                if (called(block(e, start + n + rnd.nextInt(e.length), n, Math.log1p(d)), minDifference)) called++;
+            }
+        }
+        return rate(called, trials);
     }
 
     /** The resolvable differences named, by kind, for the median column. */

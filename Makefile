@@ -25,7 +25,7 @@
 #   make bench-duet        duet against blocked order: 8 short nights of A/A and +5 % pairs in both orders (~19 min): writes docs/duet.md
 #   make bench-resolution  comparisons.csv's resolvable_pct and rounds_for_5pct held to real runs' rounds (~1 min): writes docs/statistics.md's block
 #   make bench-history     the history's change finder on histories made from the real nights, on one machine and on fleets (~10-14 min): writes docs/history.md's blocks
-#   make bench-history-nights  the fleet calibration's false alerts on docs/runs/nights' real nights alone (~5 min): docs/history.md's bench-nights block
+#   make bench-history-nights  the fleet calibration's false alerts on docs/runs/nights' real nights alone, also at other --max-p (~12 min): docs/history.md's bench-nights block
 #   make keep-night        this machine's quick night kept as a real night in docs/runs/nights (what bench-history-nights draws on); prints its README row
 #   make otava-fixtures    the change points Apache Otava 0.8.0 finds on EDivisiveTest's series (pip installs it under target/)
 #   make history-real      24 nights of a small matrix in a row, a jar 5 % slower on JDK 25 from night 10: what history finds (~25 min)

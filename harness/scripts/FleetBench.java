@@ -6,7 +6,8 @@
 // model joining the fleet part way), Docker and kernel updates at random nights, steps of 3, 5 and
 // 10 % at random nights. It counts what a nightly would raise: confirmed changes new tonight and
 // suspected ones new tonight, false ones apart from the step, per 100 nights over all figures, and
-// which figures raised the false confirmed ones and how many of those left their figure's first level;
+// which figures raised the false confirmed ones and how many of those left their figure's first level
+// (on the few real nights of make bench-history-nights, also at other p-value thresholds);
 // whether every figure with 6 nights is looked at; and how soon a step is found against its size in
 // units of the figure's spread. Run as a single-file program with the harness jar on the class path.
 import dev.jdkmatrix.history.Change;
@@ -73,6 +74,7 @@ public class FleetBench {
                 .append(FALSE_ALARMS_ONLY ? "" : " Steps: one cell of the quick matrix, drawn at random, a step at a random night between 25 and 45 (its paired ratios step with it).")
                 .append("\n\n");
         falseAlarms(md, noise);
+        if (FALSE_ALARMS_ONLY) byMaxP(md, noise);
         if (!FALSE_ALARMS_ONLY) {
             levelNights(md, noise);
             steps(md, noise);
@@ -312,14 +314,34 @@ public class FleetBench {
                 .append("histories (the three fleets together, ").append(HISTORIES / 4).append(" histories each):\n\n")
                 .append("| level-nights | confirmed per 100 nights [95 % CI] | suspected per 100 nights [95 % CI] |\n|---|---|---|\n");
         for (int level : new int[] {3, 8, 10, 14}) {
-            ChangeFinder.Options o = new ChangeFinder.Options(O.method(), O.confirmNights(), O.minNights(), level);
-            List<Raised> all = java.util.stream.IntStream.range(0, 3 * (HISTORIES / 4)).parallel()
-                    .mapToObj(h -> replay(synthetic(n, 1 + h % 3, 0, new SplittableRandom(1000L * (1 + h % 3) + h / 3)), o.minNights(), NIGHTS, o)).toList();
-            double nights = 3.0 * (HISTORIES / 4) * (NIGHTS - o.minNights() + 1);
-            md.append(String.format(Locale.ROOT, "| %d%s | %s | %s |%n", level, level == O.levelNights() ? " (default)" : "",
-                    rate(all.stream().mapToLong(Raised::falseConfirmed).sum(), nights), rate(all.stream().mapToLong(Raised::falseSuspected).sum(), nights)));
+            md.append(String.format(Locale.ROOT, "| %d%s | %s |%n", level, level == O.levelNights() ? " (default)" : "",
+                    pooled(n, new ChangeFinder.Options(O.method(), O.confirmNights(), O.minNights(), level), HISTORIES / 4)));
         }
         md.append('\n');
+    }
+
+    /**
+     * The p-value threshold's effect on false changes (`--max-p`), the three fleets together: what a team whose nights spread as
+     * these do would set to keep to the goal; what it costs in steps found, the back-to-back calibration's table by setting says (the same settings).
+     */
+    static void byMaxP(StringBuilder md, Noise n) {
+        md.append("The same at other p-value thresholds (`--max-p`), on the table's first ").append(HISTORIES / 3)
+                .append(" histories of each fleet, the three fleets together:\n\n")
+                .append("| max-p | confirmed per 100 nights [95 % CI] | suspected per 100 nights [95 % CI] |\n|---|---|---|\n");
+        for (double p : new double[] {O.method().maxP(), 0.00001, 0.000001}) {
+            ChangeFinder.Options o = new ChangeFinder.Options(new dev.jdkmatrix.history.EDivisive.Options(O.method().window(), p, O.method().minMagnitude()),
+                    O.confirmNights(), O.minNights(), O.levelNights());
+            md.append(String.format(Locale.ROOT, "| %s%s | %s |%n", o.method().maxPText(), p == O.method().maxP() ? " (default)" : "", pooled(n, o, HISTORIES / 3)));
+        }
+        md.append('\n');
+    }
+
+    /** Confirmed and suspected false changes per 100 nights at options {@code o}: the first {@code each} histories of each of the three fleets (no step) that falseAlarms draws. */
+    static String pooled(Noise n, ChangeFinder.Options o, int each) {
+        List<Raised> all = java.util.stream.IntStream.range(0, 3 * each).parallel()
+                .mapToObj(h -> replay(synthetic(n, 1 + h % 3, 0, new SplittableRandom(1000L * (1 + h % 3) + h / 3)), o.minNights(), NIGHTS, o)).toList();
+        double nights = 3.0 * each * (NIGHTS - o.minNights() + 1);
+        return rate(all.stream().mapToLong(Raised::falseConfirmed).sum(), nights) + " | " + rate(all.stream().mapToLong(Raised::falseSuspected).sum(), nights);
     }
 
     static void detection(StringBuilder md, Noise n, String noise) {

@@ -26,8 +26,8 @@ public final class ChangeFinder {
      * level was ({@link #LEVEL_NIGHTS}).
      */
     public record Options(EDivisive.Options method, int confirmNights, int minNights, int levelNights) {
-        /** The defaults, calibrated by make bench-history (docs/history.md): window 30, p 0.00003, 3 nights to confirm, 6 to start, 10 to say a level. */
-        public static final Options DEFAULT = new Options(new EDivisive.Options(30, 0.00003, 0), 3, 6, LEVEL_NIGHTS);
+        /** The defaults, calibrated by make bench-history and make bench-history-nights (docs/history.md): window 30, p 0.00001, 3 nights to confirm, 6 to start, 10 to say a level. */
+        public static final Options DEFAULT = new Options(new EDivisive.Options(30, 0.00001, 0), 3, 6, LEVEL_NIGHTS);
 
         /** Options with the default nights of a level ({@link #LEVEL_NIGHTS}). */
         public Options(EDivisive.Options method, int confirmNights, int minNights) {

@@ -37,6 +37,7 @@
 #   make compare BASELINE=dir NEW=dir     per-cell changes as Markdown (COMPARE_ARGS=--fail-on-regression ...)
 #   make publish SITE=dir NEW=dir         add a run to a gallery site: compare, render, index and history; galleries of the newest KEEP_GALLERIES=14 kept;
 #                                         EXPORT=1 also writes the night for Bencher and github-action-benchmark; RUNNER_CLASS=name names its testbed
+#                                         HISTORY_OPTIONS="--max-p 0.000001" sets the site's history method (the options history and index take)
 #   make history SITE=dir                what changed over a site's nights, and when (HISTORY_ARGS=--fail-on-regression ...)
 #   make readme-quick      run make quick and write its output into README.md, with the commit and date
 #   make remote-demo       make quick through a forwarded engine socket (socat), its output into docs/nightly.md
@@ -349,7 +350,7 @@ KEEP_GALLERIES ?= 14
 # make k8s-up's nodes: 1, or 2 (a second node on this machine, to test placement on: make test's)
 K8S_NODES ?= 1
 publish: build
-	KEEP_GALLERIES=$(KEEP_GALLERIES) EXPORT=$(or $(EXPORT),0) RUNNER_CLASS="$(RUNNER_CLASS)" $(SCRIPTS)/publish.sh $(SITE) $(NEW)
+	KEEP_GALLERIES=$(KEEP_GALLERIES) EXPORT=$(or $(EXPORT),0) RUNNER_CLASS="$(RUNNER_CLASS)" HISTORY_OPTIONS="$(HISTORY_OPTIONS)" $(SCRIPTS)/publish.sh $(SITE) $(NEW)
 
 # The nightly workflow's steps, on one machine and a small matrix (the quick one at 2 rounds):
 # shards, merge, compare with a serial run of the same matrix at one round (the three runs side by side, --no-lease, as three runners would:
@@ -400,7 +401,7 @@ ACTIONLINT := $(or $(shell command -v actionlint 2>/dev/null),$(HOME)/go/bin/act
 lint-workflows:
 	@test -x $(ACTIONLINT) || command -v go >/dev/null || { echo "lint-workflows: actionlint is missing and there is no Go to build it: install Go (or actionlint $(ACTIONLINT_VERSION)) and retry" >&2; exit 1; }
 	@test -x $(ACTIONLINT) || GOFLAGS=-mod=mod go install github.com/rhysd/actionlint/cmd/actionlint@$(ACTIONLINT_VERSION)
-	$(ACTIONLINT) -color=false .github/workflows/*.yml && echo "actionlint: 2 workflows clean"
+	$(ACTIONLINT) -color=false .github/workflows/*.yml && echo "actionlint: $$(ls .github/workflows/*.yml | wc -l) workflows clean"
 
 clean:
 	$(MVN) clean

@@ -2,7 +2,7 @@
 # make check-workflows: this repository's reusable workflow (.github/workflows/jdkmatrix.yml) and setup
 # action run by a real Actions runner, nektos/act (built from the Go module proxy once), on this machine
 # with no network, as a library's repository calls them: a sample library (examples/jmh's benchmarks as a
-# git repository of its own, harness/act/sample) whose nightly.yml is the 20-line caller of docs/release.md.
+# git repository of its own, harness/act/sample) whose nightly.yml is the caller of docs/release.md.
 # Night 1 at its first commit, night 2 at its second (StringJoinBench.stringJoin about 20 % slower), each
 # published into a local bare repository standing for its origin's gh-pages; the second night's
 # comparison must name the commit range and the slower benchmark. The third-party actions are our
@@ -76,6 +76,8 @@ nights=$(ls -d "$site"/night-* 2>/dev/null | wc -l)
 n2=$(ls -d "$site"/night-2-* | head -n1)
 grep -q "\"commit\" : \"$second\"" "$n2/run.json" || fail "night 2's run.json does not name the sample's second commit"
 grep -q "\"named_class\" : \"sample-runner\"" "$n2/run.json" || fail "night 2's run.json does not name its runner class"
+# the caller's history-options (--watch-target 3%) reached the index the publish step wrote
+grep -q "figures can show a 3 % step" "$site/index.html" || fail "the site's index does not judge its figures by the 3 % step the caller's history-options set: $(grep -o 'figures can show a [0-9]* % step' "$site/index.html")"
 compare=$n2/compare.md
 [ -f "$compare" ] || fail "night 2 was not compared with night 1"
 grep -q "commits ${first:0:12}..${second:0:12}" "$compare" || fail "night 2's comparison does not name the commit range ${first:0:12}..${second:0:12}"

@@ -16,6 +16,20 @@ launcher=$here/jdkmatrix.sh
 [ -x "$launcher" ] || launcher=$here/../bin/jdkmatrix
 jdkmatrix() { "$launcher" "$@"; }
 name=$(basename "$NEW")
+# HISTORY_OPTIONS (make publish HISTORY_OPTIONS=..., the reusable workflow's history-options): the site's history method, the same
+# for the night's Markdown and the index, e.g. "--max-p 0.000001" where a fleet's nights raise more false alerts than the goal
+# (docs/history.md, Calibration): the options 'history' and 'index' both take, nothing else
+history_options=()
+read -ra history_options <<< "${HISTORY_OPTIONS:-}"
+for o in "${history_options[@]}"; do
+  case $o in
+    --window|--max-p|--confirm-nights|--level-nights|--watch-target|--by-runner|--window=*|--max-p=*|--confirm-nights=*|--level-nights=*|--watch-target=*) ;;
+    -[0-9]*|[!-]*) ;;   # a value
+    *) echo "publish: HISTORY_OPTIONS (make publish HISTORY_OPTIONS=..., the reusable workflow's history-options) holds '$o', which is no option of the site's history" >&2
+       echo "  fix: give only --window, --max-p, --confirm-nights, --level-nights, --watch-target and --by-runner (jdkmatrix history --help), e.g. HISTORY_OPTIONS='--max-p 0.000001'" >&2
+       exit 2 ;;
+  esac
+done
 test -f "$NEW/raw.csv" && test -f "$NEW/run.json" || { echo "publish: $NEW is not a results folder (no raw.csv and run.json)" >&2; exit 2; }
 test ! -e "$SITE/$name" || { echo "publish: $SITE/$name exists already: a run is published once; give the new run another folder name" >&2; exit 2; }
 mkdir -p "$SITE"
@@ -59,9 +73,9 @@ fi
 # custom JSON) in its folder; then the site's index with the history (SITE/index.html, changes.csv, figures.csv.gz, trends/).
 export_args=()
 [ "${EXPORT:-0}" = 1 ] && export_args=(--export "$name")   # Bencher's and github-action-benchmark's JSON: a few KB a cell, so only when asked
-jdkmatrix history "$SITE" "${export_args[@]}" --markdown "$SITE/$name/history.md" > /dev/null
+jdkmatrix history "$SITE" "${history_options[@]}" "${export_args[@]}" --markdown "$SITE/$name/history.md" > /dev/null
 [ -n "${GITHUB_STEP_SUMMARY:-}" ] && cat "$SITE/$name/history.md" >> "$GITHUB_STEP_SUMMARY"
-jdkmatrix index "$SITE" --keep-galleries "${KEEP_GALLERIES:-14}" > /dev/null
+jdkmatrix index "$SITE" "${history_options[@]}" --keep-galleries "${KEEP_GALLERIES:-14}" > /dev/null
 # The night's gallery gets what the night has not used of its budget (NIGHT_BYTES, 1.9 MB: a site of a night a day
 # stays far from GitHub Pages' 1 GB): its data, exports and what the index grew by come first; charts are drawn by
 # priority while they fit, the page says what it left out. The index is written again to link the gallery.
@@ -69,7 +83,7 @@ used=$(( $(du -sb "$SITE" | cut -f1) - before ))
 budget=$(( ${NIGHT_BYTES:-1900000} - used ))
 [ "$budget" -gt 100000 ] || budget=100000
 jdkmatrix report --results "$SITE/$name" --link-index --max-bytes "$budget"
-jdkmatrix index "$SITE" --keep-galleries "${KEEP_GALLERIES:-14}"
+jdkmatrix index "$SITE" "${history_options[@]}" --keep-galleries "${KEEP_GALLERIES:-14}"
 
 # What this night cost the site (GitHub Pages serves at most 1 GB): the reference run adds under
 # 2 MB (docs/site-growth.md); a bigger matrix adds more, and fewer kept galleries make up for it.

@@ -73,6 +73,20 @@ class DocsTest {
         theFilesANewThingTouches("**A new export format**");
     }
 
+    /** Every input of the reusable workflow has its row in docs/release.md's table of inputs, and every row there is an input. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void everyInputOfTheReusableWorkflowIsInReleasesTable() throws IOException {
+        Map<String, Object> workflow = (Map<String, Object>) new org.snakeyaml.engine.v2.api.Load(org.snakeyaml.engine.v2.api.LoadSettings.builder().build())
+                .loadFromString(Files.readString(PROJECT.resolve(".github/workflows/jdkmatrix.yml")));
+        Map<String, Object> call = (Map<String, Object>) ((Map<String, Object>) workflow.get("on")).get("workflow_call");
+        Set<String> inputs = ((Map<String, Object>) call.get("inputs")).keySet();
+        Set<String> rows = new HashSet<>();
+        Matcher m = Pattern.compile("(?m)^\\| `([a-z-]+)` \\|").matcher(Files.readString(PROJECT.resolve("docs/release.md")));
+        while (m.find()) rows.add(m.group(1));
+        assertThat(rows).as("docs/release.md's table of the reusable workflow's inputs (.github/workflows/jdkmatrix.yml)").isEqualTo(inputs);
+    }
+
     /** Every package of the harness is in docs/architecture.md's drawing and in CONTRIBUTING.md's layout. */
     @Test
     void everyPackageIsInTheDrawingAndInContributingsLayout() throws IOException {

@@ -106,6 +106,10 @@ public final class RunCommand implements Callable<Integer> {
             + "(default: the matrix's runner-class, else the CPU count and engine, each CPU model a level of its own)")
     String runnerClass;
 
+    @Option(names = "--baseline-cache", paramLabel = "DIR", description = "where a baseline ref's checkouts are built and kept, one per commit and build "
+            + "command (default: $JDKMATRIX_CACHE/baselines, else ~/.cache/jdkmatrix/baselines)")
+    Path baselineCache;
+
     @Option(names = "--yes", description = "run even when the estimate exceeds 24 hours")
     boolean yes;
 
@@ -126,7 +130,8 @@ public final class RunCommand implements Callable<Integer> {
         // With a local engine, refuse CPU limits above this host's before anything starts;
         // MatrixRunner checks them against the engine's own count as well.
         int hostCpus = Environment.localEngine() && engineNamed() != Matrix.Engine.KUBERNETES ? Runtime.getRuntime().availableProcessors() : 0;
-        Matrix m = OrderOption.apply(named(new MatrixParser(hostCpus, Home.dockerfiles()).parse(matrixFile)), order, hostCpus);
+        var baseline = BaselineStep.prepare(matrixFile, baselineCache, true, outw);
+        Matrix m = OrderOption.apply(named(new MatrixParser(hostCpus, Home.dockerfiles()).parse(matrixFile, baseline == null ? null : baseline.yaml())), order, hostCpus);
         String id = runId != null ? runId
                 : ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + m.name();
         if (!id.matches("[A-Za-z0-9][A-Za-z0-9_.-]*")) {
@@ -171,7 +176,7 @@ public final class RunCommand implements Callable<Integer> {
         outw.flush();
         Progress listener = new Progress(err, bar, runs);
         MatrixRunner.Result result = new MatrixRunner().run(m, new RunOptions(dir, id, workloadsJar, Path.of("").toAbsolutePath(), resume != null, packed, share,
-                !noLease, sessionCpus, keepGoing, cluster(packed, m)), listener);
+                !noLease, sessionCpus, keepGoing, cluster(packed, m), baseline == null ? List.of() : baseline.baselines()), listener);
         listener.finish();
         ended(outw, m, dir, result, listener);
         outw.flush();
@@ -181,6 +186,11 @@ public final class RunCommand implements Callable<Integer> {
             outw.flush();
         }
         if (result.interrupted()) return ExitException.INTERRUPTED;
+        if (baseline != null && !baseline.failed().isEmpty()) {
+            baseline.failed().forEach(b -> outw.printf("jdkmatrix: this night ran without its baseline %s (%s): %s%n", b.baseline(), String.join(", ", b.workloads()), b.detail()));
+            outw.flush();
+            return ExitException.RUNS_FAILED;
+        }
         return result.allOk() ? 0 : ExitException.RUNS_FAILED;
     }
 

@@ -56,9 +56,18 @@ public final class MatrixParser {
     private final Path dockerfiles;
 
     public Matrix parse(Path matrixFile) {
+        return parse(matrixFile, null);
+    }
+
+    /**
+     * The matrix of {@code matrixFile} as {@code derived} says it (null: as the file does): a
+     * matrix with a baseline is parsed from its derived text ({@link BaselineMatrix}), while its
+     * SHA-256 and seed stay the file's, so a resume and every shard plan the same order.
+     */
+    public Matrix parse(Path matrixFile, String derived) {
         MatrixYaml yaml = new MatrixYaml(matrixFile, hostCpus, dockerfiles);
         byte[] bytes = yaml.read(matrixFile);
-        String text = yaml.decode(bytes);
+        String text = derived != null ? derived : yaml.decode(bytes);
         Node root = yaml.compose(text);
         MappingNode top = yaml.mapping(root, "the matrix file", "write a YAML mapping with at least 'matrix:'; see matrix.yaml for an example");
         Map<String, Node> topKeys = yaml.keys(top, TOP_KEYS, "top-level keys");

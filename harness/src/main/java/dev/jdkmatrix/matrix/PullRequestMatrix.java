@@ -61,6 +61,7 @@ public final class PullRequestMatrix {
         Object loaded = new Load(LoadSettings.builder().build()).loadFromString(yaml);
         if (!(loaded instanceof Map<?, ?> top)) throw new IllegalArgumentException("the matrix is not a YAML mapping");
         Map<String, Object> out = new LinkedHashMap<>((Map<String, Object>) top);
+        out.remove("baseline"); // a pull request measures its head against its base, not against the nights' baseline
         Object m = out.get("matrix");
         if (!(m instanceof Map<?, ?> matrix)) throw new IllegalArgumentException("the matrix has no 'matrix:' mapping");
         Map<String, Object> axes = new LinkedHashMap<>((Map<String, Object>) matrix);
@@ -72,8 +73,8 @@ public final class PullRequestMatrix {
         for (Object e : entries) {
             if (!(e instanceof Map<?, ?> entry) || !entry.containsKey("jar")) continue;
             String name = String.valueOf(entry.get("name"));
-            doubled.add(side((Map<String, Object>) entry, BASE + name, baseDir));
-            doubled.add(side((Map<String, Object>) entry, HEAD + name, matrixDir.toAbsolutePath().normalize()));
+            doubled.add(BaselineMatrix.side((Map<String, Object>) entry, BASE + name, baseDir));
+            doubled.add(BaselineMatrix.side((Map<String, Object>) entry, HEAD + name, matrixDir.toAbsolutePath().normalize()));
         }
         if (doubled.isEmpty()) {
             throw new IllegalArgumentException("the matrix has no workload entry with a jar: (kind: jmh or jar): a pull request check compares your suite's base "
@@ -103,16 +104,5 @@ public final class PullRequestMatrix {
         adaptive.put("max", max);
         adaptive.put("target", new java.math.BigDecimal(String.format(java.util.Locale.ROOT, "%.4f", rounds.target() * 100)).stripTrailingZeros().toPlainString() + "%");
         out.put("repetitions", adaptive);
-    }
-
-    /** One side of an entry: its name, and its jar and files read from {@code dir}, that side's folder of the matrix. */
-    private static Map<String, Object> side(Map<String, Object> entry, String name, Path dir) {
-        Map<String, Object> s = new LinkedHashMap<>(entry);
-        s.put("name", name);
-        s.put("jar", dir.resolve(String.valueOf(entry.get("jar"))).normalize().toString());
-        if (entry.get("files") instanceof List<?> files) {
-            s.put("files", files.stream().map(f -> dir.resolve(String.valueOf(f)).normalize().toString()).toList());
-        }
-        return s;
     }
 }

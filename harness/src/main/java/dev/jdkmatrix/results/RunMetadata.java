@@ -31,7 +31,8 @@ public record RunMetadata(
         List<Session> sessions,
         List<Jar> jars,
         String namedClass,
-        Repository repository) {
+        Repository repository,
+        List<RunBaseline> baselines) {
 
     public static final int SCHEMA = 1;
 
@@ -44,7 +45,23 @@ public record RunMetadata(
         mergedFrom = mergedFrom == null ? List.of() : List.copyOf(mergedFrom);
         sessions = sessions == null ? List.of() : List.copyOf(sessions);
         jars = jars == null ? List.of() : List.copyOf(jars); // a run.json written before it recorded its jars
+        baselines = baselines == null ? List.of() : List.copyOf(baselines); // a night without a baseline, or written before nights had one
         namedClass = namedClass == null || namedClass.isBlank() ? null : dev.jdkmatrix.model.RunnerClass.checked(namedClass.strip(), "run.json's named_class");
+    }
+
+    /** Metadata of a run measured against no baseline. */
+    public RunMetadata(int schema, String runId, String matrixFile, String matrixName, String matrixSha256, String gitCommit, boolean gitDirty,
+                       String startedAt, String endedAt, Host host, Engine engine, List<Image> images, Map<String, List<String>> jdkBuilds, Plan plan,
+                       Map<String, Integer> statusCounts, Overhead harnessOverheadMs, double imagesSeconds, List<Source> mergedFrom, List<Session> sessions,
+                       List<Jar> jars, String namedClass, Repository repository) {
+        this(schema, runId, matrixFile, matrixName, matrixSha256, gitCommit, gitDirty, startedAt, endedAt, host, engine, images, jdkBuilds, plan,
+                statusCounts, harnessOverheadMs, imagesSeconds, mergedFrom, sessions, jars, namedClass, repository, List.of());
+    }
+
+    /** The same run with what it measured its suite against. */
+    public RunMetadata withBaselines(List<RunBaseline> b) {
+        return new RunMetadata(schema, runId, matrixFile, matrixName, matrixSha256, gitCommit, gitDirty, startedAt, endedAt, host, engine, images, jdkBuilds,
+                plan, statusCounts, harnessOverheadMs, imagesSeconds, mergedFrom, sessions, jars, namedClass, repository, b);
     }
 
     /** Metadata of a run that records no measured repository. */
@@ -126,7 +143,7 @@ public record RunMetadata(
     /** The same run with the repository it measured. */
     public RunMetadata withRepository(Repository r) {
         return new RunMetadata(schema, runId, matrixFile, matrixName, matrixSha256, gitCommit, gitDirty, startedAt, endedAt, host, engine, images, jdkBuilds,
-                plan, statusCounts, harnessOverheadMs, imagesSeconds, mergedFrom, sessions, jars, namedClass, r);
+                plan, statusCounts, harnessOverheadMs, imagesSeconds, mergedFrom, sessions, jars, namedClass, r, baselines);
     }
 
     /** Metadata of a run whose team named no runner class. */
@@ -141,7 +158,7 @@ public record RunMetadata(
     /** The same run with the runner class the team named ({@code --runner-class}, the matrix's {@code runner-class}); null names none. */
     public RunMetadata withNamedClass(String name) {
         return new RunMetadata(schema, runId, matrixFile, matrixName, matrixSha256, gitCommit, gitDirty, startedAt, endedAt, host, engine, images, jdkBuilds,
-                plan, statusCounts, harnessOverheadMs, imagesSeconds, mergedFrom, sessions, jars, name, repository);
+                plan, statusCounts, harnessOverheadMs, imagesSeconds, mergedFrom, sessions, jars, name, repository, baselines);
     }
 
     /** Metadata of a run with no record of its jars. */

@@ -13,10 +13,18 @@ import java.util.Objects;
  * CPUs this session measures on, leased one by one, so that two sessions given disjoint ones
  * measure side by side ({@code --engine-cpus}); {@code keepGoing} makes every run of a workload
  * whose first round failed ({@link FailFast}: off, its runs are skipped); {@code cluster} measures
- * every run as a Job of a Kubernetes cluster (null: as a container of the Docker engine).
+ * every run as a Job of a Kubernetes cluster (null: as a container of the Docker engine);
+ * {@code baselines}: what the matrix's suite is measured against tonight (run.json keeps it).
  */
 public record RunOptions(Path outDir, String runId, Path workloadsJar, Path projectDir, boolean resume, CpuSlots.Packing packing,
-                         Shard shard, boolean lease, List<Integer> engineCpus, boolean keepGoing, Cluster.Options cluster) {
+                         Shard shard, boolean lease, List<Integer> engineCpus, boolean keepGoing, Cluster.Options cluster,
+                         List<dev.jdkmatrix.results.RunBaseline> baselines) {
+
+    /** A session measuring against no baseline. */
+    public RunOptions(Path outDir, String runId, Path workloadsJar, Path projectDir, boolean resume, CpuSlots.Packing packing,
+                      Shard shard, boolean lease, List<Integer> engineCpus, boolean keepGoing, Cluster.Options cluster) {
+        this(outDir, runId, workloadsJar, projectDir, resume, packing, shard, lease, engineCpus, keepGoing, cluster, List.of());
+    }
 
     /** A session on the Docker engine. */
     public RunOptions(Path outDir, String runId, Path workloadsJar, Path projectDir, boolean resume, CpuSlots.Packing packing,
@@ -37,5 +45,6 @@ public record RunOptions(Path outDir, String runId, Path workloadsJar, Path proj
         Objects.requireNonNull(packing, "packing");
         Objects.requireNonNull(shard, "shard");
         engineCpus = engineCpus == null ? null : List.copyOf(engineCpus);
+        baselines = baselines == null ? List.of() : List.copyOf(baselines);
     }
 }

@@ -228,7 +228,7 @@ final class RunSession {
         RunFigures figures = RunFigures.of(rows);
         return new RunMetadata(RunMetadata.SCHEMA, options.runId(), matrix.file().toString(), matrix.name(), matrix.sha256(), commit, dirty,
                 started.toString(), ended, host, engine, images, figures.jdkBuilds(), plan, figures.statusCounts(), figures.overhead(),
-                RunFigures.round(imagesSeconds), List.of(), sessions, jars(options.workloadsJar(), matrix), matrix.runnerClass(), repository);
+                RunFigures.round(imagesSeconds), List.of(), sessions, jars(options.workloadsJar(), matrix), matrix.runnerClass(), repository, options.baselines());
     }
 
     /** The jars the run images hold: the workloads jar (when it can be read) and the user's, each with its SHA-256. */

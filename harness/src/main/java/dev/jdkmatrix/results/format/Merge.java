@@ -117,7 +117,8 @@ public final class Merge {
         return new RunMetadata(RunMetadata.SCHEMA, first.runId(), first.matrixFile(), first.matrixName(), first.matrixSha256(),
                 first.gitCommit(), first.gitDirty(), startedAt, endedAt, first.host(), first.engine(), List.copyOf(images.values()),
                 figures.jdkBuilds(), plan, figures.statusCounts(), figures.overhead(), 0, from, List.of(), metas.stream().flatMap(m -> m.jars().stream()).distinct().toList(),
-                runnerClass != null ? runnerClass : namedClass(metas, notes), first.repository());
+                runnerClass != null ? runnerClass : namedClass(metas, notes), first.repository(),
+                metas.stream().flatMap(m -> m.baselines().stream()).distinct().toList()); // each shard's baseline, a failed one too
     }
 
     /** The runner class the folders named: none, the one they share, or the first of several (said). */

@@ -1,0 +1,42 @@
+package dev.jdkmatrix.cli;
+
+import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.suite.BaselineBuilds;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/** run's and plan's one door to a matrix's baseline: the derived matrix, or null where the matrix names none. */
+final class BaselineStep {
+
+    /** How long a baseline's build may take before the night goes on without it. */
+    static final Duration BUILD_TIMEOUT = Duration.ofMinutes(30);
+
+    private BaselineStep() {}
+
+    /**
+     * {@code matrixFile}'s baselines made ready in {@code cache} (null: the default cache), built where
+     * {@code build} (a run) and not yet built; a line per baseline to {@code out}. A matrix whose
+     * baseline is written wrong is refused with the fix; one that cannot be read is left to the parser.
+     */
+    static BaselineBuilds.Prepared prepare(Path matrixFile, Path cache, boolean build, PrintWriter out) {
+        String text;
+        try {
+            text = Files.readString(matrixFile);
+        } catch (IOException | RuntimeException e) {
+            return null; // the parser says what is wrong with the file
+        }
+        Path dir = matrixFile.toAbsolutePath().getParent();
+        try {
+            return new BaselineBuilds(cache != null ? cache : BaselineBuilds.defaultCache(System.getenv()), BUILD_TIMEOUT).prepare(text, dir, build, out);
+        } catch (IllegalArgumentException e) {
+            String m = e.getMessage();
+            int fix = m.lastIndexOf("; fix: ");
+            throw new ExitException(ExitException.BAD_INPUT, matrixFile + ": " + (fix < 0 ? m : m.substring(0, fix) + "\n  fix: " + m.substring(fix + "; fix: ".length())));
+        } catch (RuntimeException e) { // a YAML error: the parser names its line
+            return null;
+        }
+    }
+}

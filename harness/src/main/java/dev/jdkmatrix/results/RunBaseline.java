@@ -1,0 +1,31 @@
+package dev.jdkmatrix.results;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What a night measured its suite against ({@code baseline:} of the matrix or of an entry):
+ * {@code baseline} as the matrix names it ({@code ref v1.4.0}, {@code dir PATH}, {@code jar PATH}),
+ * the {@code commit} a ref resolved to (empty otherwise), the {@code path} its side read its jars
+ * from, its {@code status} ({@code built} tonight, {@code cached} from an earlier night's build,
+ * {@code given} as a folder or jar, {@code failed}: no baseline tonight), a {@code detail} (the
+ * build's seconds, or why it failed and how to fix it) and the {@code workloads} measured against it.
+ */
+public record RunBaseline(String baseline, String commit, String path, String status, String detail, List<String> workloads) {
+    /** What a baseline's status may be. */
+    public static final List<String> STATUSES = List.of("built", "cached", "given", "failed");
+
+    public RunBaseline {
+        Objects.requireNonNull(baseline, "baseline");
+        commit = commit == null ? "" : commit;
+        path = path == null ? "" : path;
+        detail = detail == null ? "" : detail;
+        workloads = workloads == null ? List.of() : List.copyOf(workloads);
+        if (!STATUSES.contains(status)) throw new IllegalArgumentException("a baseline's status is one of " + STATUSES + ", got '" + status + "'");
+    }
+
+    /** Whether the night measured against it. */
+    public boolean measured() {
+        return !status.equals("failed");
+    }
+}

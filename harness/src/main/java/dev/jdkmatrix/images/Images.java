@@ -259,7 +259,10 @@ public final class Images {
         StringBuilder dockerfile = new StringBuilder("FROM " + base.reference() + "\n"
                 + "COPY workloads.jar " + IMAGE_JAR + "\n"
                 + "COPY libasyncProfiler.so " + IMAGE_PROFILER + "\n");
-        for (WorkloadKind.UserJar u : users) dockerfile.append("COPY user/").append(u.sha256()).append(".jar ").append(u.imagePath()).append('\n');
+        // jars of the same bytes (a night's baseline and tonight's build of an unchanged suite) are one file in the image
+        java.util.Collection<WorkloadKind.UserJar> distinct = users.stream().collect(java.util.stream.Collectors.toMap(WorkloadKind.UserJar::sha256, u -> u,
+                (a, b) -> a, java.util.LinkedHashMap::new)).values();
+        for (WorkloadKind.UserJar u : distinct) dockerfile.append("COPY user/").append(u.sha256()).append(".jar ").append(u.imagePath()).append('\n');
         for (WorkloadFiles f : files) dockerfile.append("COPY files/").append(f.sha256(), 0, 16).append("/ ").append(f.imageDir()).append("/\n");
         dockerfile.append("COPY --chown=" + IMAGE_USER_ID + ":" + IMAGE_USER_ID + " out/ " + IMAGE_OUT_DIR + "/\n");
         for (int attempt = 1; ; attempt++) {
@@ -269,7 +272,7 @@ public final class Images {
                         .withFileFromPath("workloads.jar", jar)
                         .withFileFromTransferable("libasyncProfiler.so", org.testcontainers.images.builder.Transferable.of(profiler, 0644))
                         .withFileFromString("out/.keep", "");
-                for (WorkloadKind.UserJar u : users) image.withFileFromPath("user/" + u.sha256() + ".jar", u.path());
+                for (WorkloadKind.UserJar u : distinct) image.withFileFromPath("user/" + u.sha256() + ".jar", u.path());
                 for (WorkloadFiles f : files) f.files().forEach((name, path) -> image.withFileFromPath("files/" + f.sha256().substring(0, 16) + "/" + name, path, 0644));
                 image.withBuildImageCmdModifier(cmd -> cmd.withLabels(Map.of(LABEL_INPUTS, hash, LABEL_RUN_IMAGE, base.jdk(),
                                 "dev.jdkmatrix.jdk", base.jdk(), "dev.jdkmatrix.base-image", base.imageId())))

@@ -125,10 +125,12 @@ public final class BaselineMatrix {
         fixedJarsAreOne(top, all, dir);
         axes.put("workload", doubled);
         out.put("matrix", axes);
-        LinkedHashSet<String> along = new LinkedHashSet<>(List.of("workload"));
-        if (out.get("compare-along") instanceof List<?> l) l.forEach(a -> along.add(String.valueOf(a)));
-        else if (out.get("compare-along") != null) along.add(String.valueOf(out.get("compare-along")));
-        out.put("compare-along", List.copyOf(along));
+        if (used.values().stream().anyMatch(s -> !(s instanceof Side.Missing))) { // else no base side: nothing to compare along workload
+            LinkedHashSet<String> along = new LinkedHashSet<>(List.of("workload"));
+            if (out.get("compare-along") instanceof List<?> l) l.forEach(a -> along.add(String.valueOf(a)));
+            else if (out.get("compare-along") != null) along.add(String.valueOf(out.get("compare-along")));
+            out.put("compare-along", List.copyOf(along));
+        }
         return new Derived(new Dump(DumpSettings.builder().setDefaultFlowStyle(FlowStyle.BLOCK).build()).dumpToString(out), used, paired);
     }
 

@@ -79,6 +79,7 @@ class BaselineMatrixTest {
     void aBaselineThatCouldNotBeHadLeavesTonightsSideAloneUnderItsUsualName() {
         BaselineMatrix.Derived d = BaselineMatrix.derive(MATRIX, DIR, b -> new BaselineMatrix.Side.Missing("its build failed"));
         assertThat(entries(d.yaml())).extracting(m -> m.get("name")).containsExactly("head-join", "sleep");
+        assertThat(top(d.yaml())).as("no base side: nothing to compare along workload").containsEntry("compare-along", List.of("jdk"));
     }
 
     @Test

@@ -1,0 +1,93 @@
+package dev.jdkmatrix.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.RunMetadata;
+import dev.jdkmatrix.results.format.RawCsv;
+import dev.jdkmatrix.results.format.RunJson;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Nights measured against a baseline as a matrix's {@code baseline:} makes them: each benchmark's
+ * {@code base-} and {@code head-} cells back to back in every round, compared along workload. A
+ * runner whose day moves every cell by 15 % from night to night hides a 5 % step in tonight's build
+ * from the cells' own series; the head / base ratio of the same nights shows it.
+ */
+class BaselineHistoryTest {
+
+    static final String BASE = "base-lib(size=10) virtual tasks=1 jdk=25 cpus=1 mem=1g";
+    static final String HEAD = "head-lib(size=10) virtual tasks=1 jdk=25 cpus=1 mem=1g";
+    static final Instant FIRST = Instant.parse("2026-10-01T02:17:00Z");
+
+    /** Night {@code i}: the runner's day a factor drawn with a 15 % spread, each run 1 % noise of its own, tonight's build {@code step} times the baseline. */
+    static void night(Path site, int i, double step, SplittableRandom r) throws IOException {
+        String id = String.format(Locale.ROOT, "nightly-%03d", i);
+        Path dir = Files.createDirectories(site.resolve(id));
+        double day = Math.exp(0.15 * SiteFixture.gauss(r));
+        List<RawRow> rows = new ArrayList<>();
+        int seq = 0;
+        int rounds = 6;
+        for (int round = 1; round <= rounds; round++) {
+            double burst = 1 + 0.01 * SiteFixture.gauss(r); // what a round shares: both sides back to back
+            for (String cell : List.of(BASE, HEAD)) {
+                double v = 100 * day * burst * (cell.equals(HEAD) ? step : 1) * (1 + 0.01 * SiteFixture.gauss(r));
+                rows.add(dev.jdkmatrix.results.Rows.of(cell).run(id, ++seq).rep(round)
+                        .builtin(cell.substring(0, 8), "size=10", "virtual", 1, "25", "1", "1g").wall(v)
+                        .with("kind", "builtin").with("score", String.format(Locale.ROOT, "%.4f", v)).with("score_unit", "ms").with("score_better", "lower").build());
+            }
+        }
+        try (RawCsv csv = RawCsv.append(dir.resolve("raw.csv"), List.of())) {
+            for (RawRow row : rows) csv.write(row);
+        }
+        Instant started = FIRST.plus(i, ChronoUnit.DAYS);
+        RunMetadata.Plan plan = new RunMetadata.Plan(2, 2 * rounds, rounds, 0, "blocked", 10, "1/1", 0.1, rounds, 0, 0,
+                List.of("workload"), 7, 1, List.of(BASE, HEAD), List.of(), 0.005);
+        RunMetadata meta = new RunMetadata(1, id, "matrix.yaml", "nightly", "0".repeat(64), "1234567890abcdef", false, started.toString(),
+                started.plusSeconds(60).toString(), new RunMetadata.Host("runner-1", "AMD EPYC", 2, 8L << 30, "Linux", "6.1", "25.0.3"),
+                new RunMetadata.Engine("20.10.24", "1.41", "Debian", "6.1", 2, 8L << 30, "1", "cgroupfs", "unix:///var/run/docker.sock", "x", "runner"),
+                List.of(), Map.of("25", List.of("25.0.5+8")), plan, Map.of("ok", 2 * rounds), null, 0, List.of(), List.of(), List.of(), null, null,
+                List.of(new dev.jdkmatrix.results.RunBaseline("ref v1.0", "a".repeat(40), "/cache/a", "cached", "", List.of("lib"))));
+        RunJson.write(dir.resolve("run.json"), meta);
+    }
+
+    static History history(Path site) throws IOException {
+        return History.of(Nights.read(site), ChangeFinder.Options.DEFAULT, Watch.DEFAULT_TARGET);
+    }
+
+    @Test
+    void aFivePercentStepAgainstTheBaselineIsFoundWhereTheCellsOwnSeriesFindNothing(@TempDir Path site) throws IOException {
+        SplittableRandom r = new SplittableRandom(77);
+        int stepAt = 16;
+        for (int i = 0; i < 24; i++) night(site, i, i >= stepAt ? 1.05 : 1.0, r);
+        History h = history(site);
+        assertThat(h.nights()).hasSize(24);
+        assertThat(Nights.read(site).nights().get(0).meta().baselines()).as("run.json keeps the night's baseline").hasSize(1);
+        List<Change> confirmed = h.changes().stream().filter(c -> c.status() == Change.Status.CONFIRMED).toList();
+        assertThat(confirmed).as("the head / base ratio's step, and nothing in the cells: %s", h.changes()).hasSize(1);
+        Change c = confirmed.get(0);
+        assertThat(c.figure()).isEqualTo(new FigureKey.Pair(BASE, HEAD));
+        assertThat(c.after().folder()).isIn("nightly-015", "nightly-016", "nightly-017");
+        assertThat(c.regression()).isTrue();
+        assertThat(c.percent()).isBetween(3.0, 7.0);
+        assertThat(h.changes()).as("a 15 %% runner's day hides the step from the cells' own series").noneMatch(x -> x.figure() instanceof FigureKey.Cell);
+    }
+
+    @Test
+    void withNoStepTheRatioToTheBaselineRaisesNothing(@TempDir Path site) throws IOException {
+        SplittableRandom r = new SplittableRandom(78);
+        for (int i = 0; i < 24; i++) night(site, i, 1.0, r);
+        assertThat(history(site).changes()).isEmpty();
+    }
+}

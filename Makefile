@@ -27,6 +27,9 @@
 #   make bench-history     the history's change finder on histories made from the real nights, on one machine and on fleets (~10-14 min): writes docs/history.md's blocks
 #   make bench-history-nights  the fleet calibration's false alerts on docs/runs/nights' real nights alone, also at other --max-p (~12 min): docs/history.md's bench-nights block
 #   make keep-night        this machine's quick night kept as a real night in docs/runs/nights (what bench-history-nights draws on); prints its README row
+#   make reference-night   the reference nightly: examples/jmh (and HdrHistogram's suite, SUITE_GIT=its repository) against its baseline in the
+#                          same rounds, JDK 25 at 1 pinned CPU (~20 min): target/reference-night/run
+#   make keep-reference-night  this machine's reference night kept as a real night in docs/runs/reference-nights; prints its README row
 #   make otava-fixtures    the change points Apache Otava 0.8.0 finds on EDivisiveTest's series (pip installs it under target/)
 #   make history-real      24 nights of a small matrix in a row, a jar 5 % slower on JDK 25 from night 10: what history finds (~25 min)
 #   make dist              a release: target/dist/jdkmatrix-VERSION.tar.gz (bin/jdkmatrix, the jars, Dockerfiles, engine scripts)
@@ -76,7 +79,7 @@ SOURCES := $(shell find harness/src workloads/src examples/jmh/src examples/jar/
 # The harness, started with a class-data archive per subcommand and JDK (see the script).
 JDKMATRIX := $(SCRIPTS)/jdkmatrix.sh
 
-.PHONY: test-times help jdk check-no-jdk check-resume check-explorer check-dist check-workflows dist build docker base-image setup ready plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-warmup bench-warmup-public bench-verdicts bench-duet bench-resolution reference-docs bench-history bench-history-nights keep-night otava-fixtures history-real nightly-local shards merge compare history publish prune readme-quick remote-demo lint-workflows k8s-up k8s-down clean
+.PHONY: test-times help jdk check-no-jdk check-resume check-explorer check-dist check-workflows dist build docker base-image setup ready plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-warmup bench-warmup-public bench-verdicts bench-duet bench-resolution reference-docs bench-history bench-history-nights keep-night reference-night keep-reference-night otava-fixtures history-real nightly-local shards merge compare history publish prune readme-quick remote-demo lint-workflows k8s-up k8s-down clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -291,6 +294,16 @@ bench-history-nights: build
 keep-night:
 	@load="$$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"; rm -rf target/night-q && \
 	  $(MAKE) --no-print-directory quick OUT=target/night-q && python3 $(SCRIPTS)/keep-night.py target/night-q docs/runs/nights "$$load"
+
+# The reference nightly (issue 77): a real JMH suite against its baseline in the same rounds; SUITE_GIT adds HdrHistogram's suite.
+reference-night: ready
+	$(SCRIPTS)/reference-night.sh
+
+# This machine's reference night kept as a real night (docs/runs/reference-nights), as keep-night keeps the quick matrix's.
+keep-reference-night:
+	@load="$$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"; mkdir -p docs/runs/reference-nights && \
+	  $(MAKE) --no-print-directory reference-night && \
+	  KEEP_MATRIX=reference-nightly python3 $(SCRIPTS)/keep-night.py target/reference-night/run docs/runs/reference-nights "$$load"
 
 # The fixtures EDivisiveTest holds the history's E-Divisive to: series analysed by Apache Otava 0.8.0 itself (from PyPI,
 # into a virtual environment under target/).

@@ -15,15 +15,9 @@ cd "$(dirname "$0")/../.."
 OUT=${BENCH_OUT:-target/bench-warmup-public}
 REPS=${REPS:-6}
 SUITE_GIT=${SUITE_GIT:-https://github.com/HdrHistogram/HdrHistogram.git}
-SUITE_COMMIT=3ae7ae18d81887484974011c1c7a2bdc9178ab09   # tag HdrHistogram-2.2.2
-rm -rf "$OUT"; mkdir -p "$OUT/build"
-echo "bench-warmup-public: the suite from $SUITE_GIT at ${SUITE_COMMIT:0:12}"
-git clone -q --no-checkout "$SUITE_GIT" "$OUT/build/suite" \
-  || { echo "bench-warmup-public: cannot clone $SUITE_GIT; fix: name a local clone of HdrHistogram in SUITE_GIT" >&2; exit 1; }
-git -C "$OUT/build/suite" checkout -q "$SUITE_COMMIT" -- HdrHistogram-benchmarks
-cp harness/scripts/public-jmh/pom.xml "$OUT/build/pom.xml"
-JAVA_HOME=${JAVA_HOME:-$(harness/scripts/find-jdk.sh)} ./mvnw -B -q -Dstyle.color=never -f "$OUT/build/pom.xml" package
-[ -f "$OUT/build/target/benchmarks.jar" ] || { echo "bench-warmup-public: the suite's build wrote no target/benchmarks.jar" >&2; exit 1; }
+rm -rf "$OUT"; mkdir -p "$OUT"
+harness/scripts/public-jmh/build.sh "$SUITE_GIT" "$OUT/build"
+SUITE_COMMIT=3ae7ae18d81887484974011c1c7a2bdc9178ab09   # tag HdrHistogram-2.2.2 (public-jmh/build.sh checks it out)
 
 matrix() { # matrix NAME WORKLOAD-LINES: the suite's matrix, one way
   cat <<EOF

@@ -5,7 +5,7 @@ NIGHTS/<started, UTC, YYYY-MM-DD-HHMM>, then the README's row printed to fill in
 it): when, the CPU model, the engine id and kernel (which machine), the load average before the
 run, and each cell's median against the same cell's median over the nights already kept.
    python3 harness/scripts/keep-night.py RESULTS_DIR NIGHTS_DIR [LOADAVG]
-(make keep-night runs make quick and this.)"""
+(make keep-night runs make quick and this; make keep-reference-night the reference nightly, with KEEP_MATRIX=reference-nightly.)"""
 import gzip, json, os, shutil, statistics as st, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -34,9 +34,10 @@ def main(argv):
     with open(meta_path) as f:
         meta = json.load(f)
     host, engine = meta['host'], meta['engine']
-    if meta.get('matrix_name') != 'quick':
-        fail(f"{results} is a run of matrix '{meta.get('matrix_name')}': the real nights are the quick matrix's "
-             f"(make quick OUT={results})")
+    expected = os.environ.get('KEEP_MATRIX', 'quick')  # make keep-reference-night: the reference nightly's
+    if meta.get('matrix_name') != expected:
+        fail(f"{results} is a run of matrix '{meta.get('matrix_name')}': these real nights are the {expected} matrix's "
+             f"(make quick OUT={results}, or make reference-night)")
     if meta.get('status_counts', {}).keys() - {'ok'}:
         fail(f"{results} has runs that did not end ok ({meta['status_counts']}): a night is kept whole; run it again")
     started = meta['started_at']  # 2026-11-28T16:01:47.667Z

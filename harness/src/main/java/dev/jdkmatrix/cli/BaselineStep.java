@@ -21,7 +21,7 @@ final class BaselineStep {
      * {@code build} (a run) and not yet built; a line per baseline to {@code out}. A matrix whose
      * baseline is written wrong is refused with the fix; one that cannot be read is left to the parser.
      */
-    static BaselineBuilds.Prepared prepare(Path matrixFile, Path cache, boolean build, PrintWriter out) {
+    static BaselineBuilds.Prepared prepare(Path matrixFile, String override, Path cache, boolean build, PrintWriter out) {
         String text;
         try {
             text = Files.readString(matrixFile);
@@ -29,6 +29,7 @@ final class BaselineStep {
             return null; // the parser says what is wrong with the file
         }
         Path dir = matrixFile.toAbsolutePath().getParent();
+        if (override != null && !override.isBlank()) text = withBaseline(text, override, matrixFile);
         try {
             return new BaselineBuilds(cache != null ? cache : BaselineBuilds.defaultCache(System.getenv()), BUILD_TIMEOUT).prepare(text, dir, build, out);
         } catch (IllegalArgumentException e) {
@@ -38,5 +39,24 @@ final class BaselineStep {
         } catch (RuntimeException e) { // a YAML error: the parser names its line
             return null;
         }
+    }
+
+    /** The matrix's text with its own baseline replaced by {@code --baseline}'s (entries' own baselines stay theirs). */
+    @SuppressWarnings("unchecked")
+    private static String withBaseline(String text, String override, Path matrixFile) {
+        Object spec;
+        Object top;
+        try {
+            spec = new org.snakeyaml.engine.v2.api.Load(org.snakeyaml.engine.v2.api.LoadSettings.builder().build()).loadFromString(override);
+            top = new org.snakeyaml.engine.v2.api.Load(org.snakeyaml.engine.v2.api.LoadSettings.builder().build()).loadFromString(text);
+        } catch (RuntimeException e) {
+            throw new ExitException(ExitException.BAD_INPUT, "--baseline '" + override + "' is not YAML: " + e.getMessage().lines().findFirst().orElse("")
+                    + "\n  fix: write it as the matrix's baseline: is written, e.g. --baseline '{ ref: v1.4.0, build: ./build.sh }'");
+        }
+        if (!(top instanceof java.util.Map<?, ?> m)) return text; // the parser says what is wrong with the file
+        java.util.Map<String, Object> out = new java.util.LinkedHashMap<>((java.util.Map<String, Object>) m);
+        out.put("baseline", spec);
+        return new org.snakeyaml.engine.v2.api.Dump(org.snakeyaml.engine.v2.api.DumpSettings.builder()
+                .setDefaultFlowStyle(org.snakeyaml.engine.v2.common.FlowStyle.BLOCK).build()).dumpToString(out);
     }
 }

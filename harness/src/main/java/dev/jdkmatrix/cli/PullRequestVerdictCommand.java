@@ -36,6 +36,10 @@ public final class PullRequestVerdictCommand implements Callable<Integer> {
     @Option(names = "--markdown", paramLabel = "FILE", description = "append the Markdown to FILE too (e.g. $GITHUB_STEP_SUMMARY)")
     Path markdown;
 
+    @Option(names = "--nightly", description = "RESULTS is a night measured against its baseline (a matrix's baseline:): say tonight's suite against "
+            + "its baseline, not a pull request's against its base")
+    boolean nightly;
+
     @Option(names = "--comment", paramLabel = "FILE", description = "write the Markdown to FILE, the body of the pull request's one comment")
     Path comment;
 
@@ -50,13 +54,15 @@ public final class PullRequestVerdictCommand implements Callable<Integer> {
         try {
             dev.jdkmatrix.results.format.ResultsFiles.Stored stored = dev.jdkmatrix.results.format.ResultsFiles.read(results, "pr-verdict", true);
             PullRequestVerdict v = PullRequestVerdict.of(Comparisons.of(stored.rows(), stored.meta()), t);
-            String md = PullRequestReport.markdown(v, MARKER);
+            String md = nightly ? PullRequestReport.markdown(v, "<!-- jdkmatrix night against its baseline -->", "tonight's suite against its baseline")
+                    : PullRequestReport.markdown(v, MARKER);
             if (markdown != null) Files.writeString(markdown, md, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
             if (comment != null) Files.writeString(comment, md);
             spec.commandLine().getOut().print(md);
             spec.commandLine().getOut().flush();
             if (v.decided().isEmpty() && v.undecided().isEmpty()) {
-                throw new ExitException(ExitException.BAD_INPUT, results + " compares no head with its base\n  fix: run the matrix pr-matrix wrote");
+                throw new ExitException(ExitException.BAD_INPUT, results + " compares no head with its base\n  fix: " + (nightly
+                        ? "a night measured against its baseline (a matrix with baseline:, or run --baseline)" : "run the matrix pr-matrix wrote"));
             }
             return v.regressions().isEmpty() ? 0 : ExitException.RUNS_FAILED;
         } catch (IOException e) {

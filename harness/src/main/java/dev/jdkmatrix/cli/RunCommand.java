@@ -106,6 +106,10 @@ public final class RunCommand implements Callable<Integer> {
             + "(default: the matrix's runner-class, else the CPU count and engine, each CPU model a level of its own)")
     String runnerClass;
 
+    @Option(names = "--baseline", paramLabel = "SPEC", description = "what the suite is measured against in the same rounds, in place of the matrix's "
+            + "baseline: and written as it is: '{ ref: v1.4.0, build: ./build.sh }', '{ dir: PATH }' or '{ jar: PATH }' (docs/nightly.md)")
+    String baselineSpec;
+
     @Option(names = "--baseline-cache", paramLabel = "DIR", description = "where a baseline ref's checkouts are built and kept, one per commit and build "
             + "command (default: $JDKMATRIX_CACHE/baselines, else ~/.cache/jdkmatrix/baselines)")
     Path baselineCache;
@@ -130,7 +134,7 @@ public final class RunCommand implements Callable<Integer> {
         // With a local engine, refuse CPU limits above this host's before anything starts;
         // MatrixRunner checks them against the engine's own count as well.
         int hostCpus = Environment.localEngine() && engineNamed() != Matrix.Engine.KUBERNETES ? Runtime.getRuntime().availableProcessors() : 0;
-        var baseline = BaselineStep.prepare(matrixFile, baselineCache, true, outw);
+        var baseline = BaselineStep.prepare(matrixFile, baselineSpec, baselineCache, true, outw);
         Matrix m = OrderOption.apply(named(new MatrixParser(hostCpus, Home.dockerfiles()).parse(matrixFile, baseline == null ? null : baseline.yaml())), order, hostCpus);
         String id = runId != null ? runId
                 : ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + m.name();

@@ -11,7 +11,12 @@ public final class PullRequestReport {
 
     /** The check as Markdown for a job summary or a pull request comment, every name from the data escaped; {@code marker} first (an HTML comment that finds the comment again). */
     public static String markdown(PullRequestVerdict v, String marker) {
-        StringBuilder md = new StringBuilder(marker).append("\n## jdkmatrix: this pull request's suite against its base\n\n");
+        return markdown(v, marker, "this pull request's suite against its base");
+    }
+
+    /** As above under {@code heading}: a night's suite against its baseline reads the same way ({@code base-} and {@code head-} sides). */
+    public static String markdown(PullRequestVerdict v, String marker, String heading) {
+        StringBuilder md = new StringBuilder(marker).append("\n## jdkmatrix: ").append(Markdown.text(heading)).append("\n\n");
         int all = v.decided().size() + v.undecided().size();
         md.append(all == 0 ? "No benchmark was compared.\n" : v.regressions().isEmpty()
                 ? "**No decided regression** of " + pct(v.threshold()) + " or more"

@@ -16,11 +16,13 @@ import java.util.function.Function;
  * CPU model's level taken out ({@link Levels}); the changes found in each, which of them tonight's
  * night (the newest of its fleet) made new, the nights the runner moved every figure together
  * ({@link NightEvents}: a cell's series leaves out such a night when it comes alone or two in a
- * row), and how well each series can show a change. {@code byRunner} keeps each runner class (CPU
+ * row), the nights the team moved a benchmark's baseline ({@link BaselineEpochs}: each baseline a level
+ * of its head / base ratio, so a move re-bases the series), and how well each series can show a change. {@code byRunner} keeps each runner class (CPU
  * model and count, engine) a series of its own instead, as histories did before fleets.
  */
 public record History(List<Night> nights, List<String> skipped, List<ChangeFinder.Finding> findings, List<Change> changes,
-                      Set<Change> newTonight, Map<Series, Watch> watches, ChangeFinder.Options options, List<NightEvents.Event> events, boolean byRunner) {
+                      Set<Change> newTonight, Map<Series, Watch> watches, ChangeFinder.Options options, List<NightEvents.Event> events, boolean byRunner,
+                      List<BaselineEpochs.Move> baselineMoves) {
 
     public History {
         nights = List.copyOf(nights);
@@ -30,6 +32,7 @@ public record History(List<Night> nights, List<String> skipped, List<ChangeFinde
         newTonight = Set.copyOf(newTonight);
         watches = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(watches));
         events = List.copyOf(events);
+        baselineMoves = List.copyOf(baselineMoves);
     }
 
     public static History of(Nights.Read read, ChangeFinder.Options options, double target) {
@@ -60,7 +63,8 @@ public record History(List<Night> nights, List<String> skipped, List<ChangeFinde
             for (Change c : f.changes()) if (c.status() == Change.Status.CONFIRMED && isNew(c, earlier, options)) fresh.add(c);
         }
         changes.sort(order());
-        return new History(read.nights(), read.skipped(), found, changes, fresh, watches, options, events.events(), byRunner);
+        return new History(read.nights(), read.skipped(), found, changes, fresh, watches, options, events.events(), byRunner,
+                BaselineEpochs.moves(read.nights(), group));
     }
 
     /** The nights a series leaves out of its search: a cell's, the runner's excursions; a paired ratio's, none (it cancels the runner's speed). */

@@ -15,6 +15,7 @@ public final class HistoryReport {
         b.append(summary(h)).append('\n');
         h.skipped().forEach(s -> b.append("passed over: ").append(s).append('\n'));
         h.events().forEach(e -> b.append("runner event: ").append(e.text()).append('\n'));
+        h.baselineMoves().forEach(m -> b.append("baseline moved: ").append(m.text()).append('\n'));
         if (h.changes().isEmpty()) return b.toString();
         b.append(String.format(Locale.ROOT, "%n%-10s %-12s %-3s %-10s %-26s %-24s %-9s %s%n", "status", "direction", "new", "night", "run", "change [95 % CI]", "p", "figure / what changed"));
         for (Change c : h.changes()) {
@@ -55,6 +56,12 @@ public final class HistoryReport {
         if (!recent.isEmpty()) {
             md.append("### The runner, not the figures\n\n");
             recent.forEach(e -> md.append("- ").append(Markdown.text(e.text())).append('\n'));
+            md.append('\n');
+        }
+        List<BaselineEpochs.Move> moved = h.baselineMoves().stream().filter(m -> h.nights().indexOf(m.night()) >= h.nights().size() - h.options().confirmNights()).toList();
+        if (!moved.isEmpty()) {
+            md.append("### The baseline moved\n\n");
+            moved.forEach(m -> md.append("- ").append(Markdown.text(m.text())).append('\n'));
             md.append('\n');
         }
         long older = h.changes().stream().filter(c -> c.status() == Change.Status.CONFIRMED && !h.newTonight().contains(c)).count();

@@ -44,6 +44,16 @@ public record Levels(Series leveled, Map<String, Level> machines, List<Series.En
         return n.meta().cpuModel();
     }
 
+    /**
+     * What sets a figure's level on a night: the machine, and for a benchmark's head / base ratio its
+     * baseline too ({@link BaselineEpochs}), so that moving the baseline re-bases the series instead of
+     * making a step.
+     */
+    static String level(FigureKey key, Night n) {
+        String baseline = BaselineEpochs.of(key, n);
+        return baseline.isEmpty() ? machine(n) : machine(n) + ", baseline " + baseline;
+    }
+
     /** Whether the series ran on more than one machine. */
     public boolean fleet() {
         return machines.size() > 1;
@@ -52,31 +62,31 @@ public record Levels(Series leveled, Map<String, Level> machines, List<Series.En
     /** The series with each machine's level taken out; its nights of machines with too few nights left out (null when none is left). */
     public static Levels of(Series s, ChangeFinder.Options o) {
         Map<String, Integer> count = new LinkedHashMap<>();
-        for (Series.Entry e : s.entries()) count.merge(machine(e.night()), 1, Integer::sum);
+        for (Series.Entry e : s.entries()) count.merge(level(s.key(), e.night()), 1, Integer::sum);
         if (count.size() == 1) {
             String only = count.keySet().iterator().next();
             return new Levels(s, Map.of(only, new Level(only, 1, s.entries().size(), true)), List.of());
         }
         List<Series.Entry> placed = new ArrayList<>();
         List<Series.Entry> unplaced = new ArrayList<>();
-        for (Series.Entry e : s.entries()) (count.get(machine(e.night())) >= MIN_NIGHTS ? placed : unplaced).add(e);
+        for (Series.Entry e : s.entries()) (count.get(level(s.key(), e.night())) >= MIN_NIGHTS ? placed : unplaced).add(e);
         List<String> known = count.entrySet().stream().filter(e -> e.getValue() >= MIN_NIGHTS).map(Map.Entry::getKey).toList();
-        Map<String, Double> offsets = known.size() <= 1 ? Map.of() : offsets(placed, known, o);
+        Map<String, Double> offsets = known.size() <= 1 ? Map.of() : offsets(s.key(), placed, known, o);
         Map<String, Level> levels = new LinkedHashMap<>();
         count.forEach((m, n) -> levels.put(m, new Level(m, offsets.containsKey(m) ? Math.exp(offsets.get(m)) : known.contains(m) ? 1 : Double.NaN, n, known.contains(m))));
-        List<Series.Entry> adjusted = placed.stream().map(e -> adjust(e, offsets.getOrDefault(machine(e.night()), 0.0))).toList();
+        List<Series.Entry> adjusted = placed.stream().map(e -> adjust(e, offsets.getOrDefault(level(s.key(), e.night()), 0.0))).toList();
         return new Levels(adjusted.isEmpty() ? null : new Series(s.runnerClass(), s.key(), adjusted), levels, unplaced);
     }
 
     /** Each machine's level on the log scale, the reference's 0: backfitted with the series' change points. */
-    static Map<String, Double> offsets(List<Series.Entry> entries, List<String> machines, ChangeFinder.Options o) {
+    static Map<String, Double> offsets(FigureKey key, List<Series.Entry> entries, List<String> machines, ChangeFinder.Options o) {
         int n = entries.size();
         double[] z = new double[n];
         int[] k = new int[n];
         int[] nights = new int[machines.size()];
         for (int i = 0; i < n; i++) {
             z[i] = Math.log(entries.get(i).measured().value());
-            k[i] = machines.indexOf(machine(entries.get(i).night()));
+            k[i] = machines.indexOf(level(key, entries.get(i).night()));
             nights[k[i]]++;
         }
         int ref = 0;

@@ -116,6 +116,12 @@ final class RunIndex {
             h.events().reversed().forEach(e -> b.append("<li>").append(Html.esc(e.text())).append("</li>\n"));
             b.append("</ul>\n");
         }
+        if (!h.baselineMoves().isEmpty()) {
+            b.append("<p>").append(h.baselineMoves().size()).append(" move(s) of a baseline: each baseline is a level of its benchmarks' head / base ratios, ")
+                    .append("so a move re-bases their series and is no step:</p>\n<ul>\n");
+            h.baselineMoves().reversed().forEach(m -> b.append("<li>").append(Html.esc(m.text())).append("</li>\n"));
+            b.append("</ul>\n");
+        }
         if (!h.skipped().isEmpty()) {
             b.append("<p>").append(h.skipped().size()).append(" folder(s) passed over:</p>\n<ul>\n");
             h.skipped().forEach(s -> b.append("<li>").append(Html.esc(s)).append("</li>\n"));

@@ -33,6 +33,11 @@ class BaselineHistoryTest {
 
     /** Night {@code i}: the runner's day a factor drawn with a 15 % spread, each run 1 % noise of its own, tonight's build {@code step} times the baseline. */
     static void night(Path site, int i, double step, SplittableRandom r) throws IOException {
+        night(site, i, step, 'a', 1.0, r);
+    }
+
+    /** As above, against the baseline at commit {@code commit} (a letter, 40 times), whose own speed is {@code baseline} times the first's. */
+    static void night(Path site, int i, double step, char commit, double baseline, SplittableRandom r) throws IOException {
         String id = String.format(Locale.ROOT, "nightly-%03d", i);
         Path dir = Files.createDirectories(site.resolve(id));
         double day = Math.exp(0.15 * SiteFixture.gauss(r));
@@ -42,7 +47,7 @@ class BaselineHistoryTest {
         for (int round = 1; round <= rounds; round++) {
             double burst = 1 + 0.01 * SiteFixture.gauss(r); // what a round shares: both sides back to back
             for (String cell : List.of(BASE, HEAD)) {
-                double v = 100 * day * burst * (cell.equals(HEAD) ? step : 1) * (1 + 0.01 * SiteFixture.gauss(r));
+                double v = 100 * day * burst * (cell.equals(HEAD) ? step : baseline) * (1 + 0.01 * SiteFixture.gauss(r));
                 rows.add(dev.jdkmatrix.results.Rows.of(cell).run(id, ++seq).rep(round)
                         .builtin(cell.substring(0, 8), "size=10", "virtual", 1, "25", "1", "1g").wall(v)
                         .with("kind", "builtin").with("score", String.format(Locale.ROOT, "%.4f", v)).with("score_unit", "ms").with("score_better", "lower").build());
@@ -58,7 +63,7 @@ class BaselineHistoryTest {
                 started.plusSeconds(60).toString(), new RunMetadata.Host("runner-1", "AMD EPYC", 2, 8L << 30, "Linux", "6.1", "25.0.3"),
                 new RunMetadata.Engine("20.10.24", "1.41", "Debian", "6.1", 2, 8L << 30, "1", "cgroupfs", "unix:///var/run/docker.sock", "x", "runner"),
                 List.of(), Map.of("25", List.of("25.0.5+8")), plan, Map.of("ok", 2 * rounds), null, 0, List.of(), List.of(), List.of(), null, null,
-                List.of(new dev.jdkmatrix.results.RunBaseline("ref v1.0", "a".repeat(40), "/cache/a", "cached", "", List.of("lib"))));
+                List.of(new dev.jdkmatrix.results.RunBaseline("ref v1.0", String.valueOf(commit).repeat(40), "/cache/" + commit, "cached", "", List.of("lib"))));
         RunJson.write(dir.resolve("run.json"), meta);
     }
 
@@ -89,5 +94,36 @@ class BaselineHistoryTest {
         SplittableRandom r = new SplittableRandom(78);
         for (int i = 0; i < 24; i++) night(site, i, 1.0, r);
         assertThat(history(site).changes()).isEmpty();
+    }
+
+    @Test
+    void movingTheBaselineReBasesTheRatioAndCallsNoStepThere(@TempDir Path site) throws IOException {
+        SplittableRandom r = new SplittableRandom(79);
+        // from night 12 a faster baseline (a release that took in an accepted 10 % gain): head / base 1.11 from there, nothing else changed
+        for (int i = 0; i < 24; i++) night(site, i, 1.0, i >= 12 ? 'b' : 'a', i >= 12 ? 0.9 : 1.0, r);
+        History h = history(site);
+        assertThat(h.baselineMoves()).singleElement().satisfies(m -> {
+            assertThat(m.night().folder()).isEqualTo("nightly-012");
+            assertThat(m.workloads()).isEqualTo("lib");
+            assertThat(m.text()).contains("moved from ref v1.0 (aaaaaaaaaaaa) to ref v1.0 (bbbbbbbbbbbb)", "no step called");
+        });
+        assertThat(h.changes()).as("the move re-bases the ratio: no step of it").noneMatch(c -> c.figure() instanceof FigureKey.Pair);
+        assertThat(HistoryReport.table(h)).contains("baseline moved: ");
+        assertThat(HistoryReport.markdown(h)).doesNotContain("The baseline moved"); // twelve nights ago: not tonight's news
+
+        // the same nights with the move not recorded: the ratio's 11 % step is called, so it is the record of the move that re-bases it
+        Path unrecorded = Files.createDirectories(site.resolveSibling(site.getFileName() + "-unrecorded"));
+        SplittableRandom again = new SplittableRandom(79);
+        for (int i = 0; i < 24; i++) night(unrecorded, i, 1.0, 'a', i >= 12 ? 0.9 : 1.0, again);
+        assertThat(history(unrecorded).changes()).anyMatch(c -> c.figure() instanceof FigureKey.Pair && c.status() == Change.Status.CONFIRMED);
+    }
+
+    @Test
+    void aStepAfterTheBaselineMovedIsStillFound(@TempDir Path site) throws IOException {
+        SplittableRandom r = new SplittableRandom(80);
+        for (int i = 0; i < 30; i++) night(site, i, i >= 20 ? 1.06 : 1.0, i >= 8 ? 'b' : 'a', i >= 8 ? 0.9 : 1.0, r);
+        History h = history(site);
+        assertThat(h.changes().stream().filter(c -> c.status() == Change.Status.CONFIRMED && c.figure() instanceof FigureKey.Pair))
+                .singleElement().satisfies(c -> assertThat(c.after().folder()).isIn("nightly-019", "nightly-020", "nightly-021"));
     }
 }

@@ -22,7 +22,7 @@ import java.util.function.Function;
  */
 public record History(List<Night> nights, List<String> skipped, List<ChangeFinder.Finding> findings, List<Change> changes,
                       Set<Change> newTonight, Map<Series, Watch> watches, ChangeFinder.Options options, List<NightEvents.Event> events, boolean byRunner,
-                      List<BaselineEpochs.Move> baselineMoves) {
+                      List<BaselineEpochs.Move> baselineMoves, Map<Change, Acceptance> accepted) {
 
     public History {
         nights = List.copyOf(nights);
@@ -33,6 +33,7 @@ public record History(List<Night> nights, List<String> skipped, List<ChangeFinde
         watches = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(watches));
         events = List.copyOf(events);
         baselineMoves = List.copyOf(baselineMoves);
+        accepted = Map.copyOf(accepted);
     }
 
     public static History of(Nights.Read read, ChangeFinder.Options options, double target) {
@@ -63,8 +64,10 @@ public record History(List<Night> nights, List<String> skipped, List<ChangeFinde
             for (Change c : f.changes()) if (c.status() == Change.Status.CONFIRMED && isNew(c, earlier, options)) fresh.add(c);
         }
         changes.sort(order());
+        Map<Change, Acceptance> accepted = new java.util.HashMap<>();
+        for (Change c : changes) read.accepted().stream().filter(a -> a.covers(c, read.nights())).findFirst().ifPresent(a -> accepted.put(c, a));
         return new History(read.nights(), read.skipped(), found, changes, fresh, watches, options, events.events(), byRunner,
-                BaselineEpochs.moves(read.nights(), group));
+                BaselineEpochs.moves(read.nights(), group), accepted);
     }
 
     /** The nights a series leaves out of its search: a cell's, the runner's excursions; a paired ratio's, none (it cancels the runner's speed). */
@@ -147,9 +150,15 @@ public record History(List<Night> nights, List<String> skipped, List<ChangeFinde
         return nights.stream().map(Levels::machine).distinct().toList();
     }
 
-    /** Confirmed regressions that tonight made new: what a nightly fails on. */
+    /** Confirmed regressions that tonight made new and the team did not accept: what a nightly fails on. */
     public List<Change> newRegressions() {
-        return changes.stream().filter(newTonight::contains).filter(Change::regression).toList();
+        return changes.stream().filter(newTonight::contains).filter(Change::regression).filter(c -> !accepted.containsKey(c)).toList();
+    }
+
+    /** "accepted ... by ...: note" for a change the team accepted, "" for any other. */
+    public String acceptedText(Change c) {
+        Acceptance a = accepted.get(c);
+        return a == null ? "" : a.text();
     }
 
     /** Suspected changes: what the newest nights suggest. */

@@ -22,6 +22,7 @@ public final class HistoryReport {
             b.append(String.format(Locale.ROOT, "%-10s %-12s %-3s %-10s %-26s %-24s %-9.2g %s%n", c.status().text(), c.direction(),
                     h.newTonight().contains(c) ? "yes" : "", c.after().date(), c.after().runId(), c.sizeText(), c.pValue(), describe(c)));
             b.append(String.format(Locale.ROOT, "%88s %s%n", "", c.whatChangedText()));
+            if (!h.acceptedText(c).isEmpty()) b.append(String.format(Locale.ROOT, "%88s %s%n", "", h.acceptedText(c)));
             if (!c.byMachine().isEmpty()) b.append(String.format(Locale.ROOT, "%88s %s%n", "", c.byMachine()));
         }
         return b.toString();
@@ -50,8 +51,8 @@ public final class HistoryReport {
         StringBuilder md = new StringBuilder("## jdkmatrix: what changed over the nights\n\n");
         md.append(Markdown.text(summary(h))).append(".\n\n");
         List<Change> fresh = h.changes().stream().filter(h.newTonight()::contains).toList();
-        md.append(fresh.isEmpty() ? "No change confirmed tonight.\n\n" : "### Confirmed tonight\n\n" + rows(fresh) + "\n");
-        if (!h.suspected().isEmpty()) md.append("### Suspected (too few nights after them to confirm)\n\n").append(rows(h.suspected())).append('\n');
+        md.append(fresh.isEmpty() ? "No change confirmed tonight.\n\n" : "### Confirmed tonight\n\n" + rows(h, fresh) + "\n");
+        if (!h.suspected().isEmpty()) md.append("### Suspected (too few nights after them to confirm)\n\n").append(rows(h, h.suspected())).append('\n');
         List<NightEvents.Event> recent = h.events().stream().filter(e -> h.nights().indexOf(e.night()) >= h.nights().size() - h.options().confirmNights()).toList();
         if (!recent.isEmpty()) {
             md.append("### The runner, not the figures\n\n");
@@ -73,10 +74,10 @@ public final class HistoryReport {
         return md.toString();
     }
 
-    private static String rows(List<Change> changes) {
+    private static String rows(History h, List<Change> changes) {
         StringBuilder md = new StringBuilder("| | figure | first night after it | change [95 % CI] | p | what changed |\n|---|---|---|---|---|---|\n");
         for (Change c : changes) {
-            md.append("| ").append(c.regression() ? "**regression**" : "improvement").append(" | ")
+            md.append("| ").append(c.regression() ? h.acceptedText(c).isEmpty() ? "**regression**" : "regression, " + Markdown.text(h.acceptedText(c)) : "improvement").append(" | ")
                     .append(c.figure() instanceof FigureKey.Pair ? Markdown.text(c.compared()) + ": " : "").append(Markdown.code(c.figure().label()))
                     .append(" | ").append(Markdown.text(c.after().date())).append(' ').append(Markdown.code(c.after().runId()))
                     .append(" | ").append(Markdown.text(c.sizeText())).append(" | ").append(String.format(Locale.ROOT, "%.2g", c.pValue()))

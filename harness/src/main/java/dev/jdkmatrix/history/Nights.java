@@ -28,11 +28,17 @@ public final class Nights {
 
     private Nights() {}
 
-    /** The nights read, oldest first, and one line per folder passed over (what, where, why). */
-    public record Read(List<Night> nights, List<String> skipped) {
+    /** The nights read, oldest first, one line per folder passed over (what, where, why), and the changes the team accepted ({@link Acceptance}). */
+    public record Read(List<Night> nights, List<String> skipped, List<Acceptance> accepted) {
         public Read {
             nights = List.copyOf(nights);
             skipped = List.copyOf(skipped);
+            accepted = List.copyOf(accepted);
+        }
+
+        /** Nights with no change accepted. */
+        public Read(List<Night> nights, List<String> skipped) {
+            this(nights, skipped, List.of());
         }
     }
 
@@ -52,7 +58,7 @@ public final class Nights {
             else if (o instanceof String s) skipped.add(s);
         }
         nights.sort(Comparator.comparing(Night::started).thenComparing(Night::folder));
-        return new Read(nights, skipped);
+        return new Read(nights, skipped, Acceptance.read(site));
     }
 
     /** A night, a line saying why the folder was passed over, or null for a folder that is not a night. */

@@ -100,8 +100,10 @@ final class RunIndex {
             b.append("<table>\n<tr><th>status</th><th>direction</th><th>figure</th><th>first night after it</th><th>change [95 % CI]</th><th>p</th>")
                     .append("<th>nights before / after</th><th>what changed between the two nights</th></tr>\n");
             for (Change c : h.changes()) {
-                b.append(c.status() == Change.Status.SUSPECTED ? "<tr class=\"noisy\">" : c.regression() ? "<tr class=\"failed\">" : "<tr>")
-                        .append("<td>").append(c.status().text()).append(h.newTonight().contains(c) ? ", new tonight" : "").append("</td><td>").append(c.direction())
+                String accepted = h.acceptedText(c);
+                b.append(c.status() == Change.Status.SUSPECTED ? "<tr class=\"noisy\">" : c.regression() && accepted.isEmpty() ? "<tr class=\"failed\">" : "<tr>")
+                        .append("<td>").append(c.status().text()).append(h.newTonight().contains(c) ? ", new tonight" : "")
+                        .append(accepted.isEmpty() ? "" : "<br><b>" + Html.esc(accepted) + "</b>").append("</td><td>").append(c.direction())
                         .append("</td><td>").append(figure(c.figure(), c.compared())).append("</td><td>").append(Html.esc(c.after().date())).append(" <a href=\"")
                         .append(Html.href(c.after().folder() + "/run.json")).append("\">").append(Html.esc(c.after().runId())).append("</a></td><td class=\"num\">")
                         .append(Html.esc(c.sizeText())).append("</td><td class=\"num\">").append(String.format(Locale.ROOT, "%.2g", c.pValue()))

@@ -25,14 +25,14 @@ import org.junit.jupiter.api.io.TempDir;
  * runner whose day moves every cell by 15 % from night to night hides a 5 % step in tonight's build
  * from the cells' own series; the head / base ratio of the same nights shows it.
  */
-class BaselineHistoryTest {
+public class BaselineHistoryTest {
 
     static final String BASE = "base-lib(size=10) virtual tasks=1 jdk=25 cpus=1 mem=1g";
     static final String HEAD = "head-lib(size=10) virtual tasks=1 jdk=25 cpus=1 mem=1g";
     static final Instant FIRST = Instant.parse("2026-10-01T02:17:00Z");
 
     /** Night {@code i}: the runner's day a factor drawn with a 15 % spread, each run 1 % noise of its own, tonight's build {@code step} times the baseline. */
-    static void night(Path site, int i, double step, SplittableRandom r) throws IOException {
+    public static void night(Path site, int i, double step, SplittableRandom r) throws IOException {
         night(site, i, step, 'a', 1.0, r);
     }
 

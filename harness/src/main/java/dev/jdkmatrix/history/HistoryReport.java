@@ -41,6 +41,21 @@ public final class HistoryReport {
                 h.options().confirmNights(), h.byRunner() ? "" : ", each CPU model's level taken out");
     }
 
+    /**
+     * "3 of 29 figures can show a 5 % step within 3 nights; of the 12 head / base ratios against a baseline, 3": what the
+     * nights can hear (each figure's smallest step is on the index and in figures.csv.gz).
+     */
+    static String watchable(History h) {
+        long all = h.watches().size();
+        long can = h.watches().values().stream().filter(Watch::watchable).count();
+        double target = h.watches().values().stream().findFirst().map(Watch::target).orElse(Watch.DEFAULT_TARGET);
+        List<Series> ratios = h.allSeries().stream().filter(s -> !BaselineEpochs.of(s.key(), s.entries().get(s.entries().size() - 1).night()).isEmpty()).toList();
+        long ratiosCan = ratios.stream().filter(s -> h.watches().get(s) != null && h.watches().get(s).watchable()).count();
+        return String.format(Locale.ROOT, "%d of %d figures can show a %.0f %% step within %d nights", can, all, target * 100, h.options().confirmNights())
+                + (ratios.isEmpty() ? "" : String.format(Locale.ROOT, "; of the %d head / base ratios against a baseline, %d", ratios.size(), ratiosCan))
+                + " (each figure's smallest step: the index, figures.csv.gz).";
+    }
+
     private static String describe(Change c) {
         return (c.figure() instanceof FigureKey.Pair ? "comparison " + c.compared() + ": " : "cell ") + c.figure().label()
                 + (c.status() == Change.Status.SUSPECTED ? " (" + c.nightsAfter() + " night(s) after it so far)" : "");
@@ -50,6 +65,7 @@ public final class HistoryReport {
     public static String markdown(History h) {
         StringBuilder md = new StringBuilder("## jdkmatrix: what changed over the nights\n\n");
         md.append(Markdown.text(summary(h))).append(".\n\n");
+        md.append(Markdown.text(watchable(h))).append("\n\n");
         List<Change> fresh = h.changes().stream().filter(h.newTonight()::contains).toList();
         md.append(fresh.isEmpty() ? "No change confirmed tonight.\n\n" : "### Confirmed tonight\n\n" + rows(h, fresh) + "\n");
         if (!h.suspected().isEmpty()) md.append("### Suspected (too few nights after them to confirm)\n\n").append(rows(h, h.suspected())).append('\n');

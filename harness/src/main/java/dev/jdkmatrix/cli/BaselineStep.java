@@ -29,7 +29,14 @@ final class BaselineStep {
             return null; // the parser says what is wrong with the file
         }
         Path dir = matrixFile.toAbsolutePath().getParent();
-        if (override != null && !override.isBlank()) text = withBaseline(text, override, matrixFile);
+        if (override != null && !override.isBlank()) {
+            try {
+                text = dev.jdkmatrix.matrix.BaselineMatrix.withBaseline(text, override);
+            } catch (RuntimeException e) { // not YAML
+                throw new ExitException(ExitException.BAD_INPUT, "--baseline '" + override + "' is not YAML: " + String.valueOf(e.getMessage()).lines().findFirst().orElse("")
+                        + "\n  fix: write it as the matrix's baseline: is written, e.g. --baseline '{ ref: v1.4.0, build: ./build.sh }'");
+            }
+        }
         try {
             return new BaselineBuilds(cache != null ? cache : BaselineBuilds.defaultCache(System.getenv()), BUILD_TIMEOUT).prepare(text, dir, build, out);
         } catch (IllegalArgumentException e) {
@@ -39,24 +46,5 @@ final class BaselineStep {
         } catch (RuntimeException e) { // a YAML error: the parser names its line
             return null;
         }
-    }
-
-    /** The matrix's text with its own baseline replaced by {@code --baseline}'s (entries' own baselines stay theirs). */
-    @SuppressWarnings("unchecked")
-    private static String withBaseline(String text, String override, Path matrixFile) {
-        Object spec;
-        Object top;
-        try {
-            spec = new org.snakeyaml.engine.v2.api.Load(org.snakeyaml.engine.v2.api.LoadSettings.builder().build()).loadFromString(override);
-            top = new org.snakeyaml.engine.v2.api.Load(org.snakeyaml.engine.v2.api.LoadSettings.builder().build()).loadFromString(text);
-        } catch (RuntimeException e) {
-            throw new ExitException(ExitException.BAD_INPUT, "--baseline '" + override + "' is not YAML: " + e.getMessage().lines().findFirst().orElse("")
-                    + "\n  fix: write it as the matrix's baseline: is written, e.g. --baseline '{ ref: v1.4.0, build: ./build.sh }'");
-        }
-        if (!(top instanceof java.util.Map<?, ?> m)) return text; // the parser says what is wrong with the file
-        java.util.Map<String, Object> out = new java.util.LinkedHashMap<>((java.util.Map<String, Object>) m);
-        out.put("baseline", spec);
-        return new org.snakeyaml.engine.v2.api.Dump(org.snakeyaml.engine.v2.api.DumpSettings.builder()
-                .setDefaultFlowStyle(org.snakeyaml.engine.v2.common.FlowStyle.BLOCK).build()).dumpToString(out);
     }
 }

@@ -131,7 +131,7 @@ public final class BaselineMatrix {
             else if (out.get("compare-along") != null) along.add(String.valueOf(out.get("compare-along")));
             out.put("compare-along", List.copyOf(along));
         }
-        return new Derived(new Dump(DumpSettings.builder().setDefaultFlowStyle(FlowStyle.BLOCK).build()).dumpToString(out), used, paired);
+        return new Derived(dump(out), used, paired);
     }
 
     /** A matrix's own fixed-jar baseline stands in for one jar: entries of two jars under it cannot say which is whose. */
@@ -145,6 +145,29 @@ public final class BaselineMatrix {
             throw new IllegalArgumentException("baseline: { jar: " + dir.relativize(j.jar()) + " } stands in for one jar, but the entries run " + jars.size()
                     + " (" + String.join(", ", jars) + "); fix: give each entry its own baseline: { jar: ... }, or name a ref or dir, whose folder holds every jar");
         }
+    }
+
+    /**
+     * The matrix {@code yaml} with its own {@code baseline:} replaced by {@code spec} (a baseline
+     * written as the matrix writes one: run's {@code --baseline}); the entries' own stay theirs.
+     * A text that is no mapping is returned as it is, for the parser to say what is wrong with it.
+     */
+    public static String withBaseline(String yaml, String spec) {
+        Object value = new Load(LoadSettings.builder().build()).loadFromString(spec);
+        Map<String, Object> top;
+        try {
+            top = top(yaml);
+        } catch (RuntimeException e) {
+            return yaml; // the parser names the line
+        }
+        if (top == null) return yaml;
+        Map<String, Object> out = new LinkedHashMap<>(top);
+        out.put("baseline", value);
+        return dump(out);
+    }
+
+    private static String dump(Map<String, Object> m) {
+        return new Dump(DumpSettings.builder().setDefaultFlowStyle(FlowStyle.BLOCK).build()).dumpToString(m);
     }
 
     /** One side of an entry: its name, and its jar and files read from {@code dir}, that side's folder of the matrix. */

@@ -36,13 +36,8 @@ public final class PlanCommand implements Callable<Integer> {
     @Option(names = "--order", description = "plan in this order instead of the matrix's: blocked, duet, auto, interleaved or sequential")
     String order;
 
-    @Option(names = "--baseline", paramLabel = "SPEC", description = "what the suite is measured against in the same rounds, in place of the matrix's "
-            + "baseline: and written as it is: '{ ref: v1.4.0, build: ./build.sh }', '{ dir: PATH }' or '{ jar: PATH }' (docs/nightly.md)")
-    String baselineSpec;
-
-    @Option(names = "--baseline-cache", paramLabel = "DIR", description = "where run keeps a baseline ref's builds (as run's option): a plan builds "
-            + "nothing, and plans a ref not built yet with tonight's jars in its place")
-    Path baselineCache;
+    @picocli.CommandLine.Mixin
+    BaselineOptions baseline;
 
     @Option(names = "--target", paramLabel = "PCT", description = "the difference --from counts rounds for, in per cent (default: ${DEFAULT-VALUE})", defaultValue = "5")
     double targetPct;
@@ -52,8 +47,8 @@ public final class PlanCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         // as run does: with a local engine, CPU limits above this host's are refused here already
         int hostCpus = dev.jdkmatrix.engine.Environment.localEngine() ? Runtime.getRuntime().availableProcessors() : 0;
-        var baseline = BaselineStep.prepare(matrixFile, baselineSpec, baselineCache, false, out);
-        Matrix m = OrderOption.apply(new MatrixParser(hostCpus, Home.dockerfiles()).parse(matrixFile, baseline == null ? null : baseline.yaml()), order, hostCpus);
+        var against = baseline.prepare(matrixFile, false, out);
+        Matrix m = OrderOption.apply(new MatrixParser(hostCpus, Home.dockerfiles()).parse(matrixFile, against == null ? null : against.yaml()), order, hostCpus);
         List<Integer> cpus = null;
         if (engineCpus != null) {
             try {

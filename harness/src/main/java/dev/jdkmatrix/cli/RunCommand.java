@@ -106,13 +106,8 @@ public final class RunCommand implements Callable<Integer> {
             + "(default: the matrix's runner-class, else the CPU count and engine, each CPU model a level of its own)")
     String runnerClass;
 
-    @Option(names = "--baseline", paramLabel = "SPEC", description = "what the suite is measured against in the same rounds, in place of the matrix's "
-            + "baseline: and written as it is: '{ ref: v1.4.0, build: ./build.sh }', '{ dir: PATH }' or '{ jar: PATH }' (docs/nightly.md)")
-    String baselineSpec;
-
-    @Option(names = "--baseline-cache", paramLabel = "DIR", description = "where a baseline ref's checkouts are built and kept, one per commit and build "
-            + "command (default: $JDKMATRIX_CACHE/baselines, else ~/.cache/jdkmatrix/baselines)")
-    Path baselineCache;
+    @picocli.CommandLine.Mixin
+    BaselineOptions baseline;
 
     @Option(names = "--yes", description = "run even when the estimate exceeds 24 hours")
     boolean yes;
@@ -134,8 +129,8 @@ public final class RunCommand implements Callable<Integer> {
         // With a local engine, refuse CPU limits above this host's before anything starts;
         // MatrixRunner checks them against the engine's own count as well.
         int hostCpus = Environment.localEngine() && engineNamed() != Matrix.Engine.KUBERNETES ? Runtime.getRuntime().availableProcessors() : 0;
-        var baseline = BaselineStep.prepare(matrixFile, baselineSpec, baselineCache, true, outw);
-        Matrix m = OrderOption.apply(named(new MatrixParser(hostCpus, Home.dockerfiles()).parse(matrixFile, baseline == null ? null : baseline.yaml())), order, hostCpus);
+        var against = baseline.prepare(matrixFile, true, outw);
+        Matrix m = OrderOption.apply(named(new MatrixParser(hostCpus, Home.dockerfiles()).parse(matrixFile, against == null ? null : against.yaml())), order, hostCpus);
         String id = runId != null ? runId
                 : ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + m.name();
         if (!id.matches("[A-Za-z0-9][A-Za-z0-9_.-]*")) {
@@ -180,7 +175,7 @@ public final class RunCommand implements Callable<Integer> {
         outw.flush();
         Progress listener = new Progress(err, bar, runs);
         MatrixRunner.Result result = new MatrixRunner().run(m, new RunOptions(dir, id, workloadsJar, Path.of("").toAbsolutePath(), resume != null, packed, share,
-                !noLease, sessionCpus, keepGoing, cluster(packed, m), baseline == null ? List.of() : baseline.baselines()), listener);
+                !noLease, sessionCpus, keepGoing, cluster(packed, m), against == null ? List.of() : against.baselines()), listener);
         listener.finish();
         ended(outw, m, dir, result, listener);
         outw.flush();
@@ -190,8 +185,8 @@ public final class RunCommand implements Callable<Integer> {
             outw.flush();
         }
         if (result.interrupted()) return ExitException.INTERRUPTED;
-        if (baseline != null && !baseline.failed().isEmpty()) {
-            baseline.failed().forEach(b -> outw.printf("jdkmatrix: this night ran without its baseline %s (%s): %s%n", b.baseline(), String.join(", ", b.workloads()), b.detail()));
+        if (against != null && !against.failed().isEmpty()) {
+            against.failed().forEach(b -> outw.printf("jdkmatrix: this night ran without its baseline %s (%s): %s%n", b.baseline(), String.join(", ", b.workloads()), b.detail()));
             outw.flush();
             return ExitException.RUNS_FAILED;
         }

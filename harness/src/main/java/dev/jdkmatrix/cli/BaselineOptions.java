@@ -8,20 +8,28 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
-/** run's and plan's one door to a matrix's baseline: the derived matrix, or null where the matrix names none. */
-final class BaselineStep {
+/** run's and plan's one door to a matrix's baseline, with their options for it: the derived matrix, or null where the matrix names none. */
+final class BaselineOptions {
 
     /** How long a baseline's build may take before the night goes on without it. */
     static final Duration BUILD_TIMEOUT = Duration.ofMinutes(30);
 
-    private BaselineStep() {}
+    @picocli.CommandLine.Option(names = "--baseline", paramLabel = "SPEC", description = "what the suite is measured against in the same rounds, in place "
+            + "of the matrix's baseline: and written as it is: '{ ref: v1.4.0, build: ./build.sh }', '{ dir: PATH }' or '{ jar: PATH }' (docs/nightly.md)")
+    String spec;
+
+    @picocli.CommandLine.Option(names = "--baseline-cache", paramLabel = "DIR", description = "where a baseline ref's checkouts are built and kept, one per "
+            + "commit and build command (default: $JDKMATRIX_CACHE/baselines, else ~/.cache/jdkmatrix/baselines); plan builds nothing, and plans a ref not "
+            + "built yet with tonight's jars in its place")
+    Path cache;
 
     /**
-     * {@code matrixFile}'s baselines made ready in {@code cache} (null: the default cache), built where
+     * {@code matrixFile}'s baselines (or --baseline's) made ready in --baseline-cache (else the default cache), built where
      * {@code build} (a run) and not yet built; a line per baseline to {@code out}. A matrix whose
      * baseline is written wrong is refused with the fix; one that cannot be read is left to the parser.
      */
-    static BaselineBuilds.Prepared prepare(Path matrixFile, String override, Path cache, boolean build, PrintWriter out) {
+    BaselineBuilds.Prepared prepare(Path matrixFile, boolean build, PrintWriter out) {
+        String override = spec;
         String text;
         try {
             text = Files.readString(matrixFile);

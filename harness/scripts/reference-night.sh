@@ -5,12 +5,16 @@
 #     (BASELINE_REF), checked out and built once by the harness's baseline: { ref, build } into its cache, then reused;
 #   - HdrHistogram's own suite (public-jmh/build.sh, where SUITE_GIT names its repository; a local clone works offline)
 #     against a copy of the same jar: its own baseline: { jar }.
-# JMH in one fork, 3 warm-up and 5 measured iterations of 0.5 s a run, ROUNDS rounds (6): 24 cells, 144 runs, about 20 min here.
+# JMH in one fork, 3 warm-up and 5 measured iterations of 0.5 s a run (about 5 s a run, a round of the 24 cells 2 min), 6 to 14
+# rounds: more for each benchmark whose head / base ratio is not yet known to within 2.5 % (REPETITIONS to change it). Why: the
+# first night, at a fixed 6 rounds (12 min 22 s), resolved 5 of the 12 ratios to 5 % or better and said the others need 7 to 22
+# rounds (comparisons.csv's rounds_for_5pct; a two-thread benchmark on one CPU 193); 14 rounds for those, no more for the
+# others, fit the 30 minutes a night may take (docs/runs/reference-nights/README.md).
 # The night goes to OUT/run (target/reference-night/run); make keep-reference-night keeps it under docs/runs/reference-nights.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-target/reference-night}
-ROUNDS=${ROUNDS:-6}
+REPETITIONS=${REPETITIONS:-"{ min: 6, max: 14, target: 2.5% }"}
 SUITE_GIT=${SUITE_GIT:-}
 # the newest commit that changed examples/jmh when the reference nightly was set up: its suite is tonight's (an A/A night)
 BASELINE_REF=${BASELINE_REF:-e8d15efdd289daffb22d2e4c38a08054c0c90bb6}
@@ -33,7 +37,7 @@ fi
 cat > "$OUT/reference-nightly.yaml" <<YAML
 # The reference nightly: written by harness/scripts/reference-night.sh (make reference-night).
 name: reference-nightly
-repetitions: $ROUNDS
+repetitions: $REPETITIONS
 warmup: 0
 timeout: 3m
 baseline:

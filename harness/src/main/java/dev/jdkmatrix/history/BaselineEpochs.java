@@ -52,6 +52,14 @@ public final class BaselineEpochs {
         return of(n, a.substring(base.length()));
     }
 
+    /** Whether a figure is a baseline's own cell ({@code base-NAME} of a night measured against a baseline): the runner's day, not the code's. */
+    public static boolean baselineCell(FigureKey key, Night n) {
+        if (!(key instanceof FigureKey.Cell c)) return false;
+        String w = workload(n, c.cell());
+        String base = PullRequestSide.BASE.prefix();
+        return w != null && w.startsWith(base) && !of(n, w.substring(base.length())).isEmpty();
+    }
+
     /** Every move of these nights (oldest first), within each group of nights a series follows. */
     public static List<Move> moves(List<Night> nights, Function<Night, String> group) {
         Map<String, Map<String, String>> last = new LinkedHashMap<>(); // group -> workload -> identity

@@ -80,6 +80,7 @@ final class Gallery {
             for (String p : folder.problems()) b.append("<li>").append(Html.esc(p)).append("</li>\n");
             b.append("</ul>\n");
         }
+        b.append(BaselineSection.html(m, folder.comparisons())); // a night against its baseline leads with its answer
         b.append("<p>Each repetition is a fresh JVM in a fresh container; warm-up runs are stored in raw.csv and left out of every figure. ")
                 .append("Bars and points are medians of the measured runs that ended ok (a JMH or jar cell: of its scores); each interval is the ")
                 .append("distribution-free confidence interval of the median, drawn from its low to its high end; a cell whose coefficient of ")

@@ -170,7 +170,9 @@ final class RunIndex {
             b.append(w.watchable() ? "<tr>" : "<tr class=\"noisy\">").append("<td>").append(figure(s.key(), s.newest().compared())).append("</td><td class=\"num\">")
                     .append(s.entries().size()).append("</td><td class=\"num\">").append(f.changes().size()).append("</td><td class=\"num\">").append(pct(w.spread()))
                     .append("</td><td class=\"num\">").append(pct(w.withinSd())).append("</td><td class=\"num\">").append(pct(w.resolvable()))
-                    .append("</td><td>").append(Html.esc(f.examined() ? w.advice() : f.note())).append("</td></tr>\n");
+                    .append("</td><td>").append(Html.esc((dev.jdkmatrix.history.BaselineEpochs.baselineCell(s.key(), s.entries().get(s.entries().size() - 1).night())
+                            ? "the baseline's own figure: the runner's day, not your code's (its head / base ratio is the code's); " : "")
+                            + (f.examined() ? w.advice() : f.note()))).append("</td></tr>\n");
         }
         b.append("</table>\n</details>\n");
     }

@@ -43,5 +43,11 @@ class AcceptCommandTest {
         CommandLineTest.run("history", site.toString(), "--markdown", md.toString());
         assertThat(Files.readString(md)).contains("regression, accepted").doesNotContain("**regression**")
                 .containsPattern("[0-9]+ of 3 figures can show a 5 % step within 3 nights; of the 1 head / base ratios against a baseline, [01]");
+
+        CommandLineTest.Result index = CommandLineTest.run("index", site.toString());
+        assertThat(index.code()).as(index.err()).isZero();
+        String page = Files.readString(site.resolve("index.html"));
+        assertThat(page).as("the index shows the change as accepted, and the baseline's own cell as the runner's day")
+                .contains("by alice (jdkmatrix accept): the parser now validates its input", "the baseline&#39;s own figure: the runner&#39;s day");
     }
 }

@@ -13,7 +13,7 @@ import java.util.Set;
  * every round, so that their paired ratio cancels the runner's day ({@link BaselineMatrix}).
  * <ul>
  *   <li>{@code baseline: { ref: v1.4.0, build: "./mvnw -q package" }}: a git ref of the repository
- *       the matrix is in (or of {@code repo:}), checked out and built once per commit and build
+ *       the matrix is in (or of {@code repo:}, whose top stands for the matrix's folder where the matrix is not in it), checked out and built once per commit and build
  *       command, then taken from its cache every night;</li>
  *   <li>{@code baseline: { dir: ../baseline }}: a checkout of the baseline, built already, holding
  *       the suite at the same paths as the matrix's folder;</li>

@@ -22,7 +22,7 @@ import org.snakeyaml.engine.v2.common.FlowStyle;
  * history follows each benchmark's {@code head / base} ratio, which cancels the runner's day.
  * Where a baseline could not be had ({@link Side.Missing}: its build failed), its entries run
  * their head side alone, named as every other night, and the night says why. Pure text in, text
- * out; where a baseline's jar is comes from the caller ({@code suite.Baselines}).
+ * out; where a baseline's jar is comes from the caller ({@code suite.BaselineBuilds}).
  */
 public final class BaselineMatrix {
 
@@ -56,19 +56,6 @@ public final class BaselineMatrix {
         return entries(top).stream().anyMatch(e -> e instanceof Map<?, ?> m && m.containsKey("baseline"));
     }
 
-    /** The baselines this matrix text names, in order: the matrix's first, then the entries' own. */
-    public static List<Baseline> baselines(String yaml, Path matrixDir) {
-        Map<String, Object> top = top(yaml);
-        LinkedHashSet<Baseline> out = new LinkedHashSet<>();
-        if (top == null) return List.of();
-        Baseline all = top.containsKey("baseline") ? Baseline.parse(top.get("baseline"), matrixDir, "baseline") : null;
-        if (all != null) out.add(all);
-        for (Object e : entries(top)) {
-            if (e instanceof Map<?, ?> m && m.containsKey("baseline")) out.add(Baseline.parse(m.get("baseline"), matrixDir, "workload '" + m.get("name") + "': baseline"));
-        }
-        return List.copyOf(out);
-    }
-
     /**
      * The matrix {@code yaml} (in {@code matrixDir}) with each entry that has a baseline doubled,
      * its base side read where {@code sides} says. Throws with the fix where a baseline is given to
@@ -83,6 +70,7 @@ public final class BaselineMatrix {
         Baseline all = out.containsKey("baseline") ? Baseline.parse(out.remove("baseline"), dir, "baseline") : null;
         if (!(out.get("matrix") instanceof Map<?, ?> m)) throw new IllegalArgumentException("the matrix has no 'matrix:' mapping; fix: add 'matrix:' with 'workload:'");
         Map<String, Object> axes = new LinkedHashMap<>((Map<String, Object>) m);
+        fixedJarsAreOne(top, all, dir);
         Map<Baseline, Side> used = new LinkedHashMap<>();
         Map<Baseline, List<String>> paired = new LinkedHashMap<>();
         List<Object> doubled = new ArrayList<>();
@@ -122,7 +110,6 @@ public final class BaselineMatrix {
             throw new IllegalArgumentException("baseline: the matrix has no workload entry with a jar: (kind: jmh or jar) to measure against it; "
                     + "fix: add your suite's jar as a jmh or jar entry, or leave baseline out");
         }
-        fixedJarsAreOne(top, all, dir);
         axes.put("workload", doubled);
         out.put("matrix", axes);
         if (used.values().stream().anyMatch(s -> !(s instanceof Side.Missing))) { // else no base side: nothing to compare along workload

@@ -8,12 +8,12 @@ import java.util.Objects;
  * {@code baseline} as the matrix names it ({@code ref v1.4.0}, {@code dir PATH}, {@code jar PATH}),
  * the {@code commit} a ref resolved to (empty otherwise), the {@code path} its side read its jars
  * from, its {@code status} ({@code built} tonight, {@code cached} from an earlier night's build,
- * {@code given} as a folder or jar, {@code failed}: no baseline tonight), a {@code detail} (the
+ * {@code given} as a folder or jar, {@code failed}: no baseline tonight; {@code planned}: a plan's, not built yet), a {@code detail} (the
  * build's seconds, or why it failed and how to fix it) and the {@code workloads} measured against it.
  */
 public record RunBaseline(String baseline, String commit, String path, String status, String detail, List<String> workloads) {
     /** What a baseline's status may be. */
-    public static final List<String> STATUSES = List.of("built", "cached", "given", "failed");
+    public static final List<String> STATUSES = List.of("built", "cached", "given", "planned", "failed");
 
     public RunBaseline {
         Objects.requireNonNull(baseline, "baseline");

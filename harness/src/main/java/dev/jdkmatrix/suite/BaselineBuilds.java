@@ -81,6 +81,7 @@ public final class BaselineBuilds {
                         case "built" -> "built tonight (" + done.detail() + ")";
                         case "cached" -> "built on an earlier night, from " + done.path();
                         case "given" -> "as given";
+                        case "planned" -> "not built yet: run builds it once, then takes it from " + done.path();
                         default -> "NOT measured tonight: " + done.detail();
                     } + "; " + String.join(", ", names) + " against it");
         });
@@ -110,21 +111,24 @@ public final class BaselineBuilds {
     }
 
     private Resolved ref(Baseline.Ref r, Path matrixDir, boolean build) {
-        Path repo = r.repo() != null ? r.repo() : Git.top(matrixDir);
+        Path repo = Git.top(r.repo() != null ? r.repo() : matrixDir);
         if (repo == null) {
-            return missing(r, "", "the matrix's folder " + matrixDir + " is in no git repository; fix: name the repository with baseline: { repo: PATH }, or a dir or jar");
+            return missing(r, "", (r.repo() != null ? r.repo() + " is" : "the matrix's folder " + matrixDir + " is") + " in no git repository; fix: name "
+                    + "the repository with baseline: { repo: PATH }, or a dir or jar");
         }
         String commit = Git.commit(repo, r.ref());
         if (commit.isEmpty()) {
             return missing(r, "", "no commit '" + r.ref() + "' in " + repo + "; fix: fetch it (git fetch origin " + r.ref() + ", or a checkout with fetch-depth: 0), or name a commit");
         }
-        Path rel = r.repo() != null ? Path.of("") : repo.relativize(Git.real(matrixDir));
+        // the checkout stands for the repository: the matrix's folder at its place in it, or (a repository elsewhere) at its top
+        Path real = Git.real(matrixDir);
+        Path rel = real.startsWith(repo) ? repo.relativize(real) : Path.of("");
         Path checkout = cache.resolve(shortSha(commit) + "-" + shortSha(Git.sha256(r.build())));
         if (Files.isRegularFile(checkout.resolve(MARKER))) {
             return new Resolved(new BaselineMatrix.Side.InFolder(checkout.resolve(rel)), new RunBaseline(r.text(), commit, checkout.toString(), "cached", "", List.of()));
         }
         if (!build) { // a plan: tonight's jars stand in, the same cells and estimate
-            return new Resolved(new BaselineMatrix.Side.InFolder(matrixDir), new RunBaseline(r.text(), commit, checkout.toString(), "built", "not built yet: the run builds it", List.of()));
+            return new Resolved(new BaselineMatrix.Side.InFolder(matrixDir), new RunBaseline(r.text(), commit, checkout.toString(), "planned", "", List.of()));
         }
         try {
             long t0 = System.nanoTime();

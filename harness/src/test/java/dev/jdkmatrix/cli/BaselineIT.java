@@ -84,15 +84,17 @@ class BaselineIT {
     }
 
     @Test
-    void aNightWhoseBaselineCannotBeHadRunsTonightsSideAloneAndSaysWhy() throws IOException {
+    void aNightWhoseBaselineCannotBeHadRunsTonightsSideAloneAndSaysWhy() throws IOException, InterruptedException {
         Path out = tmp.resolve("without");
-        ItSupport.Ran ran = run(matrix("{ ref: no-such-tag-anywhere, build: \"true\", repo: . }"), out, "baseline-it-failed", 1, tmp.resolve("cache"));
+        // the team's repository, without the ref its matrix names (a tag not fetched, say)
+        assertThat(new ProcessBuilder("git", "init", "-q", tmp.toString()).inheritIO().start().waitFor()).isZero();
+        ItSupport.Ran ran = run(matrix("{ ref: no-such-tag-anywhere, build: \"true\" }"), out, "baseline-it-failed", 1, tmp.resolve("cache"));
         assertThat(ran.rows()).extracting(x -> x.key().workload()).containsOnly("head-sort").hasSize(3);
         assertThat(ran.rows()).allMatch(RawRow::ok);
         assertThat(ran.err()).contains("NOT measured tonight", "this night ran without its baseline ref no-such-tag-anywhere (sort)", "fix: ");
         assertThat(meta(out).baselines()).singleElement().satisfies(x -> {
             assertThat(x.status()).isEqualTo("failed");
-            assertThat(x.detail()).contains("no-such-tag-anywhere");
+            assertThat(x.detail()).contains("no commit 'no-such-tag-anywhere'", "fix: fetch it");
         });
     }
 }

@@ -128,7 +128,23 @@ class BaselineBuildsTest {
         BaselineBuilds.Prepared p = prepare(matrix("{ ref: v1, build: \"" + build() + "\" }"), false, new StringWriter());
         assertThat(builds).doesNotExist();
         assertThat(baseJar(p)).isEqualTo(repo.resolve("bench/target/benchmarks.jar").toString());
-        assertThat(p.baselines().get(0).detail()).contains("not built yet");
+        assertThat(p.baselines().get(0).status()).isEqualTo("planned");
+    }
+
+    @Test
+    void aRepositoryNamedByAFolderOfItIsBuiltFromItsTopWhichStandsForTheMatrixsFolderElsewhere() throws Exception {
+        // the matrix in a folder outside the repository, the suite's repository named by one of its folders
+        Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
+        String yaml = """
+                baseline: { ref: v1, repo: %s, build: "%s" }
+                matrix:
+                  jdk: 25
+                  workload:
+                    - { name: lib, kind: jmh, jar: bench/target/benchmarks.jar }
+                """.formatted(repo.resolve("bench"), build());
+        BaselineBuilds.Prepared p = new BaselineBuilds(tmp.resolve("cache"), Duration.ofMinutes(2)).prepare(yaml, elsewhere, true, new PrintWriter(new StringWriter()));
+        assertThat(p.baselines().get(0).status()).as(p.baselines().get(0).detail()).isEqualTo("built");
+        assertThat(Files.readString(Path.of(baseJar(p)))).isEqualTo("one\n");
     }
 
     @Test

@@ -93,7 +93,8 @@ public final class Environment {
         return !git(dir, "status", "--porcelain", "--untracked-files=no").isEmpty();
     }
 
-    private static String git(Path dir, String... args) {
+    /** What {@code git -C dir ARGS} printed, stripped; "" where it failed, took over 10 s, or git is missing. */
+    public static String git(Path dir, String... args) {
         try {
             List<String> cmd = new java.util.ArrayList<>(List.of("git", "-C", dir.toAbsolutePath().toString()));
             cmd.addAll(List.of(args));

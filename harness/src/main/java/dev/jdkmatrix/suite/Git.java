@@ -5,23 +5,22 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** The few git and file calls a baseline's build needs: each says what failed instead of throwing. */
+/** The few git and file calls a baseline's build needs (git's answers through engine.Environment's one door to it): each says what failed instead of throwing. */
 final class Git {
 
     private Git() {}
 
     /** The top of the git work tree holding {@code dir}, or null. */
     static Path top(Path dir) {
-        String top = output(dir, "rev-parse", "--show-toplevel");
+        String top = dev.jdkmatrix.engine.Environment.git(dir, "rev-parse", "--show-toplevel");
         return top.isEmpty() ? null : Path.of(top);
     }
 
     /** The full commit {@code ref} names in {@code repo}, or "" where it names none. */
     static String commit(Path repo, String ref) {
-        return output(repo, "rev-parse", "--verify", "--quiet", ref + "^{commit}");
+        return dev.jdkmatrix.engine.Environment.git(repo, "rev-parse", "--verify", "--quiet", ref + "^{commit}");
     }
 
     /** {@code dir} with its links resolved (git names its top so), or as it is where it cannot be. */
@@ -48,22 +47,6 @@ final class Git {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return "interrupted";
-        }
-    }
-
-    private static String output(Path dir, String... args) {
-        try {
-            List<String> cmd = new java.util.ArrayList<>(List.of("git", "-C", dir.toAbsolutePath().toString()));
-            cmd.addAll(List.of(args));
-            Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-            if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) return "";
-            return out;
-        } catch (IOException e) {
-            return "";
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "";
         }
     }
 

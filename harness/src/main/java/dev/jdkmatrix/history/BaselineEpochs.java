@@ -41,9 +41,18 @@ public final class BaselineEpochs {
         return "";
     }
 
-    /** The baseline a figure's night stands on: a base / head pair's, "" for any other figure. */
+    /** The baseline a figure's night stands on: a base / head pair's, or a pair's whose side a is the baseline JDK; "" for any other figure. */
     public static String of(FigureKey key, Night n) {
         if (!(key instanceof FigureKey.Pair p)) return "";
+        String jdk = baselineJdk(n.meta());
+        if (jdk != null) {
+            CellKey a = n.cells().get(p.cellA());
+            CellKey b = n.cells().get(p.cellB());
+            if (a != null && b != null && a.jdk().equals(jdk) && !b.jdk().equals(jdk)) {
+                List<String> builds = n.meta().jdkBuilds().getOrDefault(jdk, List.of());
+                return RunBaseline.JDK + jdk + (builds.isEmpty() ? "" : " (" + String.join(", ", builds) + ")");
+            }
+        }
         String a = workload(n, p.cellA());
         String b = workload(n, p.cellB());
         String base = PullRequestSide.BASE.prefix();
@@ -80,8 +89,18 @@ public final class BaselineEpochs {
         return out;
     }
 
+    /** The matrix's baseline JDK of a night ({@code baseline: { jdk: NAME }}), or null. */
+    static String baselineJdk(RunMetadata meta) {
+        for (RunBaseline b : meta.baselines()) if (b.measured() && b.baseline().startsWith(RunBaseline.JDK)) return b.baseline().substring(RunBaseline.JDK.length());
+        return null;
+    }
+
     /** "ref v1.4.0 (1a2b3c4d5e6f)", "jar /x/b.jar (sha256 0f1e2d3c4b5a)", "dir /x/base": what tells two baselines apart. */
     static String identity(RunBaseline b, RunMetadata meta) {
+        if (b.baseline().startsWith(RunBaseline.JDK)) {
+            List<String> builds = meta.jdkBuilds().getOrDefault(b.baseline().substring(RunBaseline.JDK.length()), List.of());
+            return b.baseline() + (builds.isEmpty() ? "" : " (" + String.join(", ", builds) + ")");
+        }
         if (!b.commit().isEmpty()) return b.baseline() + " (" + b.commit().substring(0, Math.min(12, b.commit().length())) + ")";
         for (RunMetadata.Jar j : meta.jars()) {
             if (j.path().equals(b.path()) && j.sha256() != null && j.sha256().length() >= 12) return b.baseline() + " (sha256 " + j.sha256().substring(0, 12) + ")";

@@ -17,7 +17,9 @@ import java.util.Set;
  *       command, then taken from its cache every night;</li>
  *   <li>{@code baseline: { dir: ../baseline }}: a checkout of the baseline, built already, holding
  *       the suite at the same paths as the matrix's folder;</li>
- *   <li>{@code baseline: { jar: baseline/benchmarks.jar }}: a fixed jar in place of the entry's.</li>
+ *   <li>{@code baseline: { jar: baseline/benchmarks.jar }}: a fixed jar in place of the entry's;</li>
+ *   <li>{@code baseline: { jdk: 25-ga }}: one of the matrix's JDKs, as a JDK vendor names its
+ *       builds: every cell of another JDK is compared with the same cell on it (the matrix's only).</li>
  * </ul>
  * Paths are relative to the matrix's folder. Pure: resolving a ref (git, the build) is the
  * {@code suite} stage's.
@@ -25,7 +27,7 @@ import java.util.Set;
 public sealed interface Baseline {
 
     /** The keys a {@code baseline:} mapping may hold. */
-    List<String> KEYS = List.of("ref", "build", "repo", "dir", "jar");
+    List<String> KEYS = List.of("ref", "build", "repo", "dir", "jar", "jdk");
 
     /** How run.json and the terminal name it: {@code ref v1.4.0}, {@code dir ../baseline}, {@code jar b.jar}. */
     String text();
@@ -70,6 +72,19 @@ public sealed interface Baseline {
         }
     }
 
+    /** One of the matrix's JDKs (a name under {@code jdks:} or of the {@code jdk:} axis): the builds of the others are compared with it. */
+    record Jdk(String name) implements Baseline {
+        public Jdk {
+            Objects.requireNonNull(name, "name");
+            if (name.isBlank()) throw new IllegalArgumentException("a baseline JDK is one of the matrix's JDKs, got a blank name; fix: write { jdk: 25 }");
+        }
+
+        @Override
+        public String text() {
+            return "jdk " + name;
+        }
+    }
+
     /**
      * The baseline a {@code baseline:} value says, its paths read against {@code matrixDir};
      * {@code where} names it in an error ("baseline", "workload 'join': baseline"). Throws with
@@ -86,11 +101,11 @@ public sealed interface Baseline {
             }
         }
         Set<String> given = new java.util.TreeSet<>();
-        for (String k : List.of("ref", "dir", "jar")) if (m.containsKey(k)) given.add(k);
+        for (String k : List.of("ref", "dir", "jar", "jdk")) if (m.containsKey(k)) given.add(k);
         if (given.size() != 1) {
-            throw new IllegalArgumentException(where + ": name exactly one of ref, dir or jar, got " + (given.isEmpty() ? "none" : String.join(" and ", given))
+            throw new IllegalArgumentException(where + ": name exactly one of ref, dir, jar or jdk, got " + (given.isEmpty() ? "none" : String.join(" and ", given))
                     + "; fix: { ref: v1.4.0, build: \"CMD\" } for a commit of your repository built once, { dir: PATH } for a checkout built already, "
-                    + "{ jar: PATH } for a fixed jar");
+                    + "{ jar: PATH } for a fixed jar, { jdk: NAME } for one of the matrix's JDKs");
         }
         String kind = given.iterator().next();
         if (!kind.equals("ref") && (m.containsKey("build") || m.containsKey("repo"))) {
@@ -109,6 +124,7 @@ public sealed interface Baseline {
             case "ref" -> new Ref(v, m.containsKey("build") ? text(m.get("build"), where + ".build") : "",
                     m.containsKey("repo") ? matrixDir.resolve(text(m.get("repo"), where + ".repo")) : null);
             case "dir" -> new Folder(matrixDir.resolve(v));
+            case "jdk" -> new Jdk(v);
             default -> new Jar(matrixDir.resolve(v));
         };
     }

@@ -36,6 +36,9 @@ public final class BaselineMatrix {
         /** One jar for every entry of this baseline (its files stay tonight's). */
         record FixedJar(Path jar) implements Side {}
 
+        /** One of the matrix's JDKs: nothing to build, every cell of another JDK compared with its cell on it. */
+        record OwnJdk(String name) implements Side {}
+
         /** No baseline tonight, and why (its build failed: the command, the exit, the log's last lines). */
         record Missing(String why) implements Side {}
     }
@@ -73,6 +76,11 @@ public final class BaselineMatrix {
         fixedJarsAreOne(top, all, dir);
         Map<Baseline, Side> used = new LinkedHashMap<>();
         Map<Baseline, List<String>> paired = new LinkedHashMap<>();
+        if (all instanceof Baseline.Jdk j) { // a JDK of the matrix's: every entry measured on it, nothing doubled
+            jdkIsTheMatrixs(axes, j);
+            used.put(all, sides.apply(all));
+            for (Object e : entries(top)) if (e instanceof Map<?, ?> em) paired.computeIfAbsent(all, k -> new ArrayList<>()).add(String.valueOf(em.get("name")));
+        }
         List<Object> doubled = new ArrayList<>();
         for (Object e : entries(top)) {
             if (!(e instanceof Map<?, ?> raw)) {
@@ -82,7 +90,9 @@ public final class BaselineMatrix {
             Map<String, Object> entry = new LinkedHashMap<>((Map<String, Object>) raw);
             String name = String.valueOf(entry.get("name"));
             Baseline own = entry.containsKey("baseline") ? Baseline.parse(entry.remove("baseline"), dir, "workload '" + name + "': baseline") : null;
-            Baseline b = own != null ? own : all;
+            if (own instanceof Baseline.Jdk) throw new IllegalArgumentException("workload '" + name + "': a baseline JDK is the matrix's, for every entry; "
+                    + "fix: write baseline: { jdk: NAME } at the matrix's top");
+            Baseline b = own != null ? own : all instanceof Baseline.Jdk ? null : all;
             if (!entry.containsKey("jar")) {
                 if (own != null) throw new IllegalArgumentException("workload '" + name + "': a baseline goes with an entry of your suite's jar (kind: jmh or jar); "
                         + "fix: leave baseline out of this entry");
@@ -103,6 +113,7 @@ public final class BaselineMatrix {
                     doubled.add(base);
                 }
                 case Side.Missing missing -> { } // tonight's side alone
+                case Side.OwnJdk jdk -> throw new IllegalStateException("a baseline JDK is not an entry's");
             }
             doubled.add(side(entry, dev.jdkmatrix.model.PullRequestSide.HEAD.prefix() + name, dir));
         }
@@ -112,13 +123,26 @@ public final class BaselineMatrix {
         }
         axes.put("workload", doubled);
         out.put("matrix", axes);
-        if (used.values().stream().anyMatch(s -> !(s instanceof Side.Missing))) { // else no base side: nothing to compare along workload
-            LinkedHashSet<String> along = new LinkedHashSet<>(List.of("workload"));
+        boolean twoSides = used.values().stream().anyMatch(s -> s instanceof Side.InFolder || s instanceof Side.FixedJar);
+        if (twoSides || all instanceof Baseline.Jdk) { // else no base side: nothing to compare along workload
+            LinkedHashSet<String> along = new LinkedHashSet<>();
+            if (all instanceof Baseline.Jdk) along.add("jdk");
+            if (twoSides) along.add("workload");
             if (out.get("compare-along") instanceof List<?> l) l.forEach(a -> along.add(String.valueOf(a)));
             else if (out.get("compare-along") != null) along.add(String.valueOf(out.get("compare-along")));
             out.put("compare-along", List.copyOf(along));
         }
         return new Derived(dump(out), used, paired);
+    }
+
+    /** A baseline JDK is one the matrix's jdk axis lists: the cells it is compared with must be there. */
+    private static void jdkIsTheMatrixs(Map<String, Object> axes, Baseline.Jdk j) {
+        Object jdk = axes.get("jdk");
+        List<String> listed = jdk instanceof List<?> l ? l.stream().map(String::valueOf).toList() : jdk == null ? List.of() : List.of(String.valueOf(jdk));
+        if (!listed.contains(j.name()) || listed.size() < 2) {
+            throw new IllegalArgumentException("baseline: { jdk: " + j.name() + " } is to be one of two or more JDKs of the matrix's jdk axis, which lists "
+                    + (listed.isEmpty() ? "none" : String.join(", ", listed)) + "; fix: add " + j.name() + " and the builds to compare with it to matrix: jdk: [...]");
+        }
     }
 
     /** A matrix's own fixed-jar baseline stands in for one jar: entries of two jars under it cannot say which is whose. */

@@ -118,6 +118,11 @@ public final class Comparisons {
 
     /** As above, calling a difference only when the whole interval lies past ±{@code minDifference}. */
     public static List<Row> of(List<RawRow> rows, List<String> along, String order, double threshold, double minDifference, double target) {
+        return of(rows, along, order, threshold, minDifference, target, Map.of());
+    }
+
+    /** As above, {@code first}: an axis's value that is every pair's side a (a night's baseline JDK: {@link #first}). */
+    static List<Row> of(List<RawRow> rows, List<String> along, String order, double threshold, double minDifference, double target, Map<String, String> first) {
         Map<String, List<RawRow>> byCell = new LinkedHashMap<>();
         for (RawRow r : rows) if (r.measured()) byCell.computeIfAbsent(r.cell(), k -> new ArrayList<>()).add(r);
         // each cell's axes, read once from its first row
@@ -128,7 +133,7 @@ public final class Comparisons {
         String pairing = order == null || order.isEmpty() ? "interleaved" : order;
         // every pair of every group, in order; each is computed alone (its bootstrap seeded by its cells), so they go on every CPU
         List<int[]> tasks = new ArrayList<>();
-        List<List<String>> groups = groups(axesOf, axes);
+        List<List<String>> groups = groups(axesOf, axes, first);
         for (int g = 0; g < groups.size(); g++) {
             for (int i = 0; i < groups.get(g).size(); i++) {
                 for (int j = i + 1; j < groups.get(g).size(); j++) tasks.add(new int[] {g, i, j});
@@ -160,7 +165,7 @@ public final class Comparisons {
         byCell.forEach((cell, runs) -> axesOf.put(cell, runs.get(0).key().axes()));
         List<String> along = meta == null || meta.compareAlong() == null ? defaultAlong(axesOf) : meta.compareAlong();
         List<PairedFigure> out = new ArrayList<>();
-        for (List<String> g : groups(axesOf, along)) {
+        for (List<String> g : groups(axesOf, along, first(meta))) {
             for (int i = 0; i < g.size(); i++) {
                 for (int j = i + 1; j < g.size(); j++) {
                     Pairs p = pairs(byCell.get(g.get(i)), byCell.get(g.get(j)));
@@ -192,7 +197,16 @@ public final class Comparisons {
     /** Every pair of every group of a results folder's rows, as its run.json describes the plan (null: a run from before run.json said). */
     public static List<Row> of(List<RawRow> rows, RunMetadata meta) {
         if (meta == null) return of(rows, null, "interleaved", 0.10, Double.NaN);
-        return of(rows, meta.compareAlong(), meta.order(), meta.compareThreshold(), meta.minDifference(), meta.repetitionTarget());
+        return of(rows, meta.compareAlong(), meta.order(), meta.compareThreshold(), meta.minDifference(), meta.repetitionTarget(), first(meta));
+    }
+
+    /** The values that are side a of every pair they are in: a baseline JDK the run measured against ({@code baseline: { jdk: NAME }}), on the jdk axis. */
+    static Map<String, String> first(RunMetadata meta) {
+        if (meta == null) return Map.of();
+        for (RunBaseline b : meta.baselines()) {
+            if (b.measured() && b.baseline().startsWith(RunBaseline.JDK)) return Map.of("jdk", b.baseline().substring(RunBaseline.JDK.length()));
+        }
+        return Map.of();
     }
 
     /** The compared axes by default: jdk and executor where these rows' cells have more than one value of them. */
@@ -202,6 +216,10 @@ public final class Comparisons {
 
     /** The cells in groups (each a list of cell ids in compared order), groups in the order of their first cell. */
     static List<List<String>> groups(Map<String, SortedMap<String, String>> axesOf, List<String> along) {
+        return groups(axesOf, along, Map.of());
+    }
+
+    static List<List<String>> groups(Map<String, SortedMap<String, String>> axesOf, List<String> along, Map<String, String> first) {
         Map<SortedMap<String, String>, List<String>> m = new LinkedHashMap<>();
         for (Map.Entry<String, SortedMap<String, String>> e : axesOf.entrySet()) {
             SortedMap<String, String> key = new TreeMap<>(e.getValue());
@@ -212,7 +230,7 @@ public final class Comparisons {
         for (List<String> cells : m.values()) {
             if (cells.size() < 2) continue;
             List<String> sorted = new ArrayList<>(cells);
-            sorted.sort(Comparator.comparing(axesOf::get, order(along)));
+            sorted.sort(Comparator.comparing(axesOf::get, order(along, first)));
             out.add(sorted);
         }
         return out;
@@ -220,8 +238,16 @@ public final class Comparisons {
 
     /** Cells ordered along each compared axis in turn. */
     static Comparator<Map<String, String>> order(List<String> along) {
+        return order(along, Map.of());
+    }
+
+    /** As above, an axis's value in {@code first} before every other value of it. */
+    static Comparator<Map<String, String>> order(List<String> along, Map<String, String> first) {
         Comparator<Map<String, String>> c = (x, y) -> 0;
-        for (String axis : along) c = c.thenComparing(m -> m.getOrDefault(axis, ""), Comparisons::compareValues);
+        for (String axis : along) {
+            String f = first.get(axis);
+            c = c.thenComparing(m -> m.getOrDefault(axis, ""), (a, b) -> f != null && a.equals(f) != b.equals(f) ? (a.equals(f) ? -1 : 1) : compareValues(a, b));
+        }
         return c;
     }
 

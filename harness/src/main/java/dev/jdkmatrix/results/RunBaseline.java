@@ -12,6 +12,9 @@ import java.util.Objects;
  * build's seconds, or why it failed and how to fix it) and the {@code workloads} measured against it.
  */
 public record RunBaseline(String baseline, String commit, String path, String status, String detail, List<String> workloads) {
+    /** How a baseline JDK of the matrix's ({@code baseline: { jdk: NAME }}) is written in {@link #baseline}: {@code jdk NAME}. */
+    public static final String JDK = "jdk ";
+
     /** What a baseline's status may be. */
     public static final List<String> STATUSES = List.of("built", "cached", "given", "planned", "failed");
 

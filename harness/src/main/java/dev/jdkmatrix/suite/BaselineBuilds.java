@@ -96,6 +96,7 @@ public final class BaselineBuilds {
             case Baseline.Folder f -> given(b, f.dir(), Files.isDirectory(f.dir()), new BaselineMatrix.Side.InFolder(f.dir()));
             case Baseline.Jar j -> given(b, j.jar(), Files.isRegularFile(j.jar()), new BaselineMatrix.Side.FixedJar(j.jar()));
             case Baseline.Ref r -> ref(r, matrixDir, build);
+            case Baseline.Jdk j -> new Resolved(new BaselineMatrix.Side.OwnJdk(j.name()), new RunBaseline(b.text(), "", "", "given", "", List.of()));
         };
     }
 

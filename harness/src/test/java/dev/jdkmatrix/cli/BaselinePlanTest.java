@@ -50,6 +50,6 @@ class BaselinePlanTest {
         assertThat(none.err()).contains("--baseline '{ ref: [ }' is not YAML", "fix: ");
         CommandLineTest.Result wrong = CommandLineTest.run("plan", "--matrix", m.toString(), "--baseline", "{ tag: v1 }");
         assertThat(wrong.code()).isEqualTo(ExitException.BAD_INPUT);
-        assertThat(wrong.err()).contains("baseline: unknown key 'tag'", "\n  fix: use ref, build, repo, dir, jar");
+        assertThat(wrong.err()).contains("baseline: unknown key 'tag'", "\n  fix: use ref, build, repo, dir, jar, jdk");
     }
 }

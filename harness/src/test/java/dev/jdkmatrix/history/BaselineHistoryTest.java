@@ -97,6 +97,35 @@ public class BaselineHistoryTest {
     }
 
     @Test
+    void aBaselineJdkIsSideAOfEveryPairWhateverItsNameAndItsBuildALevelOfTheRatio() {
+        // 25-tip sorts after 25-ga by name; named the baseline, it is side a of the pair, so the ratio reads 25-ga / 25-tip
+        String ga = "lib(size=10) virtual tasks=1 jdk=25-ga cpus=1 mem=1g";
+        String tip = "lib(size=10) virtual tasks=1 jdk=25-tip cpus=1 mem=1g";
+        List<RawRow> rows = new ArrayList<>();
+        int seq = 0;
+        for (int round = 1; round <= 6; round++) {
+            for (String cell : List.of(ga, tip)) {
+                double v = cell.equals(ga) ? 110 + round % 2 : 100 + round % 3;
+                rows.add(dev.jdkmatrix.results.Rows.of(cell).run("n", ++seq).rep(round)
+                        .builtin("lib", "size=10", "virtual", 1, cell.equals(ga) ? "25-ga" : "25-tip", "1", "1g").wall(v)
+                        .with("kind", "builtin").with("score", String.format(Locale.ROOT, "%.4f", v)).with("score_unit", "ms").with("score_better", "lower").build());
+            }
+        }
+        RunMetadata.Plan plan = new RunMetadata.Plan(2, 12, 6, 0, "blocked", 10, "1/1", 0.1, 6, 0, 0, List.of("jdk"), 7, 1, List.of(ga, tip), List.of(), 0.005);
+        java.util.function.Function<String, RunMetadata> meta = baseline -> new RunMetadata(1, "n", "matrix.yaml", "nightly", "0".repeat(64), "", false,
+                FIRST.toString(), FIRST.plusSeconds(60).toString(), null, null, List.of(), Map.of("25-tip", List.of("25.0.6+3")), plan, Map.of("ok", 12), null, 0,
+                List.of(), List.of(), List.of(), null, null, baseline == null ? List.of()
+                        : List.of(new dev.jdkmatrix.results.RunBaseline(baseline, "", "", "given", "", List.of("lib"))));
+        assertThat(Nights.figures(rows, meta.apply(null)).keySet()).as("by name: 25-ga first").contains(new FigureKey.Pair(ga, tip));
+        java.util.Map<FigureKey, Measured> against = Nights.figures(rows, meta.apply("jdk 25-tip"));
+        assertThat(against.keySet()).as("the baseline JDK first").contains(new FigureKey.Pair(tip, ga)).doesNotContain(new FigureKey.Pair(ga, tip));
+        assertThat(against.get(new FigureKey.Pair(tip, ga)).value()).as("25-ga / 25-tip").isGreaterThan(1.05);
+        Night n = new Night("n", meta.apply("jdk 25-tip"), FIRST, against, Map.of(ga, rows.get(0).key(), tip, rows.get(1).key()));
+        assertThat(BaselineEpochs.of(new FigureKey.Pair(tip, ga), n)).isEqualTo("jdk 25-tip (25.0.6+3)");
+        assertThat(BaselineEpochs.of(new FigureKey.Pair(ga, tip), n)).isEmpty();
+    }
+
+    @Test
     void movingTheBaselineReBasesTheRatioAndCallsNoStepThere(@TempDir Path site) throws IOException {
         SplittableRandom r = new SplittableRandom(79);
         // from night 12 a faster baseline (a release that took in an accepted 10 % gain): head / base 1.11 from there, nothing else changed

@@ -67,6 +67,7 @@ class BaselineMatrixTest {
             case Baseline.Ref r -> new BaselineMatrix.Side.InFolder(Path.of("/cache/abc/bench"));
             case Baseline.Jar j -> new BaselineMatrix.Side.FixedJar(j.jar());
             case Baseline.Folder f -> throw new AssertionError(f);
+            case Baseline.Jdk j -> throw new AssertionError(j);
         });
         List<Map<String, Object>> e = entries(d.yaml());
         assertThat(e).extracting(m -> m.get("jar")).containsExactly("/cache/abc/bench/target/a.jar", "/repo/bench/target/a.jar", "/fixed/b.jar", "/repo/bench/target/b.jar");
@@ -92,7 +93,7 @@ class BaselineMatrixTest {
     @Test
     void baselinesWrittenWrongAreRefusedWithWhereAndTheFix() {
         for (String[] c : List.of(
-                new String[] {"baseline: { ref: v1, jar: x.jar }", "exactly one of ref, dir or jar, got jar and ref"},
+                new String[] {"baseline: { ref: v1, jar: x.jar }", "exactly one of ref, dir, jar or jdk, got jar and ref"},
                 new String[] {"baseline: { tag: v1 }", "unknown key 'tag'"},
                 new String[] {"baseline: { jar: x.jar, build: make }", "build and repo go with ref"},
                 new String[] {"baseline: v1", "a mapping, got 'v1'"},
@@ -108,6 +109,26 @@ class BaselineMatrixTest {
         String two = "baseline: { jar: old.jar }\nmatrix:\n  workload:\n    - { name: a, kind: jmh, jar: a.jar }\n    - { name: b, kind: jar, jar: b.jar }\n";
         assertThatThrownBy(() -> BaselineMatrix.derive(two, DIR, b -> new BaselineMatrix.Side.FixedJar(Path.of("/old.jar"))))
                 .hasMessageContaining("stands in for one jar, but the entries run 2 (a.jar, b.jar)").hasMessageContaining("fix: ");
+    }
+
+    @Test
+    void aBaselineJdkIsTheMatrixsOwnComparedAlongJdkAndRefusedWhereTheAxisDoesNotListIt() {
+        String yaml = """
+                baseline: { jdk: 25-tip }
+                matrix:
+                  jdk: [25-ga, 25-tip]
+                  workload:
+                    - { name: lib, kind: jmh, jar: target/benchmarks.jar }
+                    - { name: sleep, tasks: 10 }
+                """;
+        BaselineMatrix.Derived d = BaselineMatrix.derive(yaml, DIR, b -> new BaselineMatrix.Side.OwnJdk(((Baseline.Jdk) b).name()));
+        assertThat(entries(d.yaml())).extracting(m -> m.get("name")).as("nothing doubled").containsExactly("lib", "sleep");
+        assertThat(top(d.yaml())).containsEntry("compare-along", List.of("jdk")).doesNotContainKey("baseline");
+        assertThat(d.entries()).containsEntry(new Baseline.Jdk("25-tip"), List.of("lib", "sleep"));
+        assertThatThrownBy(() -> BaselineMatrix.derive(yaml.replace("[25-ga, 25-tip]", "[25-ga, 26]"), DIR, b -> null))
+                .hasMessageContaining("{ jdk: 25-tip } is to be one of two or more JDKs of the matrix's jdk axis, which lists 25-ga, 26").hasMessageContaining("fix: ");
+        assertThatThrownBy(() -> BaselineMatrix.derive("matrix:\n  jdk: [21, 25]\n  workload:\n    - { name: a, kind: jmh, jar: a.jar, baseline: { jdk: 21 } }\n", DIR, b -> null))
+                .hasMessageContaining("a baseline JDK is the matrix's").hasMessageContaining("fix: ");
     }
 
     @Test

@@ -57,7 +57,6 @@ public final class AcceptCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         try {
             Nights.Read read = Nights.read(site);
-            History h = History.of(read, options.finder(), options.watchTarget(), options.byRunner);
             String who = by != null ? by : System.getenv().getOrDefault("GITHUB_ACTOR", System.getenv().getOrDefault("USER", ""));
             Acceptance a;
             try {
@@ -65,13 +64,14 @@ public final class AcceptCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new ExitException(ExitException.BAD_INPUT, e.getMessage() + "\n  fix: copy the figure and the night from the index's table of changes");
             }
+            // the history with this acceptance alone: its changes are the site's (an acceptance finds none), those it covers marked
             History with = History.of(new Nights.Read(read.nights(), read.skipped(), List.of(a)), options.finder(), options.watchTarget(), options.byRunner);
             List<Change> covered = with.changes().stream().filter(c -> !with.acceptedText(c).isEmpty()).toList();
             if (covered.isEmpty()) {
                 StringBuilder there = new StringBuilder();
-                h.changes().forEach(c -> there.append("\n    ").append(c.after().folder()).append(" (").append(c.after().date()).append("): ").append(c.figure().label()));
+                with.changes().forEach(c -> there.append("\n    ").append(c.after().folder()).append(" (").append(c.after().date()).append("): ").append(c.figure().label()));
                 throw new ExitException(ExitException.BAD_INPUT, "no change of " + site + "'s history has a figure with '" + figure + "' in its label and its first night "
-                        + "after it at '" + night + "' (or a night either side)\n  fix: name one of its " + h.changes().size() + " change(s)" + there);
+                        + "after it at '" + night + "' (or a night either side)\n  fix: name one of its " + with.changes().size() + " change(s)" + there);
             }
             Acceptance.add(site, a);
             out.printf("jdkmatrix: accepted %d change(s) in %s (%s): %s%n", covered.size(), site.resolve(Acceptance.FILE), a.text(),

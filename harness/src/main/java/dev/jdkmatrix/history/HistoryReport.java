@@ -69,13 +69,13 @@ public final class HistoryReport {
         List<Change> fresh = h.changes().stream().filter(h.newTonight()::contains).toList();
         md.append(fresh.isEmpty() ? "No change confirmed tonight.\n\n" : "### Confirmed tonight\n\n" + rows(h, fresh) + "\n");
         if (!h.suspected().isEmpty()) md.append("### Suspected (too few nights after them to confirm)\n\n").append(rows(h, h.suspected())).append('\n');
-        List<NightEvents.Event> recent = h.events().stream().filter(e -> h.nights().indexOf(e.night()) >= h.nights().size() - h.options().confirmNights()).toList();
+        List<NightEvents.Event> recent = h.events().stream().filter(e -> recent(h, e.night())).toList();
         if (!recent.isEmpty()) {
             md.append("### The runner, not the figures\n\n");
             recent.forEach(e -> md.append("- ").append(Markdown.text(e.text())).append('\n'));
             md.append('\n');
         }
-        List<BaselineEpochs.Move> moved = h.baselineMoves().stream().filter(m -> h.nights().indexOf(m.night()) >= h.nights().size() - h.options().confirmNights()).toList();
+        List<BaselineEpochs.Move> moved = h.baselineMoves().stream().filter(m -> recent(h, m.night())).toList();
         if (!moved.isEmpty()) {
             md.append("### The baseline moved\n\n");
             moved.forEach(m -> md.append("- ").append(Markdown.text(m.text())).append('\n'));
@@ -88,6 +88,11 @@ public final class HistoryReport {
             h.skipped().forEach(s -> md.append("- ").append(Markdown.text(s)).append('\n'));
         }
         return md.toString();
+    }
+
+    /** Whether a night is among the newest confirm-nights: what a job summary still reports of it. */
+    private static boolean recent(History h, Night n) {
+        return h.nights().indexOf(n) >= h.nights().size() - h.options().confirmNights();
     }
 
     private static String rows(History h, List<Change> changes) {

@@ -113,8 +113,10 @@ class TrustIT {
         Path m = tmp.resolve("adaptive.yaml");
         // calm: one task sleeping 300 ms on a pinned CPU (its JVM adds 45 to 70 ms: 347 to 371 ms in a fresh-clone CI run,
         // whose [min, max] interval of 6 to 9 runs reached +-5.4 %: the target is 8 %); jitter: 300 to 600 ms at random,
-        // never known to +-8 %: from 6 rounds its [min, max] reaches that only if all its draws fall in a band a fifth of
-        // the jitter's width, under 0.1 %.
+        // rarely known to +-8 %: its [min, max] reaches that when all its draws fall in a band near 0.3 of the jitter's width
+        // at its upper end (a max / min of 1.17 at 580 ms is 85 ms of 300), about 1 % of runs at 6 rounds and 2 % up to 10
+        // (a fresh-clone CI run here, 2026-11-29: six draws 549 to 597 ms, stopped at 6). So the test holds what the rule
+        // controls: a cell stops before the maximum only once its target is reached, never past the maximum.
         TestMatrix.named("adaptive").repetitions("{ min: 6, max: 10, target: 8% }").axis("cpu-mode", "cpuset").axis("tasks", 1).axis("executor", "virtual")
                 .workloads("""
                 - name: fault
@@ -125,13 +127,18 @@ class TrustIT {
         long calm = ran.rows().stream().filter(r -> r.column("params").contains("mode=none")).count();
         long noisy = ran.rows().stream().filter(r -> r.column("params").contains("mode=jitter")).count();
         assertThat(calm).as(ran.err()).isBetween(6L, 8L);
-        assertThat(noisy).as(ran.err()).isEqualTo(10);
+        assertThat(noisy).as(ran.err()).isBetween(6L, 10L);
         List<SummaryRow> summary = SummaryCsv.read(out.resolve("summary.csv"));
         SummaryRow calmRow = summary.stream().filter(s -> s.column("params").contains("mode=none")).findFirst().orElseThrow();
         SummaryRow noisyRow = summary.stream().filter(s -> s.column("params").contains("mode=jitter")).findFirst().orElseThrow();
         assertThat(calmRow.column("target_reached")).isEqualTo("yes");
-        assertThat(noisyRow.column("target_reached")).isEqualTo("no");
-        assertThat(Double.parseDouble(noisyRow.column("interval_pct"))).isGreaterThan(8);
+        if (noisy < 10) { // its draws fell close together by chance: it stopped because it reached its target, and only then
+            assertThat(noisyRow.column("target_reached")).as(ran.err()).isEqualTo("yes");
+            assertThat(Double.parseDouble(noisyRow.column("interval_pct"))).isLessThanOrEqualTo(8);
+        } else {
+            assertThat(noisyRow.column("target_reached")).isEqualTo("no");
+            assertThat(Double.parseDouble(noisyRow.column("interval_pct"))).isGreaterThan(8);
+        }
 
         // a kill that lost the last round of the noisy cell: the resume makes it again, and no more. One round, not more: a
         // round lost before it would be measured anew, and the rule's next decision would rest on new draws (9 jitter runs
@@ -147,7 +154,7 @@ class TrustIT {
         List<RawRow> after = RawCsv.read(raw);
         assertThat(after).hasSize(ran.rows().size());
         assertThat(after).extracting(RawRow::runKey).doesNotHaveDuplicates();
-        assertThat(after.stream().filter(r -> r.column("params").contains("mode=jitter")).count()).isEqualTo(10);
+        assertThat(after.stream().filter(r -> r.column("params").contains("mode=jitter")).count()).isEqualTo(noisy);
         // the resume kept the plan's order: every row has the sequence number its run has in the plan (blocked, from the file's seed)
         java.util.Map<String, Integer> planned = new java.util.HashMap<>();
         new MatrixParser().parse(m).plan().forEach(r -> planned.put(r.key(), r.sequence()));

@@ -135,7 +135,7 @@ public class SyntheticResults {
                 new dev.jdkmatrix.results.RunMetadata.Plan(3000, rows.size(), reps, 1, "interleaved", 14400, "1/1", 0.1),
                 Map.of("ok", rows.size()), new dev.jdkmatrix.results.RunMetadata.Overhead(rows.size(), 430, 500, 700), 0.1, List.of()));
         dev.jdkmatrix.results.format.ComparisonsCsv.write(dir.resolve("comparisons.csv"),
-                dev.jdkmatrix.results.Comparisons.of(rows, dev.jdkmatrix.results.format.RunJson.read(dir.resolve("run.json"))));
+                dev.jdkmatrix.results.Comparisons.of(rows, dev.jdkmatrix.results.format.RunJson.read(dir.resolve("run.json"))), 0.1);
         System.out.println(rows.size() + " runs of " + Summarizer.summarize(rows).size() + " cells in " + dir);
     }
 }

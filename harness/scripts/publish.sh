@@ -53,6 +53,7 @@ previous=$(jdkmatrix previous "$SITE" "$SITE/$name")
 gzip -9 -n -c "$NEW/raw.csv" > "$SITE/$name/raw.csv.gz"
 [ -f "$NEW/summary.csv" ] && gzip -9 -n -c "$NEW/summary.csv" > "$SITE/$name/summary.csv.gz"
 [ -f "$NEW/comparisons.csv" ] && gzip -9 -n -c "$NEW/comparisons.csv" > "$SITE/$name/comparisons.csv.gz"
+[ -f "$NEW/suites.csv" ] && cp "$NEW/suites.csv" "$SITE/$name/suites.csv" # a row per suite: small, kept as it is
 # profiled cells' collapsed stacks (gzipped already, a few KB each): the gallery's differential tables
 # are computed from them, and its flame graph pages drawn from them within the night's budget
 if compgen -G "$NEW/profiles/*.collapsed.gz" > /dev/null; then

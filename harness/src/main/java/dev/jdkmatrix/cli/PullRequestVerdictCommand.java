@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -53,9 +54,12 @@ public final class PullRequestVerdictCommand implements Callable<Integer> {
         }
         try {
             dev.jdkmatrix.results.format.ResultsFiles.Stored stored = dev.jdkmatrix.results.format.ResultsFiles.read(results, "pr-verdict", true);
-            PullRequestVerdict v = PullRequestVerdict.of(Comparisons.of(stored.rows(), stored.meta()), t);
-            String md = nightly ? PullRequestReport.markdown(v, "<!-- jdkmatrix night against its baseline -->", "tonight's suite against its baseline")
-                    : PullRequestReport.markdown(v, MARKER);
+            List<Comparisons.Row> comparisons = Comparisons.of(stored.rows(), stored.meta());
+            PullRequestVerdict v = PullRequestVerdict.of(comparisons, t);
+            List<dev.jdkmatrix.results.SuiteVerdict> suites = dev.jdkmatrix.results.SuiteVerdict.of(stored.rows(), comparisons, stored.meta().compareThreshold(),
+                    stored.meta().minDifference());
+            String md = nightly ? PullRequestReport.markdown(v, "<!-- jdkmatrix night against its baseline -->", "tonight's suite against its baseline", suites)
+                    : PullRequestReport.markdown(v, MARKER, "this pull request's suite against its base", suites);
             if (markdown != null) Files.writeString(markdown, md, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
             if (comment != null) Files.writeString(comment, md);
             spec.commandLine().getOut().print(md);

@@ -8,6 +8,7 @@ import dev.jdkmatrix.matrix.Matrix;
 import dev.jdkmatrix.matrix.MatrixParser;
 import dev.jdkmatrix.matrix.PlannedRun;
 import dev.jdkmatrix.report.Report;
+import dev.jdkmatrix.results.format.AnswerText;
 import dev.jdkmatrix.run.MatrixRunner;
 import dev.jdkmatrix.run.RunOptions;
 import java.io.PrintWriter;
@@ -170,8 +171,9 @@ public final class RunCommand implements Callable<Integer> {
             throw new ExitException(ExitException.BAD_INPUT, matrixFile + ": " + runs.size() + " runs are estimated to take " + Durations.text(estimate)
                     + ", more than " + LONGEST_WITHOUT_YES.toHours() + " hours\n  fix: check 'plan' for the cells that take longest, shrink the matrix, or pass --yes");
         }
-        outw.printf("jdkmatrix: %d cells, %d runs%s, estimated %s -> %s%n", m.cells().size(), runs.size(),
+        outw.printf("jdkmatrix: %s: %d cells, %d runs%s, estimated %s -> %s%n", matrixFile, m.cells().size(), runs.size(),
                 share.count() > 1 ? " in shard " + share.text() : "", Durations.text(estimate), dir);
+        PlanCommand.jmhDefaults(m).ifPresent(outw::println);
         outw.flush();
         Progress listener = new Progress(err, bar, runs);
         MatrixRunner.Result result = new MatrixRunner().run(m, new RunOptions(dir, id, workloadsJar, Path.of("").toAbsolutePath(), resume != null, packed, share,
@@ -185,6 +187,7 @@ public final class RunCommand implements Callable<Integer> {
             outw.flush();
         }
         if (result.interrupted()) return ExitException.INTERRUPTED;
+        if (result.runs() > 0) answer(outw, dir);
         if (against != null && !against.failed().isEmpty()) {
             against.failed().forEach(b -> outw.printf("jdkmatrix: this night ran without its baseline %s (%s): %s%n", b.baseline(), String.join(", ", b.workloads()), b.detail()));
             outw.flush();
@@ -203,6 +206,24 @@ public final class RunCommand implements Callable<Integer> {
             outw.printf("jdkmatrix: %d runs skipped: the first round of their workload failed every run the same way (raw.csv's status_detail names the cause);"
                     + " mend it and run again, or run with --keep-going%n", result.statusCounts().get("skipped"));
         }
+    }
+
+    /** The run's answer, its last lines: the suites' verdicts, the decided differences and what the undecided lack ({@link AnswerText}). */
+    private static void answer(PrintWriter outw, Path dir) {
+        dev.jdkmatrix.results.format.ResultsFiles.Stored stored;
+        try {
+            stored = dev.jdkmatrix.results.format.ResultsFiles.read(dir, "run", false);
+        } catch (java.io.IOException e) {
+            outw.println("jdkmatrix: no answer: cannot read " + dir + ": " + e.getMessage());
+            return;
+        }
+        dev.jdkmatrix.results.RunMetadata meta = stored.meta();
+        List<dev.jdkmatrix.results.RawRow> rows = stored.rows();
+        List<dev.jdkmatrix.results.Comparisons.Row> comparisons = dev.jdkmatrix.results.Comparisons.of(rows, meta);
+        double threshold = meta == null ? 0.10 : meta.compareThreshold();
+        double minDifference = meta == null ? dev.jdkmatrix.results.Comparisons.DEFAULT_MIN_DIFFERENCE : meta.minDifference();
+        AnswerText.lines(dev.jdkmatrix.results.SuiteVerdict.of(rows, comparisons, threshold, minDifference), comparisons, threshold).forEach(outw::println);
+        outw.flush();
     }
 
     /** A resume: the run id and matrix file of the run in {@code resume} (a --matrix given as well must name the same file), its folder as --out. */

@@ -67,7 +67,8 @@ public final class ExplorerNight {
             pairs.add("a", a).add("b", b).add("cmp", c.compared()).add("r", ExploreScript.sig(c.ratio().ratio()))
                     .add("lo", ExploreScript.sig(c.ratio().low())).add("hi", ExploreScript.sig(c.ratio().high()))
                     .add("lvl", ExploreScript.sig(c.ratio().level())).add("n", c.ratio().n()).add("verdict", c.verdict().text())
-                    .add("note", c.note()).add("steady", c.steady());
+                    .add("note", c.note()).add("steady", c.steady())
+                    .add("answer", dev.jdkmatrix.results.Answer.of(c, folder.meta() == null ? 0.10 : folder.meta().compareThreshold()));
         }
         d.put("pairs", pairs.map());
         return d;

@@ -1,6 +1,7 @@
 package dev.jdkmatrix.report;
 
 import dev.jdkmatrix.report.html.Html;
+import dev.jdkmatrix.results.Answer;
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.PullRequestVerdict;
 import dev.jdkmatrix.results.RunBaseline;
@@ -53,13 +54,8 @@ final class BaselineSection {
         return b.append("</table>\n").toString();
     }
 
-    /** "9.5 % slower [7.8 %, 11.8 %]" or "3.1 % faster [...]": tonight's build against the baseline, in the benchmark's own direction. */
+    /** "9.5 % slower [7.8 %, 11.8 %]" or "3.1 % faster [...]": tonight's build against the baseline, in {@link Answer}'s words. */
     static String words(PullRequestVerdict.Item i) {
-        if (!Double.isFinite(i.ratio())) return "no pairs";
-        double s = i.slowdown();
-        double a = (i.higherIsBetter() ? 1 / i.high() : i.low()) - 1;
-        double c = (i.higherIsBetter() ? 1 / i.low() : i.high()) - 1;
-        return s >= 0 ? String.format(Locale.ROOT, "%.1f %% slower [%.1f %%, %.1f %%]", s * 100, a * 100, c * 100)
-                : String.format(Locale.ROOT, "%.1f %% faster [%.1f %%, %.1f %%]", -s * 100, -c * 100, -a * 100);
+        return i.cost() == null ? "no pairs" : Answer.change(i.cost());
     }
 }

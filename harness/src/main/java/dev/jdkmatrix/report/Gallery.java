@@ -11,6 +11,7 @@ import dev.jdkmatrix.report.chart.CellStat;
 import dev.jdkmatrix.report.chart.ChartText;
 import dev.jdkmatrix.report.chart.Figure;
 import dev.jdkmatrix.report.html.Html;
+import dev.jdkmatrix.results.Answer;
 import dev.jdkmatrix.report.profile.ProfilePages;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
@@ -38,6 +39,8 @@ final class Gallery {
             th{background:#f3f3f3}td.num,table.c td+td{text-align:right;font-variant-numeric:tabular-nums}tr.noisy td{background:#fff8e1}td.noisy{color:#8a8a8a}tr.failed td{background:#fdecea}
             dl{display:grid;grid-template-columns:max-content auto;gap:.15rem 1rem;font-size:.9rem}dt{font-weight:600}
             nav a{margin-right:1rem}code{font-size:.85em}
+            ul.answer li{margin:.3rem 0}li.slower,tr.slower td{background:#fdecea}table.answer td{text-align:left}
+            table.c .fig{display:none}#figs:checked+label+table .fig{display:table-cell}
             """;
 
     /** The write-ups' published figures and claims, measured on this folder; null when there is no claims file. */
@@ -68,7 +71,7 @@ final class Gallery {
                 .append("<title>jdkmatrix: ").append(Html.esc(folder.runId())).append("</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
         b.append("<nav>");
         if (indexLink) b.append("<a href=\"../index.html\">all runs</a>");
-        for (String file : List.of("raw.csv", "raw.csv.gz", "summary.csv", "summary.csv.gz", "comparisons.csv", "comparisons.csv.gz", "run.json")) {
+        for (String file : List.of("raw.csv", "raw.csv.gz", "summary.csv", "summary.csv.gz", "comparisons.csv", "comparisons.csv.gz", "suites.csv", "run.json")) {
             if (java.nio.file.Files.isRegularFile(folder.dir().resolve(file))) b.append("<a href=\"").append(file).append("\">").append(file).append("</a>");
         }
         b.append("</nav>\n");
@@ -80,7 +83,8 @@ final class Gallery {
             for (String p : folder.problems()) b.append("<li>").append(Html.esc(p)).append("</li>\n");
             b.append("</ul>\n");
         }
-        b.append(BaselineSection.html(m, folder.comparisons())); // a night against its baseline leads with its answer
+        b.append(AnswerSection.html(folder.suites(), folder.comparisons(), folder.threshold())); // the answer first: the suites, then what was decided
+        b.append(BaselineSection.html(m, folder.comparisons())); // a night against its baseline: what its baseline was
         b.append("<p>Each repetition is a fresh JVM in a fresh container; warm-up runs are stored in raw.csv and left out of every figure. ")
                 .append("Bars and points are medians of the measured runs that ended ok (a JMH or jar cell: of its scores); each interval is the ")
                 .append("distribution-free confidence interval of the median, drawn from its low to its high end; a cell whose coefficient of ")
@@ -115,7 +119,7 @@ final class Gallery {
         }
         // the write-ups and claims about the built-in workloads after the run's own results (only where the run measured them)
         if (writeups != null) b.append(writeups(writeups));
-        if (!folder.comparisons().isEmpty()) b.append("<h2 id=\"comparisons\">Comparisons inside this run</h2>\n").append(comparisonsTable(folder.comparisons(), maxRows));
+        if (!folder.comparisons().isEmpty()) b.append("<h2 id=\"comparisons\">Comparisons inside this run</h2>\n").append(comparisonsTable(folder.comparisons(), maxRows, folder.threshold()));
         b.append(ProfilePages.section(folder.profiles()));
         failures(b, folder.raw());
         b.append("<h2 id=\"summary\">Summary table</h2>\n").append(summaryTable(maxRows > 0 && cells.size() > maxRows ? cells.subList(0, maxRows) : cells));
@@ -244,11 +248,11 @@ final class Gallery {
      * Undecided rows are marked like noisy cells. Compact: a night's page is part of the site's budget.
      */
     static String comparisonsTable(List<dev.jdkmatrix.results.Comparisons.Row> rows) {
-        return comparisonsTable(rows, 0);
+        return comparisonsTable(rows, 0, 0.10);
     }
 
     /** The table, of at most {@code maxRows} pairs (0: all), saying how many more comparisons.csv holds. */
-    static String comparisonsTable(List<dev.jdkmatrix.results.Comparisons.Row> rows, int maxRows) {
+    static String comparisonsTable(List<dev.jdkmatrix.results.Comparisons.Row> rows, int maxRows, double threshold) {
         List<dev.jdkmatrix.results.Comparisons.Row> all = rows.stream().filter(r -> !r.compared().contains("; ")).toList();
         List<dev.jdkmatrix.results.Comparisons.Row> single = maxRows > 0 && all.size() > maxRows ? all.subList(0, maxRows) : all;
         StringBuilder b = new StringBuilder("<p>Each pair of cells that differ only along one compared axis (")
@@ -260,13 +264,15 @@ final class Gallery {
                 .append("threshold, else undecided; and undecided whatever it says when it is below 95 % (fewer than 6 pairs). q: the ")
                 .append("Benjamini-Hochberg q-value over all ").append(rows.size()).append(" comparisons' p-values; ").append(discoveries(rows))
                 .append(" Resolves: the smallest difference its rounds would call faster or slower (as the verdict does: past the min-difference) in 80 % of trials simulated from their own spread, none under 6 rounds; ")
-                .append("rounds: what a ±5 % difference would need.</p>\n<table class=\"c\">\n<tr><th>the pair: b differs from a in</th><th>pairs</th>")
-                .append("<th>paired [interval]</th><th>p</th><th>q</th><th>medians [interval]</th><th>resolves</th><th>rounds for ±5 %</th><th>verdict</th></tr>\n");
+                .append("rounds: what a ±5 % difference would need.</p>\n<input type=\"checkbox\" id=\"figs\"><label for=\"figs\"> show the figures behind each answer ")
+                .append("(the paired ratio b / a, p, q, the medians' ratio, the rounds for ±5 %)</label>\n<table class=\"c\">\n<tr><th>the pair: b differs from a in</th><th>the answer [95 % interval]</th><th>pairs</th>")
+                .append("<th class=\"fig\">paired [interval]</th><th class=\"fig\">p</th><th class=\"fig\">q</th><th class=\"fig\">medians [interval]</th><th>resolves</th>")
+                .append("<th class=\"fig\">rounds for ±5 %</th><th>verdict</th></tr>\n");
         int group = -1;
         for (dev.jdkmatrix.results.Comparisons.Row r : single) {
             if (r.group() != group) {
                 group = r.group();
-                b.append("<tr><th colspan=\"9\">group ").append(group).append(": ").append(Html.esc(r.cellA())).append(" and its comparisons (").append(Html.esc(r.unit())).append(", ")
+                b.append("<tr><th colspan=\"10\">group ").append(group).append(": ").append(Html.esc(r.cellA())).append(" and its comparisons (").append(Html.esc(r.unit())).append(", ")
                         .append(r.higherIsBetter() ? "higher" : "lower").append(" is better)</th></tr>\n");
             }
             String paired = r.paired() && r.ratio() != null && r.ratio().n() > 1
@@ -274,11 +280,12 @@ final class Gallery {
             b.append(r.verdict() == dev.jdkmatrix.results.Comparisons.Verdict.UNDECIDED || r.verdict() == dev.jdkmatrix.results.Comparisons.Verdict.FAILED
                     ? "<tr class=\"noisy\">" : "<tr>")
                     .append("<td>").append(Html.esc(r.shared().isEmpty() ? r.compared() : r.shared() + ": " + r.compared()))
-                    .append("<td>").append(r.pairs()).append(r.dropped() > 0 ? " (" + r.dropped() + " out)" : "").append("<td>").append(paired)
-                    .append("<td>").append(paired.isEmpty() ? "" : fmt(r.ratio().pValue(), "%.2g")).append("<td>").append(fmt(r.qValue(), "%.2g"))
-                    .append("<td>").append(Double.isFinite(r.unpairedRatio()) ? fmt(r.unpairedRatio(), "%.3f") + " [" + fmt(r.unpairedLow(), "%.3f") + ", "
+                    .append("<td class=\"words\">").append(Html.esc(Answer.of(r, threshold)))
+                    .append("<td>").append(r.pairs()).append(r.dropped() > 0 ? " (" + r.dropped() + " out)" : "").append("<td class=\"fig\">").append(paired)
+                    .append("<td class=\"fig\">").append(paired.isEmpty() ? "" : fmt(r.ratio().pValue(), "%.2g")).append("<td class=\"fig\">").append(fmt(r.qValue(), "%.2g"))
+                    .append("<td class=\"fig\">").append(Double.isFinite(r.unpairedRatio()) ? fmt(r.unpairedRatio(), "%.3f") + " [" + fmt(r.unpairedLow(), "%.3f") + ", "
                             + fmt(r.unpairedHigh(), "%.3f") + "]" : "").append("<td>").append(Double.isFinite(r.resolution().resolvable()) ? "±" + fmt(r.resolution().resolvable() * 100, "%.1f") + " %" : "")
-                    .append("<td>").append(r.resolution().roundsForTarget() > 0 ? Integer.toString(r.resolution().roundsForTarget()) : "")
+                    .append("<td class=\"fig\">").append(r.resolution().roundsForTarget() > 0 ? Integer.toString(r.resolution().roundsForTarget()) : "")
                     .append("<td>").append(r.verdict().text()).append(r.note().isEmpty() ? "" : "<br><small>" + Html.esc(r.note()) + "</small>")
                     .append(r.steady().isEmpty() ? "" : "<br><small>steady state: " + Html.esc(r.steady()) + "</small>").append("</tr>\n");
         }

@@ -5,6 +5,7 @@ import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.Summarizer;
+import dev.jdkmatrix.results.SuiteVerdict;
 import dev.jdkmatrix.results.SummaryRow;
 import dev.jdkmatrix.results.format.IterationsCsv;
 import dev.jdkmatrix.results.format.ResultsFiles;
@@ -63,6 +64,16 @@ public record ResultsFolder(Path dir, RunMetadata meta, List<RawRow> raw, List<S
         if (!iterationsNote.isEmpty()) out.add(iterationsNote);
         out.addAll(ProfilePages.problems(profiles));
         return out;
+    }
+
+    /** The run's compare-threshold (what "the same" allows), 10 % for a folder without run.json. */
+    public double threshold() {
+        return meta == null ? 0.10 : meta.compareThreshold();
+    }
+
+    /** The suites of its comparisons ({@link SuiteVerdict}). */
+    public List<SuiteVerdict> suites() {
+        return SuiteVerdict.of(raw, comparisons, threshold(), meta == null ? Comparisons.DEFAULT_MIN_DIFFERENCE : meta.minDifference());
     }
 
     public String runId() {

@@ -204,7 +204,19 @@ public final class Columns {
             // would call faster or slower in 80 % of trials (percent; results.Resolution) and the rounds a 5 % difference would need
             "verdict_note", "q_value", "resolvable_pct", "rounds_for_5pct",
             // added with steady states: when a side's JMH runs were not measured at a steady state, which and which way that leans the ratio
-            "steady_note");
+            "steady_note",
+            // added with the answer in words: the comparison as a reader is told it (results.Answer), the same words as the gallery's
+            "answer");
+
+    /**
+     * suites.csv: a row per suite of a run ({@link SuiteVerdict}): what it compares and where, its
+     * benchmarks, the geometric mean of b's cost over a's (a time as it is, a throughput inverted:
+     * below 1, b is faster) with its 95 % interval over rounds and benchmarks, its verdict, the
+     * counts of its benchmarks' verdicts, its largest movers and its answer in words.
+     */
+    public static final List<String> SUITES = List.of(
+            "compared", "setting", "benchmarks", "cost_ratio", "cost_low", "cost_high", "verdict",
+            "faster", "slower", "same", "undecided", "failed", "largest_movers", "answer");
 
     private static List<String> concat(List<String> a, List<String> b) {
         java.util.ArrayList<String> all = new java.util.ArrayList<>(a);

@@ -26,6 +26,12 @@ public record PullRequestVerdict(List<Item> decided, List<Item> undecided, doubl
         public double slowdown() {
             return (higherIsBetter ? 1 / ratio : ratio) - 1;
         }
+
+        /** The head's cost over the base's with its interval ({@link Answer}'s words read it); null without pairs. */
+        public Answer.Cost cost() {
+            if (!(ratio > 0) || !Double.isFinite(ratio)) return null;
+            return Answer.Cost.of(new RatioInterval(ratio, low, high, Double.NaN), higherIsBetter);
+        }
     }
 
     private static final String BASE = PullRequestSide.BASE.prefix();

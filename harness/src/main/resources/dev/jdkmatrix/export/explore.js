@@ -69,7 +69,7 @@ const jdkmatrixExplorer = (() => {
       [{ night: index, v: c.v[i], lo: c.lo[i], hi: c.hi[i] }], [], { n: c.n[i], failed: c.failed[i] }));
     const p = night.pairs;
     (p.a || []).forEach((a, i) => out.push(figure('', cells[a], cells[p.b[i]], p.cmp[i], 'x', c.hb[a] === 1,
-      [{ night: index, v: p.r[i], lo: p.lo[i], hi: p.hi[i] }], [], { n: p.n[i], verdict: p.verdict[i], note: p.note[i], steady: p.steady[i], level: p.lvl[i] })));
+      [{ night: index, v: p.r[i], lo: p.lo[i], hi: p.hi[i] }], [], { answer: p.answer ? p.answer[i] : undefined, n: p.n[i], verdict: p.verdict[i], note: p.note[i], steady: p.steady[i], level: p.lvl[i] })));
     return out;
   }
 

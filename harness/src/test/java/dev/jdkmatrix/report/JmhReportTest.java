@@ -79,7 +79,8 @@ class JmhReportTest {
         Report.render(run, new Report.Options(false, false, claims));
         String page = java.nio.file.Files.readString(run.resolve("index.html"));
         assertThat(page).doesNotContain("id=\"writeups\"", "id=\"claims\"", "not measured");
-        assertThat(page.indexOf("<h2")).as("the results head the page").isEqualTo(page.indexOf("<h2 id=\"jdks\""));
+        assertThat(page.indexOf("<h2")).as("the answer heads the page").isEqualTo(page.indexOf("<h2 id=\"answer\""));
+        assertThat(page.indexOf("<h2", page.indexOf("<h2") + 1)).as("the results follow it").isEqualTo(page.indexOf("<h2 id=\"jdks\""));
         // a run that measures one of them keeps both sections
         java.nio.file.Path sleep = run.resolveSibling(run.getFileName() + "-sleep");
         java.nio.file.Files.createDirectories(sleep);

@@ -323,6 +323,19 @@ class ReportTest {
     }
 
     @Test
+    void theGalleryOpensWithTheAnswerInWordsBeforeAnyChart() throws IOException {
+        String html = Files.readString(run.resolve("index.html"));
+        int answer = html.indexOf("<h2 id=\"answer\">The answer</h2>");
+        assertThat(answer).as("the answer's section").isPositive();
+        assertThat(answer).as("before the first chart").isLessThan(html.indexOf("<figure"));
+        assertThat(answer).as("before the comparisons' table").isLessThan(html.indexOf("id=\"comparisons\""));
+        String section = html.substring(answer, html.indexOf("<h2", answer + 1));
+        assertThat(section).containsPattern("comparisons? decided</strong>").containsPattern("JDK 25 is [0-9.]+(x| %) (faster|slower) than JDK 21 \\[");
+        // the comparisons' table says each in the same words, the figures behind them a toggle away
+        assertThat(html).contains("<input type=\"checkbox\" id=\"figs\">", "<td class=\"words\">");
+    }
+
+    @Test
     void theGalleryEscapesStoredStringsAndLinksOnlyToFilesThatExist() throws IOException {
         String html = Files.readString(run.resolve("index.html"));
         assertThat(html).doesNotContain("<img src=x").doesNotContain("<script").contains("&lt;img src=x onerror=alert(1)&gt;&amp;&quot;&#39;")

@@ -125,7 +125,7 @@ class CsvFormatTest {
             rows.add(ComparisonsTest.run("21", "virtual", rep, machine * 1.05, rep == 2 ? "oom" : "ok"));
         }
         Path f = dir.resolve("comparisons.csv");
-        ComparisonsCsv.write(f, Comparisons.of(rows, List.of("jdk", "executor"), "blocked", 0.10, 0.03));
+        ComparisonsCsv.write(f, Comparisons.of(rows, List.of("jdk", "executor"), "blocked", 0.10, 0.03), 0.10);
         assertThat(Files.readString(f)).isEqualTo(golden("comparisons-fixture.csv", Files.readString(f)));
         assertThat(Files.readString(f).lines().findFirst().orElseThrow()).isEqualTo(String.join(",", Columns.COMPARISONS));
     }

@@ -94,7 +94,7 @@ class PullRequestVerdictTest {
         PullRequestVerdict noisy = PullRequestVerdict.of(Comparisons.of(rows(1.0, 5, List.of(BASE, HEAD), 0.3), List.of("workload"), "blocked", 0.10, 0.005, 0.05), 0.10);
         assertThat(noisy.decided()).isEmpty();
         assertThat(noisy.unresolved()).isNotEmpty().allSatisfy(i -> assertThat(i.resolvable()).isGreaterThan(0.10));
-        assertThat(PullRequestReport.markdown(noisy, "")).contains("**No decided regression**", "could not resolve 10.0 %**", "6 pairs at most", "(6 pairs), could resolve");
+        assertThat(PullRequestReport.markdown(noisy, "")).contains("**No decided regression**", "could not resolve 10.0 %**", "6 pairs at most", "6 pairs), could resolve");
         PullRequestVerdict quiet = verdict(1.0, 2);
         assertThat(quiet.unresolved()).as("quiet rounds resolve 5 %").isEmpty();
         assertThat(PullRequestReport.markdown(quiet, "")).doesNotContain("could not resolve");

@@ -2,6 +2,7 @@ package dev.jdkmatrix.results.format;
 
 import com.opencsv.CSVWriter;
 import com.opencsv.ICSVWriter;
+import dev.jdkmatrix.results.Answer;
 import dev.jdkmatrix.results.Columns;
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.PairedRatio;
@@ -24,14 +25,15 @@ public final class ComparisonsCsv {
 
     /** comparisons.csv as a folder's end writes it. */
     public static final Exporter<FolderEnd> EXPORT = Exporter.of(FILE, "each compared pair of cells: its ratio, interval and verdict",
-            List.of(FILE), (end, dir) -> write(dir.resolve(FILE), end.comparisons()));
+            List.of(FILE), (end, dir) -> write(dir.resolve(FILE), end.comparisons(), end.meta().compareThreshold()));
 
-    public static void write(Path file, List<Comparisons.Row> rows) throws IOException {
+    /** comparisons.csv of these rows; {@code threshold}: the run's compare-threshold, which the answer's "the same within ±10 %" names. */
+    public static void write(Path file, List<Comparisons.Row> rows, double threshold) throws IOException {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
              ICSVWriter w = new CSVWriter(out, ',', '"', '"', "\n")) {
             w.writeNext(Columns.COMPARISONS.toArray(String[]::new), false);
-            for (Comparisons.Row r : rows) w.writeNext(values(r), false);
+            for (Comparisons.Row r : rows) w.writeNext(values(r, threshold), false);
             w.flush();
             if (w.checkError()) throw new IOException("the CSV writer failed");
         } catch (IOException e) {
@@ -46,7 +48,7 @@ public final class ComparisonsCsv {
         }
     }
 
-    static String[] values(Comparisons.Row r) {
+    static String[] values(Comparisons.Row r, double threshold) {
         PairedRatio p = r.ratio();
         boolean shown = r.paired() && p != null;
         return new String[] {
@@ -56,7 +58,7 @@ public final class ComparisonsCsv {
                 ratio(r.unpairedRatio()), ratio(r.unpairedLow()), ratio(r.unpairedHigh()), pValue(r.unpairedP()),
                 r.unit(), r.higherIsBetter() ? "higher" : "lower", r.verdict().text(), r.unpairedVerdict().text(), r.targetReached(),
                 r.note(), pValue(r.qValue()), Double.isFinite(r.resolution().resolvable()) ? String.format(Locale.ROOT, "%.2f", r.resolution().resolvable() * 100) : "",
-                r.resolution().roundsForTarget() > 0 ? Integer.toString(r.resolution().roundsForTarget()) : "", r.steady()};
+                r.resolution().roundsForTarget() > 0 ? Integer.toString(r.resolution().roundsForTarget()) : "", r.steady(), Answer.of(r, threshold)};
     }
 
     /** Six significant digits: a ratio of 1.00012 must not read as 1. */

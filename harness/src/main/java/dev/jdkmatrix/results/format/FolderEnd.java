@@ -3,6 +3,7 @@ package dev.jdkmatrix.results.format;
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
+import dev.jdkmatrix.results.SuiteVerdict;
 import java.util.List;
 import java.util.Objects;
 
@@ -17,6 +18,11 @@ public record FolderEnd(List<RawRow> rows, RunMetadata meta, List<Comparisons.Ro
         Objects.requireNonNull(meta, "meta");
         comparisons = List.copyOf(comparisons);
         iterations = List.copyOf(iterations);
+    }
+
+    /** The suites of its comparisons ({@link SuiteVerdict}), at the run's compare-threshold and min-difference. */
+    public List<SuiteVerdict> suites() {
+        return SuiteVerdict.of(rows, comparisons, meta.compareThreshold(), meta.minDifference());
     }
 
     /** The end of a folder of these rows and run.json: its comparisons computed from them. */

@@ -1,7 +1,9 @@
 package dev.jdkmatrix.results.format;
 
+import dev.jdkmatrix.results.Answer;
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.PullRequestVerdict;
+import dev.jdkmatrix.results.SuiteVerdict;
 import java.util.Locale;
 
 /** A pull request's verdict as Markdown, for its job summary and its one comment; every name from the data escaped. */
@@ -16,12 +18,20 @@ public final class PullRequestReport {
 
     /** As above under {@code heading}: a night's suite against its baseline reads the same way ({@code base-} and {@code head-} sides). */
     public static String markdown(PullRequestVerdict v, String marker, String heading) {
+        return markdown(v, marker, heading, java.util.List.of());
+    }
+
+    /** As above, led by the suite's verdicts of head against base ({@link SuiteVerdict}: the geometric mean over the benchmarks, in words). */
+    public static String markdown(PullRequestVerdict v, String marker, String heading, java.util.List<SuiteVerdict> suites) {
         StringBuilder md = new StringBuilder(marker).append("\n## jdkmatrix: ").append(Markdown.text(heading)).append("\n\n");
         int all = v.decided().size() + v.undecided().size();
         md.append(all == 0 ? "No benchmark was compared.\n" : v.regressions().isEmpty()
                 ? "**No decided regression** of " + pct(v.threshold()) + " or more"
                 : "**" + v.regressions().size() + " decided regression(s)** of " + pct(v.threshold()) + " or more")
                 .append(all == 0 ? "" : String.format(Locale.ROOT, " among %d benchmark cell(s): %d differ, decided at 95 %%; %d do not.%n%n", all, v.decided().size(), v.undecided().size()));
+        for (SuiteVerdict suite : suites) {
+            if (suite.compared().equals(SuiteVerdict.HEAD_BASE) && suite.benchmarks() > 1) md.append("**The suite:** ").append(Markdown.text(suite.words())).append(".\n\n");
+        }
         java.util.List<PullRequestVerdict.Item> unresolved = v.unresolved();
         if (!unresolved.isEmpty()) {
             int most = unresolved.stream().mapToInt(PullRequestVerdict.Item::pairs).max().orElse(0);
@@ -30,7 +40,7 @@ public final class PullRequestReport {
                     .append("More rounds (the check's max-rounds) or a quieter runner would tell.\n\n");
         }
         if (!v.decided().isEmpty()) {
-            md.append("| benchmark cell | head / base [95 % interval] | q | verdict |\n|---|---|---|---|\n");
+            md.append("| benchmark cell | head against base [95 % interval] (head / base) | q | verdict |\n|---|---|---|---|\n");
             for (PullRequestVerdict.Item i : v.decided()) {
                 md.append("| ").append(Markdown.code(i.cell())).append(" | ").append(ratio(i)).append(" | ").append(String.format(Locale.ROOT, "%.2g", i.qValue()))
                         .append(" | ").append(v.regressions().contains(i) ? "**regression**" : i.verdict() == Comparisons.Verdict.SLOWER ? "slower, below the threshold" : "faster")
@@ -50,8 +60,11 @@ public final class PullRequestReport {
         return md.toString();
     }
 
+    /** "9.5 % slower [7.8 %, 11.8 %] (1.095x [1.078, 1.118], 12 pairs)": head against base in words, the ratio of its figure beside them. */
     private static String ratio(PullRequestVerdict.Item i) {
-        return Double.isFinite(i.ratio()) ? String.format(Locale.ROOT, "%.3fx [%.3f, %.3f] (%d pairs)", i.ratio(), i.low(), i.high(), i.pairs()) : "no pairs";
+        if (i.cost() == null) return "no pairs";
+        return Markdown.text(Answer.change(i.cost()))
+                + String.format(Locale.ROOT, " (%.3fx [%.3f, %.3f], %d pairs)", i.ratio(), i.low(), i.high(), i.pairs());
     }
 
     private static String pct(double f) {

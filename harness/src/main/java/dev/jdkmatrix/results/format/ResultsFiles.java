@@ -85,7 +85,7 @@ public final class ResultsFiles {
     }
 
     /** The formats of a folder's end, in the order they are written: run.json last, so a folder that has it is whole. */
-    public static final List<Exporter<FolderEnd>> END = List.of(SummaryCsv.EXPORT, ComparisonsCsv.EXPORT, IterationsCsv.EXPORT, RunJson.EXPORT);
+    public static final List<Exporter<FolderEnd>> END = List.of(SummaryCsv.EXPORT, ComparisonsCsv.EXPORT, SuitesCsv.EXPORT, IterationsCsv.EXPORT, RunJson.EXPORT);
 
     /**
      * A folder's final files from its rows and run.json (a run's end, a merge): each format of

@@ -1,5 +1,6 @@
 # jdkmatrix: every target brings up what it needs (JDK 21+, Docker engine, base image).
-#   make matrix            run matrix.yaml (MATRIX=other.yaml, OUT=dir to change)
+#   make jmh JMH_JAR=path/benchmarks.jar JDK=21,25   your JMH jar on two JDKs, no matrix file; ends with the answer (JMH_ARGS, BENCHMARKS, CPUS, MEMORY, REPETITIONS, OUT)
+#   make matrix            run matrix.yaml (MATRIX=other.yaml, OUT=dir to change; a relative path is read from the folder you called make in)
 #   make quick             a small matrix: 25 to 57 s on 2 CPUs once set up, about 120 s the first time (README)
 #   make plan              list the cells and the estimated duration; runs nothing (PLAN_ARGS="--from dir": the rounds its comparisons need)
 #   make workloads         the built-in workloads with their params (and the kinds jmh, jar)
@@ -42,6 +43,7 @@
 #                                         EXPORT=1 also writes the night for Bencher and github-action-benchmark; RUNNER_CLASS=name names its testbed
 #                                         HISTORY_OPTIONS="--max-p 0.000001" sets the site's history method (the options history and index take)
 #   make history SITE=dir                what changed over a site's nights, and when (HISTORY_ARGS=--fail-on-regression ...)
+#   make readme-jmh        run the README's first example (make jmh on examples/jmh) and write its output into README.md
 #   make readme-quick      run make quick and write its output into README.md, with the commit and date
 #   make remote-demo       make quick through a forwarded engine socket (socat), its output into docs/nightly.md
 #   make prune             remove from the engine what no jdkmatrix session uses (PRUNE_ARGS=--dry-run, --all for JDK images too)
@@ -79,7 +81,7 @@ SOURCES := $(shell find harness/src workloads/src examples/jmh/src examples/jar/
 # The harness, started with a class-data archive per subcommand and JDK (see the script).
 JDKMATRIX := $(SCRIPTS)/jdkmatrix.sh
 
-.PHONY: test-times help jdk check-no-jdk check-resume check-explorer check-dist check-workflows dist build docker base-image setup ready plan workloads matrix quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-warmup bench-warmup-public bench-verdicts bench-duet bench-resolution reference-docs bench-history bench-history-nights keep-night reference-night keep-reference-night otava-fixtures history-real nightly-local shards merge compare history publish prune readme-quick remote-demo lint-workflows k8s-up k8s-down clean
+.PHONY: test-times help jdk check-no-jdk check-resume check-explorer check-dist check-workflows dist build docker base-image setup ready plan workloads matrix jmh quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-warmup bench-warmup-public bench-verdicts bench-duet bench-resolution reference-docs bench-history bench-history-nights keep-night reference-night keep-reference-night otava-fixtures history-real nightly-local shards merge compare history publish prune readme-jmh readme-quick remote-demo lint-workflows k8s-up k8s-down clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -113,8 +115,14 @@ ready:
 	 $(MAKE) --no-print-directory build; built=$$?; \
 	 wait $$setup; ready=$$?; [ $$built = 0 ] && [ $$ready = 0 ]
 
+# The folder make was called from (make -C <jdkmatrix> keeps it in PWD): a relative MATRIX, OUT, RESULTS or JMH_JAR given
+# on the command line is read against it (harness/scripts/caller-path.sh); a default stays jdkmatrix's own.
+CALLER := $(PWD)
+caller = $(if $(filter command environment,$(firstword $(origin $(1)))),$(CALLER))
+CALLER_PATH := $(SCRIPTS)/caller-path.sh
+
 plan: build
-	$(JDKMATRIX) plan --matrix $(MATRIX) $(PLAN_ARGS)
+	@m=$$($(CALLER_PATH) MATRIX "$(MATRIX)" "$(call caller,MATRIX)") && set -x && $(JDKMATRIX) plan --matrix "$$m" $(PLAN_ARGS)
 
 workloads: build
 	@$(JDKMATRIX) workloads
@@ -122,7 +130,17 @@ workloads: build
 # A resume (RUN_ARGS="--resume DIR") takes its matrix from the run's run.json; MATRIX given as well is checked against it.
 MATRIX_ARG = $(if $(and $(findstring --resume,$(RUN_ARGS)),$(filter file,$(origin MATRIX))),,--matrix $(MATRIX))
 matrix: ready
-	$(JDKMATRIX) run $(MATRIX_ARG) $(if $(OUT),--out $(OUT)) $(RUN_ARGS)
+	@m=$$($(CALLER_PATH) MATRIX "$(MATRIX)" "$(call caller,MATRIX)") && o=$$($(CALLER_PATH) OUT "$(OUT)" "$(call caller,OUT)" new) && set -x && \
+	 $(JDKMATRIX) run $(if $(MATRIX_ARG),--matrix "$$m") $${o:+--out "$$o"} $(RUN_ARGS)
+
+# your JMH jar on JDKs with no matrix file (jdkmatrix jmh): JMH_JAR=path JDK=21,25, and JMH_ARGS, BENCHMARKS, CPUS, MEMORY, REPETITIONS, OUT where wanted
+JDK ?= 21,25
+jmh: ready
+	@test -n "$(JMH_JAR)" || { echo "make jmh: name your JMH benchmarks jar, e.g. make jmh JMH_JAR=target/benchmarks.jar JDK=21,25" >&2; exit 2; }
+	@j=$$($(CALLER_PATH) JMH_JAR "$(JMH_JAR)" "$(call caller,JMH_JAR)") && o=$$($(CALLER_PATH) OUT "$(OUT)" "$(call caller,OUT)" new) && set -x && \
+	 $(JDKMATRIX) jmh "$$j" --jdk "$(JDK)" $(if $(CPUS),--cpus $(CPUS)) $(if $(MEMORY),--memory $(MEMORY)) $(if $(REPETITIONS),--repetitions $(REPETITIONS)) \
+	   $(if $(BENCHMARKS),--benchmarks '$(BENCHMARKS)') \
+	   $(if $(JMH_ARGS),--jmh-args '$(JMH_ARGS)') $${o:+--out "$$o"} $(RUN_ARGS)
 
 quick: ready
 	$(JDKMATRIX) run --matrix $(QUICK_MATRIX) $(if $(OUT),--out $(OUT)) $(RUN_ARGS)
@@ -130,7 +148,13 @@ quick: ready
 RESULTS ?=
 report: build
 	@test -n "$(RESULTS)" || { echo "make report: name the results folder, e.g. make report RESULTS=results/reference" >&2; exit 2; }
-	$(JDKMATRIX) report --results $(RESULTS) $(REPORT_ARGS)
+	@r=$$($(CALLER_PATH) RESULTS "$(RESULTS)" "$(call caller,RESULTS)") && set -x && $(JDKMATRIX) report --results "$$r" $(REPORT_ARGS)
+
+# the README's first example: make jmh on examples/jmh's string benchmarks, JDK 21 against 25, its output and answer into README.md
+readme-jmh: build
+	@$(SCRIPTS)/quote-run.sh README.md jmh readme-jmh "$(README_JMH)" -- $(MAKE) --no-print-directory -s jmh $(README_JMH_VARS) RUN_ARGS="--progress lines"
+README_JMH_VARS := JMH_JAR=examples/jmh/target/benchmarks.jar JDK=21,25 BENCHMARKS=StringJoinBench JMH_ARGS="-f 1 -wi 2 -i 3 -w 500ms -r 500ms"
+README_JMH := make jmh JMH_JAR=examples/jmh/target/benchmarks.jar JDK=21,25 BENCHMARKS=StringJoinBench JMH_ARGS='-f 1 -wi 2 -i 3 -w 500ms -r 500ms'
 
 readme-quick: build
 	@$(SCRIPTS)/quote-run.sh README.md quick readme-quick "make quick" -- $(MAKE) --no-print-directory -s quick RUN_ARGS="--progress lines"

@@ -32,11 +32,13 @@ else
   top=$(cd "$here/../.." && pwd)
   own=(-Djdkmatrix.dockerfiles="$top" -Djdkmatrix.workloads="$top/workloads/target/workloads.jar")
 fi
-if [[ ${1:-} == setup ]]; then
+# their --help is the jar's (cli/LauncherCommands.java): asking how to use setup must not run it
+help=; [[ ${2:-} == --help || ${2:-} == -h ]] && help=1
+if [[ ${1:-} == setup && -z $help ]]; then
   "$scripts/ensure-docker.sh" && exec "$scripts/base-image.sh"
 fi
 # 'jdkmatrix publish SITE NEW': add a night to a site (publish.sh: compare, gallery, index, history), as make publish does
-if [[ ${1:-} == publish ]]; then
+if [[ ${1:-} == publish && -z $help ]]; then
   shift
   exec "$scripts/publish.sh" "$@"
 fi

@@ -22,7 +22,10 @@ public final class ClaimsCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--results", paramLabel = "DIR", required = true, description = "results folder written by 'run' or 'merge'")
+    @picocli.CommandLine.Parameters(index = "0", arity = "0..1", paramLabel = "DIR", description = "results folder written by 'run' or 'merge'")
+    Path dir;
+
+    @Option(names = "--results", paramLabel = "DIR", description = "the same, as an option (the older form)")
     Path results;
 
     @Option(names = "--claims", paramLabel = "FILE", description = "claims file (default: claims.yaml beside the run's matrix, else ./claims.yaml)")
@@ -34,6 +37,7 @@ public final class ClaimsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ResultsFolder folder;
+        results = FolderArg.of(dir, results, "claims");
         try {
             folder = ResultsFolder.load(results);
         } catch (IOException e) {

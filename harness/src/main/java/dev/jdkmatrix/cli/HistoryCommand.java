@@ -57,6 +57,10 @@ public final class HistoryCommand implements Callable<Integer> {
         if (!Files.isDirectory(site)) {
             throw new ExitException(ExitException.BAD_INPUT, "no history in " + site + ": no such folder\n  fix: name a site of published nights (make publish SITE=dir NEW=dir)");
         }
+        if (Files.isRegularFile(site.resolve(dev.jdkmatrix.results.format.ResultsFiles.RUN_JSON))) {
+            throw new ExitException(ExitException.BAD_INPUT, site + " is a results folder, not a site: a site is a folder of nights, each a results folder "
+                    + "of its own (run.json, raw.csv or raw.csv.gz)\n  fix: make one with make publish SITE=site NEW=" + site + " (a night a publish), then jdkmatrix history site");
+        }
         History h;
         try {
             h = History.of(Nights.read(site), options.finder(), options.watchTarget(), options.byRunner);
@@ -75,7 +79,10 @@ public final class HistoryCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         out.print(HistoryReport.table(h));
         out.flush();
-        if (h.nights().isEmpty()) spec.commandLine().getErr().println("jdkmatrix: " + site + " holds no night (a folder with run.json and raw.csv or raw.csv.gz)");
+        if (h.nights().isEmpty()) {
+            throw new ExitException(ExitException.BAD_INPUT, site + " holds no night: a site is a folder of nights, each a results folder of its own "
+                    + "(run.json, raw.csv or raw.csv.gz)\n  fix: add a night with make publish SITE=" + site + " NEW=results/<run>");
+        }
         return failOnRegression && !h.newRegressions().isEmpty() ? ExitException.RUNS_FAILED : 0;
     }
 

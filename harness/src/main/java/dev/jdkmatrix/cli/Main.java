@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 /** {@code java -jar jdkmatrix.jar <command>}. The only place that maps errors to exit codes. */
 @Command(name = "jdkmatrix", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Runs a matrix of JDKs x CPU limits x memory x workloads x executors in constrained containers.",
-        subcommands = {PlanCommand.class, WorkloadsCommand.class, RunCommand.class, MergeCommand.class, LabelCommand.class, PullRequestMatrixCommand.class, PullRequestVerdictCommand.class, AcceptCommand.class, CompareCommand.class, PreviousCommand.class, PruneCommand.class, ReportCommand.class, IndexCommand.class, HistoryCommand.class, ClaimsCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {JmhCommand.class, JarCommand.class, PlanCommand.class, WorkloadsCommand.class, RunCommand.class, MergeCommand.class, LabelCommand.class, PullRequestMatrixCommand.class, PullRequestVerdictCommand.class, AcceptCommand.class, CompareCommand.class, PreviousCommand.class, PruneCommand.class, ReportCommand.class, IndexCommand.class, HistoryCommand.class, ClaimsCommand.class, LauncherCommands.Setup.class, LauncherCommands.Publish.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec
@@ -42,6 +42,19 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         cl.setOut(out);
         cl.setErr(err);
+        CommandLine.IParameterExceptionHandler usage = cl.getParameterExceptionHandler();
+        cl.setParameterExceptionHandler((ex, rest) -> {
+            // an unknown command: said as one, with the nearest (picocli suggests only for options)
+            if (ex instanceof CommandLine.UnmatchedArgumentException u && ex.getCommandLine().getParent() == null && !u.getUnmatched().isEmpty()
+                    && !u.getUnmatched().get(0).startsWith("-")) {
+                String unknown = u.getUnmatched().get(0);
+                ex.getCommandLine().getErr().println("jdkmatrix: unknown command '" + unknown + "'\n  fix: "
+                        + dev.jdkmatrix.matrix.Suggest.fix(unknown, ex.getCommandLine().getSubcommands().keySet(), "commands"));
+                ex.getCommandLine().getErr().flush();
+                return ExitException.BAD_INPUT;
+            }
+            return usage.handleParseException(ex, rest);
+        });
         cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
             if (ex instanceof ExitException e) {
                 cmd.getErr().println("jdkmatrix: " + e.getMessage());

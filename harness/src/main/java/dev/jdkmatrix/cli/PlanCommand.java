@@ -93,6 +93,7 @@ public final class PlanCommand implements Callable<Integer> {
         } else {
             out.printf("%d runs, estimated %s (container and JVM start included; an estimate, not a measurement)%n", m.plan().size(), Durations.text(total));
         }
+        jmhDefaults(m).ifPresent(out::println);
         if (from != null) {
             if (!(targetPct > 0 && targetPct < 100)) {
                 throw new dev.jdkmatrix.ExitException(dev.jdkmatrix.ExitException.BAD_INPUT, "plan --target " + targetPct
@@ -102,6 +103,26 @@ public final class PlanCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /**
+     * The JMH entries whose runs take JMH's own defaults (no jmh-args, nothing in the benchmark's annotations): 5 forks of 5 + 5
+     * iterations of 10 s, minutes a run; said with their time and the fix, as JMH would not. Empty where there are none.
+     */
+    static java.util.Optional<String> jmhDefaults(Matrix m) {
+        java.util.Map<String, Duration> byWorkload = new java.util.TreeMap<>();
+        for (Cell c : m.cells()) {
+            if (c.kind() instanceof dev.jdkmatrix.matrix.WorkloadKind.Jmh j && j.jmhArgs().isEmpty() && j.listed().forks().isEmpty()
+                    && j.listed().iterations().isEmpty()) {
+                byWorkload.merge(c.workload(), Duration.ofMillis(Math.round(Estimate.runMillis(c))).multipliedBy(m.repetitions().max()), Duration::plus);
+            }
+        }
+        if (byWorkload.isEmpty()) return java.util.Optional.empty();
+        Duration all = byWorkload.values().stream().reduce(Duration.ZERO, Duration::plus);
+        return java.util.Optional.of("note: " + String.join(", ", byWorkload.keySet()) + (byWorkload.size() == 1 ? " runs" : " run")
+                + " with JMH's own defaults (no jmh-args: 5 forks of 5 warm-up and 5 measured iterations of 10 s, each repetition a fresh container): "
+                + Durations.text(all) + " of the estimate\n  fix: give the entry jmh-args, e.g. jmh-args: [-f, 1, -wi, 3, -i, 5, -w, 1s, -r, 1s] "
+                + "(a fork a run: the repetitions are the forks)");
     }
 
     /** What the plan compares: the groups of cells that differ only along compare-along, and the cells left alone. */

@@ -34,8 +34,8 @@ final class Relaunch {
 
     private Relaunch() {}
 
-    /** The commands that may start Testcontainers (and so Ryuk): {@code run} and {@code prune}. */
-    static final Set<String> ENGINE_COMMANDS = Set.of("run", "prune");
+    /** The commands that may start Testcontainers (and so Ryuk): {@code run}, {@code prune}, and {@code jmh} and {@code jar}, which run. */
+    static final Set<String> ENGINE_COMMANDS = Set.of("run", "prune", "jmh", "jar");
 
     static boolean needed(String[] args) {
         return System.getenv(MARK) == null && !"true".equalsIgnoreCase(System.getenv("TESTCONTAINERS_RYUK_DISABLED"))

@@ -18,7 +18,10 @@ public final class ReportCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--results", paramLabel = "DIR", required = true, description = "results folder written by 'run' or 'merge'")
+    @picocli.CommandLine.Parameters(index = "0", arity = "0..1", paramLabel = "DIR", description = "results folder written by 'run' or 'merge'")
+    Path dir;
+
+    @Option(names = "--results", paramLabel = "DIR", description = "the same, as an option (the older form)")
     Path results;
 
     @Option(names = "--svg", description = "also write each chart as SVG (vector, larger files; the gallery links to it)")
@@ -38,7 +41,7 @@ public final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         if (maxBytes < 0) throw new ExitException(ExitException.BAD_INPUT, "--max-bytes " + maxBytes + " is negative\n  fix: give a byte count, such as --max-bytes 1800000, or leave it out");
         long t0 = System.nanoTime();
-        Report.Result r = render(results, new Report.Options(svg, linkIndex, claims, maxBytes));
+        Report.Result r = render(FolderArg.of(dir, results, "report"), new Report.Options(svg, linkIndex, claims, maxBytes));
         var out = spec.commandLine().getOut();
         for (String p : r.problems()) spec.commandLine().getErr().println("jdkmatrix: passed over: " + p);
         spec.commandLine().getErr().flush();

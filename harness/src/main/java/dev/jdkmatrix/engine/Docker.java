@@ -39,7 +39,7 @@ public final class Docker {
     }
 
     /**
-     * Refuses, with exit code 2, an engine named by DOCKER_HOST (or docker.host) that does not
+     * Refuses, with exit code 3 (as for no engine at all: run --help says so), an engine named by DOCKER_HOST (or docker.host) that does not
      * answer: Testcontainers would fall back to the local socket and measure the wrong machine.
      * Called before anything is written.
      */
@@ -48,7 +48,7 @@ public final class Docker {
         if (named.isEmpty()) return;
         String problem = named.get().check();
         if (problem != null) {
-            throw new ExitException(ExitException.BAD_INPUT, "the Docker engine at " + named.get().text() + " does not answer: " + problem + "; nothing was run"
+            throw new ExitException(ExitException.ENVIRONMENT, "the Docker engine at " + named.get().text() + " does not answer: " + problem + "; nothing was run"
                     + "\n  fix: start that engine (or the SSH tunnel to it), or unset DOCKER_HOST to use this machine's engine");
         }
     }

@@ -35,6 +35,11 @@ final class JmhCells {
                         "build the JMH uber-jar (jmh-generator-annprocess writes the list; the shade plugin keeps it), or use kind: jar for a plain jar");
             }
             listed = JmhJar.read(jar.path());
+            java.util.Optional<String> thin = JmhJar.notRunnable(jar.path());
+            if (thin.isPresent()) {
+                throw yaml.error(jarNode, jar.path() + " " + thin.get(), "name the shaded uber-jar your build writes beside it (a Maven JMH project's "
+                        + "target/benchmarks.jar: mvn package with the maven-shade-plugin of JMH's archetype; Gradle's me.champeau.jmh: build/libs/*-jmh.jar)");
+            }
         } catch (IOException e) {
             throw yaml.error(jarNode, jar.path() + " cannot be read: " + e.getMessage(), "check the file and its permissions");
         } catch (IllegalArgumentException e) {

@@ -52,6 +52,24 @@ public final class JmhJar {
     }
 
     /**
+     * Why a jar with a benchmark list cannot run as {@code java -jar JAR} (how each run starts it), or
+     * empty where it can: JMH's runtime (its {@code org/openjdk/jmh/Main}) must be inside and the
+     * manifest must name a Main-Class, as the shade plugin's uber-jar has them; a project's thin jar
+     * (target/NAME-VERSION.jar beside the shaded target/benchmarks.jar) has the list alone.
+     */
+    public static java.util.Optional<String> notRunnable(Path jar) throws IOException {
+        try (java.util.jar.JarFile zip = new java.util.jar.JarFile(jar.toFile())) {
+            boolean runtime = zip.getEntry("org/openjdk/jmh/Main.class") != null;
+            java.util.jar.Manifest m = zip.getManifest();
+            boolean main = m != null && m.getMainAttributes().getValue("Main-Class") != null;
+            if (runtime && main) return java.util.Optional.empty();
+            return java.util.Optional.of("has JMH's benchmark list but " + (!runtime && !main ? "neither JMH's runtime nor a Main-Class"
+                    : !runtime ? "not JMH's runtime (org/openjdk/jmh/Main)" : "no Main-Class in its manifest")
+                    + ": a project's thin jar, which java -jar cannot run");
+        }
+    }
+
+    /**
      * Every benchmark and mode in the jar, in the list's order.
      *
      * @throws IOException              the jar cannot be read

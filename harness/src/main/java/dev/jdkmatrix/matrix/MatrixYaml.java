@@ -245,12 +245,26 @@ final class MatrixYaml {
 
     /** The value of axis or param {@code key} at {@code node}, typed ({@link AxisValue#of}); a cpus value over this host's CPUs refused. */
     AxisValue axisValue(String key, Node node) {
+        if (key.equals("memory") && node instanceof ScalarNode sn && sn.getValue().strip().matches("[0-9.]+")) {
+            String raw = sn.getValue().strip();
+            throw error(node, "memory " + raw + " has no unit, and would be read as " + raw + " bytes", "write its unit as Docker does: " + raw + "m or " + raw + "g");
+        }
         AxisValue v = typed(key, node);
         if (v instanceof AxisValue.Cpus cpus && hostCpus > 0 && !onCluster && cpus.limit().value() > hostCpus) {
             throw error(node, "cpus " + v.text() + " is more than the " + hostCpus + " CPUs of this host",
                     "use at most " + hostCpus + "; a limit above the host measures nothing more");
         }
+        long hostMemory = hostMemory();
+        if (v instanceof AxisValue.Memory mem && hostCpus > 0 && !onCluster && hostMemory > 0 && mem.limit().bytes() > hostMemory) {
+            throw error(node, "memory " + v.text() + " is more than the " + (hostMemory >> 20) + "m of this host's memory",
+                    "use at most " + (hostMemory >> 30) + "g; a limit above the host's memory limits nothing");
+        }
         return v;
+    }
+
+    /** This machine's memory in bytes (0 where the JVM cannot say): what a local engine's container can have at most. */
+    static long hostMemory() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os ? os.getTotalMemorySize() : 0;
     }
 
     /** The value of axis or param {@code key} at {@code node}, typed, whatever the host (what an exclude entry matches). */

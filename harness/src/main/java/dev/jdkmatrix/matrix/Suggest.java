@@ -3,7 +3,7 @@ package dev.jdkmatrix.matrix;
 import java.util.Collection;
 
 /** "Did you mean" for keys and names: the closest candidate by edit distance, if close enough. */
-final class Suggest {
+public final class Suggest {
 
     private Suggest() {}
 
@@ -21,7 +21,7 @@ final class Suggest {
     }
 
     /** A fix text: "did you mean X?" or the full list. */
-    static String fix(String input, Collection<String> candidates, String what) {
+    public static String fix(String input, Collection<String> candidates, String what) {
         String c = closest(input, candidates);
         String all = String.join(", ", candidates);
         return c != null ? "did you mean '" + c + "'? Valid " + what + ": " + all : "valid " + what + ": " + all;

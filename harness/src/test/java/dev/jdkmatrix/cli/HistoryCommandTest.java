@@ -50,7 +50,7 @@ class HistoryCommandTest {
     }
 
     @Test
-    void badInputIsExitCode2WithAFix() {
+    void badInputIsExitCode2WithAFix() throws java.io.IOException {
         CommandLineTest.Result none = CommandLineTest.run("history", site.resolve("nope").toString());
         assertThat(none.code()).isEqualTo(ExitException.BAD_INPUT);
         assertThat(none.err()).contains("no such folder", "fix:");
@@ -64,7 +64,13 @@ class HistoryCommandTest {
         assertThat(export.code()).isEqualTo(ExitException.BAD_INPUT);
         assertThat(export.err()).contains("no night of", "fix: --export all");
         CommandLineTest.Result empty = CommandLineTest.run("history", site.toString());
-        assertThat(empty.code()).isZero();
-        assertThat(empty.err()).contains("holds no night");
+        assertThat(empty.code()).isEqualTo(ExitException.BAD_INPUT);
+        assertThat(empty.err()).contains("holds no night", "a site is a folder of nights", "fix: add a night with make publish");
+        // a results folder is no site: said, with how to make one from it
+        Path run = java.nio.file.Files.createDirectories(site.resolve("a-run"));
+        java.nio.file.Files.writeString(run.resolve("run.json"), "{}");
+        CommandLineTest.Result folder = CommandLineTest.run("history", run.toString());
+        assertThat(folder.code()).isEqualTo(ExitException.BAD_INPUT);
+        assertThat(folder.err()).contains("is a results folder, not a site", "fix: make one with make publish SITE=site NEW=" + run);
     }
 }

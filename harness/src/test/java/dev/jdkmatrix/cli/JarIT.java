@@ -73,7 +73,7 @@ class JarIT {
             pb.environment().put("DOCKER_HOST", host);
             Process p = pb.start();
             assertThat(p.waitFor(2, TimeUnit.MINUTES)).isTrue();
-            assertThat(p.exitValue()).as(log(runId)).isEqualTo(2);
+            assertThat(p.exitValue()).as(log(runId)).isEqualTo(3); // as run --help says of a missing engine
             assertThat(log(runId)).contains("DOCKER_HOST=" + host, "does not answer", "nothing was run", "fix:").doesNotContain("Exception in thread");
             assertThat(out.resolve("raw.csv")).doesNotExist();
         }

@@ -79,6 +79,7 @@ class BadMatrixTest {
                 Arguments.of("missing jar", JMH.replace("bench.jar", "nope.jar"), 8, "does not exist"),
                 Arguments.of("not a jar", JMH.replace("bench.jar", "notajar.jar"), 8, "is not a jar"),
                 Arguments.of("jmh on a jar without a benchmark list", JMH.replace("bench.jar", "app.jar"), 7, "holds no JMH benchmark"),
+                Arguments.of("jmh on a project's thin jar", JMH.replace("bench.jar", "thin.jar"), 8, "a project's thin jar, which java -jar cannot run"),
                 Arguments.of("benchmark regex matching nothing", JMH + "      benchmarks: 'NoSuchBench'\n", 9, "PinningBench.sleepInSynchronized"),
                 Arguments.of("benchmark regex malformed", JMH + "      benchmarks: 'Bench(('\n", 9, "is not a regex"),
                 Arguments.of("param the benchmark does not declare", JMH + "      benchmarks: StringJoin\n      params: { sizes: [1] }\n", 10, "did you mean 'size'"),

@@ -156,9 +156,9 @@ class DocsTest {
     @Test
     void theDocsQuotedRunsSayWhereTheyCameFrom() throws IOException {
         assertThat(Files.readString(README)).as("README's make quick block: rewrite it with make readme-quick")
-                .containsPattern(stamp("quick", "readme-quick") + "\\$ make quick\\njdkmatrix: 12 cells");
+                .containsPattern(stamp("quick", "readme-quick") + "\\$ make quick\\njdkmatrix: (\\S+: )?12 cells");
         assertThat(Files.readString(PROJECT.resolve("docs/nightly.md"))).as("docs/nightly.md's remote-engine demo: rewrite it with make remote-demo")
-                .containsPattern(stamp("remote-demo", "remote-demo") + "\\$ DOCKER_HOST=tcp://127\\.0\\.0\\.1:2375 make quick .*\\njdkmatrix: 12 cells");
+                .containsPattern(stamp("remote-demo", "remote-demo") + "\\$ DOCKER_HOST=tcp://127\\.0\\.0\\.1:2375 make quick .*\\njdkmatrix: (\\S+: )?12 cells");
         assertThat(Files.readString(PROJECT.resolve("docs/history.md"))).as("docs/history.md's calibration: rewrite it with make bench-history")
                 .containsPattern("<!-- bench-history:begin written by make bench-history at [0-9a-f]{7,}[^>]* on \\d{4}-\\d{2}-\\d{2} -->\\nWritten by `make bench-history`");
     }
@@ -182,6 +182,39 @@ class DocsTest {
                 + " fail, " + n.getOrDefault(dev.jdkmatrix.claims.Verdicts.Verdict.UNDECIDED, 0L) + " undecided";
         assertThat(between(README, "reference-summary")).as("README's claims line against results/reference: make reference-docs").contains(counts);
         assertThat(between(PROJECT.resolve("docs/reference-run.md"), "reference-claims")).contains(counts);
+    }
+
+    /** A newcomer's first command is on the README's first screen, and it is the one-command run of their own jar, quoted from a real run with its answer. */
+    @Test
+    void theReadmeStartsAUserOffWithTheirOwnJar() throws IOException {
+        List<String> lines = Files.readAllLines(README);
+        int first = -1;
+        for (int i = 0; i < lines.size() && first < 0; i++) if (lines.get(i).startsWith("make ")) first = i + 1;
+        assertThat(first).as("the README's first command's line").isBetween(1, 30);
+        assertThat(lines.get(first - 1)).startsWith("make jmh JMH_JAR=");
+        assertThat(Files.readString(README)).as("README's make jmh block: rewrite it with make readme-jmh")
+                .containsPattern(stamp("jmh", "readme-jmh") + "\\$ make jmh [^\\n]+\\n(?s).*jdkmatrix: the answer .*\\n  .*(faster|slower|the same|undecided)");
+    }
+
+    /** Every make target and jdkmatrix command the getting-started page and the README tell a user to run exists. */
+    @Test
+    void theGettingStartedCommandsExist() throws IOException {
+        String makefile = Files.readString(PROJECT.resolve("Makefile"));
+        java.util.Set<String> subs = new picocli.CommandLine(new Main()).getSubcommands().keySet();
+        List<String> missing = new ArrayList<>();
+        for (Path page : List.of(README, PROJECT.resolve("docs/getting-started.md"))) {
+            Matcher fences = FENCE.matcher(Files.readString(page));
+            String text = Files.readString(page);
+            Matcher make = Pattern.compile("(?m)(?:`|^\\s*)make ([a-z][a-z0-9-]*)").matcher(text);
+            while (make.find()) if (!Pattern.compile("(?m)^" + Pattern.quote(make.group(1)) + ":").matcher(makefile).find()) missing.add(page.getFileName() + ": make " + make.group(1));
+            Matcher cmd = Pattern.compile("(?:jdkmatrix\\.sh|`jdkmatrix) ([a-z][a-z-]*)").matcher(text);
+            while (cmd.find()) {
+                String sub = cmd.group(1);
+                if (!subs.contains(sub) && !List.of("setup", "publish").contains(sub)) missing.add(page.getFileName() + ": jdkmatrix " + sub);
+            }
+            assertThat(fences.find()).isTrue();
+        }
+        assertThat(missing).as("commands the pages name that do not exist").isEmpty();
     }
 
     @Test

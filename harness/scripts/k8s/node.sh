@@ -154,4 +154,12 @@ ready() {
   [[ ${out%% *} == True ]] && (($(date -u -d "${out#* }" +%s) >= since))
 }
 wait_for "node $NODE" 90 ready
+# Ready comes before the node controller lifts its not-ready taint, and until then no pod of ours is
+# scheduled there: the node is ready when that taint (or the unreachable one) is gone
+schedulable() {
+  local taints
+  taints=$("$BIN/kubectl" --kubeconfig "$K8S_HOME/admin.kubeconfig" get node "$NODE" -o jsonpath='{.spec.taints[*].key}') || return 1
+  [[ $taints != *node.kubernetes.io/not-ready* && $taints != *node.kubernetes.io/unreachable* ]]
+}
+wait_for "node $NODE's not-ready taint to be lifted" 90 schedulable
 say "node $NODE Ready (CPUs $RESERVED reserved: a Guaranteed pod of whole CPUs gets others)"

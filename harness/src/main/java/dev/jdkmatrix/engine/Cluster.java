@@ -124,7 +124,9 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
             for (Node n : all) why.add(n.getMetadata().getName() + ": " + Placement.refuses(pool, n).orElseThrow());
             throw new ExitException(ExitException.BAD_INPUT, "none of the cluster's " + all.size() + " node(s) takes the session's pods"
                     + (pool.describe().isEmpty() ? "" : " (" + pool.describe() + ")") + ": " + (why.isEmpty() ? "it has none" : String.join("; ", why))
-                    + "\n  fix: name the nodes' label with --node-selector and their taint with --toleration (kubectl describe nodes), or uncordon a node");
+                    + "\n  fix: " + (why.stream().anyMatch(w -> w.contains("node.kubernetes.io/not-ready") || w.contains("node.kubernetes.io/unreachable"))
+                    ? "a node still tainted not-ready (or unreachable) is starting or its kubelet stopped: wait for it (kubectl get nodes), or bring the cluster up again (make k8s-up), then run again"
+                    : "name the nodes' label with --node-selector and their taint with --toleration (kubectl describe nodes), or uncordon a node"));
         }
         return taking;
     }

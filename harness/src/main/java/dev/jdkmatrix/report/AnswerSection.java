@@ -21,24 +21,25 @@ final class AnswerSection {
     /** The decided differences listed at most; the rest are in the comparisons table below and comparisons.csv. */
     static final int MOST = 15;
 
+    /** The suites listed open; the rest behind a click. */
+    static final int SUITES = 4;
+
     /** The section, or "" for a run that compared nothing. */
-    static String html(List<SuiteVerdict> suites, List<Comparisons.Row> comparisons, double threshold) {
-        if (comparisons.isEmpty()) return "";
+    static String html(List<SuiteVerdict> suites, List<Comparisons.Row> all, double threshold) {
+        if (all.isEmpty()) return "";
+        List<Comparisons.Row> comparisons = Answer.alongOneAxis(all);
         StringBuilder b = new StringBuilder("<h2 id=\"answer\">The answer</h2>\n");
         List<SuiteVerdict> many = suites.stream().filter(s -> s.benchmarks() > 1).toList();
         if (!many.isEmpty()) {
             b.append("<p>Across the suite: the geometric mean of each benchmark's ratio, with a 95 % interval that counts both the rounds and ")
                     .append("the choice of benchmarks (docs/statistics.md), and how its benchmarks came out.</p>\n<ul class=\"answer\">\n");
-            for (SuiteVerdict s : many) {
-                b.append("<li").append(s.verdict() == Comparisons.Verdict.SLOWER ? " class=\"slower\"" : "").append(">").append(Html.esc(capital(s.words())));
-                List<SuiteVerdict.Member> movers = s.movers(3);
-                if (!movers.isEmpty()) {
-                    b.append("<br><small>largest movers: ").append(Html.esc(String.join("; ", movers.stream()
-                            .map(m -> m.benchmark() + " " + Answer.change(m.cost())).toList()))).append("</small>");
-                }
-                b.append("</li>\n");
+            // the suites of most benchmarks first; past SUITES, the rest a click away, so that the page opens on its answer
+            List<SuiteVerdict> ordered = many.stream().sorted(Comparator.comparingInt(SuiteVerdict::benchmarks).reversed()).toList();
+            for (int i = 0; i < ordered.size(); i++) {
+                if (i == SUITES) b.append("</ul>\n<details><summary>").append(ordered.size() - SUITES).append(" more suites</summary>\n<ul class=\"answer\">\n");
+                suite(b, ordered.get(i));
             }
-            b.append("</ul>\n");
+            b.append(ordered.size() > SUITES ? "</ul>\n</details>\n" : "</ul>\n");
         }
         List<Comparisons.Row> decided = new ArrayList<>(comparisons.stream()
                 .filter(r -> r.verdict() == Comparisons.Verdict.FASTER || r.verdict() == Comparisons.Verdict.SLOWER).toList());
@@ -58,6 +59,17 @@ final class AnswerSection {
         b.append("</table>\n");
         if (decided.size() > MOST) b.append("<p>The ").append(MOST).append(" largest of ").append(decided.size()).append("; every one in the comparisons below.</p>\n");
         return b.toString();
+    }
+
+    /** One suite's line: its words, and its largest movers under them. */
+    private static void suite(StringBuilder b, SuiteVerdict s) {
+        b.append("<li").append(s.verdict() == Comparisons.Verdict.SLOWER ? " class=\"slower\"" : "").append(">").append(Html.esc(capital(s.words())));
+        List<SuiteVerdict.Member> movers = s.movers(3);
+        if (!movers.isEmpty()) {
+            b.append("<br><small>largest movers: ").append(Html.esc(String.join("; ", movers.stream()
+                    .map(m -> m.benchmark() + " " + Answer.change(m.cost())).toList()))).append("</small>");
+        }
+        b.append("</li>\n");
     }
 
     private static String capital(String s) {

@@ -90,6 +90,16 @@ public final class Answer {
                 + (res > Resolution.TARGET && rounds > 0 ? String.format(Locale.ROOT, "; about %,d rounds would resolve 5 %%", rounds) : "");
     }
 
+    /**
+     * The comparisons a reader's answer lists: those that differ along one compared axis (JDK 21 against 25, a pool against
+     * virtual threads), not the diagonal pairs that differ along two at once (comparisons.csv keeps those); all of them where
+     * every one is diagonal.
+     */
+    public static List<Comparisons.Row> alongOneAxis(List<Comparisons.Row> rows) {
+        List<Comparisons.Row> one = rows.stream().filter(r -> !r.compared().contains("; ")).toList();
+        return one.isEmpty() ? rows : one;
+    }
+
     /** "±10 %": a threshold in words. */
     public static String within(double threshold) {
         return "±" + trim(threshold * 100) + " %";

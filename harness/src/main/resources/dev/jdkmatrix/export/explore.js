@@ -518,84 +518,128 @@ const jdkmatrixExplorer = (() => {
     const night = pickedNight();
     const pairs = page.shown.filter((f) => f.b && f.points[0] && f.points[0].v > 0);
     $('title').textContent = 'Night ' + (night.started || '').slice(0, 16).replace('T', ' ') + ': every comparison';
-    $('subtitle').textContent = pairs.length + ' comparison(s), sorted by ratio (b / a, log scale), each with its interval; '
-      + 'below 1x b takes less of its figure (a time: faster; a throughput: less); a click opens its nights'
+    $('subtitle').textContent = pairs.length + ' comparison(s), grouped by what they compare, the largest moves first; each bar is the ratio b / a '
+      + 'with its interval on its group\'s log scale (the dashed line: 1x), its answer in words beside it; a click opens its nights'
       + (page.nightFigures.own ? '' : '. This night has no data of its own (explore-night.js: published by an earlier version, or removed):'
         + ' drawn from the site\'s series at this night, without verdicts');
     $('tools').replaceChildren();
+    if (page.plot) page.plot.destroy();
+    page.plot = null;
+    const box = $('chart');
+    box.replaceChildren();
     if (!pairs.length) {
-      replacePlot({ width: 10, height: 10, series: [{}] }, [[]]);
       $('details').replaceChildren();
       status('This night has no comparison among the picked figures.');
       drawn(null, 0);
       return;
     }
-    pairs.sort((x, y) => x.points[0].v - y.points[0].v);
-    const xs = pairs.map((_, i) => i);
-    const data = [xs, pairs.map((f) => f.points[0].v), pairs.map((f) => f.points[0].lo), pairs.map((f) => f.points[0].hi)];
-    const size = chartSize();
-    const opts = {
-      width: size.width, height: size.height,
-      scales: { x: { time: false, range: () => [-0.5, pairs.length - 0.5] }, y: { distr: 3, range: () => ratioRange(pairs) } },
-      axes: [{ label: 'comparisons, sorted by ratio' }, { label: 'ratio b / a', size: 60 }],
-      series: [{ label: 'comparison' },
-        { label: 'ratio', stroke: '#224a7a', width: 0, points: { show: true, size: 6, fill: '#224a7a' } },
-        { label: 'low', show: false }, { label: 'high', show: false }],
-      cursor: { drag: { x: true, y: false } },
-      hooks: {
-        draw: [(u) => whiskers(u, pairs)],
-        setCursor: [(u) => { if (u.cursor.idx != null) nightDetails(pairs[u.cursor.idx]); }],
-      },
-    };
-    replacePlot(opts, data);
-    page.plot.over.addEventListener('click', () => {
-      const f = pairs[page.plot.cursor.idx];
-      if (f && page.site) {
-        page.state.view = 'history';
-        const k = keyOf(f);
-        Object.assign(page.state, { fig: k.fig, vs: k.vs, fleet: page.nights[f.points[0].night].fleet });
-        commit();
-      }
+    const groups = new Map();
+    for (const f of pairs) {
+      if (!groups.has(f.compared)) groups.set(f.compared, []);
+      groups.get(f.compared).push(f);
+    }
+    const size = (f) => Math.abs(Math.log(f.points[0].v));
+    [...groups.entries()].sort((x, y) => y[1].length - x[1].length).forEach(([compared, list]) => {
+      list.sort((x, y) => size(y) - size(x));
+      box.append(nightGroup(compared, list));
     });
-    nightDetails(pairs[pairs.length - 1]);
+    nightDetails(pairs.reduce((a, b) => (size(b) > size(a) ? b : a)));
     drawn(null, pairs.length);
   }
 
-  /** The ratio axis: the intervals' ends, with room around them, and 1x always on it. */
-  function ratioRange(pairs) {
+  /** The rows of one group shown before "show all": a group of 3,000 opens on its largest moves. */
+  const GROUP_ROWS = 40;
+
+  /** One group of a night's comparisons: its heading, its scale, and a row per comparison (the first GROUP_ROWS, then a button for the rest). */
+  function nightGroup(compared, list) {
+    const section = el('section', null, { class: 'group' });
+    section.append(el('h3', compared + ' (' + list.length + ')'));
+    const scale = groupScale(list);
+    section.append(scaleRow(scale));
+    const rows = el('div', null, { class: 'rows' });
+    const add = (from, to) => { for (const f of list.slice(from, to)) rows.append(nightRow(f, scale)); };
+    add(0, GROUP_ROWS);
+    section.append(rows);
+    if (list.length > GROUP_ROWS) {
+      const more = el('button', 'show all ' + list.length);
+      more.addEventListener('click', () => { add(GROUP_ROWS, list.length); more.remove(); });
+      section.append(more);
+    }
+    return section;
+  }
+
+  /** A group's log scale: its intervals' ends and 1x, with room around them. */
+  function groupScale(list) {
     let lo = 1;
     let hi = 1;
-    for (const f of pairs) {
+    for (const f of list) {
       const p = f.points[0];
       lo = Math.min(lo, p.lo > 0 ? p.lo : p.v);
       hi = Math.max(hi, p.hi > 0 ? p.hi : p.v);
     }
-    return [lo / 1.05, hi * 1.05];
+    lo /= 1.03;
+    hi *= 1.03;
+    const share = (v) => 100 * (Math.log(v) - Math.log(lo)) / (Math.log(hi) - Math.log(lo));
+    return { lo, hi, share, at: (v) => share(v).toFixed(2) + '%' };
   }
 
-  function whiskers(u, pairs) {
-    const ctx = u.ctx;
-    ctx.save();
-    ctx.lineWidth = 1.5;
-    pairs.forEach((f, i) => {
-      const p = f.points[0];
-      if (!(p.lo > 0) || !(p.hi > 0)) return;
-      const verdict = f.extra.verdict || '';
-      ctx.strokeStyle = verdict === 'slower' ? '#b00020' : verdict === 'faster' ? '#176b2c' : '#7a8ca3';
-      const x = u.valToPos(i, 'x', true);
-      ctx.beginPath();
-      ctx.moveTo(x, u.valToPos(p.lo, 'y', true));
-      ctx.lineTo(x, u.valToPos(p.hi, 'y', true));
-      ctx.stroke();
+  /** The scale's ticks above a group's rows: its ends and 1x. */
+  function scaleRow(scale) {
+    const row = el('div', null, { class: 'row scale' });
+    row.append(el('span', 'b / a', { class: 'where' }));
+    const bar = el('span', null, { class: 'bar' });
+    for (const v of [scale.lo, 1, scale.hi]) {
+      if (v !== 1 && Math.abs(scale.share(v) - scale.share(1)) < 30) continue; // an end beside 1x would overwrite its label
+      const t = el('span', Number(v.toPrecision(3)) + 'x', { class: 'tick' });
+      t.style.left = scale.at(v);
+      t.style.transform = v === scale.lo ? 'none' : v === scale.hi ? 'translateX(-100%)' : 'translateX(-50%)'; // the ends inside the bar
+      bar.append(t);
+    }
+    row.append(bar, el('span', 'the answer', { class: 'answer' }));
+    return row;
+  }
+
+  /** One comparison: where it was made, its ratio and interval on the group's scale, its answer in words; the mouse shows its details, a click its nights. */
+  function nightRow(f, scale) {
+    const p = f.points[0];
+    const verdict = f.extra.verdict || '';
+    const row = el('div', null, { class: 'row ' + verdict });
+    row.append(el('span', where(f), { class: 'where', title: f.a.id + ' vs ' + f.b.id }));
+    const bar = el('span', null, { class: 'bar' });
+    const one = el('span', null, { class: 'one' });
+    one.style.left = scale.at(1);
+    bar.append(one);
+    if (p.lo > 0 && p.hi > 0) {
+      const ci = el('span', null, { class: 'ci' });
+      ci.style.left = scale.at(p.lo);
+      ci.style.width = 'calc(' + scale.at(p.hi) + ' - ' + scale.at(p.lo) + ')';
+      bar.append(ci);
+    }
+    const dot = el('span', null, { class: 'dot' });
+    dot.style.left = scale.at(p.v);
+    bar.append(dot);
+    row.append(bar, el('span', f.extra.answer || fmt(p.v) + 'x [' + fmt(p.lo) + ', ' + fmt(p.hi) + ']', { class: 'answer' }));
+    row.addEventListener('mouseenter', () => nightDetails(f));
+    row.addEventListener('click', () => {
+      if (!page.site) return;
+      page.state.view = 'history';
+      const k = keyOf(f);
+      Object.assign(page.state, { fig: k.fig, vs: k.vs, fleet: page.nights[p.night].fleet });
+      commit();
     });
-    const one = u.valToPos(1, 'y', true);
-    ctx.strokeStyle = '#444';
-    ctx.setLineDash([3, 3]);
-    ctx.beginPath();
-    ctx.moveTo(u.bbox.left, one);
-    ctx.lineTo(u.bbox.left + u.bbox.width, one);
-    ctx.stroke();
-    ctx.restore();
+    return row;
+  }
+
+  /** Where a comparison was made: cell a's id without the values it is compared on (as the gallery says it). */
+  function where(f) {
+    let id = ' ' + f.a.id + ' ';
+    for (const part of (f.compared || '').split('; ')) {
+      const m = /^(\S+) (.*) -> (.*)$/.exec(part);
+      if (!m) continue;
+      const token = { jdk: 'jdk=' + m[2], cpus: 'cpus=' + m[2], 'cpu-mode': 'cpu-mode=' + m[2], memory: 'mem=' + m[2], executor: m[2] }[m[1]];
+      if (token) id = id.replace(' ' + token + ' ', ' ');
+    }
+    return id.trim();
   }
 
   function nightDetails(f) {

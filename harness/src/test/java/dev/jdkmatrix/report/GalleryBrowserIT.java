@@ -78,7 +78,7 @@ class GalleryBrowserIT {
         }
     }
 
-    /** A JMH run's gallery: the JDK-against-JDK overview heads it, then a chart per benchmark and mode grouped under its class, then the secondary metrics. */
+    /** A JMH run's gallery: the answer heads it, the JDK-against-JDK overview after it, then a chart per benchmark and mode grouped under its class, then the secondary metrics. */
     @Test
     void aJmhGalleryLoadsEveryImageHeadedByTheOverviewAndGroupedByClass(@TempDir Path results) throws Exception {
         Path run = results.resolve("jmh");
@@ -91,7 +91,8 @@ class GalleryBrowserIT {
         try (Browser browser = Browser.start()) {
             check(browser, run.resolve("index.html"), Path.of("target", "jmh-gallery-screenshot.png"));
             JsonNode sections = browser.eval("JSON.stringify([...document.querySelectorAll('h2')].map(h => h.id))");
-            assertThat(JSON.readTree(sections.asText()).get(0).asText()).as("the overview heads the gallery").isEqualTo("jdks");
+            assertThat(JSON.readTree(sections.asText()).get(0).asText()).as("the answer heads the gallery").isEqualTo("answer");
+            assertThat(JSON.readTree(sections.asText()).get(1).asText()).as("the overview follows it").isEqualTo("jdks");
             JsonNode groups = browser.eval("JSON.stringify([...document.querySelectorAll('h3')].map(h => h.textContent))");
             assertThat(groups.asText()).contains("samples: org.openjdk.jmh.samples.JMHSample_35_Profilers.Atomic", "samples: org.openjdk.jmh.samples.JMHSample_26_BatchSize");
             JsonNode titles = browser.eval("JSON.stringify([...document.images].map(i => i.alt))");

@@ -22,9 +22,10 @@ public final class AnswerText {
     static final int MOST = 10;
 
     /** The lines, each starting "jdkmatrix: " or two spaces; none for a run that compared nothing. */
-    public static List<String> lines(List<SuiteVerdict> suites, List<Comparisons.Row> comparisons, double threshold) {
+    public static List<String> lines(List<SuiteVerdict> suites, List<Comparisons.Row> all, double threshold) {
         List<String> out = new ArrayList<>();
-        if (comparisons.isEmpty()) return out;
+        if (all.isEmpty()) return out;
+        List<Comparisons.Row> comparisons = Answer.alongOneAxis(all);
         out.add("jdkmatrix: the answer (95 % intervals; every figure in suites.csv and comparisons.csv):");
         for (SuiteVerdict s : suites) if (s.benchmarks() > 1) out.add("  " + capital(s.words()));
         List<Comparisons.Row> decided = new ArrayList<>(comparisons.stream()

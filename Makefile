@@ -1,7 +1,7 @@
 # jdkmatrix: every target brings up what it needs (JDK 21+, Docker engine, base image).
 #   make jmh JMH_JAR=path/benchmarks.jar JDK=21,25   your JMH jar on two JDKs, no matrix file; ends with the answer (JMH_ARGS, BENCHMARKS, CPUS, MEMORY, REPETITIONS, OUT)
 #   make matrix            run matrix.yaml (MATRIX=other.yaml, OUT=dir to change; a relative path is read from the folder you called make in)
-#   make quick             a small matrix: 25 to 57 s on 2 CPUs once set up, about 120 s the first time (README)
+#   make quick             a small matrix: 25 to 57 s on 2 CPUs once set up, 81.1 s from nothing (docs/testing.md)
 #   make plan              list the cells and the estimated duration; runs nothing (PLAN_ARGS="--from dir": the rounds its comparisons need)
 #   make workloads         the built-in workloads with their params (and the kinds jmh, jar)
 #   make matrix MATRIX=examples/jmh.yaml   your own JMH benchmarks across JDKs and CPU limits (examples/jar.yaml: any jar;

@@ -131,6 +131,26 @@ class CsvFormatTest {
     }
 
     @Test
+    void suitesCsvHasItsColumnsAndARowPerSuiteWithItsAnswer(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        List<RawRow> rows = new java.util.ArrayList<>();
+        for (int rep = 1; rep <= 6; rep++) {
+            for (String w : List.of("a", "b")) {
+                rows.add(Rows.measured(w, "n=\"1\", x", "fixed:10", "21", "1", rep, 1000, "ok"));
+                rows.add(Rows.measured(w, "n=\"1\", x", "fixed:10", "25", "1", rep, 900, "ok"));
+            }
+        }
+        List<Comparisons.Row> c = Comparisons.of(rows, List.of("jdk"), "blocked", 0.10, Double.NaN);
+        Path f = dir.resolve("suites.csv");
+        dev.jdkmatrix.results.format.SuitesCsv.write(f, SuiteVerdict.of(rows, c, 0.10, 0.005));
+        List<String[]> read = new com.opencsv.CSVReader(Files.newBufferedReader(f)).readAll();
+        assertThat(read.get(0)).containsExactly(Columns.SUITES.toArray(String[]::new));
+        assertThat(read).hasSize(2);
+        assertThat(read.get(1)[0]).isEqualTo("jdk 21 -> 25");
+        assertThat(read.get(1)[2]).isEqualTo("2");
+        assertThat(read.get(1)[13]).startsWith("across 2 benchmarks, JDK 25 is 10.0 % faster than JDK 21");
+    }
+
+    @Test
     void summaryRowsFollowTheMatrixsCellOrderWhateverOrderTheyRanIn() {
         List<RawRow> rows = fixture();
         assertThat(Summarizer.summarize(rows)).extracting(r -> r.column("cell")).containsExactly("a", "b \"quoted\", with comma");

@@ -1,18 +1,12 @@
 package dev.jdkmatrix.results.format;
 
-import com.opencsv.CSVWriter;
-import com.opencsv.ICSVWriter;
 import dev.jdkmatrix.results.Answer;
 import dev.jdkmatrix.results.Columns;
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.PairedRatio;
 import dev.jdkmatrix.results.Summarizer;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
 
@@ -29,23 +23,7 @@ public final class ComparisonsCsv {
 
     /** comparisons.csv of these rows; {@code threshold}: the run's compare-threshold, which the answer's "the same within ±10 %" names. */
     public static void write(Path file, List<Comparisons.Row> rows, double threshold) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
-             ICSVWriter w = new CSVWriter(out, ',', '"', '"', "\n")) {
-            w.writeNext(Columns.COMPARISONS.toArray(String[]::new), false);
-            for (Comparisons.Row r : rows) w.writeNext(values(r, threshold), false);
-            w.flush();
-            if (w.checkError()) throw new IOException("the CSV writer failed");
-        } catch (IOException e) {
-            Files.deleteIfExists(tmp);
-            throw new IOException("cannot write " + file + " (through " + tmp.getFileName() + "): " + e.getMessage(), e);
-        }
-        try {
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            Files.deleteIfExists(tmp);
-            throw new IOException("cannot write " + file + " (through " + tmp.getFileName() + "): " + e.getMessage(), e);
-        }
+        CsvFile.write(file, Columns.COMPARISONS, rows.stream().map(r -> values(r, threshold)).toList());
     }
 
     static String[] values(Comparisons.Row r, double threshold) {

@@ -1,18 +1,12 @@
 package dev.jdkmatrix.results.format;
 
-import com.opencsv.CSVWriter;
-import com.opencsv.ICSVWriter;
 import dev.jdkmatrix.results.Answer;
 import dev.jdkmatrix.results.Columns;
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.Summarizer;
 import dev.jdkmatrix.results.SuiteVerdict;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /** suites.csv: a row per suite of a run ({@link Columns#SUITES}): what one choice does across its benchmarks, rewritten whole from raw.csv like comparisons.csv. */
@@ -27,23 +21,7 @@ public final class SuitesCsv {
             List.of(FILE), (end, dir) -> write(dir.resolve(FILE), end.suites()));
 
     public static void write(Path file, List<SuiteVerdict> suites) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
-             ICSVWriter w = new CSVWriter(out, ',', '"', '"', "\n")) {
-            w.writeNext(Columns.SUITES.toArray(String[]::new), false);
-            for (SuiteVerdict s : suites) w.writeNext(values(s), false);
-            w.flush();
-            if (w.checkError()) throw new IOException("the CSV writer failed");
-        } catch (IOException e) {
-            Files.deleteIfExists(tmp);
-            throw new IOException("cannot write " + file + " (through " + tmp.getFileName() + "): " + e.getMessage(), e);
-        }
-        try {
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            Files.deleteIfExists(tmp);
-            throw new IOException("cannot write " + file + " (through " + tmp.getFileName() + "): " + e.getMessage(), e);
-        }
+        CsvFile.write(file, Columns.SUITES, suites.stream().map(SuitesCsv::values).toList());
     }
 
     static String[] values(SuiteVerdict s) {

@@ -307,7 +307,22 @@ final class Gallery {
                 : " " + below + " rest on intervals below 95 % and decide nothing.";
         return called.size() + " called faster or slower, " + kept + " of them at q &le; 0.05: of those, about " + fmt(0.05 * kept, "%.1f")
                 + " may be chance (a false discovery rate of 5 %, which holds where the p-values are independent or positively dependent; comparisons sharing a cell may be neither)." + under
-                + (failed == 0 ? "" : " " + failed + " failed: a cell of the pair has no ok run.");
+                + qReach(rows) + (failed == 0 ? "" : " " + failed + " failed: a cell of the pair has no ok run.");
+    }
+
+    /**
+     * Where q cannot reach 0.05 at the rounds made for a comparison on its own, what would: with n pairs the signed-rank test's
+     * p is at least 2 / 2^n, and the one strong comparison among m has q = p * m (Benjamini-Hochberg; many as strong share a
+     * lower one), so alone it takes the rounds n with 2^n at least 40 m.
+     */
+    static String qReach(List<dev.jdkmatrix.results.Comparisons.Row> rows) {
+        int m = rows.size();
+        int most = rows.stream().filter(r -> r.paired() && r.ratio() != null).mapToInt(r -> r.ratio().n()).max().orElse(0);
+        if (m == 0 || most == 0 || 2.0 / Math.pow(2, most) * m <= 0.05) return "";
+        int needed = (int) Math.ceil(Math.log(40.0 * m) / Math.log(2));
+        return " With " + most + " pairs a comparison's p cannot go below " + fmt(2.0 / Math.pow(2, most), "%.2g") + ": among these " + m
+                + ", one strong comparison on its own reaches q &le; 0.05 only at " + needed + " rounds or more (or with fewer comparisons: compare-along); "
+                + "below that, only where many are as strong.";
     }
 
     /**

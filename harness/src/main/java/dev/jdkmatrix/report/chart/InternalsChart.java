@@ -44,7 +44,7 @@ public final class InternalsChart implements ChartKind {
                     y.add(c == null ? null : c.figure(GC_PAUSE_MS_MEDIAN));
                     if (c != null) top = Math.max(top, c.figure(GC_PAUSE_MS_MEDIAN));
                 }
-                chart.addSeries("JDK " + jdk, slots, y);
+                JdkColours.paint(chart.addSeries("JDK " + jdk, slots, y), jdk);
             }
             // room above the bars, and an axis when no run paused at all
             chart.getStyler().setYAxisMax(top > 0 ? top * 1.15 : 1.0);

@@ -116,11 +116,10 @@ public final class IterationChart implements ChartKind {
                 .xAxisTitle("iteration of a fork, JMH's warm-up first (line: median over the runs' forks; bar: their range)")
                 .yAxisTitle("score (" + unit.unit() + ", " + (f.higherIsBetter() ? "higher" : "lower") + " is better)").build();
         style(chart);
-        Color[] colors = chart.getStyler().getSeriesColors();
         int warmup = 0;
         for (int j = 0; j < curves.size(); j++) {
             Curve c = curves.get(j);
-            Color color = colors[j % colors.length];
+            Color color = JdkColours.of(c.jdk()); // its ranges in its JDK's colour, as its line
             warmup = Math.max(warmup, c.warmup());
             List<Double> x = new ArrayList<>();
             List<Double> y = new ArrayList<>();

@@ -50,7 +50,7 @@ public final class MetricChart implements ChartKind {
                     Double v = c == null ? null : c.metrics().get(metric);
                     y.add(v == null ? null : v * unit.factor());
                 }
-                chart.addSeries("JDK " + jdk, cats, y);
+                JdkColours.paint(chart.addSeries("JDK " + jdk, cats, y), jdk);
             }
             // room above the bars, so the axis has ticks between 0 and the top (equal bars gave only those two)
             double top = g.stream().mapToDouble(c -> c.metrics().getOrDefault(metric, 0.0) * unit.factor()).max().orElse(0);

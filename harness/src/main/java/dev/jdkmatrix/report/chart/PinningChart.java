@@ -45,7 +45,7 @@ public final class PinningChart implements ChartKind {
             IntervalMarks marks = IntervalMarks.on(chart);
             for (String j : jdks) {
                 List<CellStat> row = locks.stream().map(l -> cellOf(sorted, j, l)).toList();
-                chart.addSeries("JDK " + j, cats, row.stream().map(c -> c == null ? null : c.median()).toList());
+                JdkColours.paint(chart.addSeries("JDK " + j, cats, row.stream().map(c -> c == null ? null : c.median()).toList()), j);
                 marks.add(row.stream().map(c -> c == null ? null : c.interval()).toList());
             }
             chart.getStyler().setLabelsVisible(true);

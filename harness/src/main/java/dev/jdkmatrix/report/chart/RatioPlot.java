@@ -36,6 +36,11 @@ public final class RatioPlot {
     static final int ROW = 22;
 
     static XYChart draw(String title, String xTitle, List<Row> rows) {
+        return draw(title, xTitle, rows, rows.stream().map(Row::series).toList());
+    }
+
+    /** As above, each series coloured as among {@code allSeries} (every series of the chart's pages, or of its sibling charts): the same colour on each. */
+    static XYChart draw(String title, String xTitle, List<Row> rows, java.util.Collection<String> allSeries) {
         int n = rows.size();
         int height = Math.max(HEIGHT, 200 + ROW * n);
         XYChart chart = new XYChartBuilder().width(WIDTH).height(height).title(title).xAxisTitle(xTitle).yAxisTitle("").build();
@@ -53,10 +58,10 @@ public final class RatioPlot {
         for (int i = 0; i < n; i++) chart.addAnnotation(new RowLabel(rows.get(i).label(), n - 1 - i + 0.48));
         double[] axis = axis(rows);
         List<String> series = rows.stream().map(Row::series).distinct().toList();
-        Color[] colors = chart.getStyler().getSeriesColors();
+        java.util.Map<String, Color> colours = JdkColours.byName(new java.util.TreeSet<>(allSeries)); // a series the same colour on every page
         for (int j = 0; j < series.size(); j++) {
             String s = series.get(j);
-            Color color = colors[j % colors.length];
+            Color color = colours.get(s);
             List<Double> x = new ArrayList<>();
             List<Double> y = new ArrayList<>();
             for (int i = 0; i < n; i++) {

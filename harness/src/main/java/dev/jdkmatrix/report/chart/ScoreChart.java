@@ -57,7 +57,7 @@ public final class ScoreChart implements ChartKind {
                     y.add(c == null ? null : c.score() * unit.factor());
                     iv.add(c == null ? null : new IntervalMarks.Interval(c.scoreCiLow() * unit.factor(), c.scoreCiHigh() * unit.factor()));
                 }
-                chart.addSeries("JDK " + jdk, cpus, y);
+                JdkColours.paint(chart.addSeries("JDK " + jdk, cpus, y), jdk);
                 marks.add(iv);
             }
             jdkNote(chart, g, unit.factor());

@@ -34,7 +34,8 @@ public final class ThrottlingChart implements ChartKind {
             if (g.stream().noneMatch(c -> c.throttledMs() > 0)) continue;
             CellStat f = g.get(0);
             List<CellStat.Cpu> limits = g.stream().sorted(BY_CPU_LIMIT).map(CellStat::cpu).distinct().toList();
-            CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+            List<List<CellStat>> all = groups(g, c -> key(in.shortShape(c), c.executor(), c.tasks()));
+            CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(legendHeight(all.size()))
                     .title("JDK " + f.jdk() + ": how often the CFS quota throttled the median run, memory " + f.memory())
                     .xAxisTitle(axis("CPU limit (pinned: cpu-mode cpuset, no quota)", g, ""))
                     .yAxisTitle("throttled 100 ms periods (% of the run's periods)").build();
@@ -43,7 +44,6 @@ public final class ThrottlingChart implements ChartKind {
             chart.getStyler().setYAxisMax(100.0);
             chart.getStyler().setLegendLayout(Styler.LegendLayout.Vertical);
             chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-            List<List<CellStat>> all = groups(g, c -> key(in.shortShape(c), c.executor(), c.tasks()));
             // the task count in a series' name only where two series would otherwise share one
             java.util.Map<String, Long> bases = all.stream().map(x -> in.shortShape(x.get(0)) + " " + x.get(0).executor())
                     .collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
@@ -57,9 +57,25 @@ public final class ThrottlingChart implements ChartKind {
                 String base = in.shortShape(s0) + " " + s0.executor();
                 chart.addSeries(bases.get(base) > 1 ? base + " " + s0.tasks() + "t" : base, limits.stream().map(CellStat.Cpu::text).toList(), y);
             }
+            legendFits(chart, all.size());
             out.add(new Figure(in.name("throttling", "jdk" + f.jdk()), Figure.Section.THROTTLING, throttlingCaption(g), chart));
         }
         return out;
+    }
+
+    /**
+     * A legend of many series set in a smaller type, so that the column beside the plot fits its height: at 14 points it
+     * holds about 15 entries, and a longer one ran over the chart's title and axis (the reference run's has 25).
+     */
+    /** The chart's height: its legend's column of n entries (about 21 pixels each in the smaller type) fits beside the plot, up to 200 pixels more than a chart's. */
+    static int legendHeight(int n) {
+        return n <= 22 ? HEIGHT : Math.min(HEIGHT + 200, 90 + 21 * n);
+    }
+
+    static void legendFits(CategoryChart chart, int n) {
+        if (n <= 14) return;
+        chart.getStyler().setLegendFont(new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.PLAIN, n > 22 ? 9 : 11));
+        chart.getStyler().setLegendPadding(3);
     }
 
     /** Per CPU limit under a quota: the range of the median throttled time and of the throttled share of periods; pinned ones at 0. */

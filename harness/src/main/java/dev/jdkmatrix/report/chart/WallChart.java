@@ -50,7 +50,7 @@ public final class WallChart implements ChartKind {
                     y.add(c == null ? null : c.median());
                     iv.add(c == null ? null : c.interval());
                 }
-                chart.addSeries("JDK " + jdk, cats, y);
+                JdkColours.paint(chart.addSeries("JDK " + jdk, cats, y), jdk);
                 marks.add(iv);
             }
             jdkNote(chart, g);

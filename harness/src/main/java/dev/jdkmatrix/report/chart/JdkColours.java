@@ -1,0 +1,69 @@
+package dev.jdkmatrix.report.chart;
+
+import java.awt.Color;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.knowm.xchart.internal.series.AxesChartSeries;
+import org.knowm.xchart.internal.series.MarkerSeries;
+import org.knowm.xchart.internal.series.Series;
+
+/**
+ * One colour per JDK in every chart and on every page, so that a reader who learnt that JDK 25 is
+ * vermillion on the first chart reads it so on the last, and on the next night's gallery: the
+ * JDKs jdkmatrix ships a Dockerfile of have their own (Okabe and Ito's colour-blind safe
+ * palette), any other name the palette's next by its name's hash. Every chart that draws a series
+ * per JDK paints it through {@link #paint}.
+ */
+final class JdkColours {
+
+    private JdkColours() {}
+
+    /** Okabe-Ito: blue, vermillion, bluish green, reddish purple, orange, sky blue, black, grey. */
+    static final Color[] PALETTE = {new Color(0x0072B2), new Color(0xD55E00), new Color(0x009E73), new Color(0xCC79A7), new Color(0xE69F00),
+            new Color(0x56B4E9), new Color(0x000000), new Color(0x999999)};
+
+    /** jdkmatrix's own JDKs, each its colour of the palette. */
+    static final Map<String, Integer> OWN = Map.of("21", 0, "25", 1, "17", 2, "27", 3);
+
+    private static final Pattern JDK = Pattern.compile("JDK (\\S+)");
+
+    /** The colour of a JDK by its name. */
+    static Color of(String jdk) {
+        Integer own = OWN.get(jdk);
+        if (own != null) return PALETTE[own];
+        int rest = PALETTE.length - OWN.size();
+        return PALETTE[OWN.size() + Math.floorMod(jdk.hashCode(), rest)];
+    }
+
+    /**
+     * Colours for a chart's series by their names, the same name the same colour on every chart and page where it can be: a
+     * JDK's its own, any other the palette's entry its name hashes to, the next free one where two names of this chart meet
+     * (in the names' sorted order, so that a chart's pages agree).
+     */
+    static Map<String, Color> byName(java.util.Collection<String> names) {
+        Map<String, Color> out = new java.util.LinkedHashMap<>();
+        java.util.Set<Integer> taken = new java.util.HashSet<>();
+        for (String name : new java.util.TreeSet<>(names)) {
+            Matcher m = JDK.matcher(name);
+            if (m.matches()) {
+                out.put(name, of(m.group(1)));
+                continue;
+            }
+            int i = Math.floorMod(name.hashCode(), PALETTE.length);
+            for (int tries = 0; taken.contains(i) && tries < PALETTE.length; tries++) i = (i + 1) % PALETTE.length;
+            taken.add(i);
+            out.put(name, PALETTE[i]);
+        }
+        return out;
+    }
+
+    /** A JDK's series in its JDK's colour: its fill (bars), line and markers; returned for chaining. */
+    static <S extends Series> S paint(S s, String jdk) {
+        Color c = of(jdk);
+        s.setFillColor(c);
+        if (s instanceof MarkerSeries ms) ms.setMarkerColor(c);
+        if (s instanceof AxesChartSeries as) as.setLineColor(c);
+        return s;
+    }
+}

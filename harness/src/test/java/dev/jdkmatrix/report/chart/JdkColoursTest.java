@@ -1,0 +1,39 @@
+package dev.jdkmatrix.report.chart;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.awt.Color;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
+
+/** One colour per JDK on every chart, and a series' colour kept across a chart's pages. */
+class JdkColoursTest {
+
+    @Test
+    void aJdkHasOneColourWhateverTheChartAndItsOrder() {
+        CategoryChart a = new CategoryChartBuilder().build();
+        CategorySeries a21 = JdkColours.paint(a.addSeries("JDK 21", List.of("1 CPU"), List.of(1.0)), "21");
+        CategorySeries a25 = JdkColours.paint(a.addSeries("JDK 25", List.of("1 CPU"), List.of(2.0)), "25");
+        CategoryChart b = new CategoryChartBuilder().build();
+        CategorySeries b25 = JdkColours.paint(b.addSeries("JDK 25", List.of("1 CPU"), List.of(2.0)), "25"); // alone, first: XChart would give it its first colour
+        assertThat(a25.getFillColor()).isEqualTo(b25.getFillColor()).isEqualTo(a25.getLineColor()).isEqualTo(new Color(0xD55E00));
+        assertThat(a21.getFillColor()).isNotEqualTo(a25.getFillColor());
+        assertThat(JdkColours.of("temurin-25")).isEqualTo(JdkColours.of("temurin-25")).isIn((Object[]) JdkColours.PALETTE);
+        assertThat(JdkColours.byName(List.of("JDK 25", "1 CPU")).get("JDK 25")).isEqualTo(new Color(0xD55E00));
+    }
+
+    @Test
+    void twoSeriesOfAChartNeverShareAColourAndAPageIsColouredAsTheWholeChart() {
+        // "1 CPU" and "2 CPUs" hash to one palette entry: each its own, in sorted order, whatever page draws them (RatioPlot
+        // colours a page's rows as among every series of the chart, JdkChart and SpeedupChart pass them all)
+        Map<String, Color> both = JdkColours.byName(List.of("2 CPUs", "1 CPU"));
+        assertThat(both.get("1 CPU")).isNotEqualTo(both.get("2 CPUs"));
+        assertThat(JdkColours.byName(List.of("1 CPU", "2 CPUs"))).isEqualTo(both);
+        Map<String, Color> many = JdkColours.byName(List.of("vs fixed:200", "vs fixed:cpus", "vs fixed:64", "vs fixed:512", "vs fixed:20", "vs thread-per-task"));
+        assertThat(many.values()).as("six series of one chart, six colours").doesNotHaveDuplicates();
+    }
+}

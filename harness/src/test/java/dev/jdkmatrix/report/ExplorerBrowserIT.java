@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jdkmatrix.history.SiteFixture;
 import dev.jdkmatrix.run.ItSupport;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -103,6 +105,47 @@ class ExplorerBrowserIT {
             assertThat(page.get("title").asText()).isEqualTo("jdkmatrix explorer");
             assertThat(page.get("elsewhere").asInt()).isZero();
             Files.write(Path.of("target", "explorer-gallery-screenshot.png"), browser.screenshot());
+        }
+    }
+
+    /** A run's explorer of n comparisons of JDK 21 against 25, its data written as report writes it beside a gallery. */
+    static Path explorerOf(Path dir, int n) throws IOException {
+        List<dev.jdkmatrix.results.RawRow> rows = new java.util.ArrayList<>();
+        for (int rep = 1; rep <= 6; rep++) {
+            for (int w = 0; w < n; w++) {
+                rows.add(dev.jdkmatrix.results.Rows.measured("w" + w, "n=1", "fixed:4", "21", "1", rep, 1000 * (1 + 0.003 * (rep % 3)), "ok"));
+                rows.add(dev.jdkmatrix.results.Rows.measured("w" + w, "n=1", "fixed:4", "25", "1", rep, 1000 * (0.8 + 0.4 * w / n) * (1 + 0.003 * (rep % 2)), "ok"));
+            }
+        }
+        List<dev.jdkmatrix.results.Comparisons.Row> c = dev.jdkmatrix.results.Comparisons.of(rows, List.of("jdk"), "blocked", 0.10, Double.NaN);
+        Files.createDirectories(dir);
+        dev.jdkmatrix.export.ExplorerPage.write(dir);
+        for (var format : dev.jdkmatrix.export.Exporters.GALLERY) {
+            format.write(new dev.jdkmatrix.export.ExplorerNight.Folder(null, dev.jdkmatrix.results.Summarizer.summarize(rows), c, false), dir);
+        }
+        return dir.resolve("explore.html");
+    }
+
+    /** A night of 3 comparisons reads as one of 3,000: rows in words on a scale, the largest moves first, 3,000 opening on their first rows with the rest a click away. */
+    @Test
+    void aNightOfThreeAndOfThreeThousandComparisonsReadAlike(@TempDir Path results) throws Exception {
+        try (GalleryBrowserIT.Browser browser = GalleryBrowserIT.Browser.start()) {
+            JsonNode three = open(browser, explorerOf(results.resolve("three"), 3).toUri().toString());
+            assertThat(three.get("points").asInt()).isEqualTo(3);
+            JsonNode rows = json(browser, "[...document.querySelectorAll('#chart .row:not(.scale) .answer')].map(e => e.textContent)");
+            assertThat(rows).hasSize(3);
+            assertThat(rows.get(0).asText()).as("the largest move first, in words").matches("JDK 25 is (19|20)\\.[0-9] % faster than JDK 21 \\[.*");
+            assertThat(json(browser, "document.querySelectorAll('#chart .row .dot').length").asInt()).isEqualTo(3);
+            assertThat(json(browser, "document.querySelectorAll('#chart button').length").asInt()).as("nothing held back").isZero();
+            Files.write(Path.of("target", "explorer-night-3-screenshot.png"), browser.screenshot());
+
+            JsonNode many = open(browser, explorerOf(results.resolve("many"), 3000).toUri().toString());
+            assertThat(many.get("points").asInt()).isEqualTo(3000);
+            assertThat(json(browser, "document.querySelectorAll('#chart .row:not(.scale)').length").asInt()).as("a group opens on its largest moves").isEqualTo(40);
+            assertThat(json(browser, "document.querySelector('#chart .group h3').textContent").asText()).isEqualTo("jdk 21 -> 25 (3000)");
+            Files.write(Path.of("target", "explorer-night-3000-screenshot.png"), browser.screenshot());
+            browser.eval("document.querySelector('#chart button').click()");
+            assertThat(json(browser, "document.querySelectorAll('#chart .row:not(.scale)').length").asInt()).as("and shows them all on a click").isEqualTo(3000);
         }
     }
 

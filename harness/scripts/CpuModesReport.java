@@ -67,7 +67,7 @@ public class CpuModesReport {
                 .append(meta.host() == null ? "?" : meta.host().cpus() + " CPUs " + meta.host().cpuModel()).append(", ")
                 .append(meta.engine() == null ? "?" : "Docker " + meta.engine().serverVersion() + " (cgroup " + meta.engine().cgroupVersion() + ")")
                 .append(".\n\n");
-        md.append("The CPU-bound shapes of the reference run (SEEDS B at their published sizes: 48 x primes up to 1,000,000; ")
+        md.append("The CPU-bound shapes of the reference run (the write-ups' at their published sizes: 48 x primes up to 1,000,000; ")
                 .append("50,000 x a 200,000-iteration loop; 1,000 x 1,000,000 random longs) on JDK 21 and 25 at 1 and 2 CPUs, each cell twice: ")
                 .append("`cpu-mode: quota` (`--cpus N`, a CFS quota, what Kubernetes CPU limits set) and `cpu-mode: cpuset` (`--cpuset-cpus`, ")
                 .append("the last N CPUs of the host, no quota). Repetitions: ")

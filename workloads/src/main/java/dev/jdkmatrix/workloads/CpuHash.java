@@ -17,7 +17,7 @@ public record CpuHash(long iterations) implements Workload {
     }
     /** Single-CPU ms per million random longs (results/reference). */
     static final double MS_PER_MILLION = 2.55;
-    public static final Descriptor DESCRIPTOR = new Descriptor("cpu-hash", "each task XORs random longs from a seeded SplittableRandom (SEEDS B, write-up 4)", "sampled tasks recomputed",
+    public static final Descriptor DESCRIPTOR = new Descriptor("cpu-hash", "each task XORs random longs from a seeded SplittableRandom (write-up 4)", "sampled tasks recomputed",
             List.of(Descriptor.Param.whole("iterations", 1_000_000, 1, "random longs per task")),
             false, Descriptor.Sidecar.NONE, false, Set.of(),
             s -> s.cpuMillis(s.param("iterations") / 1e6 * MS_PER_MILLION),

@@ -12,7 +12,7 @@ public record CpuLoop(long iterations) implements Workload {
     }
     /** Single-CPU ms per million iterations (results/reference). */
     static final double MS_PER_MILLION = 2.2;
-    public static final Descriptor DESCRIPTOR = new Descriptor("cpu-loop", "each task sums (i * 37) % 11 over a loop (SEEDS B, write-up 2)", "every sum equals the closed form",
+    public static final Descriptor DESCRIPTOR = new Descriptor("cpu-loop", "each task sums (i * 37) % 11 over a loop (write-up 2)", "every sum equals the closed form",
             List.of(Descriptor.Param.whole("iterations", 200_000, 1, "loop iterations per task")),
             false, Descriptor.Sidecar.NONE, false, Set.of(),
             s -> s.cpuMillis(s.param("iterations") / 1e6 * MS_PER_MILLION),

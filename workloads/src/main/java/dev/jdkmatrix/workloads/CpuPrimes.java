@@ -12,7 +12,7 @@ public record CpuPrimes(int limit) implements Workload {
     }
     /** Single-CPU ms to count the primes up to a million by trial division (results/reference); grows as limit^1.5. */
     static final double MS_PER_MILLION_LIMIT = 215;
-    public static final Descriptor DESCRIPTOR = new Descriptor("cpu-primes", "each task counts the primes up to a limit by trial division (SEEDS B, write-up 1)", "every count equals a sieve's",
+    public static final Descriptor DESCRIPTOR = new Descriptor("cpu-primes", "each task counts the primes up to a limit by trial division (write-up 1)", "every count equals a sieve's",
             List.of(Descriptor.Param.whole("limit", 1_000_000, 2, "count the primes up to this number")),
             false, Descriptor.Sidecar.NONE, false, Set.of(),
             s -> s.cpuMillis(Math.pow(s.param("limit") / 1e6, 1.5) * MS_PER_MILLION_LIMIT),

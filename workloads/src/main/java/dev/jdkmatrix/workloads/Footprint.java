@@ -17,7 +17,7 @@ public record Footprint(java.util.concurrent.atomic.AtomicInteger started, java.
     }
     /** Starting and parking a platform thread, CPU-ms: 10,000 took 18 s at 2 CPUs in the reference run. */
     static final double PLATFORM_START_MS = 3.6;
-    public static final Descriptor DESCRIPTOR = new Descriptor("footprint", "N threads parked at once: the memory a thread costs (SEEDS F)", "every task completed; metric threads_started; on a pool the record says it cannot run (status invalid)",
+    public static final Descriptor DESCRIPTOR = new Descriptor("footprint", "N threads parked at once: the memory a thread costs (this project's memory figure)", "every task completed; metric threads_started; on a pool the record says it cannot run (status invalid)",
             List.of(), false, Descriptor.Sidecar.NONE, false, Set.of(),
             s -> s.executor().threadPerTask()
                     ? s.tasks() * (s.executor() instanceof ExecutorSpec.Virtual ? Descriptor.Cost.SPAWN_MS_PER_TASK : PLATFORM_START_MS) / s.cpuQuota()

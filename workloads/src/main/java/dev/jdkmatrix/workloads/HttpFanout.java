@@ -29,7 +29,7 @@ public record HttpFanout(String upstream, long minMs, long maxMs, long parseMs, 
     }
     /** Starting the upstream stub (a container and a JVM) and its network, inside the run, outside its timed span, ms. */
     static final double UPSTREAM_START_MS = 1500;
-    public static final Descriptor DESCRIPTOR = new Descriptor("http-fanout", "fetch N feeds over HTTP from a slow upstream stub, then parse each (SEEDS D)", "every answer is status 200 and the feed asked for; sampled parses recomputed; metrics feeds_fetched and the latency percentiles",
+    public static final Descriptor DESCRIPTOR = new Descriptor("http-fanout", "fetch N feeds over HTTP from a slow upstream stub, then parse each (write-up 4)", "every answer is status 200 and the feed asked for; sampled parses recomputed; metrics feeds_fetched and the latency percentiles",
             List.of(Descriptor.Param.whole("min-ms", 200, 0, "the upstream's shortest answer, ms"),
                     Descriptor.Param.whole("max-ms", 500, 0, "the upstream's longest answer, ms (at most " + Upstream.MAX_DELAY_MS + ")"),
                     Descriptor.Param.whole("parse-ms", 2, 0, "CPU time to parse each feed, ms"),

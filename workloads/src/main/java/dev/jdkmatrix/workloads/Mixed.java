@@ -22,7 +22,7 @@ public record Mixed(long waitMs, long computeMs, long[] perMs) implements Worklo
     }
     /** The compute loop's calibration before the timed span, ms. */
     static final double CALIBRATION_MS = 150;
-    public static final Descriptor DESCRIPTOR = new Descriptor("mixed", "each task waits, then computes: where virtual threads start to pay (SEEDS E)", "sampled tasks recomputed; metric iterations_per_ms",
+    public static final Descriptor DESCRIPTOR = new Descriptor("mixed", "each task waits, then computes: where virtual threads start to pay (write-ups 1 and 4)", "sampled tasks recomputed; metric iterations_per_ms",
             List.of(Descriptor.Param.whole("wait-ms", 30, 0, "how long each task waits first, ms"),
                     Descriptor.Param.whole("compute-ms", 10, 0, "CPU time each task then computes, ms")),
             false, Descriptor.Sidecar.NONE, false, Set.of(),

@@ -18,7 +18,7 @@ public record Pinning(String lock, long holdMs) implements Workload {
         }
         if (holdMs < 0) throw new IllegalArgumentException("pinning: --hold-ms must be >= 0, got " + holdMs);
     }
-    public static final Descriptor DESCRIPTOR = new Descriptor("pinning", "each task blocks inside its own lock: carrier pinning before and after JEP 491 (SEEDS C)", "every task completed",
+    public static final Descriptor DESCRIPTOR = new Descriptor("pinning", "each task blocks inside its own lock: carrier pinning before and after JEP 491 (JEP 491)", "every task completed",
             List.of(Descriptor.Param.choice("lock", "synchronized", List.of("synchronized", "reentrant", "object-wait", "class-init"),
                             "the critical section: a monitor, a ReentrantLock, Object.wait in a monitor, or a static initializer"),
                     Descriptor.Param.whole("hold-ms", 50, 0, "how long each task blocks inside it, ms")),

@@ -18,7 +18,7 @@ public record SemaphoreLimit(int permits, long callMs, java.util.concurrent.Sema
     SemaphoreLimit(int permits, long callMs) {
         this(permits, callMs, new java.util.concurrent.Semaphore(permits), new Gauge());
     }
-    public static final Descriptor DESCRIPTOR = new Descriptor("semaphore", "a Semaphore guards a slow partner call: limit the scarce thing, not the threads (SEEDS E)", "the most holders seen at once (metric max_holders) never exceeds permits",
+    public static final Descriptor DESCRIPTOR = new Descriptor("semaphore", "a Semaphore guards a slow partner call: limit the scarce thing, not the threads (write-ups 1 and 4)", "the most holders seen at once (metric max_holders) never exceeds permits",
             List.of(Descriptor.Param.whole("permits", 20, 1, "calls allowed at once"),
                     Descriptor.Param.whole("call-ms", 50, 0, "how long each call takes, ms")),
             false, Descriptor.Sidecar.NONE, false, Set.of(),

@@ -10,7 +10,7 @@ public record Sleep(long waitMs) implements Workload {
     public Sleep {
         if (waitMs < 0) throw new IllegalArgumentException("sleep: --wait-ms must be >= 0, got " + waitMs);
     }
-    public static final Descriptor DESCRIPTOR = new Descriptor("sleep", "each task sleeps: pools run waves, virtual threads about one (SEEDS A)", "every task completed",
+    public static final Descriptor DESCRIPTOR = new Descriptor("sleep", "each task sleeps: pools run waves, virtual threads about one (write-ups 1, 2 and 3)", "every task completed",
             List.of(Descriptor.Param.whole("wait-ms", 100, 0, "how long each task sleeps, ms")),
             false, Descriptor.Sidecar.NONE, false, Set.of(Descriptor.Trait.DUET),
             s -> s.waves(s.threads()) * s.param("wait-ms") + s.spawnMillis(),

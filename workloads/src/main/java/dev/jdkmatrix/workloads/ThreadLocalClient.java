@@ -28,7 +28,7 @@ public record ThreadLocalClient(String mode, int clientKb, int pool, long waitMs
         this(mode, clientKb, pool, waitMs, new Gauge(), new Gauge(), new Gauge(), new ThreadLocal<>(), new ThreadLocal<>(),
                 new java.util.concurrent.ArrayBlockingQueue<>(pool));
     }
-    public static final Descriptor DESCRIPTOR = new Descriptor("threadlocal", "an expensive client cached in a ThreadLocal, shared from a pool, or checked against the carrier (SEEDS E)", "every task completed; metrics clients_created, and for carrier mismatches and carrier_changes",
+    public static final Descriptor DESCRIPTOR = new Descriptor("threadlocal", "an expensive client cached in a ThreadLocal, shared from a pool, or checked against the carrier (write-ups 1 and 4)", "every task completed; metrics clients_created, and for carrier mismatches and carrier_changes",
             List.of(Descriptor.Param.choice("mode", "threadlocal", MODES,
                             "threadlocal: a client per thread; pool: a shared pool of clients; carrier: does a ThreadLocal follow the carrier?"),
                     Descriptor.Param.whole("client-kb", 256, 1, "size of one client, KiB"),

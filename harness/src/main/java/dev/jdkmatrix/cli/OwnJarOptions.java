@@ -145,16 +145,21 @@ final class OwnJarOptions {
         }
         out.println("jdkmatrix: the matrix of this command is " + file + " (edit it and run it again with: jdkmatrix run --matrix " + file + ")");
         out.flush();
+        return Main.execute(runArgs(file, dir, id).toArray(String[]::new), out, err);
+    }
+
+    /** run's command line for a matrix written by this command: its folder, id, and the options given here that run takes. */
+    List<String> runArgs(Path file, Path dir, String id) {
         List<String> args = new ArrayList<>(List.of("run", "--matrix", file.toString(), "--out", dir.toString(), "--run-id", id));
         if (noReport) args.add("--no-report");
         if (yes) args.add("--yes");
         if (noLease) args.add("--no-lease");
         if (workloadsJar != null) args.addAll(List.of("--workloads-jar", workloadsJar.toString()));
         args.addAll(List.of("--progress", progress));
-        return Main.execute(args.toArray(String[]::new), out, err);
+        return args;
     }
 
-    private Path out(String id) {
+    Path out(String id) {
         return out != null ? out : Path.of("results", id);
     }
 

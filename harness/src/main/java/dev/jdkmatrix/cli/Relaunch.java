@@ -34,8 +34,8 @@ final class Relaunch {
 
     private Relaunch() {}
 
-    /** The commands that may start Testcontainers (and so Ryuk): {@code run}, {@code prune}, and {@code jmh} and {@code jar}, which run. */
-    static final Set<String> ENGINE_COMMANDS = Set.of("run", "prune", "jmh", "jar");
+    /** The commands that may start Testcontainers (and so Ryuk): {@code run}, {@code prune}, and {@code jmh}, {@code jar} and {@code bisect}, which run. */
+    static final Set<String> ENGINE_COMMANDS = Set.of("run", "prune", "jmh", "jar", "bisect");
 
     static boolean needed(String[] args) {
         return System.getenv(MARK) == null && !"true".equalsIgnoreCase(System.getenv("TESTCONTAINERS_RYUK_DISABLED"))

@@ -142,6 +142,24 @@ public final class BaselineBuilds {
         }
     }
 
+    /** A commit of a repository built by a command: its folder in the cache, whether it was there already, and why it could not be made (null: it was). */
+    public record Checkout(Path dir, String commit, boolean cached, String failure) {
+        public boolean ok() {
+            return failure == null;
+        }
+    }
+
+    /** {@code commit} of {@code repo} built by {@code build}, from the cache (one folder per commit and build command) or built into it now. */
+    public Checkout checkout(Path repo, String commit, String build) {
+        Path checkout = cache.resolve(shortSha(commit) + "-" + shortSha(Git.sha256(build)));
+        if (Files.isRegularFile(checkout.resolve(MARKER))) return new Checkout(checkout, commit, true, null);
+        try {
+            return new Checkout(checkout, commit, false, checkoutAndBuild(repo, commit, build, checkout));
+        } catch (IOException e) {
+            return new Checkout(checkout, commit, false, "cannot make " + checkout + ": " + e.getMessage() + "; fix: a writable cache (--cache DIR or JDKMATRIX_CACHE)");
+        }
+    }
+
     /** Null when {@code checkout} holds {@code commit} built by {@code build}; else why not, with the log's last lines and the fix. */
     private String checkoutAndBuild(Path repo, String commit, String build, Path checkout) throws IOException {
         Path tmp = checkout.resolveSibling(checkout.getFileName() + ".tmp");

@@ -1,0 +1,144 @@
+package dev.jdkmatrix.suite;
+
+import dev.jdkmatrix.results.Answer;
+import dev.jdkmatrix.results.Comparisons;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * From a regression to its commit: the commits between a good and a bad ref of a team's repository,
+ * each candidate measured against the good one in paired rounds (as a pull request's check
+ * measures its head), narrowed by halving to the first commit whose slowdown is decided at 95 %
+ * and at least {@code share} of the bad commit's; a commit whose whole interval lies below that
+ * share is good. A candidate neither of the two stops the search, with the commits that remain. The measuring is given ({@link Measure}: the
+ * command runs a matrix in containers; a test can give known answers).
+ */
+public final class Bisect {
+
+    /** One comparison of a candidate with the good commit: its benchmark, head / base cost with its interval, and the verdict. */
+    public record Measured(String benchmark, Answer.Cost cost, Comparisons.Verdict verdict) {
+        public Measured {
+            Objects.requireNonNull(verdict, "verdict");
+        }
+
+        /** How much slower than the good commit (a fraction; negative: faster); NaN without a figure. */
+        public double slowdown() {
+            return cost == null ? Double.NaN : cost.cost() - 1;
+        }
+    }
+
+    /** Measures a commit against the good one; null where it could not be built or run (its reason said by the measure). */
+    @FunctionalInterface
+    public interface Measure {
+        Measured measure(String commit);
+    }
+
+    /** What a step decided of its commit. */
+    public enum Decision {
+        /** The change is there: decided slower by at least the share of the bad commit's. */
+        BAD,
+        /** Not there: the same, faster, or slower by less than the share. */
+        GOOD,
+        /** The rounds could not tell, or the commit could not be measured: the search stops. */
+        UNDECIDED
+    }
+
+    /** One step: the commit, its subject, what was measured, and what it decided. */
+    public record Step(String commit, String subject, Measured measured, Decision decision) {}
+
+    /**
+     * The search's end: its steps; {@code first} the first bad commit (null where it stopped early or nothing was to bisect);
+     * {@code remaining} the commits it could still be (the first bad one alone when found); {@code why} in words.
+     */
+    public record Result(List<Step> steps, String first, List<String> remaining, String why) {
+        public Result {
+            steps = List.copyOf(steps);
+            remaining = List.copyOf(remaining);
+        }
+    }
+
+    private Bisect() {}
+
+    /**
+     * Bisects {@code commits} (oldest first, after the good one; the last is the bad one) with {@code measure}: the bad commit
+     * first, which must be decided slower (its slowdown is the change's size), then halving; {@code subject} names a commit.
+     */
+    public static Result run(List<String> commits, double share, Measure measure, java.util.function.Function<String, String> subject) {
+        if (commits.isEmpty()) throw new IllegalArgumentException("no commit between the good and the bad one: nothing to bisect");
+        if (!(share > 0 && share <= 1)) throw new IllegalArgumentException("a share of the change above 0 and at most 1, got " + share);
+        List<Step> steps = new ArrayList<>();
+        String bad = commits.get(commits.size() - 1);
+        Measured last = measure.measure(bad);
+        if (last == null || last.verdict() != Comparisons.Verdict.SLOWER) {
+            steps.add(new Step(bad, subject.apply(bad), last, Decision.UNDECIDED));
+            return new Result(steps, null, commits, last == null ? "the bad commit could not be measured"
+                    : "the bad commit is not decided slower than the good one (" + (last.cost() == null ? "no figure" : Answer.change(last.cost()))
+                    + ", " + last.verdict().text() + "): nothing to bisect; more rounds, or a quieter machine, would tell");
+        }
+        steps.add(new Step(bad, subject.apply(bad), last, Decision.BAD));
+        double least = share * last.slowdown();
+        int lo = -1; // the last commit known good (-1: the good ref)
+        int hi = commits.size() - 1; // the first known bad
+        while (hi - lo > 1) {
+            int mid = (lo + hi) >>> 1;
+            String c = commits.get(mid);
+            Measured m = measure.measure(c);
+            Decision d = decide(m, least);
+            steps.add(new Step(c, subject.apply(c), m, d));
+            if (d == Decision.UNDECIDED) {
+                return new Result(steps, null, commits.subList(lo + 1, hi + 1), "commit " + shortSha(c) + " could not be told apart from the good one"
+                        + (m == null ? " (it was not measured)" : "") + ": the first bad commit is one of the " + (hi - lo) + " from " + shortSha(commits.get(lo + 1))
+                        + " to " + shortSha(commits.get(hi)) + "; more rounds (--repetitions) or a quieter machine would tell");
+            }
+            if (d == Decision.BAD) hi = mid;
+            else lo = mid;
+        }
+        String first = commits.get(hi);
+        return new Result(steps, first, List.of(first), shortSha(first) + " " + subject.apply(first) + " (the first commit slower than the good one by at least "
+                + pct(share) + " of the bad one's " + pct(last.slowdown()) + ")");
+    }
+
+    /**
+     * A candidate is good where its whole interval lies below {@code least} (the share of the change: it cannot hold the
+     * change, whatever the run's compare-threshold says of it), bad where it is decided slower by at least {@code least},
+     * else undecided; without an interval, good where decided the same or faster.
+     */
+    static Decision decide(Measured m, double least) {
+        if (m == null || m.verdict() == Comparisons.Verdict.FAILED || m.cost() == null) return Decision.UNDECIDED;
+        if (Double.isFinite(m.cost().high()) ? m.cost().high() - 1 < least
+                : m.verdict() == Comparisons.Verdict.SAME || m.verdict() == Comparisons.Verdict.FASTER) return Decision.GOOD;
+        return m.verdict() == Comparisons.Verdict.SLOWER && m.slowdown() >= least ? Decision.BAD : Decision.UNDECIDED;
+    }
+
+    /** The commits after {@code good} up to {@code bad}, oldest first, on the path between them; empty where there are none. */
+    public static List<String> between(Path repo, String good, String bad) {
+        String out = dev.jdkmatrix.engine.Environment.git(repo, "rev-list", "--reverse", "--ancestry-path", good + ".." + bad);
+        return out.isEmpty() ? List.of() : Arrays.stream(out.split("\n")).map(String::strip).filter(l -> !l.isEmpty()).toList();
+    }
+
+    /** A commit's subject line ("" where git cannot say). */
+    public static String subject(Path repo, String commit) {
+        return dev.jdkmatrix.engine.Environment.git(repo, "log", "-1", "--format=%s", commit);
+    }
+
+    /** The full commit {@code ref} names in the repository holding {@code dir} (its top is {@link #top}); "" where none. */
+    public static String commit(Path dir, String ref) {
+        return Git.commit(dir, ref);
+    }
+
+    /** The top of the git work tree holding {@code dir}, or null. */
+    public static Path top(Path dir) {
+        return Git.top(dir);
+    }
+
+    static String shortSha(String sha) {
+        return BaselineBuilds.shortSha(sha);
+    }
+
+    private static String pct(double f) {
+        return String.format(java.util.Locale.ROOT, "%.0f %%", f * 100);
+    }
+}

@@ -1,0 +1,89 @@
+package dev.jdkmatrix.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdkmatrix.run.ItSupport;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * From a regression to its commit, on the real engine: a sample repository of a good commit and 8
+ * after it, a program doing the same work in each but from the 6th on half as much again;
+ * {@code jdkmatrix bisect} names the 6th, having built at most 4 of the 8.
+ */
+@Tag(ItSupport.SIDE_BY_SIDE)
+class BisectIT {
+
+    @TempDir
+    Path tmp;
+
+    static void git(Path repo, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("git", "-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).directory(repo.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(String.join(" ", args) + ": " + out).isZero();
+    }
+
+    /** The program at a commit: {@code work} rounds of arithmetic, timed, the time printed as the figure bisect reads. */
+    static String app(int work, int commit) {
+        return """
+                public class App {
+                    // commit %d
+                    public static void main(String[] args) {
+                        long t0 = System.nanoTime();
+                        long sum = 0;
+                        for (int r = 0; r < %d; r++) for (int i = 0; i < 1_000_000; i++) sum += (i * 37L) %% 11;
+                        System.out.println("sum " + sum + " in " + (System.nanoTime() - t0) / 1e6 + " ms");
+                    }
+                }
+                """.formatted(commit, work);
+    }
+
+    @Test
+    void theCommitThatMadeARegressionIsNamedWithFewBuilds() throws Exception {
+        Path repo = Files.createDirectories(tmp.resolve("lib"));
+        git(repo, "init", "-q", "-b", "main");
+        String javac = Path.of(System.getProperty("java.home"), "bin", "javac").toString();
+        String jar = Path.of(System.getProperty("java.home"), "bin", "jar").toString();
+        Files.writeString(repo.resolve("build.sh"), "set -e\nmkdir -p out target\n" + javac + " --release 17 -d out App.java\n"
+                + jar + " --create --file target/app.jar --main-class App -C out .\necho built >> " + tmp.resolve("builds.log") + "\n");
+        for (int c = 0; c <= 8; c++) {
+            Files.writeString(repo.resolve("App.java"), app(c >= 6 ? 180 : 120, c));
+            git(repo, "add", "-A");
+            git(repo, "commit", "-q", "-m", "commit " + c + (c == 6 ? ": the slow one" : ""));
+            if (c == 0) git(repo, "tag", "good");
+        }
+        Path out = tmp.resolve("bisect");
+        StringWriter printed = new StringWriter();
+        PrintWriter w = new PrintWriter(printed, true);
+        String before = System.getProperty("jdkmatrix.dockerfiles");
+        System.setProperty("jdkmatrix.dockerfiles", ItSupport.PROJECT.toString());
+        int code;
+        try {
+            code = Main.execute(new String[] {"bisect", "--repo", repo.toString(), "--good", "good", "--bad", "main", "--build", "bash build.sh",
+                    "--jar", "target/app.jar", "--kind", "jar", "--result-regex", "in (\\d+(?:\\.\\d+)?) ms", "--jdk", "25", "--repetitions", "8",
+                    "--cache", tmp.resolve("cache").toString(), "--out", out.toString(), "--progress", "lines", ItSupport.NO_LEASE,
+                    "--workloads-jar", ItSupport.JAR.toString()}, w, w);
+        } finally {
+            if (before == null) System.clearProperty("jdkmatrix.dockerfiles");
+            else System.setProperty("jdkmatrix.dockerfiles", before);
+        }
+        String text = printed.toString();
+        assertThat(code).as(text).isZero();
+        assertThat(text).contains("first bad commit: ", "commit 6: the slow one");
+        assertThat(Files.readAllLines(tmp.resolve("builds.log"))).as("the good commit and at most 4 of the 8 built").hasSizeLessThanOrEqualTo(5);
+        String md = Files.readString(out.resolve("bisect.md"));
+        assertThat(md).contains("| 1 |", "**First bad commit:**", "commit 6: the slow one", "% slower", "| bad |", "| good |");
+    }
+}

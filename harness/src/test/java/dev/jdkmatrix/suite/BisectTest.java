@@ -1,0 +1,62 @@
+package dev.jdkmatrix.suite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.jdkmatrix.results.Answer;
+import dev.jdkmatrix.results.Comparisons;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/** Bisect's search on known answers: the first bad commit in few steps, a stop with what remains, nothing to bisect. */
+class BisectTest {
+
+    static final List<String> COMMITS = IntStream.rangeClosed(1, 8).mapToObj(i -> "c" + i).toList();
+
+    /** Commits from the 6th on are 10 % slower; earlier ones the same; {@code undecided} is measured undecided. */
+    static Bisect.Measure known(List<String> asked, String undecided) {
+        return c -> {
+            asked.add(c);
+            int i = Integer.parseInt(c.substring(1));
+            if (c.equals(undecided)) return new Bisect.Measured("b", new Answer.Cost(1.04, 0.97, 1.12), Comparisons.Verdict.UNDECIDED);
+            return i >= 6 ? new Bisect.Measured("b", new Answer.Cost(1.10, 1.08, 1.12), Comparisons.Verdict.SLOWER)
+                    : new Bisect.Measured("b", new Answer.Cost(1.003, 0.99, 1.015), Comparisons.Verdict.SAME);
+        };
+    }
+
+    @Test
+    void theSixthOfEightIsNamedInFourMeasurements() {
+        List<String> asked = new ArrayList<>();
+        Bisect.Result r = Bisect.run(COMMITS, 0.5, known(asked, null), c -> "subject of " + c);
+        assertThat(r.first()).isEqualTo("c6");
+        assertThat(asked).as("the bad one, then halving").hasSizeLessThanOrEqualTo(4).startsWith("c8");
+        assertThat(r.steps()).extracting(Bisect.Step::decision).startsWith(Bisect.Decision.BAD);
+        assertThat(r.why()).startsWith("c6 subject of c6 (the first commit slower");
+    }
+
+    @Test
+    void anUndecidedStepStopsWithTheCommitsThatRemain() {
+        Bisect.Result r = Bisect.run(COMMITS, 0.5, known(new ArrayList<>(), "c4"), c -> "");
+        assertThat(r.first()).isNull();
+        assertThat(r.remaining()).containsExactly("c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8").as("c4 undecided: nothing narrowed yet");
+        assertThat(r.why()).contains("c4 could not be told apart", "the first bad commit is one of the 8");
+    }
+
+    @Test
+    void aBadCommitNotDecidedSlowerHasNothingToBisectAndASmallSlowdownIsNotTheChange() {
+        Bisect.Result none = Bisect.run(COMMITS, 0.5, c -> new Bisect.Measured("b", new Answer.Cost(1.01, 0.95, 1.08), Comparisons.Verdict.UNDECIDED), c -> "");
+        assertThat(none.first()).isNull();
+        assertThat(none.why()).contains("not decided slower", "nothing to bisect");
+        // 2 % slower from c3 on, 12 % from c6: at a share of 0.5, c6 is the change
+        Bisect.Result two = Bisect.run(COMMITS, 0.5, c -> {
+            int i = Integer.parseInt(c.substring(1));
+            double cost = i >= 6 ? 1.12 : i >= 3 ? 1.02 : 1.0;
+            return new Bisect.Measured("b", new Answer.Cost(cost, cost - 0.005, cost + 0.005), cost > 1.01 ? Comparisons.Verdict.SLOWER : Comparisons.Verdict.SAME);
+        }, c -> "");
+        assertThat(two.first()).isEqualTo("c6");
+        assertThatThrownBy(() -> Bisect.run(List.of(), 0.5, c -> null, c -> "")).hasMessageContaining("nothing to bisect");
+        assertThatThrownBy(() -> Bisect.run(COMMITS, 0, c -> null, c -> "")).hasMessageContaining("share");
+    }
+}

@@ -11,8 +11,8 @@ import dev.jdkmatrix.report.chart.CellStat;
 import dev.jdkmatrix.report.chart.ChartText;
 import dev.jdkmatrix.report.chart.Figure;
 import dev.jdkmatrix.report.html.Html;
-import dev.jdkmatrix.results.Answer;
 import dev.jdkmatrix.report.profile.ProfilePages;
+import dev.jdkmatrix.results.Answer;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
 import java.util.ArrayList;
@@ -40,7 +40,7 @@ final class Gallery {
             dl{display:grid;grid-template-columns:max-content auto;gap:.15rem 1rem;font-size:.9rem}dt{font-weight:600}
             nav a{margin-right:1rem}code{font-size:.85em}
             ul.answer li{margin:.3rem 0}li.slower,tr.slower td{background:#fdecea}table.answer td{text-align:left}
-            table.c .fig{display:none}#figs:checked+label+table .fig{display:table-cell}
+            table.c .fig{display:none}#figs:checked+label+table .fig{display:table-cell}table.c td.words{text-align:left}
             """;
 
     /** The write-ups' published figures and claims, measured on this folder; null when there is no claims file. */

@@ -11,7 +11,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -178,7 +177,7 @@ public final class BisectCommand implements Callable<Integer> {
         List<String> e = new ArrayList<>(List.of("- name: \"suite\"", "  kind: " + kind, "  jar: " + OwnJarOptions.q(candidate.toString())));
         if (kind.equals("jmh")) {
             if (benchmarks != null && !benchmarks.isBlank()) e.add("  benchmarks: " + OwnJarOptions.q(benchmarks));
-            e.add("  jmh-args: " + OwnJarOptions.list(Arrays.stream((jmhArgs == null ? JmhCommand.DEFAULT_JMH_ARGS : jmhArgs).strip().split("\\s+")).toList()));
+            e.add("  jmh-args: " + OwnJarOptions.list(JmhCommand.jmhArgs(jmhArgs)));
         } else if (regex != null) {
             e.add("  result: { regex: " + OwnJarOptions.q(regex) + ", unit: \"ms\", better: lower }");
         }

@@ -43,10 +43,15 @@ public final class JmhCommand implements Callable<Integer> {
         return own.run(OwnJarOptions.name("jmh", jar), entry, spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 
+    /** JMH's options as --jmh-args gives them in one string (null: {@link #DEFAULT_JMH_ARGS}), a word each. */
+    static List<String> jmhArgs(String given) {
+        return Arrays.stream((given == null ? DEFAULT_JMH_ARGS : given).strip().split("\\s+")).filter(a -> !a.isEmpty()).toList();
+    }
+
     /** The matrix's workload entry: the jar, the benchmarks, JMH's options. */
     List<String> entry() {
         String path = OwnJarOptions.jar(jar, "jmh");
-        List<String> args = Arrays.stream((jmhArgs == null ? DEFAULT_JMH_ARGS : jmhArgs).strip().split("\\s+")).filter(a -> !a.isEmpty()).toList();
+        List<String> args = jmhArgs(jmhArgs);
         List<String> entry = new ArrayList<>(List.of("- name: " + OwnJarOptions.q(OwnJarOptions.name("jmh", jar).substring(4)), "  kind: jmh", "  jar: " + OwnJarOptions.q(path)));
         if (benchmarks != null && !benchmarks.isBlank()) entry.add("  benchmarks: " + OwnJarOptions.q(benchmarks));
         entry.add("  jmh-args: " + OwnJarOptions.list(args));

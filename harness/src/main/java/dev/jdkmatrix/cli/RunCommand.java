@@ -187,7 +187,7 @@ public final class RunCommand implements Callable<Integer> {
             outw.flush();
         }
         if (result.interrupted()) return ExitException.INTERRUPTED;
-        if (result.runs() > 0) answer(outw, dir);
+        if (result.runs() > 0) answer(outw, dir, result.end());
         if (against != null && !against.failed().isEmpty()) {
             against.failed().forEach(b -> outw.printf("jdkmatrix: this night ran without its baseline %s (%s): %s%n", b.baseline(), String.join(", ", b.workloads()), b.detail()));
             outw.flush();
@@ -208,21 +208,16 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** The run's answer, its last lines: the suites' verdicts, the decided differences and what the undecided lack ({@link AnswerText}). */
-    private static void answer(PrintWriter outw, Path dir) {
-        dev.jdkmatrix.results.format.ResultsFiles.Stored stored;
-        try {
-            stored = dev.jdkmatrix.results.format.ResultsFiles.read(dir, "run", false);
-        } catch (java.io.IOException e) {
-            outw.println("jdkmatrix: no answer: cannot read " + dir + ": " + e.getMessage());
+    /**
+     * The run's answer, its last lines: the suites' verdicts, the decided differences and what the undecided lack ({@link AnswerText}),
+     * from the comparisons and suites the folder's files were written from; said where those could not be written.
+     */
+    private static void answer(PrintWriter outw, Path dir, dev.jdkmatrix.results.format.FolderEnd end) {
+        if (end == null) {
+            outw.println("jdkmatrix: no answer: the end files of " + dir + " were not written (above: why)");
             return;
         }
-        dev.jdkmatrix.results.RunMetadata meta = stored.meta();
-        List<dev.jdkmatrix.results.RawRow> rows = stored.rows();
-        List<dev.jdkmatrix.results.Comparisons.Row> comparisons = dev.jdkmatrix.results.Comparisons.of(rows, meta);
-        double threshold = meta == null ? 0.10 : meta.compareThreshold();
-        double minDifference = meta == null ? dev.jdkmatrix.results.Comparisons.DEFAULT_MIN_DIFFERENCE : meta.minDifference();
-        AnswerText.lines(dev.jdkmatrix.results.SuiteVerdict.of(rows, comparisons, threshold, minDifference), comparisons, threshold).forEach(outw::println);
+        AnswerText.lines(end.suites(), end.comparisons(), end.meta().compareThreshold()).forEach(outw::println);
         outw.flush();
     }
 

@@ -21,4 +21,10 @@ public enum PullRequestSide {
     public String prefix() {
         return prefix;
     }
+
+    /** A name without the side's prefix it starts with ({@code strings:Bench.x} of {@code head-strings:Bench.x}); as it is where it has none. */
+    public static String unprefixed(String name) {
+        for (PullRequestSide side : values()) if (name.startsWith(side.prefix)) return name.substring(side.prefix.length());
+        return name;
+    }
 }

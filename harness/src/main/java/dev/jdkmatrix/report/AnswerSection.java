@@ -4,7 +4,6 @@ import dev.jdkmatrix.report.html.Html;
 import dev.jdkmatrix.results.Answer;
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.SuiteVerdict;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
@@ -41,9 +40,7 @@ final class AnswerSection {
             }
             b.append(ordered.size() > SUITES ? "</ul>\n</details>\n" : "</ul>\n");
         }
-        List<Comparisons.Row> decided = new ArrayList<>(comparisons.stream()
-                .filter(r -> r.verdict() == Comparisons.Verdict.FASTER || r.verdict() == Comparisons.Verdict.SLOWER).toList());
-        decided.sort(Comparator.comparingDouble((Comparisons.Row r) -> -Math.abs(Math.log(r.figure().ratio()))));
+        List<Comparisons.Row> decided = Answer.decidedLargestFirst(comparisons);
         long same = comparisons.stream().filter(r -> r.verdict() == Comparisons.Verdict.SAME).count();
         long undecided = comparisons.stream().filter(r -> r.verdict() == Comparisons.Verdict.UNDECIDED).count();
         b.append("<p><strong>").append(decided.size()).append(" of ").append(comparisons.size()).append(comparisons.size() == 1 ? " comparison" : " comparisons")
@@ -63,16 +60,9 @@ final class AnswerSection {
 
     /** One suite's line: its words, and its largest movers under them. */
     private static void suite(StringBuilder b, SuiteVerdict s) {
-        b.append("<li").append(s.verdict() == Comparisons.Verdict.SLOWER ? " class=\"slower\"" : "").append(">").append(Html.esc(capital(s.words())));
-        List<SuiteVerdict.Member> movers = s.movers(3);
-        if (!movers.isEmpty()) {
-            b.append("<br><small>largest movers: ").append(Html.esc(String.join("; ", movers.stream()
-                    .map(m -> m.benchmark() + " " + Answer.change(m.cost())).toList()))).append("</small>");
-        }
+        b.append("<li").append(s.verdict() == Comparisons.Verdict.SLOWER ? " class=\"slower\"" : "").append(">").append(Html.esc(Answer.capital(s.words())));
+        String movers = s.moversText(3);
+        if (!movers.isEmpty()) b.append("<br><small>largest movers: ").append(Html.esc(movers)).append("</small>");
         b.append("</li>\n");
-    }
-
-    private static String capital(String s) {
-        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 }

@@ -100,6 +100,17 @@ public final class Answer {
         return one.isEmpty() ? rows : one;
     }
 
+    /** The decided comparisons (faster or slower), the largest change first, either way: what an answer lists. */
+    public static List<Comparisons.Row> decidedLargestFirst(List<Comparisons.Row> rows) {
+        return rows.stream().filter(r -> r.verdict() == Comparisons.Verdict.FASTER || r.verdict() == Comparisons.Verdict.SLOWER)
+                .sorted(java.util.Comparator.comparingDouble((Comparisons.Row r) -> -Math.abs(Math.log(r.figure().ratio())))).toList();
+    }
+
+    /** A sentence's words with its first letter a capital, as a line starts. */
+    public static String capital(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
     /** "±10 %": a threshold in words. */
     public static String within(double threshold) {
         return "±" + trim(threshold * 100) + " %";
@@ -152,7 +163,7 @@ public final class Answer {
                 default -> null;
             };
             if (axis.equals("workload")) {
-                for (var side : dev.jdkmatrix.model.PullRequestSide.values()) if (id.startsWith(side.prefix())) id = id.substring(side.prefix().length());
+                id = dev.jdkmatrix.model.PullRequestSide.unprefixed(id);
             } else if (token != null) {
                 id = (" " + id + " ").replace(" " + token + " ", " ").strip();
             }
@@ -161,7 +172,7 @@ public final class Answer {
     }
 
     /** A fraction as a percentage with one decimal: "12.3 %". */
-    static String pct(double fraction) {
+    public static String pct(double fraction) {
         return String.format(Locale.ROOT, "%.1f %%", fraction * 100);
     }
 

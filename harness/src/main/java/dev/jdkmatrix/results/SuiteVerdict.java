@@ -67,6 +67,11 @@ public record SuiteVerdict(String compared, String setting, List<Member> members
                 .sorted(Comparator.comparingDouble((Member m) -> -Math.abs(Math.log(m.cost().cost())))).limit(max).toList();
     }
 
+    /** The largest movers in words, "w3(n=1) 12.0 % slower [9.1 %, 15.0 %]; ...", at most {@code max}; "" where none was decided. */
+    public String moversText(int max) {
+        return String.join("; ", movers(max).stream().map(m -> m.benchmark() + " " + Answer.change(m.cost())).toList());
+    }
+
     /** "across 12 benchmarks, JDK 25 is 4.1 % faster than JDK 21 [1.2 %, 7.0 %] (geometric mean): 5 faster, 1 slower, 4 the same within ±10 %, 2 undecided". */
     public String words() {
         String a = Answer.side(compared, false);
@@ -191,11 +196,6 @@ public record SuiteVerdict(String compared, String setting, List<Member> members
     private static String benchmark(String cell, boolean headBase) {
         int space = cell.indexOf(' ');
         String name = space < 0 ? cell : cell.substring(0, space);
-        if (headBase) {
-            for (var side : dev.jdkmatrix.model.PullRequestSide.values()) {
-                if (name.startsWith(side.prefix())) return name.substring(side.prefix().length());
-            }
-        }
-        return name;
+        return headBase ? dev.jdkmatrix.model.PullRequestSide.unprefixed(name) : name;
     }
 }

@@ -15,6 +15,7 @@ import dev.jdkmatrix.matrix.Repetitions;
 import dev.jdkmatrix.results.Columns;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
+import dev.jdkmatrix.results.format.FolderEnd;
 import dev.jdkmatrix.results.format.IterationsCsv;
 import dev.jdkmatrix.results.format.RawCsv;
 import dev.jdkmatrix.results.format.ResultsFiles;
@@ -43,9 +44,11 @@ public final class MatrixRunner {
 
     /**
      * How it went: {@code runs} and {@code statusCounts} count every run stored in the folder (a
-     * resumed run's earlier sessions included), {@code sessionRuns} those this process stored.
+     * resumed run's earlier sessions included), {@code sessionRuns} those this process stored;
+     * {@code end} what the folder's final files were written from (its comparisons and suites),
+     * null where writing them failed.
      */
-    public record Result(Path outDir, int runs, Map<String, Integer> statusCounts, boolean interrupted, int sessionRuns) {
+    public record Result(Path outDir, int runs, Map<String, Integer> statusCounts, boolean interrupted, int sessionRuns, FolderEnd end) {
         public boolean allOk() {
             // a noisy run was made again: it is no failure
             return !interrupted && statusCounts.keySet().stream().allMatch(s -> s.equals("ok") || s.equals("noisy"));
@@ -163,7 +166,7 @@ public final class MatrixRunner {
         stop = new SessionStop(runner::abortCurrent);
         EngineLease lease = lease(client, engine, options, labels, start.sessionCpus(), record, listener);
         boolean completed = false;
-        List<RawRow> all = null;
+        FolderEnd ended = null;
         // every cell of the matrix, not only this shard's: shards of one plan share their columns
         List<String> paramColumns = Columns.params(matrix.cells().stream().flatMap(c -> c.params().keySet().stream()).toList());
         try (RawCsv raw = RawCsv.append(out.resolve(ResultsFiles.RAW), paramColumns)) {
@@ -173,12 +176,12 @@ public final class MatrixRunner {
             engine.place(matrix, start.plan(), context, options, listener, (runs, dispatch) -> measure(runs, start, store, dispatch, options.runId()));
             completed = true;
         } finally {
-            all = end(matrix, out, record, lease, completed, listener);
+            ended = end(matrix, out, record, lease, completed, listener);
         }
-        if (all == null) all = RunSession.storedRows(out); // raw.csv read once at the end, unless the end failed before
+        List<RawRow> all = ended != null ? ended.rows() : RunSession.storedRows(out); // raw.csv read once at the end, unless the end failed before
         Map<String, Integer> allCounts = new TreeMap<>();
         for (RawRow r : all) allCounts.merge(r.status(), 1, Integer::sum);
-        return new Result(out, all.size(), allCounts, stop.stopping(), all.size() - start.storedAtStart().size());
+        return new Result(out, all.size(), allCounts, stop.stopping(), all.size() - start.storedAtStart().size(), ended);
     }
 
     /**
@@ -273,15 +276,15 @@ public final class MatrixRunner {
      * The session's end, however it ends: summary.csv, comparisons.csv, iterations.csv.gz (from the
      * JMH runs' logs) and run.json from the rows
      * stored (a failure to write them reported unless the run failed first: that one is shown),
-     * the resume command after a signal, then the lease and the holds released. Returns the rows
-     * stored, read once here (null where reading or writing them failed after the run had failed).
+     * the resume command after a signal, then the lease and the holds released. Returns what the
+     * files were written from, the rows stored read once here (null where reading or writing them
+     * failed after the run had failed).
      */
-    private List<RawRow> end(Matrix matrix, Path out, SessionRecord record, EngineLease lease, boolean completed, RunListener listener) throws IOException {
+    private FolderEnd end(Matrix matrix, Path out, SessionRecord record, EngineLease lease, boolean completed, RunListener listener) throws IOException {
         try {
             List<RawRow> rows = RawCsv.read(out.resolve(ResultsFiles.RAW));
             RunMetadata ended = record.at(Instant.now().truncatedTo(ChronoUnit.MILLIS).toString(), rows);
-            ResultsFiles.writeEnd(out, rows, ended, IterationsCsv.fromLogs(out, rows));
-            return rows;
+            return ResultsFiles.writeEnd(out, rows, ended, IterationsCsv.fromLogs(out, rows));
         } catch (IOException | RuntimeException e) {
             if (completed) throw e;
             return null;

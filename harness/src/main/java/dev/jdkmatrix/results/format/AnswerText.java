@@ -5,7 +5,6 @@ import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.Resolution;
 import dev.jdkmatrix.results.SuiteVerdict;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
@@ -27,10 +26,8 @@ public final class AnswerText {
         if (all.isEmpty()) return out;
         List<Comparisons.Row> comparisons = Answer.alongOneAxis(all);
         out.add("jdkmatrix: the answer (95 % intervals; every figure in suites.csv and comparisons.csv):");
-        for (SuiteVerdict s : suites) if (s.benchmarks() > 1) out.add("  " + capital(s.words()));
-        List<Comparisons.Row> decided = new ArrayList<>(comparisons.stream()
-                .filter(r -> r.verdict() == Comparisons.Verdict.FASTER || r.verdict() == Comparisons.Verdict.SLOWER).toList());
-        decided.sort(Comparator.comparingDouble((Comparisons.Row r) -> -Math.abs(Math.log(r.figure().ratio()))));
+        for (SuiteVerdict s : suites) if (s.benchmarks() > 1) out.add("  " + Answer.capital(s.words()));
+        List<Comparisons.Row> decided = Answer.decidedLargestFirst(comparisons);
         if (comparisons.size() <= MOST) {
             // a few comparisons: each in words, the decided ones first, largest first
             List<Comparisons.Row> each = new ArrayList<>(decided);
@@ -68,18 +65,10 @@ public final class AnswerText {
             double lo = resolved.stream().mapToDouble(r -> r.resolution().resolvable()).min().orElseThrow();
             double hi = resolved.stream().mapToDouble(r -> r.resolution().resolvable()).max().orElseThrow();
             int rounds = resolved.stream().mapToInt(r -> r.resolution().roundsForTarget()).filter(n -> n > 0).max().orElse(-1);
-            s.append("; ").append(resolved.size()).append(" could resolve ").append(lo == hi ? pct(lo) : pct(lo).replace(" %", "") + "-" + pct(hi))
+            s.append("; ").append(resolved.size()).append(" could resolve ").append(lo == hi ? Answer.pct(lo) : Answer.pct(lo).replace(" %", "") + "-" + Answer.pct(hi))
                     .append(" only: more rounds").append(rounds > 0 && hi > Resolution.TARGET ? String.format(Locale.ROOT, " (up to %,d for 5 %%)", rounds) : "")
                     .append(" or quieter ones (cpu-mode: cpuset, longer JMH iterations) would decide them");
         }
         return java.util.Optional.of(s.toString());
-    }
-
-    private static String pct(double f) {
-        return String.format(Locale.ROOT, "%.1f %%", f * 100);
-    }
-
-    private static String capital(String s) {
-        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 }

@@ -79,7 +79,7 @@ public final class Merge {
         RunMetadata merged = merged(sources, metas, rows, notes, runnerClass);
         List<List<IterationsCsv.Stored>> iterations = new ArrayList<>();
         for (Path dir : sources) iterations.add(IterationsCsv.read(dir));
-        List<Comparisons.Row> comparisons = ResultsFiles.writeEnd(out, rows, merged, IterationsCsv.union(iterations));
+        List<Comparisons.Row> comparisons = ResultsFiles.writeEnd(out, rows, merged, IterationsCsv.union(iterations)).comparisons();
         java.util.Set<Integer> reported = new java.util.HashSet<>();
         for (Comparisons.Row c : comparisons) {
             java.util.Set<String> hosts = new java.util.TreeSet<>(hostsOfCell.getOrDefault(c.cellA(), java.util.Set.of()));

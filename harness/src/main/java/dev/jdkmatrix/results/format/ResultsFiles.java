@@ -89,11 +89,11 @@ public final class ResultsFiles {
 
     /**
      * A folder's final files from its rows and run.json (a run's end, a merge): each format of
-     * {@link #END} in its order; returns the comparisons written.
+     * {@link #END} in its order; returns what they were written from (its comparisons and suites among it).
      */
-    public static List<Comparisons.Row> writeEnd(Path dir, List<RawRow> rows, RunMetadata meta, List<IterationsCsv.Stored> iterations) throws IOException {
+    public static FolderEnd writeEnd(Path dir, List<RawRow> rows, RunMetadata meta, List<IterationsCsv.Stored> iterations) throws IOException {
         FolderEnd end = FolderEnd.of(rows, meta, iterations);
         for (Exporter<FolderEnd> format : END) format.write(end, dir);
-        return end.comparisons();
+        return end;
     }
 }

@@ -32,6 +32,6 @@ public final class SuitesCsv {
                 s.verdict().text(), Integer.toString(s.count(Comparisons.Verdict.FASTER)), Integer.toString(s.count(Comparisons.Verdict.SLOWER)),
                 Integer.toString(s.count(Comparisons.Verdict.SAME)), Integer.toString(s.count(Comparisons.Verdict.UNDECIDED)),
                 Integer.toString(s.count(Comparisons.Verdict.FAILED)),
-                String.join("; ", s.movers(3).stream().map(m -> m.benchmark() + " " + Answer.change(m.cost())).toList()), s.words()};
+                s.moversText(3), s.words()};
     }
 }

@@ -25,15 +25,19 @@
 #   make bench-warmup-public  the same on a public JMH suite as it comes, HdrHistogram's (~45 min; SUITE_GIT=a clone offline): writes docs/warmup-public.md
 #   make bench-duet        duet against blocked order: 8 short nights of A/A and +5 % pairs in both orders (~19 min): writes docs/duet.md
 #   make bench-resolution  comparisons.csv's resolvable_pct and rounds_for_5pct held to real runs' rounds (~1 min): writes docs/statistics.md's block
+#   make bench-steady      the steady-state classifier called right per class at 7 to 50 iterations and 1 to 5 % noise (~1 min): docs/statistics.md's block
 #   make bench-history     the history's change finder on histories made from the real nights, on one machine and on fleets (~10-14 min): writes docs/history.md's blocks
-#   make bench-history-nights  the fleet calibration's false alerts on docs/runs/nights' real nights alone, also at other --max-p (~12 min): docs/history.md's bench-nights block
+#   make bench-history-nights  the fleet calibration's false alerts on docs/runs/nights' real nights alone, also at other --max-p (~12 min), and the
+#                          calibration on the reference nightly's real nights (docs/runs/reference-nights): docs/history.md's bench-nights blocks
+#   make bench-reference-nights  that calibration alone: a 5 % step in a benchmark's ratio to its baseline, false alarms, a young site (~5 min)
 #   make keep-night        this machine's quick night kept as a real night in docs/runs/nights (what bench-history-nights draws on); prints its README row
 #   make reference-night   the reference nightly: examples/jmh (and HdrHistogram's suite, SUITE_GIT=its repository) against its baseline in the
 #                          same rounds, JDK 25 at 1 pinned CPU (~20 min): target/reference-night/run
 #   make keep-reference-night  this machine's reference night kept as a real night in docs/runs/reference-nights; prints its README row
 #   make otava-fixtures    the change points Apache Otava 0.8.0 finds on EDivisiveTest's series (pip installs it under target/)
 #   make history-real      24 nights of a small matrix in a row, a jar 5 % slower on JDK 25 from night 10: what history finds (~25 min)
-#   make dist              a release: target/dist/jdkmatrix-VERSION.tar.gz (bin/jdkmatrix, the jars, Dockerfiles, engine scripts)
+#   make dist              a release: target/dist/jdkmatrix-VERSION.tar.gz (bin/jdkmatrix, the jars, Dockerfiles, engine scripts) and its .sha256, the same bytes each time
+#   make release           tag vVERSION beside this commit, its reusable workflows and setup action naming each other at vVERSION, not @main
 #   make check-workflows   the reusable workflow run by nektos/act: a sample library's two nights into a local gh-pages (.ci/run runs it)
 #   make nightly-local     the nightly pipeline on a small matrix: 2 shards -> merge -> compare -> publish -> history (.ci/run runs it)
 #   make shards N=3        the shard list for CI, as JSON: [1,2,3]
@@ -81,7 +85,7 @@ SOURCES := $(shell find harness/src workloads/src examples/jmh/src examples/jar/
 # The harness, started with a class-data archive per subcommand and JDK (see the script).
 JDKMATRIX := $(SCRIPTS)/jdkmatrix.sh
 
-.PHONY: test-times help jdk check-no-jdk check-resume check-explorer check-dist check-workflows dist build docker base-image setup ready plan workloads matrix jmh quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-warmup bench-warmup-public bench-verdicts bench-duet bench-resolution reference-docs bench-history bench-history-nights keep-night reference-night keep-reference-night otava-fixtures history-real nightly-local shards merge compare history publish prune readme-jmh readme-quick remote-demo lint-workflows k8s-up k8s-down clean
+.PHONY: test-times help jdk check-no-jdk check-resume check-explorer check-dist check-workflows dist release build docker base-image setup ready plan workloads matrix jmh quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-warmup bench-warmup-public bench-verdicts bench-duet bench-resolution bench-steady reference-docs bench-history bench-history-nights bench-reference-nights keep-night reference-night keep-reference-night otava-fixtures history-real nightly-local shards merge compare history publish prune readme-jmh readme-quick remote-demo lint-workflows k8s-up k8s-down clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -311,6 +315,13 @@ bench-history-nights: build
 	"$$JAVA_HOME/bin/java" -Dhistories=$(or $(HISTORIES),900) -Dblock=3 -Dpart=false-alarms -cp harness/target/jdkmatrix.jar harness/scripts/FleetBench.java \
 	  docs/runs/nights "make bench-history-nights" > target/bench-nights.md
 	$(SCRIPTS)/write-block.sh docs/history.md bench-nights "make bench-history-nights" < target/bench-nights.md
+	$(MAKE) --no-print-directory bench-reference-nights
+
+# The calibration of a nightly against its baseline on the reference nightly's real nights (docs/runs/reference-nights)
+bench-reference-nights: build
+	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/BaselineNightsBench.java \
+	  docs/runs/reference-nights "make bench-reference-nights" > target/bench-reference-nights.md
+	$(SCRIPTS)/write-block.sh docs/history.md bench-reference-nights "make bench-reference-nights" < target/bench-reference-nights.md
 
 # This machine's night kept as a real night (docs/runs/nights: the calibration on nights that were really apart): make quick
 # into target/night-q, its raw.csv gzipped and run.json into docs/runs/nights/<its start, UTC>; prints the README row to fill in

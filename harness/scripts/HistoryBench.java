@@ -137,7 +137,7 @@ public class HistoryBench {
             List<History.Candidate> confirmed = new ArrayList<>();
             for (ChangeFinder.Point p : ChangeFinder.points(Arrays.copyOf(z, t), o)) {
                 // the direction as a change states it: the mean of its level after against the level before it
-                if (p.confirmed(o) && ChangeFinder.named(p, o)) confirmed.add(new History.Candidate(p.at(), mean(z, p.at(), p.to()) > mean(z, p.from(), p.at()), p.to() - p.at()));
+                if (p.confirmed(o) && ChangeFinder.named(p, z, 0, o)) confirmed.add(new History.Candidate(p.at(), mean(z, p.at(), p.to()) > mean(z, p.from(), p.at()), p.to() - p.at()));
             }
             for (History.Candidate c : confirmed) {
                 if (!History.isNew(c, before, o)) continue; // History's own alert rule, as new_tonight

@@ -69,6 +69,20 @@ public final class BaselineEpochs {
         return w != null && w.startsWith(base) && !of(n, w.substring(base.length())).isEmpty();
     }
 
+    /**
+     * Whether a figure is a cell of a benchmark measured against its baseline ({@code base-NAME} or {@code head-NAME} of a night
+     * with that baseline): its median carries the runner's day, and the benchmark's head / base ratio is what says its code moved.
+     */
+    public static boolean pairedCell(FigureKey key, Night n) {
+        if (!(key instanceof FigureKey.Cell c)) return false;
+        String w = workload(n, c.cell());
+        if (w == null) return false;
+        for (PullRequestSide side : List.of(PullRequestSide.BASE, PullRequestSide.HEAD)) {
+            if (w.startsWith(side.prefix()) && !of(n, w.substring(side.prefix().length())).isEmpty()) return true;
+        }
+        return false;
+    }
+
     /** Every move of these nights (oldest first), within each group of nights a series follows. */
     public static List<Move> moves(List<Night> nights, Function<Night, String> group) {
         Map<String, Map<String, String>> last = new LinkedHashMap<>(); // group -> workload -> identity

@@ -106,19 +106,59 @@ public final class ChangeFinder {
             return new Finding(s, List.of(), n + " night" + (n == 1 ? "" : "s") + ", " + o.minNights() + " needed to look for changes");
         }
         double[] z = s.logs();
+        double floor = withinFloor(s);
         List<Change> changes = new ArrayList<>();
-        for (Point p : points(z, o)) if (named(p, o)) changes.add(change(s, z, p, o));
+        for (Point p : points(z, o)) if (named(p, z, floor, o)) changes.add(change(s, z, p, o));
         return new Finding(s, changes, "");
     }
 
     /**
-     * Whether a change point is named a change: at least {@link #SUSPECT_NIGHTS} nights after it,
-     * and a level of at least the level-nights on one side of it (make bench-history asks the same).
+     * Whether a change point is named a change: at least {@link #SUSPECT_NIGHTS} nights after it, and
+     * a level of at least the level-nights on one side of it (make bench-history asks the same); or,
+     * on a young site, with fewer, a step of at least {@link #YOUNG_SPREADS} spreads with at least
+     * {@link #YOUNG_NIGHTS} nights before it. {@code floor}: the least spread a night-to-night spread
+     * is taken to have (the nights' own runs' standard error: see {@link #withinFloor}).
      */
-    public static boolean named(Point p, Options o) {
+    public static boolean named(Point p, double[] z, double floor, Options o) {
         int before = p.at() - p.from();
         int after = p.to() - p.at();
-        return after >= SUSPECT_NIGHTS && (before >= o.levelNights() || after >= o.levelNights());
+        if (after < SUSPECT_NIGHTS) return false;
+        if (before >= o.levelNights() || after >= o.levelNights()) return true;
+        return before >= YOUNG_NIGHTS && spreads(z, p, floor) >= YOUNG_SPREADS;
+    }
+
+    /**
+     * The nights before a change that a young site needs to name it without a level's nights: 5, so a
+     * step of many spreads is named from a site's 8th night (5 before, 3 after confirm it).
+     */
+    public static final int YOUNG_NIGHTS = 5;
+
+    /**
+     * How many spreads a step must span to be named with fewer than the level-nights on both sides: 6.
+     * A figure that moves about 1 % a night and steps by 8 % is named within 3 nights of a young
+     * site; one that jumps between two modes a few nights at a time (what the level-nights keep out)
+     * seldom spans 6 of its own spreads. Checked on real nights by make bench-history-nights.
+     */
+    public static final double YOUNG_SPREADS = 6;
+
+    /** The step at {@code p} in spreads: the difference of the two sides' means over their pooled standard deviation, never below {@code floor}. */
+    static double spreads(double[] z, Point p, double floor) {
+        double m1 = mean(z, p.from(), p.at());
+        double m2 = mean(z, p.at(), p.to());
+        double ss = variance(z, p.from(), p.at(), m1) * (p.at() - p.from() - 1) + variance(z, p.at(), p.to(), m2) * Math.max(0, p.to() - p.at() - 1);
+        int df = p.to() - p.from() - 2;
+        double sd = Math.max(df > 0 ? Math.sqrt(ss / df) : 0, Double.isFinite(floor) ? floor : 0);
+        return sd > 0 ? Math.abs(m2 - m1) / sd : Double.POSITIVE_INFINITY;
+    }
+
+    /**
+     * The least night-to-night spread a series can have: the median of its nights' own standard errors
+     * (a night's figure varies at least as much as its runs say), so that a few nights that happen to
+     * agree do not make a small step look like many spreads; 0 where the nights do not say.
+     */
+    static double withinFloor(Series s) {
+        double[] w = s.entries().stream().mapToDouble(e -> e.measured().withinSd()).filter(Double::isFinite).sorted().toArray();
+        return w.length == 0 ? 0 : dev.jdkmatrix.results.Statistics.medianOfSorted(w);
     }
 
     /**

@@ -150,9 +150,14 @@ public record History(List<Night> nights, List<String> skipped, List<ChangeFinde
         return nights.stream().map(Levels::machine).distinct().toList();
     }
 
-    /** Confirmed regressions that tonight made new and the team did not accept: what a nightly fails on. */
+    /**
+     * Confirmed regressions that tonight made new and the team did not accept: what a nightly fails on. A cell of a benchmark
+     * measured against its baseline ({@link BaselineEpochs#pairedCell}) is not among them: its median carries the runner's day,
+     * and the benchmark's head / base ratio, which cancels the day, is what fails a night for its code (both are shown).
+     */
     public List<Change> newRegressions() {
-        return changes.stream().filter(newTonight::contains).filter(Change::regression).filter(c -> !accepted.containsKey(c)).toList();
+        return changes.stream().filter(newTonight::contains).filter(Change::regression).filter(c -> !accepted.containsKey(c))
+                .filter(c -> !BaselineEpochs.pairedCell(c.figure(), c.after())).toList();
     }
 
     /** "accepted ... by ...: note" for a change the team accepted, "" for any other. */

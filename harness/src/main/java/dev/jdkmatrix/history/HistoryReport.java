@@ -24,6 +24,8 @@ public final class HistoryReport {
             b.append(String.format(Locale.ROOT, "%88s %s%n", "", c.whatChangedText()));
             if (!h.acceptedText(c).isEmpty()) b.append(String.format(Locale.ROOT, "%88s %s%n", "", h.acceptedText(c)));
             if (!c.byMachine().isEmpty()) b.append(String.format(Locale.ROOT, "%88s %s%n", "", c.byMachine()));
+            String bisect = c.status() == Change.Status.CONFIRMED ? BisectHint.of(c) : "";
+            if (!bisect.isEmpty()) b.append(String.format(Locale.ROOT, "%88s find its commit: %s%n", "", bisect));
         }
         return b.toString();
     }
@@ -45,15 +47,48 @@ public final class HistoryReport {
      * "3 of 29 figures can show a 5 % step within 3 nights; of the 12 head / base ratios against a baseline, 3": what the
      * nights can hear (each figure's smallest step is on the index and in figures.csv.gz).
      */
-    static String watchable(History h) {
+    public static String watchable(History h) {
         long all = h.watches().size();
         long can = h.watches().values().stream().filter(Watch::watchable).count();
         double target = h.watches().values().stream().findFirst().map(Watch::target).orElse(Watch.DEFAULT_TARGET);
-        List<Series> ratios = h.allSeries().stream().filter(s -> !BaselineEpochs.of(s.key(), s.entries().get(s.entries().size() - 1).night()).isEmpty()).toList();
+        List<Series> ratios = h.allSeries().stream().filter(HistoryReport::ratio).toList();
         long ratiosCan = ratios.stream().filter(s -> h.watches().get(s) != null && h.watches().get(s).watchable()).count();
         return String.format(Locale.ROOT, "%d of %d figures can show a %.0f %% step within %d nights", can, all, target * 100, h.options().confirmNights())
                 + (ratios.isEmpty() ? "" : String.format(Locale.ROOT, "; of the %d head / base ratios against a baseline, %d", ratios.size(), ratiosCan))
                 + " (each figure's smallest step: the index, figures.csv.gz).";
+    }
+
+    /** The figures a step list shows in a job summary at most; the index and figures.csv.gz hold every one. */
+    static final int STEP_ROWS = 20;
+
+    /**
+     * Each figure's smallest step within the confirm-nights at the site's settings, the head / base ratios first, the smallest step
+     * first (at most {@link #STEP_ROWS}), as a collapsed Markdown table; "" where no figure has enough nights to say.
+     */
+    static String steps(History h) {
+        List<Series> all = new java.util.ArrayList<>(h.allSeries().stream().filter(s -> h.watches().get(s) != null && Double.isFinite(h.watches().get(s).resolvable())).toList());
+        if (all.isEmpty()) return "";
+        all.sort(java.util.Comparator.comparing((Series s) -> !ratio(s)).thenComparingDouble(s -> h.watches().get(s).resolvable()));
+        StringBuilder md = new StringBuilder(String.format(Locale.ROOT, "<details><summary>The smallest step each figure can show within %d nights (max-p %s)</summary>%n%n",
+                h.options().confirmNights(), h.options().method().maxPText()));
+        md.append("| figure | nights | spread night to night | smallest step |\n|---|---|---|---|\n");
+        for (Series s : all.subList(0, Math.min(STEP_ROWS, all.size()))) {
+            Watch w = h.watches().get(s);
+            md.append("| ").append(s.key() instanceof FigureKey.Pair ? Markdown.text(s.newest().compared()) + ": " : "").append(Markdown.code(s.key().label()))
+                    .append(" | ").append(s.entries().size()).append(String.format(Locale.ROOT, " | %.1f %% | ", w.spread() * 100))
+                    .append(w.watchable() ? "**" + pct(w.resolvable()) + "**" : pct(w.resolvable())).append(" |\n");
+        }
+        if (all.size() > STEP_ROWS) md.append("\n").append(all.size() - STEP_ROWS).append(" more: the site's index and figures.csv.gz list every figure.\n");
+        return md.append("\n</details>\n\n").toString();
+    }
+
+    private static String pct(double f) {
+        return String.format(Locale.ROOT, "%.1f %%", f * 100);
+    }
+
+    /** Whether a series is a head / base ratio against a baseline (its newest night's). */
+    public static boolean ratio(Series s) {
+        return !BaselineEpochs.of(s.key(), s.entries().get(s.entries().size() - 1).night()).isEmpty();
     }
 
     private static String describe(Change c) {
@@ -65,9 +100,13 @@ public final class HistoryReport {
     public static String markdown(History h) {
         StringBuilder md = new StringBuilder("## jdkmatrix: what changed over the nights\n\n");
         md.append(Markdown.text(summary(h))).append(".\n\n");
-        md.append(Markdown.text(watchable(h))).append("\n\n");
+        md.append(Markdown.text(watchable(h))).append("\n\n").append(steps(h));
         List<Change> fresh = h.changes().stream().filter(h.newTonight()::contains).toList();
         md.append(fresh.isEmpty() ? "No change confirmed tonight.\n\n" : "### Confirmed tonight\n\n" + rows(h, fresh) + "\n");
+        for (Change c : fresh) {
+            String bisect = BisectHint.of(c);
+            if (!bisect.isEmpty()) md.append("Find the commit of ").append(Markdown.code(c.figure().label())).append(": ").append(Markdown.code(bisect)).append("\n\n");
+        }
         if (!h.suspected().isEmpty()) md.append("### Suspected (too few nights after them to confirm)\n\n").append(rows(h, h.suspected())).append('\n');
         List<NightEvents.Event> recent = h.events().stream().filter(e -> recent(h, e.night())).toList();
         if (!recent.isEmpty()) {
@@ -90,6 +129,13 @@ public final class HistoryReport {
         return md.toString();
     }
 
+    /** How a change's row is marked: a regression that fails the night in bold; an accepted one with its note; a cell of a benchmark against its baseline as the runner's day. */
+    private static String verdict(History h, Change c) {
+        if (!c.regression()) return "improvement";
+        if (BaselineEpochs.pairedCell(c.figure(), c.after())) return "slower: the runner's day (its ratio to the baseline decides)";
+        return h.acceptedText(c).isEmpty() ? "**regression**" : "regression, " + Markdown.text(h.acceptedText(c));
+    }
+
     /** Whether a night is among the newest confirm-nights: what a job summary still reports of it. */
     private static boolean recent(History h, Night n) {
         return h.nights().indexOf(n) >= h.nights().size() - h.options().confirmNights();
@@ -98,7 +144,7 @@ public final class HistoryReport {
     private static String rows(History h, List<Change> changes) {
         StringBuilder md = new StringBuilder("| | figure | first night after it | change [95 % CI] | p | what changed |\n|---|---|---|---|---|---|\n");
         for (Change c : changes) {
-            md.append("| ").append(c.regression() ? h.acceptedText(c).isEmpty() ? "**regression**" : "regression, " + Markdown.text(h.acceptedText(c)) : "improvement").append(" | ")
+            md.append("| ").append(verdict(h, c)).append(" | ")
                     .append(c.figure() instanceof FigureKey.Pair ? Markdown.text(c.compared()) + ": " : "").append(Markdown.code(c.figure().label()))
                     .append(" | ").append(Markdown.text(c.after().date())).append(' ').append(Markdown.code(c.after().runId()))
                     .append(" | ").append(Markdown.text(c.sizeText())).append(" | ").append(String.format(Locale.ROOT, "%.2g", c.pValue()))

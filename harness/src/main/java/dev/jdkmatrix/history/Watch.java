@@ -13,7 +13,8 @@ import org.apache.commons.statistics.distribution.TDistribution;
  * night's figure from its runs' spread, the median over the nights), and from these the smallest
  * step the finder confirms within its confirm-nights with 90 % power
  * ({@code (t(1 - p/2) + z(0.9)) * spread * sqrt(1/before + 1/after)}, the t-test's power with
- * {@code before} nights in the window before the change and {@code after} = confirm-nights).
+ * {@code before} nights in the window before the change and {@code after} = confirm-nights; with
+ * fewer than the level-nights before it, at least {@link ChangeFinder#YOUNG_SPREADS} spreads).
  * make bench-history holds this prediction against detection measured on synthetic histories.
  */
 public record Watch(FigureKey key, int nights, double spread, double withinSd, int rounds, double resolvable, double target, String advice) {
@@ -44,7 +45,9 @@ public record Watch(FigureKey key, int nights, double spread, double withinSd, i
         int before = Math.max(2, Math.min(nights, o.method().window()) - after);
         double t = TDistribution.of(before + after - 2).inverseSurvivalProbability(o.method().maxP() / 2);
         double z = NormalDistribution.of(0, 1).inverseSurvivalProbability(0.10);
-        return (t + z) * Math.sqrt(1.0 / before + 1.0 / after);
+        double f = (t + z) * Math.sqrt(1.0 / before + 1.0 / after);
+        // fewer than the level-nights before it: a young site names only a step of many spreads (ChangeFinder.named)
+        return before >= o.levelNights() ? f : Math.max(f, ChangeFinder.YOUNG_SPREADS + z * Math.sqrt(1.0 / before + 1.0 / after));
     }
 
     /** Robust sd of z within the segments [0, b1), [b1, b2), ...: 1.4826 MAD of the residuals from each segment's median; NaN under 4 nights. */

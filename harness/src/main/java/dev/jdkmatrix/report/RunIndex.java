@@ -108,7 +108,8 @@ final class RunIndex {
                         .append(Html.href(c.after().folder() + "/run.json")).append("\">").append(Html.esc(c.after().runId())).append("</a></td><td class=\"num\">")
                         .append(Html.esc(c.sizeText())).append("</td><td class=\"num\">").append(String.format(Locale.ROOT, "%.2g", c.pValue()))
                         .append("</td><td class=\"num\">").append(c.nightsBefore()).append(" / ").append(c.nightsAfter()).append("</td><td>")
-                        .append(linked(c.whatChangedText() + (c.byMachine().isEmpty() ? "" : "; " + c.byMachine()))).append("</td></tr>\n");
+                        .append(linked(c.whatChangedText() + (c.byMachine().isEmpty() ? "" : "; " + c.byMachine())))
+                        .append(bisect(c)).append("</td></tr>\n");
             }
             b.append("</table>\n");
         }
@@ -143,6 +144,12 @@ final class RunIndex {
         return b.append(Html.esc(text.substring(from))).toString();
     }
 
+    /** A confirmed regression's bisect command under what changed ({@link dev.jdkmatrix.history.BisectHint}), or "". */
+    private static String bisect(Change c) {
+        String command = c.status() == Change.Status.CONFIRMED ? dev.jdkmatrix.history.BisectHint.of(c) : "";
+        return command.isEmpty() ? "" : "<br>find its commit: <code>" + Html.esc(command) + "</code>";
+    }
+
     private static String figure(FigureKey k, String compared) {
         return k instanceof FigureKey.Pair p ? "comparison " + Html.esc(compared) + ": <code>" + Html.esc(p.cellB()) + "</code> / <code>" + Html.esc(p.cellA()) + "</code>"
                 : "<code>" + Html.esc(k.label()) + "</code>";
@@ -151,14 +158,14 @@ final class RunIndex {
     /** Every series: how far it moves from night to night, and the step it can show. */
     private static void figures(StringBuilder b, History h) {
         if (h.findings().isEmpty()) return;
-        long watchable = h.watches().values().stream().filter(Watch::watchable).count();
-        double target = h.watches().values().stream().findFirst().map(Watch::target).orElse(Watch.DEFAULT_TARGET);
-        b.append("<details><summary>").append(watchable).append(" of ").append(h.findings().size()).append(" figures can show a ")
-                .append(String.format(Locale.ROOT, "%.0f %%", target * 100)).append(" step within ").append(h.options().confirmNights())
-                .append(" nights; how far each moves from night to night</summary>\n<table>\n<tr><th>figure</th><th>nights</th><th>changes</th>")
+        b.append("<p>").append(Html.esc(dev.jdkmatrix.history.HistoryReport.watchable(h))).append(" The smallest step is at this site's p-value threshold (max-p ")
+                .append(Html.esc(h.options().method().maxPText())).append("), which sets its false-alarm rate.</p>\n")
+                .append("<details><summary>How far each figure moves from night to night, and the smallest step it can show within ")
+                .append(h.options().confirmNights()).append(" nights (the head / base ratios first)</summary>\n<table>\n<tr><th>figure</th><th>nights</th><th>changes</th>")
                 .append("<th>spread night to night</th><th>of it, a night's own runs</th><th>step it shows</th><th>what to read</th></tr>\n");
         List<Series> series = new ArrayList<>(h.allSeries());
-        series.sort(Comparator.comparing((Series s) -> h.watches().get(s).watchable()).reversed().thenComparing(Series::key));
+        series.sort(Comparator.comparing((Series s) -> !dev.jdkmatrix.history.HistoryReport.ratio(s))
+                .thenComparingDouble(s -> Double.isFinite(h.watches().get(s).resolvable()) ? h.watches().get(s).resolvable() : Double.MAX_VALUE).thenComparing(Series::key));
         if (series.size() > MAX_FIGURE_ROWS) {
             b.append("<tr><td colspan=\"7\">the first ").append(MAX_FIGURE_ROWS).append(" of ").append(series.size())
                     .append(" figures, those that can show the step first; figures.csv.gz holds every one</td></tr>\n");

@@ -74,7 +74,7 @@ public final class BaselineBuilds {
         List<RunBaseline> out = new ArrayList<>();
         d.entries().forEach((b, names) -> {
             RunBaseline r = records.get(b);
-            RunBaseline done = new RunBaseline(r.baseline(), r.commit(), r.path(), r.status(), r.detail(), names);
+            RunBaseline done = new RunBaseline(r.baseline(), r.commit(), r.path(), r.status(), r.detail(), names, r.build());
             out.add(done);
             log.println("jdkmatrix: baseline " + done.baseline() + (done.commit().isEmpty() ? "" : " (" + shortSha(done.commit()) + ")") + ": "
                     + switch (done.status()) {
@@ -126,17 +126,17 @@ public final class BaselineBuilds {
         Path rel = real.startsWith(repo) ? repo.relativize(real) : Path.of("");
         Path checkout = cache.resolve(shortSha(commit) + "-" + shortSha(Git.sha256(r.build())));
         if (Files.isRegularFile(checkout.resolve(MARKER))) {
-            return new Resolved(new BaselineMatrix.Side.InFolder(checkout.resolve(rel)), new RunBaseline(r.text(), commit, checkout.toString(), "cached", "", List.of()));
+            return new Resolved(new BaselineMatrix.Side.InFolder(checkout.resolve(rel)), new RunBaseline(r.text(), commit, checkout.toString(), "cached", "", List.of(), r.build()));
         }
         if (!build) { // a plan: tonight's jars stand in, the same cells and estimate
-            return new Resolved(new BaselineMatrix.Side.InFolder(matrixDir), new RunBaseline(r.text(), commit, checkout.toString(), "planned", "", List.of()));
+            return new Resolved(new BaselineMatrix.Side.InFolder(matrixDir), new RunBaseline(r.text(), commit, checkout.toString(), "planned", "", List.of(), r.build()));
         }
         try {
             long t0 = System.nanoTime();
             String failed = checkoutAndBuild(repo, commit, r.build(), checkout);
             if (failed != null) return missing(r, commit, failed);
             String took = String.format(java.util.Locale.ROOT, "%.1f s", (System.nanoTime() - t0) / 1e9);
-            return new Resolved(new BaselineMatrix.Side.InFolder(checkout.resolve(rel)), new RunBaseline(r.text(), commit, checkout.toString(), "built", took, List.of()));
+            return new Resolved(new BaselineMatrix.Side.InFolder(checkout.resolve(rel)), new RunBaseline(r.text(), commit, checkout.toString(), "built", took, List.of(), r.build()));
         } catch (IOException e) {
             return missing(r, commit, "cannot make " + checkout + ": " + e.getMessage() + "; fix: a writable cache (--baseline-cache DIR or JDKMATRIX_CACHE)");
         }

@@ -90,6 +90,57 @@ public class BaselineHistoryTest {
     }
 
     @Test
+    void aYoungSiteConfirmsAStepOfManySpreadsInTheRatioOnItsThirdNight(@TempDir Path site) throws IOException {
+        SplittableRandom r = new SplittableRandom(79);
+        // 11 nights: 8 before an 8 % step, 3 after it; the ratio moves well under 1 % a night, the cells 15 %
+        for (int i = 0; i < 11; i++) night(site, i, i >= 8 ? 1.08 : 1.0, r);
+        History h = history(site);
+        assertThat(h.changes()).as("fewer than 10 nights on either side, the step some 10 spreads").filteredOn(c -> c.status() == Change.Status.CONFIRMED)
+                .singleElement().satisfies(c -> {
+                    assertThat(c.figure()).isEqualTo(new FigureKey.Pair(BASE, HEAD));
+                    assertThat(c.after().folder()).isEqualTo("nightly-008");
+                    assertThat(h.newTonight()).contains(c);
+                });
+        String md = HistoryReport.markdown(h);
+        assertThat(md).contains("<details><summary>The smallest step each figure can show within 3 nights");
+        String table = md.substring(md.indexOf("| figure | nights |"));
+        assertThat(table.lines().skip(2).findFirst().orElseThrow()).as("the head / base ratio leads the steps").contains("`" + HEAD + " / " + BASE + "`");
+    }
+
+    @Test
+    void aConfirmedRegressionCarriesTheBisectCommandThatFindsItsCommit(@TempDir Path site) throws IOException {
+        SplittableRandom r = new SplittableRandom(80);
+        for (int i = 0; i < 15; i++) { // the third night after the step: its change is confirmed tonight
+            night(site, i, i >= 12 ? 1.08 : 1.0, r);
+            // each night at its own commit of the team's repository, against a ref built by its build command
+            Path json = site.resolve(String.format(Locale.ROOT, "nightly-%03d", i)).resolve("run.json");
+            RunMetadata m = RunJson.read(json);
+            RunJson.write(json, m.withRepository(new RunMetadata.Repository("https://github.com/team/lib.git", String.valueOf((char) ('a' + i)).repeat(40), false))
+                    .withBaselines(List.of(new dev.jdkmatrix.results.RunBaseline("ref v1.0", "f".repeat(40), "/cache/f", "cached", "", List.of("lib"), "./mvnw -q package"))));
+        }
+        History h = history(site);
+        Change c = h.changes().stream().filter(x -> x.status() == Change.Status.CONFIRMED).findFirst().orElseThrow(() -> new AssertionError(h.changes()));
+        assertThat(c.after().folder()).isEqualTo("nightly-012");
+        assertThat(BisectHint.of(c)).isEqualTo("jdkmatrix bisect --repo . --good llllllllllll --bad mmmmmmmmmmmm --build './mvnw -q package' "
+                + "--jar '<the jar your build writes>' --kind jar --jdk 25 --cpus 1 --cpu-mode quota --memory 1g");
+        assertThat(HistoryReport.markdown(h)).contains("Find the commit of `" + HEAD + " / " + BASE + "`: `jdkmatrix bisect --repo . --good llllllllllll");
+        assertThat(HistoryReport.table(h)).contains("find its commit: jdkmatrix bisect --repo . --good llllllllllll --bad mmmmmmmmmmmm");
+    }
+
+    @Test
+    void theRunnersDayInBothCellsIsShownAndFailsNoNightTheirRatioHoldsSteady(@TempDir Path site) throws IOException {
+        SplittableRandom r = new SplittableRandom(81);
+        // from night 12 the runner is twice as slow: both sides of the benchmark, base and head alike
+        for (int i = 0; i < 15; i++) night(site, i, i >= 12 ? 2.0 : 1.0, 'a', i >= 12 ? 2.0 : 1.0, r);
+        History h = history(site);
+        assertThat(h.changes()).as("the cells' own series step with the runner").filteredOn(c -> c.status() == Change.Status.CONFIRMED)
+                .isNotEmpty().allMatch(c -> c.figure() instanceof FigureKey.Cell && c.regression());
+        assertThat(h.newTonight()).isNotEmpty();
+        assertThat(h.newRegressions()).as("a night fails for its code by the benchmark's ratio, which held").isEmpty();
+        assertThat(HistoryReport.markdown(h)).contains("slower: the runner's day (its ratio to the baseline decides)").doesNotContain("**regression**");
+    }
+
+    @Test
     void withNoStepTheRatioToTheBaselineRaisesNothing(@TempDir Path site) throws IOException {
         SplittableRandom r = new SplittableRandom(78);
         for (int i = 0; i < 24; i++) night(site, i, 1.0, r);

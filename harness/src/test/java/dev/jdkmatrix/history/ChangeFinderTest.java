@@ -62,6 +62,41 @@ class ChangeFinderTest {
     }
 
     @Test
+    void aYoungSitesStepOfManySpreadsIsNamedWithinThreeNightsAndASmallOneWaitsForALevel() {
+        int big = 0;
+        int small = 0;
+        for (long seed = 1; seed <= 20; seed++) {
+            // a 16-night site's first 11 nights: 8 before the step, 3 after it
+            double[] ten = noise(11, 0.01, 100 + seed);
+            double[] two = ten.clone();
+            for (int i = 8; i < ten.length; i++) {
+                ten[i] += Math.log(1.10);
+                two[i] += Math.log(1.025);
+            }
+            if (confirmedAt(ten, 8, 0)) big++;
+            if (confirmedAt(two, 8, 0)) small++;
+        }
+        assertThat(big).as("10 %% steps of a 1 %% figure confirmed with 8 nights before them, of 20").isGreaterThanOrEqualTo(16);
+        assertThat(small).as("2.5 %% steps (2.5 spreads) named without 10 nights on a side, of 20").isLessThanOrEqualTo(2);
+    }
+
+    @Test
+    void aFewNightsThatAgreeByChanceDoNotMakeASmallStepManySpreads() {
+        double[] z = noise(9, 0.001, 7);
+        for (int i = 6; i < z.length; i++) z[i] += Math.log(1.03);
+        assertThat(confirmedAt(z, 6, 0)).as("spread from the nights alone: 0.1 %%, the step 30 of them").isTrue();
+        assertThat(confirmedAt(z, 6, 0.01)).as("the nights' own runs say 1 %%: 3 spreads").isFalse();
+        assertThat(confirmedAt(java.util.Arrays.copyOf(z, 8), 6, 0)).as("2 nights after it: suspected, not confirmed").isFalse();
+        double[] four = java.util.Arrays.copyOfRange(z, 2, 9);
+        assertThat(confirmedAt(four, 4, 0)).as("4 nights before it: fewer than %d", ChangeFinder.YOUNG_NIGHTS).isFalse();
+    }
+
+    /** Whether the finder names a confirmed change at night {@code at} of {@code z}, the nights' own runs saying {@code floor}. */
+    private static boolean confirmedAt(double[] z, int at, double floor) {
+        return ChangeFinder.points(z, O).stream().anyMatch(p -> p.at() == at && p.confirmed(O) && ChangeFinder.named(p, z, floor, O));
+    }
+
+    @Test
     void aShortSeriesIsNotLookedAt() {
         assertThat(ChangeFinder.points(new double[] {0, 0, 0, 1, 1}, O)).isEmpty();
     }

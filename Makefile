@@ -245,8 +245,8 @@ check-workflows: ready
 # The benchmarks' Java scripts run from source against the jar: compile them all, so that a change
 # of the harness's API cannot leave one broken until someone runs its benchmark.
 check-scripts: build
-	@rm -rf target/check-scripts && "$$JAVA_HOME/bin/javac" -J-XX:TieredStopAtLevel=1 -d target/check-scripts -cp $(JAR) $(SCRIPTS)/*.java \
-	  || { echo "check-scripts: a script under $(SCRIPTS) does not compile against $(JAR)" >&2; exit 1; }
+	@rm -rf target/check-scripts && "$$JAVA_HOME/bin/javac" -J-XX:TieredStopAtLevel=1 -d target/check-scripts -cp $(JAR):harness/target/test-classes $(SCRIPTS)/*.java \
+	  || { echo "check-scripts: a script under $(SCRIPTS) does not compile against $(JAR) (and the harness's test classes)" >&2; exit 1; }
 	@echo "check-scripts: $$(ls $(SCRIPTS)/*.java | wc -l) scripts compile against the jar"
 	@$(SCRIPTS)/check-keep-night.sh
 
@@ -298,6 +298,11 @@ test-times: jdk
 	@test -d "$(or $(TEST_ROOT),.)/harness/target/failsafe-reports" || { echo "make test-times: no test reports under $(or $(TEST_ROOT),.): run make test first (or name TEST_ROOT=clone)" >&2; exit 2; }
 	"$$JAVA_HOME/bin/java" harness/scripts/TestTimes.java $(or $(TEST_ROOT),.) > target/test-times.md
 	$(SCRIPTS)/write-block.sh docs/testing.md test-times "make test-times$(if $(TEST_ROOT), TEST_ROOT=$(TEST_ROOT))" < target/test-times.md
+
+# The steady-state classifier on synthetic forks of a known class (SteadyCalibration, a test class): docs/statistics.md's block
+bench-steady: build
+	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar:harness/target/test-classes harness/scripts/SteadyBench.java "make bench-steady" > target/bench-steady.md
+	$(SCRIPTS)/write-block.sh docs/statistics.md bench-steady "make bench-steady" < target/bench-steady.md
 
 bench-history: build
 	"$$JAVA_HOME/bin/java" -Dhistories=$(or $(HISTORIES),1000) -cp harness/target/jdkmatrix.jar harness/scripts/HistoryBench.java docs/runs/history-real $(CHANGE_NIGHT) \

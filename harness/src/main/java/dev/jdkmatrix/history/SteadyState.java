@@ -62,6 +62,80 @@ public record SteadyState(Kind kind, int from, int changePoints) {
     public static final EDivisive.Options METHOD = new EDivisive.Options(1000, 0.01, EQUIVALENT);
     /** The fewest iterations classified: under 4, no change point can be told from noise. */
     public static final int MIN_ITERATIONS = 4;
+    /**
+     * The fewest iterations a fork needs to be classified at all ({@link #withheld}): fewer say a class
+     * too often wrongly (make bench-steady, docs/statistics.md).
+     */
+    public static final int MIN_CLASSIFIED = 10;
+    /**
+     * The most noise an iteration may have, from one to the next, for its fork to be classified: the
+     * change of {@link #EQUIVALENT} the classes are told apart by cannot be seen under more.
+     */
+    public static final double MAX_NOISE = EQUIVALENT;
+
+    /**
+     * Why one fork's iterations are not classified, or "" where they are: too few of them
+     * ({@link #MIN_CLASSIFIED}), a score that is not a positive finite number, or noise from one
+     * iteration to the next ({@link #noise}) above the {@link #MAX_NOISE} the classes need.
+     */
+    public static String withheld(double[] scores) {
+        if (scores.length < Math.max(MIN_ITERATIONS, MIN_CLASSIFIED)) {
+            return "not classified: " + scores.length + " iteration" + (scores.length == 1 ? "" : "s") + " a fork (" + Math.max(MIN_ITERATIONS, MIN_CLASSIFIED) + " needed)";
+        }
+        for (double s : scores) if (!(s > 0 && Double.isFinite(s))) return "not classified: a score that is no positive number";
+        double noise = noise(scores);
+        if (noise > MAX_NOISE) {
+            return String.format(java.util.Locale.ROOT, "not classified: its iterations vary by %.1f %% from one to the next, more than the %.0f %% change the classes are told apart by",
+                    100 * noise, 100 * EQUIVALENT);
+        }
+        return "";
+    }
+
+    /**
+     * The noise of one iteration, relative: in each half of the series, 1.4826 times the median absolute deviation of the
+     * differences of neighbouring log scores, over sqrt(2) (the standard deviation of independent noise; a steady trend moves
+     * every difference alike and so is no noise); the smaller of the two halves' (a warm-up lies in the first, a change in the
+     * last quarter in the second: the other half says what the iterations do by themselves).
+     */
+    static double noise(double[] scores) {
+        int half = scores.length / 2;
+        return Math.min(differences(scores, 0, half + 1), differences(scores, half, scores.length));
+    }
+
+    private static double differences(double[] scores, int from, int to) {
+        double[] d = new double[Math.max(0, to - from - 1)];
+        for (int i = from + 1; i < to; i++) d[i - from - 1] = Math.log(scores[i] / scores[i - 1]);
+        if (d.length == 0) return Double.POSITIVE_INFINITY;
+        double m = Watch.median(d);
+        return 1.4826 * Watch.median(java.util.Arrays.stream(d).map(x -> Math.abs(x - m)).toArray()) / Math.sqrt(2);
+    }
+
+    /**
+     * The scores with each lone outlier (an iteration more than 4 noises from the median of the five around it, and its
+     * neighbours not: a GC, a neighbour's burst) set to that median, so that one slow iteration is not a segment's worth of change;
+     * the first iteration (a slow first one is the JIT's warm-up) and the last (where a change may begin) are kept as they are.
+     */
+    static double[] clipped(double[] scores) {
+        double noise = Math.max(noise(scores), 1e-9);
+        double[] logs = java.util.Arrays.stream(scores).map(Math::log).toArray();
+        double[] out = scores.clone();
+        for (int i = 1; i < scores.length - 1; i++) { // the first (a slow first iteration is warm-up) and the last (a change may begin there) are kept
+            double local = Watch.median(java.util.Arrays.copyOfRange(logs, Math.max(0, i - 2), Math.min(logs.length, i + 3)));
+            if (Math.abs(logs[i] - local) > 4 * noise && lone(logs, i, local, noise)) out[i] = Math.exp(local);
+        }
+        return out;
+    }
+
+    /** Whether neither neighbour of iteration i is off the local median as it is: one iteration out of line, not a level. */
+    private static boolean lone(double[] logs, int i, double local, double noise) {
+        boolean up = logs[i] > local;
+        for (int j : new int[] {i - 1, i + 1}) {
+            if (j < 0 || j >= logs.length) continue;
+            double off = logs[j] - local;
+            if ((up ? off : -off) > 2 * noise) return false;
+        }
+        return true;
+    }
 
     /**
      * {@code from}: the first iteration of the steady state, counted from 1 over the series (0
@@ -75,13 +149,14 @@ public record SteadyState(Kind kind, int from, int changePoints) {
 
     /**
      * The class of one process's iterations in order (warm-up first, then measured), scores as
-     * JMH gives them; {@code higherIsBetter}: throughput. Null when there are fewer than
-     * {@link #MIN_ITERATIONS} or a score is not a positive finite number.
+     * JMH gives them; {@code higherIsBetter}: throughput; a lone outlier set to its neighbours'
+     * median first ({@link #clipped}). Null where the class is withheld ({@link #withheld}: too few
+     * iterations, a score that is no positive number, noise above the change the classes need).
      */
-    public static SteadyState classify(double[] scores, boolean higherIsBetter) {
-        int n = scores.length;
-        if (n < MIN_ITERATIONS) return null;
-        for (double s : scores) if (!(s > 0 && Double.isFinite(s))) return null;
+    public static SteadyState classify(double[] raw, boolean higherIsBetter) {
+        int n = raw.length;
+        if (!withheld(raw).isEmpty()) return null;
+        double[] scores = clipped(raw);
         List<EDivisive.ChangePoint> cps = EDivisive.changePoints(scores, METHOD);
         if (cps.isEmpty()) {
             int from = trimmed(scores, 0, higherIsBetter);
@@ -118,20 +193,20 @@ public record SteadyState(Kind kind, int from, int changePoints) {
     }
 
     /**
-     * The class of a run of several processes (JMH forks), each classified alone: no steady state
-     * if any fork has none, else slowdown if any slowed down, else warm-up if any warmed up, else
-     * flat; the steady state begins where the latest fork's does. Null when no fork was classified.
+     * The class of a run of several processes (JMH forks), each classified alone: the class most of
+     * its classified forks have, a tie going to the worse class (none, then slowdown, then warm-up,
+     * then flat), so that one fork's misreading does not make the run's; the steady state begins
+     * where the latest of those forks' does. Null when no fork was classified.
      */
     public static SteadyState ofForks(List<SteadyState> forks) {
-        SteadyState worst = null;
-        for (SteadyState f : forks) {
-            if (f == null) continue;
-            if (worst == null || f.kind().ordinal() > worst.kind().ordinal() || f.kind() == worst.kind() && f.from() > worst.from()) worst = f;
-        }
-        if (worst == null || worst.kind() == Kind.NONE) return worst;
-        int from = forks.stream().filter(f -> f != null && f.kind() != Kind.NONE).mapToInt(SteadyState::from).max().orElse(worst.from());
+        java.util.Map<Kind, List<SteadyState>> by = new java.util.EnumMap<>(Kind.class);
+        for (SteadyState f : forks) if (f != null) by.computeIfAbsent(f.kind(), k -> new java.util.ArrayList<>()).add(f);
+        if (by.isEmpty()) return null;
+        Kind most = null;
+        for (Kind k : Kind.values()) if (by.containsKey(k) && (most == null || by.get(k).size() >= by.get(most).size())) most = k;
         int cps = forks.stream().filter(java.util.Objects::nonNull).mapToInt(SteadyState::changePoints).sum();
-        return new SteadyState(worst.kind(), from, cps);
+        if (most == Kind.NONE) return new SteadyState(Kind.NONE, 0, cps);
+        return new SteadyState(most, by.get(most).stream().mapToInt(SteadyState::from).max().orElseThrow(), cps);
     }
 
     /**
@@ -143,6 +218,14 @@ public record SteadyState(Kind kind, int from, int changePoints) {
         List<SteadyState> forks = new java.util.ArrayList<>();
         for (double[] scores : forks(iterations)) forks.add(classify(scores, higherIsBetter));
         return ofForks(forks);
+    }
+
+    /** Why a run's iterations have no class: its first fork's {@link #withheld} reason; "" where a fork was classified. */
+    public static String withheld(List<dev.jdkmatrix.output.JmhIterations.Iteration> iterations) {
+        List<double[]> forks = forks(iterations);
+        if (forks.isEmpty()) return "not classified: no iteration";
+        for (double[] f : forks) if (withheld(f).isEmpty()) return "";
+        return withheld(forks.get(0));
     }
 
     /** A run's iterations as each fork's series of scores, warm-up then measured, forks in order. */

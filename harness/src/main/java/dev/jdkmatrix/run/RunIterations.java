@@ -44,8 +44,8 @@ final class RunIterations {
         }
         SteadyState s = SteadyState.ofRun(iterations, higherIsBetter);
         v.put("status", "invalid");
-        v.put("status_detail", "score: steady, and " + (s == null ? "its forks printed too few iterations to tell a steady state (" + SteadyState.MIN_ITERATIONS
-                + " a fork needed: raise -i or -wi in jmh-args)" : "a fork's iterations reached no steady state (classified none: the last level "
+        v.put("status_detail", "score: steady, and " + (s == null ? "its iterations tell no steady state (" + SteadyState.withheld(iterations)
+                + "; more iterations, -i or -wi in jmh-args, or longer ones, -r, or score: jmh)" : "a fork's iterations reached no steady state (classified none: the last level "
                 + "holds under a quarter of its iterations): more iterations (-i), or score: jmh to take JMH's own figure"));
     }
 

@@ -12,6 +12,7 @@
 // does the resolvable difference's trials from 6, 7, 8, 10 and 12 first rounds. Run as a
 // single-file program with the harness jar on the class path.
 import dev.jdkmatrix.results.Comparisons;
+import dev.jdkmatrix.results.PairedPower;
 import dev.jdkmatrix.results.PairedRatio;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.Resolution;
@@ -96,6 +97,7 @@ public class ResolutionBench {
                     .append(" | ").append(rate(s.called, s.trials)).append(" |\n");
         }
         byRounds(b, all, normal, minDifference);
+        outOfSample(b, all, minDifference);
         b.append("\nA rate is the share of trials called, with its Clopper-Pearson 95 % interval; the goal is 80 % (what the figures promise) and no more than 90 %.\n");
         System.out.print(b);
     }
@@ -129,6 +131,74 @@ public class ResolutionBench {
             }
         }
         return rate(called, trials);
+    }
+
+    /** The simulation's tail margins tried on the tuning run (the harness's: PairedPower.TAIL_MARGIN). */
+    static final double[] MARGINS = {0, 0.04, 0.08, 0.12, 0.16};
+
+    /**
+     * The third table, out of sample: the difference 6 rounds of one half of a run name (their resolvable_pct), judged on every block
+     * of 6 consecutive rounds of the run's other half (and the halves the other way round), so no round both names and judges. The
+     * simulation's tail margin is chosen on the first run folder (the margin whose figure is called nearest 85 %, the middle of the
+     * 80 to 90 % goal) and judged on the others, beside the harness's own. Each naming's true chance is the share of the other half's
+     * blocks that call it: its 10th percentile says how far below the average an unlucky run's figure is.
+     */
+    static void outOfSample(StringBuilder b, List<Population> all, double minDifference) {
+        String tuneRun = all.get(0).run();
+        List<Population> tune = all.stream().filter(p -> p.run().equals(tuneRun)).toList();
+        List<Population> judge = all.stream().filter(p -> !p.run().equals(tuneRun)).toList();
+        b.append("\nOut of sample: the difference 6 rounds of one half of a run name, judged on every 6 consecutive rounds of its other half (both ways ")
+                .append("round); the simulation's tail margin chosen on ").append(tuneRun).append(" (nearest 85 %) and judged on the other run(s). A naming's ")
+                .append("true chance: the share of the other half's blocks that call its figure.\n\n")
+                .append("| margin | on ").append(tuneRun).append(" (tuning): called | on the others (judging): called | judging: true chance, 10th percentile | median |\n|---|---|---|---|---|\n");
+        double chosen = PairedPower.TAIL_MARGIN;
+        double best = Double.MAX_VALUE;
+        Map<Double, double[]> tuned = new LinkedHashMap<>();
+        for (double m : MARGINS) {
+            double[] t = halves(tune, m, minDifference);
+            tuned.put(m, t);
+            if (Math.abs(t[0] - 0.85) < best) {
+                best = Math.abs(t[0] - 0.85);
+                chosen = m;
+            }
+        }
+        for (double m : MARGINS) {
+            double[] t = tuned.get(m);
+            double[] j = judge.isEmpty() ? new double[] {Double.NaN, Double.NaN, Double.NaN, 0, 0} : halves(judge, m, minDifference);
+            b.append(String.format(Locale.ROOT, "| %.0f %%%s | %s | %s | %.0f %% | %.0f %% |%n", 100 * m,
+                    (m == chosen ? " (chosen)" : "") + (m == PairedPower.TAIL_MARGIN ? " (the harness's)" : ""),
+                    rate((int) t[3], (int) t[4]), rate((int) j[3], (int) j[4]), 100 * j[1], 100 * j[2]));
+        }
+    }
+
+    /** {share called, 10th percentile and median of the namings' true chances, called, judged} over every naming block of every population. */
+    static double[] halves(List<Population> populations, double margin, double minDifference) {
+        long called = 0;
+        long judged = 0;
+        List<Double> chances = new ArrayList<>();
+        for (Population p : populations) {
+            double[] e = p.residuals();
+            int half = e.length / 2;
+            double[][] sides = {Arrays.copyOfRange(e, 0, half), Arrays.copyOfRange(e, half, e.length)};
+            for (int from = 0; from < 2; from++) {
+                double[] name = sides[from];
+                double[] other = sides[1 - from];
+                for (int s = 0; s + FIRST <= name.length; s++) {
+                    double d = Resolution.paired(Arrays.copyOfRange(name, s, s + FIRST), minDifference, margin).resolvable();
+                    if (!Double.isFinite(d)) continue;
+                    int k = 0;
+                    int blocks = 0;
+                    for (int t = 0; t + FIRST <= other.length; t++, blocks++) if (called(block(other, t, FIRST, Math.log1p(d)), minDifference)) k++;
+                    if (blocks == 0) continue;
+                    called += k;
+                    judged += blocks;
+                    chances.add((double) k / blocks);
+                }
+            }
+        }
+        double[] c = chances.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return new double[] {judged == 0 ? Double.NaN : (double) called / judged, c.length == 0 ? Double.NaN : c[(int) Math.floor(0.1 * (c.length - 1))],
+                c.length == 0 ? Double.NaN : c[c.length / 2], called, judged};
     }
 
     /** The resolvable differences named, by kind, for the median column. */

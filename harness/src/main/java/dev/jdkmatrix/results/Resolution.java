@@ -36,9 +36,14 @@ public record Resolution(double resolvable, double logSd, boolean paired, double
 
     /** From the log ratios of the rounds' pairs and the verdict's minimum difference; unknown under two pairs. */
     public static Resolution paired(double[] logRatios, double minDifference) {
+        return paired(logRatios, minDifference, PairedPower.TAIL_MARGIN);
+    }
+
+    /** As above, the simulation's tail margin {@code tailMargin} instead of the harness's (make bench-resolution's tuning). */
+    public static Resolution paired(double[] logRatios, double minDifference, double tailMargin) {
         int n = logRatios.length;
         if (n < 2) return new Resolution(Double.NaN, Double.NaN, true, minDifference, null);
-        PairedPower power = new PairedPower(logRatios, minDifference);
+        PairedPower power = new PairedPower(logRatios, minDifference, tailMargin);
         return new Resolution(Math.max(minDifference, Math.expm1(power.resolvableLog(n))), sd(logRatios), true, minDifference, power);
     }
 

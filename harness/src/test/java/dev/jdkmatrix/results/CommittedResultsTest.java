@@ -1,0 +1,76 @@
+package dev.jdkmatrix.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdkmatrix.results.format.ComparisonsCsv;
+import dev.jdkmatrix.results.format.FolderEnd;
+import dev.jdkmatrix.results.format.ResultsFiles;
+import dev.jdkmatrix.results.format.SummaryCsv;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every committed results folder's derived files (summary.csv, comparisons.csv) are what the current code derives from its
+ * raw.csv and run.json: a figure a page or a doc quotes from them is today's, not an older version's. When the code's
+ * statistics change, write them again: {@code jdkmatrix merge --out DIR DIR} (or {@code make report RESULTS=DIR} for
+ * results/reference), and say so in the commit.
+ */
+class CommittedResultsTest {
+
+    static final Path PROJECT = Path.of(System.getProperty("jdkmatrix.projectDir", "..")).toAbsolutePath().normalize();
+
+    @Test
+    void everyCommittedFoldersSummaryAndComparisonsAreWhatTheCodeDerivesToday(@TempDir Path tmp) throws IOException {
+        List<Path> folders = committedFolders();
+        assertThat(folders).as("committed results folders with derived files").hasSizeGreaterThanOrEqualTo(2);
+        List<String> stale = new ArrayList<>();
+        for (Path dir : folders) {
+            ResultsFiles.Stored s = ResultsFiles.read(dir, null, true);
+            FolderEnd end = FolderEnd.of(s.raw().rows(), s.meta(), List.of());
+            Path out = Files.createDirectories(tmp.resolve(PROJECT.relativize(dir).toString().replace('/', '_')));
+            SummaryCsv.EXPORT.write(end, out);
+            ComparisonsCsv.EXPORT.write(end, out);
+            for (String file : List.of(ResultsFiles.SUMMARY, ResultsFiles.COMPARISONS)) {
+                if (!Files.isRegularFile(dir.resolve(file))) continue;
+                List<String> committed = Files.readAllLines(dir.resolve(file));
+                List<String> derived = Files.isRegularFile(out.resolve(file)) ? Files.readAllLines(out.resolve(file)) : List.of();
+                if (!committed.equals(derived)) stale.add(PROJECT.relativize(dir.resolve(file)) + ": " + difference(committed, derived));
+            }
+        }
+        assertThat(stale).as("derived files that the current code derives otherwise (write them again: jdkmatrix merge --out DIR DIR)").isEmpty();
+    }
+
+    /** The folders under results/reference and docs/runs that hold a summary.csv or comparisons.csv beside their raw.csv. */
+    static List<Path> committedFolders() throws IOException {
+        List<Path> out = new ArrayList<>();
+        for (Path root : List.of(PROJECT.resolve("results/reference"), PROJECT.resolve("docs/runs"))) {
+            try (Stream<Path> files = Files.walk(root)) {
+                files.filter(p -> p.getFileName().toString().equals(ResultsFiles.SUMMARY) || p.getFileName().toString().equals(ResultsFiles.COMPARISONS))
+                        .map(Path::getParent).filter(d -> ResultsFiles.raw(d).isPresent()).distinct().sorted().forEach(out::add);
+            }
+        }
+        return out;
+    }
+
+    /** The first line that differs, both ways, and how many do. */
+    static String difference(List<String> committed, List<String> derived) {
+        int differ = 0;
+        int first = -1;
+        for (int i = 0; i < Math.max(committed.size(), derived.size()); i++) {
+            String a = i < committed.size() ? committed.get(i) : "";
+            String b = i < derived.size() ? derived.get(i) : "";
+            if (!a.equals(b)) {
+                differ++;
+                if (first < 0) first = i;
+            }
+        }
+        return differ + " of " + Math.max(committed.size(), derived.size()) + " lines differ; line " + (first + 1) + " committed '"
+                + (first < committed.size() ? committed.get(first) : "") + "', derived '" + (first < derived.size() ? derived.get(first) : "") + "'";
+    }
+}

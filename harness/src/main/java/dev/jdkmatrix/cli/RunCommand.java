@@ -217,7 +217,7 @@ public final class RunCommand implements Callable<Integer> {
             outw.println("jdkmatrix: no answer: the end files of " + dir + " were not written (above: why)");
             return;
         }
-        AnswerText.lines(end.suites(), end.comparisons(), end.meta().compareThreshold()).forEach(outw::println);
+        AnswerText.lines(end).forEach(outw::println);
         outw.flush();
     }
 

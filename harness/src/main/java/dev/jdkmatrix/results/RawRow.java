@@ -143,6 +143,11 @@ public final class RawRow extends StoredRow<RunFigure> {
     }
 
     /** The JDK's build as the JVM reported it ({@code java.runtime.version}), empty where it did not start. */
+    /** A JMH run's measurement time per iteration as its JSON says it ({@code 500 ms}, {@code 1 s}, {@code single-shot}); empty for other kinds. */
+    public String jmhMeasurementTime() {
+        return text("jmh_measurement_time");
+    }
+
     public String javaRuntimeVersion() {
         return text("java_runtime_version");
     }

@@ -2,6 +2,7 @@ package dev.jdkmatrix.results.format;
 
 import dev.jdkmatrix.results.Answer;
 import dev.jdkmatrix.results.Comparisons;
+import dev.jdkmatrix.results.NoisyCell;
 import dev.jdkmatrix.results.Resolution;
 import dev.jdkmatrix.results.SuiteVerdict;
 import java.util.ArrayList;
@@ -11,7 +12,8 @@ import java.util.Locale;
 /**
  * A run's answer as the terminal ends with it ({@code jdkmatrix run}, {@code make matrix}): the
  * suites' verdicts, the decided differences largest first (each comparison where there are a few),
- * and how many comparisons are undecided with what would decide them; every line in {@link Answer}'s words.
+ * and how many comparisons are undecided with what would decide them; every line in {@link Answer}'s words; then
+ * the cells whose runs spread more than 5 % from round to round, with what their runs say would quiet them.
  */
 public final class AnswerText {
 
@@ -19,6 +21,29 @@ public final class AnswerText {
 
     /** The decided differences listed at most (a run of this many comparisons or fewer lists each); the rest are in comparisons.csv. */
     static final int MOST = 10;
+
+    /** The noisy cells listed at most; the rest are counted. */
+    static final int MOST_NOISY = 5;
+
+    /** A folder's end as the terminal ends with it: its answer, then its noisy cells with what would quiet them. */
+    public static List<String> lines(FolderEnd end) {
+        List<String> out = new ArrayList<>(lines(end.suites(), end.comparisons(), end.meta().compareThreshold()));
+        List<String> noisy = new ArrayList<>(noisy(NoisyCell.of(end.rows()), (int) end.rows().stream().filter(r -> r.measured()).map(r -> r.cell()).distinct().count()));
+        if (out.isEmpty() && !noisy.isEmpty()) noisy.set(0, "jdkmatrix:" + noisy.get(0).substring(1)); // no answer above it: a line of its own
+        out.addAll(noisy);
+        return out;
+    }
+
+    /** "  noisy: 2 of 24 cells spread more than 5 % from round to round", each (at most 5) with what its runs say would quiet it. */
+    public static List<String> noisy(List<NoisyCell> noisy, int cells) {
+        if (noisy.isEmpty()) return List.of();
+        List<String> out = new ArrayList<>();
+        out.add(String.format(Locale.ROOT, "  noisy: %d of %d cells spread more than %.0f %% from round to round (each comparison of them resolves less for it):",
+                noisy.size(), cells, 100 * NoisyCell.NOISY));
+        for (NoisyCell n : noisy.subList(0, Math.min(MOST_NOISY, noisy.size()))) out.add("    " + n.cell() + ": " + n.text());
+        if (noisy.size() > MOST_NOISY) out.add("    and " + (noisy.size() - MOST_NOISY) + " more (raw.csv holds every run)");
+        return out;
+    }
 
     /** The lines, each starting "jdkmatrix: " or two spaces; none for a run that compared nothing. */
     public static List<String> lines(List<SuiteVerdict> suites, List<Comparisons.Row> all, double threshold) {

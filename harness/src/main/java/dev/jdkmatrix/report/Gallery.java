@@ -41,6 +41,7 @@ final class Gallery {
             nav a{margin-right:1rem}code{font-size:.85em}
             ul.answer li{margin:.3rem 0}li.slower,tr.slower td{background:#fdecea}table.answer td{text-align:left}
             table.c .fig{display:none}#figs:checked+label+table .fig{display:table-cell}table.c td.words{text-align:left}
+            details.section>summary{cursor:pointer;color:#1a5fb4;margin:.4rem 0 .8rem}details.section[open]>summary{margin-bottom:1rem}
             """;
 
     /** The write-ups' published figures and claims, measured on this folder; null when there is no claims file. */
@@ -99,6 +100,33 @@ final class Gallery {
         b.append("<a href=\"#summary\">Summary table</a><a href=\"#environment\">Environment</a>")
                 .append("<a href=\"").append(Html.esc(explorer(folder, indexLink))).append("\">Explore every cell (in the browser)</a></nav>\n");
         if (!notDrawn.isEmpty()) b.append(notDrawnNote(folder, figures.size(), notDrawn, maxBytes));
+        sections(b, figures, cells, svg);
+        // the write-ups and claims about the built-in workloads after the run's own results (only where the run measured them)
+        if (writeups != null) b.append(WriteupsSection.html(writeups));
+        if (!folder.comparisons().isEmpty()) {
+            b.append("<h2 id=\"comparisons\">Comparisons inside this run</h2>\n<details class=\"section\"><summary>Show the ").append(folder.comparisons().size())
+                    .append(folder.comparisons().size() == 1 ? " comparison" : " comparisons").append(", each with its answer</summary>\n")
+                    .append(comparisonsTable(folder.comparisons(), maxRows, folder.threshold())).append("</details>\n");
+        }
+        b.append(ProfilePages.section(folder.profiles()));
+        failures(b, folder.raw());
+        b.append("<h2 id=\"summary\">Summary table</h2>\n<details class=\"section\"><summary>Show the ").append(cells.size()).append(cells.size() == 1 ? " cell" : " cells")
+                .append(", each with its median and interval</summary>\n").append(summaryTable(maxRows > 0 && cells.size() > maxRows ? cells.subList(0, maxRows) : cells));
+        if (maxRows > 0 && cells.size() > maxRows) {
+            b.append("<p>The first ").append(maxRows).append(" of ").append(cells.size()).append(" cells; every cell is in summary.csv.</p>\n");
+        }
+        b.append("</details>\n");
+        b.append("<h2 id=\"environment\">Environment</h2>\n").append(environment(m));
+        b.append("<p><small>Made by <code>jdkmatrix report</code> from raw.csv").append(m != null ? " and run.json" : "")
+                .append(" only. Per-run output and JFR recordings are in logs/ beside this page, profiles in profiles/.</small></p>\n</body>\n</html>\n");
+        return b.toString();
+    }
+
+    /**
+     * Each section of charts under its heading, its charts collapsed behind one line that says how many (the page opens on the answer
+     * and the headings; a link to a section's anchor lands on its heading): a cell with no ok run is said above them.
+     */
+    private static void sections(StringBuilder b, List<Figure> figures, List<CellStat> cells, boolean svg) {
         for (Figure.Section s : Figure.Section.values()) {
             List<Figure> in = figures.stream().filter(f -> f.section() == s).toList();
             List<CellStat> failed = failedIn(s, cells);
@@ -110,26 +138,19 @@ final class Gallery {
                 b.append(String.join("; ", failed.stream().map(c -> Html.esc(c.cell()) + " (" + Html.esc(c.failures().isEmpty() ? "no run" : c.failures()) + ")").toList()))
                         .append(" (their runs: Failed runs, below).</p>\n");
             }
+            if (in.isEmpty()) continue;
+            List<String> groups = in.stream().map(Figure::group).filter(g -> !g.isEmpty()).distinct().toList();
+            b.append("<details class=\"section\"><summary>Show its ").append(in.size()).append(in.size() == 1 ? " chart" : " charts")
+                    .append(groups.size() > 1 ? ", by " + Html.esc(String.join(", ", groups.subList(0, Math.min(6, groups.size())))) + (groups.size() > 6 ? ", ..." : "") : "")
+                    .append("</summary>\n");
             String group = "";
             for (Figure f : in) {
                 if (!f.group().isEmpty() && !f.group().equals(group)) b.append("<h3>").append(Html.esc(f.group())).append("</h3>\n");
                 group = f.group();
                 figure(b, f, "charts/", svg);
             }
+            b.append("</details>\n");
         }
-        // the write-ups and claims about the built-in workloads after the run's own results (only where the run measured them)
-        if (writeups != null) b.append(writeups(writeups));
-        if (!folder.comparisons().isEmpty()) b.append("<h2 id=\"comparisons\">Comparisons inside this run</h2>\n").append(comparisonsTable(folder.comparisons(), maxRows, folder.threshold()));
-        b.append(ProfilePages.section(folder.profiles()));
-        failures(b, folder.raw());
-        b.append("<h2 id=\"summary\">Summary table</h2>\n").append(summaryTable(maxRows > 0 && cells.size() > maxRows ? cells.subList(0, maxRows) : cells));
-        if (maxRows > 0 && cells.size() > maxRows) {
-            b.append("<p>The first ").append(maxRows).append(" of ").append(cells.size()).append(" cells; every cell is in summary.csv.</p>\n");
-        }
-        b.append("<h2 id=\"environment\">Environment</h2>\n").append(environment(m));
-        b.append("<p><small>Made by <code>jdkmatrix report</code> from raw.csv").append(m != null ? " and run.json" : "")
-                .append(" only. Per-run output and JFR recordings are in logs/ beside this page, profiles in profiles/.</small></p>\n</body>\n</html>\n");
-        return b.toString();
     }
 
     /** A chart's figure: the PNG, linked to its SVG when one was written, and its caption. */
@@ -207,38 +228,6 @@ final class Gallery {
                     .append("</td><td>").append(Html.esc(r.statusDetail())).append("</td></tr>\n");
         }
         b.append("</table>\n");
-    }
-
-    /** The write-ups' figures beside ours, then the claims with their verdicts. */
-    static String writeups(Writeups w) {
-        StringBuilder b = new StringBuilder();
-        b.append("<h2 id=\"writeups\">Write-ups vs measured</h2>\n<p>Each figure a write-up published (from ").append(Html.esc(w.file()))
-                .append("), ours for the same shape on every JDK and CPU limit this run has, and ours / theirs. Their setting is not ours: ")
-                .append("the differences (CPU count above all) explain most gaps.</p>\n<table>\n<tr><th>source</th><th>what</th><th>their setting</th>")
-                .append("<th>published</th><th>measured here</th><th>ours / theirs</th></tr>\n");
-        for (Verdicts.FigureResult f : w.figures()) {
-            String measured = f.values().isEmpty() ? "not measured" : f.values().stream()
-                    .map(v -> v.label() + ": " + f.figure().measure().format(v.value())).collect(java.util.stream.Collectors.joining("; "));
-            b.append("<tr><td>").append(Html.esc(f.figure().source())).append("</td><td>").append(Html.esc(f.figure().what())).append("</td><td>")
-                    .append(Html.esc(f.figure().setting())).append("</td>").append(num(Html.esc(f.figure().measure().format(f.figure().published()))))
-                    .append("<td>").append(Html.esc(measured)).append("</td>").append(num(Html.esc(f.ratioText()))).append("</tr>\n");
-        }
-        b.append("</table>\n<h2 id=\"claims\">Claims</h2>\n<p>Each claim holds when every value measured for it is within its bound with its 95 % "
-                        + "interval, and fails when one lies outside it under Holm's correction over the claim's values; a value from too few runs "
-                        + "to reach 95 % decides nothing. ")
-                .append("<code>make claims RESULTS=dir</code> prints the same table.</p>\n<table>\n<tr><th>claim</th><th>source</th><th>verdict</th>")
-                .append("<th>bound</th><th>measured</th></tr>\n");
-        for (Verdicts.ClaimResult c : w.claims()) {
-            String cls = switch (c.verdict()) {
-                case FAILS -> " class=\"failed\"";
-                case NOT_MEASURED, UNDECIDED -> " class=\"noisy\"";
-                case HOLDS -> "";
-            };
-            b.append("<tr").append(cls).append("><td>").append(Html.esc(c.claim().text())).append(" <code>").append(Html.esc(c.claim().id()))
-                    .append("</code></td><td>").append(Html.esc(c.claim().source())).append("</td><td><b>").append(c.verdict().text()).append("</b></td><td>")
-                    .append(Html.esc(c.claim().bound())).append("</td><td>").append(Html.esc(c.evidence())).append("</td></tr>\n");
-        }
-        return b.append("</table>\n").toString();
     }
 
     /**
@@ -369,7 +358,7 @@ final class Gallery {
         return fmt(c.throttledMs(), "%,.1f") + " ms" + share;
     }
 
-    private static String num(String text) {
+    static String num(String text) {
         return "<td class=\"num\">" + text + "</td>";
     }
 

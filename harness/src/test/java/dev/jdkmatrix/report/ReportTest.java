@@ -136,7 +136,7 @@ class ReportTest {
         for (Figure fig : figures) {
             BufferedImage png = ImageIO.read(run.resolve("charts").resolve(fig.name() + ".png").toFile());
             assertThat(png).as(fig.name()).isNotNull();
-            assertThat(png.getWidth()).isEqualTo(ChartStyle.WIDTH);
+            assertThat(png.getWidth()).isEqualTo(fig.chart().getWidth()).isBetween(ChartStyle.WIDTH, ChartStyle.WIDTH + dev.jdkmatrix.report.chart.RatioPlot.MAX_GUTTER);
             assertThat(png.getHeight()).isEqualTo(fig.chart().getHeight()).isBetween(ChartStyle.HEIGHT, ChartStyle.HEIGHT + 200);
             Document svg = xml.newDocumentBuilder().parse(run.resolve("charts").resolve(fig.name() + ".svg").toFile());
             assertThat(svg.getDocumentElement().getTagName()).as(fig.name()).isEqualTo("svg");

@@ -13,8 +13,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /**
  * Ratios drawn as they were measured: a row per comparison, its ratio as a point and its interval
  * as a line from its low end to its high end, on an axis fitted to the ratios around a dashed line at
- * 1x (linear within a factor 4, else a log axis of whole decades; {@link #axis}), each row named at
- * the plot's left. The intervals widen the axis by at most a quarter of the ratios' span, or 10 %
+ * 1x (linear within a factor 4, else a log axis fitted to them; {@link #axis}), each row named on its
+ * line in a gutter left of the plot. The intervals widen the axis by at most a quarter of the ratios' span, or 10 %
  * ({@link #REACH}); one that runs further is cut at the edge with an arrowhead and its end's value
  * ({@link ClippedEnd}), so a single wide interval does not flatten every other row onto 1x.
  * Points, not bars: a bar from an arbitrary floor of a log axis reads as a gain even below 1x. The
@@ -34,6 +34,22 @@ public final class RatioPlot {
 
     /** Pixels per row: a label's height and some air. */
     static final int ROW = 22;
+    /** The widest gutter the rows' names take left of the plot, in pixels: a longer name is cut in its middle. */
+    public static final int MAX_GUTTER = 440;
+    /** The room left of the plot a chart of {@link ChartStyle#WIDTH} has anyway: a gutter beyond it widens the chart. */
+    static final int BASE_GUTTER = 60;
+
+    /** {@code label} within {@code width} pixels: whole, or its start and end around an ellipsis. */
+    static String fitted(String label, java.awt.FontMetrics metrics, int width) {
+        if (metrics.stringWidth(label) <= width) return label;
+        int keep = label.length();
+        String cut;
+        do {
+            keep--;
+            cut = label.substring(0, (keep + 1) / 2) + "\u2026" + label.substring(label.length() - keep / 2);
+        } while (keep > 4 && metrics.stringWidth(cut) > width);
+        return cut;
+    }
 
     static XYChart draw(String title, String xTitle, List<Row> rows) {
         return draw(title, xTitle, rows, rows.stream().map(Row::series).toList());
@@ -43,19 +59,27 @@ public final class RatioPlot {
     static XYChart draw(String title, String xTitle, List<Row> rows, java.util.Collection<String> allSeries) {
         int n = rows.size();
         int height = Math.max(HEIGHT, 200 + ROW * n);
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(height).title(title).xAxisTitle(xTitle).yAxisTitle("").build();
+        XYChart probe = new XYChartBuilder().build();
+        style(probe);
+        java.awt.FontMetrics metrics = new java.awt.image.BufferedImage(1, 1, java.awt.image.BufferedImage.TYPE_INT_RGB).createGraphics()
+                .getFontMetrics(probe.getStyler().getAnnotationTextFont());
+        List<String> labels = rows.stream().map(r -> fitted(r.label(), metrics, MAX_GUTTER - 12)).toList();
+        int gutter = Math.min(MAX_GUTTER, labels.stream().mapToInt(metrics::stringWidth).max().orElse(0) + 12);
+        // the chart grows by the names' gutter, so the plot keeps its width and the title, axis title and legend (centred on it) their room
+        XYChart chart = new XYChartBuilder().width(WIDTH + Math.max(0, gutter - BASE_GUTTER)).height(height).title(title).xAxisTitle(xTitle).yAxisTitle("").build();
         style(chart);
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setXAxisDecimalPattern("#,##0.##'x'");
         chart.getStyler().setMarkerSize(10);
-        // Row i at y = n - 1 - i. Each row's name is written just above its line at the plot's
-        // left edge: XChart 4 gives up on (and loops over) axis tick labels longer than 20 characters.
+        // Row i at y = n - 1 - i. Each row's name is written on its line in a gutter the chart keeps left of the plot
+        // (the y axis's width): XChart 4 gives up on (and loops over) axis tick labels longer than 20 characters.
         chart.getStyler().setYAxisMin(-0.8);
-        chart.getStyler().setYAxisMax(n - 0.1);
+        chart.getStyler().setYAxisMax(n - 0.2);
         chart.getStyler().setYAxisTicksVisible(false);
         chart.getStyler().setPlotGridHorizontalLinesVisible(false);
-        for (int i = 0; i < n; i++) chart.addAnnotation(new RowLabel(rows.get(i).label(), n - 1 - i + 0.48));
+        chart.getStyler().setYAxisLeftWidthHint(gutter);
+        for (int i = 0; i < n; i++) chart.addAnnotation(new RowLabel(labels.get(i), n - 1 - i, gutter));
         double[] axis = axis(rows);
         List<String> series = rows.stream().map(Row::series).distinct().toList();
         java.util.Map<String, Color> colours = JdkColours.byName(new java.util.TreeSet<>(allSeries)); // a series the same colour on every page
@@ -149,8 +173,9 @@ public final class RatioPlot {
     /**
      * The x axis {min, max, log (1) or linear (0)} for values from {@code low} to {@code high}
      * (1x among them): fitted to them with a margin, so that a 5 % difference is visible, where
-     * they lie within {@link #LINEAR_SPAN} of each other; whole decades around them on a log axis
-     * where they spread wider (a 0.1x to 10x axis would leave a 5 % difference a few pixels around 1x).
+     * they lie within {@link #LINEAR_SPAN} of each other; on a log axis where they spread wider, fitted
+     * to them with a margin where that keeps two powers of ten, else whole decades around them (a
+     * 0.1x to 100x axis for ratios of 0.6x to 50x left the left third of the plot empty).
      */
     public static double[] axis(double low, double high) {
         double lo = Math.min(low, 1);
@@ -159,6 +184,11 @@ public final class RatioPlot {
             double margin = Math.max((hi - lo) * 0.08, 0.02);
             return new double[] {Math.max(lo - margin, lo / 2), hi + margin, 0};
         }
+        // a log axis fitted to them with a margin of 8 % of their span (at least 10 %), where it keeps two powers of ten to label
+        double margin = Math.max(0.08 * Math.log(hi / lo), Math.log(1.1));
+        double min = lo * Math.exp(-margin);
+        double max = hi * Math.exp(margin);
+        if (Math.floor(Math.log10(max)) - Math.ceil(Math.log10(min)) >= 1) return new double[] {min, max, 1};
         return new double[] {Math.pow(10, Math.floor(Math.log10(lo) - 1e-9)), Math.pow(10, Math.ceil(Math.log10(hi) + 1e-9)), 1};
     }
 

@@ -2,13 +2,18 @@ package dev.jdkmatrix.report.chart;
 
 import java.awt.Color;
 
-/** A row's name, left-aligned at the plot's left edge and centred on a value of the y axis. */
+/**
+ * A row's name, centred on a value of the y axis and left-aligned {@code gutter} pixels left of the
+ * plot's left edge: in the room the chart keeps there for the names ({@link RatioPlot}).
+ */
 public final class RowLabel extends org.knowm.xchart.AnnotationText {
     private final String label;
+    private final int gutter;
 
-    public RowLabel(String label, double y) {
+    public RowLabel(String label, double y, int gutter) {
         super(label, 0, y, false);
         this.label = label;
+        this.gutter = gutter;
     }
 
     /**
@@ -22,7 +27,7 @@ public final class RowLabel extends org.knowm.xchart.AnnotationText {
         g.setRenderingHint(java.awt.RenderingHints.KEY_TEXT_ANTIALIASING, java.awt.RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
         java.awt.Font font = styler.getAnnotationTextFont();
         java.awt.FontMetrics metrics = g.getFontMetrics(font);
-        double left = getXAxisScreenValueForMin() + 6;
+        double left = getXAxisScreenValueForMin() - gutter + 6;
         double height = metrics.getAscent();
         double base = getYAxisScreenValue(y) + height / 2;
         g.setFont(font);

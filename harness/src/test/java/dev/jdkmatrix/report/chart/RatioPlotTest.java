@@ -48,8 +48,28 @@ class RatioPlotTest {
         assertThat(axis[0]).isLessThanOrEqualTo(0.93);
         assertThat(axis[1]).isGreaterThanOrEqualTo(1.18);
         assertThat(RatioPlot.clipNote(rows)).isEmpty();
-        // ratios themselves far apart keep their decades, as before
+        // ratios far apart get a log axis fitted to them, its margin a little of their span
         List<RatioPlot.Row> wide = List.of(new RatioPlot.Row("sleep", "s", 20, 17, 25), new RatioPlot.Row("cpu", "s", 1.0, 0.98, 1.02));
-        assertThat(RatioPlot.axis(wide)).containsExactly(0.1, 100, 1);
+        double[] log = RatioPlot.axis(wide);
+        assertThat(log[2]).isEqualTo(1);
+        assertThat(log[0]).isBetween(0.6, 0.98);
+        assertThat(log[1]).isBetween(25.0, 40.0);
+        // a span that would hold one power of ten only keeps whole decades, so that two are labelled
+        assertThat(RatioPlot.axis(List.of(new RatioPlot.Row("a", "s", 2, 1.9, 2.1), new RatioPlot.Row("b", "s", 4.5, 4.2, 4.8)))).containsExactly(0.1, 10, 1);
+    }
+
+    @Test
+    void eachRowIsNamedInAGutterLeftOfThePlotAndALongNameIsCutInItsMiddle() {
+        List<RatioPlot.Row> rows = List.of(new RatioPlot.Row("sleep(wait-ms=100) 10000t 1 CPU  vs fixed:200", "vs fixed:200", 20, 17, 25),
+                new RatioPlot.Row("x".repeat(200), "vs fixed:200", 1.0, 0.98, 1.02));
+        XYChart chart = RatioPlot.draw("speedup", "speedup", rows);
+        int gutter = chart.getStyler().getYAxisLeftWidthHint();
+        assertThat(gutter).isBetween(100, RatioPlot.MAX_GUTTER);
+        java.awt.FontMetrics metrics = new java.awt.image.BufferedImage(1, 1, java.awt.image.BufferedImage.TYPE_INT_RGB).createGraphics()
+                .getFontMetrics(chart.getStyler().getAnnotationTextFont());
+        String cut = RatioPlot.fitted("x".repeat(200), metrics, 200);
+        assertThat(metrics.stringWidth(cut)).isLessThanOrEqualTo(200);
+        assertThat(cut).startsWith("xxx").endsWith("xxx").contains("\u2026");
+        assertThat(RatioPlot.fitted("short", metrics, 200)).isEqualTo("short");
     }
 }

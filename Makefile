@@ -402,8 +402,16 @@ history: build
 KEEP_GALLERIES ?= 14
 # make k8s-up's nodes: 1, or 2 (a second node on this machine, to test placement on: make test's)
 K8S_NODES ?= 1
+# The caller's values reach publish.sh through the environment, never through the shell's text (a value holding
+# quotes or $(...) stays a value); publish.sh checks each before it touches the site.
+publish: export KEEP_GALLERIES := $(KEEP_GALLERIES)
+publish: export EXPORT := $(or $(EXPORT),0)
+publish: export RUNNER_CLASS := $(RUNNER_CLASS)
+publish: export HISTORY_OPTIONS := $(HISTORY_OPTIONS)
+publish: export PUBLISH_SITE := $(SITE)
+publish: export PUBLISH_NEW := $(NEW)
 publish: build
-	KEEP_GALLERIES=$(KEEP_GALLERIES) EXPORT=$(or $(EXPORT),0) RUNNER_CLASS="$(RUNNER_CLASS)" HISTORY_OPTIONS="$(HISTORY_OPTIONS)" $(SCRIPTS)/publish.sh $(SITE) $(NEW)
+	$(SCRIPTS)/publish.sh "$$PUBLISH_SITE" "$$PUBLISH_NEW"
 
 # The nightly workflow's steps, on one machine and a small matrix (the quick one at 2 rounds):
 # shards, merge, compare with a serial run of the same matrix at one round (the three runs side by side, --no-lease, as three runners would:

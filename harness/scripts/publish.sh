@@ -30,6 +30,18 @@ for o in "${history_options[@]}"; do
        exit 2 ;;
   esac
 done
+# every value a caller sets, checked before the site is touched: numbers as numbers (bash arithmetic would run what a
+# value such as 'x[$(cmd)]' holds), a runner class as printable text of one line
+for v in KEEP_GALLERIES NIGHT_BYTES; do
+  value=${!v:-0}
+  [[ $value =~ ^[0-9]{1,12}$ ]] || { echo "publish: $v is '$value', not a whole number of at most 12 digits; fix: give one, e.g. $v=14" >&2; exit 2; }
+done
+[[ ${EXPORT:-0} =~ ^[01]$ ]] || { echo "publish: EXPORT is '$EXPORT'; fix: give 1 (write the night for Bencher and github-action-benchmark) or 0" >&2; exit 2; }
+class_form='^[[:alnum:]][[:alnum:] ._:/+()@#-]{0,99}$'   # model.RunnerClass's form, which jdkmatrix label holds it to
+if [ -n "${RUNNER_CLASS:-}" ] && ! [[ $RUNNER_CLASS =~ $class_form ]]; then
+  echo "publish: RUNNER_CLASS '$RUNNER_CLASS' is not a name a history can keep; fix: write 1 to 100 letters, digits, spaces or - _ . : / + ( ) @ #, starting with a letter or digit, e.g. gh-ubuntu-24.04-4core" >&2
+  exit 2
+fi
 test -f "$NEW/raw.csv" && test -f "$NEW/run.json" || { echo "publish: $NEW is not a results folder (no raw.csv and run.json)" >&2; exit 2; }
 test ! -e "$SITE/$name" || { echo "publish: $SITE/$name exists already: a run is published once; give the new run another folder name" >&2; exit 2; }
 mkdir -p "$SITE"

@@ -303,6 +303,20 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
         }
     }
 
+    /**
+     * Keeps the session's namespace's NetworkPolicy ({@link KubernetesJobs#noNetwork}: no traffic in or out of the harness's pods),
+     * created or updated. A cluster that refuses it (the session's account may not write networkpolicies) refuses the session before any run.
+     */
+    public void denyNetwork() {
+        try {
+            client.resource(KubernetesJobs.noNetwork(namespace)).createOr(io.fabric8.kubernetes.client.dsl.NonDeletingOperation::update);
+        } catch (KubernetesClientException e) {
+            throw new ExitException(ExitException.ENVIRONMENT, "the Kubernetes cluster at " + server + " refused the NetworkPolicy " + KubernetesJobs.NO_NETWORK
+                    + " in namespace " + namespace + " (no network in or out of the harness's pods) before any measured run: " + Docker.rootMessage(e)
+                    + "\n  fix: let the session's account create and update networkpolicies in " + namespace + " (docs/kubernetes.md, its Role), then run again", e);
+        }
+    }
+
     /** Deletes the Jobs of harness processes on this host that are gone; returns how many. A failed call refuses the session, before any run. */
     public int sweep() {
         try {

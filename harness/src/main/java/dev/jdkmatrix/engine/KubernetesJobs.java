@@ -29,8 +29,9 @@ import java.util.Map;
 /**
  * The Jobs of a session on a Kubernetes cluster: each run's Job in {@code namespace}, its pod
  * locked down as a Docker run is wherever Kubernetes can say it (user 10001, non-root, read-only
- * root file system, no capability, no privilege escalation, no service-account token, no service
- * links; {@code /tmp} a memory-backed emptyDir, {@code /out} an emptyDir), requests = limits for
+ * root file system, no capability, no privilege escalation, the runtime's default seccomp profile, no
+ * service-account token, no service links; {@code /tmp} a memory-backed emptyDir, {@code /out} an
+ * emptyDir; no network in or out: {@link #noNetwork}), requests = limits for
  * its memory, and for its CPUs:
  * <ul>
  *   <li>{@code cpu-mode: cpuset}: requests = limits, whole CPUs: a Guaranteed pod, which a node's
@@ -295,7 +296,8 @@ record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> l
                 .withNewSpec().withBackoffLimit(0)
                 .withNewTemplate().withNewMetadata().withLabels(labels).withAnnotations(notes).endMetadata()
                 .withNewSpec().withRestartPolicy("Never").withAutomountServiceAccountToken(false).withEnableServiceLinks(false)
-                .withNewSecurityContext().withRunAsNonRoot(true).withRunAsUser(user).withRunAsGroup(user).withFsGroup(user).endSecurityContext()
+                .withNewSecurityContext().withRunAsNonRoot(true).withRunAsUser(user).withRunAsGroup(user).withFsGroup(user)
+                .withNewSeccompProfile().withType("RuntimeDefault").endSeccompProfile().endSecurityContext()
                 .addNewContainer().withName(CONTAINER).withImage(image).withImagePullPolicy(pullPolicy).withCommand(command)
                 .withWorkingDir(workingDir)
                 .withNewResources().withRequests(requests).withLimits(limits).endResources()
@@ -308,6 +310,22 @@ record KubernetesJobs(String namespace, String pullPolicy, Map<String, String> l
                 .endSpec().endTemplate().endSpec().build();
         Placement.applyTo(pool, job.getSpec().getTemplate().getSpec());
         return job;
+    }
+
+    /** The name of the NetworkPolicy a session keeps in its namespace ({@link #noNetwork}). */
+    static final String NO_NETWORK = "jdkmatrix-no-network";
+
+    /**
+     * A NetworkPolicy that selects every pod of the harness (runs and probes, by {@link #MANAGED}) and
+     * allows no traffic in or out of it, as a Docker run has no network: a run's peer talks to it on the
+     * pod's own loopback, which no policy touches. It holds where the cluster's network plugin enforces
+     * NetworkPolicy (Calico, Cilium, ...); make k8s-up's pods have a loopback-only network anyway.
+     */
+    static io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy noNetwork(String namespace) {
+        return new io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyBuilder()
+                .withNewMetadata().withName(NO_NETWORK).withNamespace(namespace).addToLabels(MANAGED, "jdkmatrix").endMetadata()
+                .withNewSpec().withNewPodSelector().addToMatchLabels(MANAGED, "jdkmatrix").endPodSelector().withPolicyTypes("Ingress", "Egress").endSpec()
+                .build();
     }
 
     /** A container's lock-down: a read-only root file system, no privilege, no capability. */

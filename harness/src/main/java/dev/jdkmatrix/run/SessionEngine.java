@@ -163,6 +163,7 @@ sealed interface SessionEngine extends AutoCloseable permits SessionEngine.OnDoc
         public void sweep(DockerClient client, Path out, RunListener listener) {
             SessionEngine.super.sweep(client, out, listener);
             int jobs = cluster.sweep();
+            cluster.denyNetwork();
             if (jobs > 0) listener.message("removed " + jobs + " Job(s) left by a harness process that is gone");
         }
 

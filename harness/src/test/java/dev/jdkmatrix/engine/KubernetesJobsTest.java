@@ -202,11 +202,50 @@ class KubernetesJobsTest {
         assertThat(c.getSecurityContext().getReadOnlyRootFilesystem()).isTrue();
         assertThat(c.getSecurityContext().getAllowPrivilegeEscalation()).isFalse();
         assertThat(c.getSecurityContext().getCapabilities().getDrop()).containsExactly("ALL");
+        assertThat(pod.getSecurityContext().getSeccompProfile().getType()).isEqualTo("RuntimeDefault");
         assertThat(c.getVolumeMounts()).extracting(m -> m.getMountPath()).containsExactly("/tmp", "/out");
         assertThat(c.getImagePullPolicy()).isEqualTo("Never");
         assertThat(c.getCommand().get(2)).startsWith("t0=$(date +%s%N); ").contains(PodOutput.OUT_BEGIN, "JDKMATRIX-CPU-STAT").endsWith("exit $s");
         assertThat(job.getMetadata().getAnnotations()).containsEntry(Labels.CELL, cell("1", CpuMode.CPUSET).id());
         for (String v : job.getMetadata().getLabels().values()) assertThat(v).matches("[A-Za-z0-9]([A-Za-z0-9_.-]{0,61}[A-Za-z0-9])?");
+    }
+
+    @Test
+    void noTrafficReachesOrLeavesAPodOfTheHarnessWhereTheClusterEnforcesNetworkPolicy() {
+        var policy = KubernetesJobs.noNetwork("bench");
+        Job job = jobs().job(cell("1", CpuMode.CPUSET), "i", "jdkmatrix-x", Profile.NONE);
+        assertThat(policy.getMetadata().getNamespace()).isEqualTo("bench");
+        assertThat(policy.getSpec().getPolicyTypes()).containsExactlyInAnyOrder("Ingress", "Egress");
+        assertThat(policy.getSpec().getIngress()).isNullOrEmpty();
+        assertThat(policy.getSpec().getEgress()).isNullOrEmpty();
+        // the policy's selector takes every pod of the harness: runs and probes
+        assertThat(job.getSpec().getTemplate().getMetadata().getLabels()).containsAllEntriesOf(policy.getSpec().getPodSelector().getMatchLabels());
+        Job probe = jobs().pullProbe("i", "jdkmatrix-probe", null);
+        assertThat(probe.getSpec().getTemplate().getMetadata().getLabels()).containsAllEntriesOf(policy.getSpec().getPodSelector().getMatchLabels());
+    }
+
+    /** What docs/kubernetes.md says of a run's pod is what its spec holds: each phrase of the docs against the spec's field. */
+    @Test
+    void theDocsSayOfThePodWhatItsSpecHolds() throws IOException {
+        String docs = java.nio.file.Files.readString(java.nio.file.Path.of(System.getProperty("jdkmatrix.projectDir", "..")).resolve("docs/kubernetes.md"))
+                .replaceAll("\\s+", " ");
+        Job job = jobs().job(cell("1", CpuMode.CPUSET), "i", "jdkmatrix-x", Profile.NONE);
+        PodSpec pod = job.getSpec().getTemplate().getSpec();
+        Container c = container(job);
+        java.util.Map<String, Boolean> said = new java.util.LinkedHashMap<>();
+        said.put("user 10001", pod.getSecurityContext().getRunAsUser() == 10001L);
+        said.put("`runAsNonRoot`", pod.getSecurityContext().getRunAsNonRoot());
+        said.put("read-only root file system", c.getSecurityContext().getReadOnlyRootFilesystem());
+        said.put("no capability", c.getSecurityContext().getCapabilities().getDrop().equals(List.of("ALL")));
+        said.put("`allowPrivilegeEscalation: false`", !c.getSecurityContext().getAllowPrivilegeEscalation());
+        said.put("`seccompProfile: RuntimeDefault`", "RuntimeDefault".equals(pod.getSecurityContext().getSeccompProfile().getType()));
+        said.put("no service-account token", !pod.getAutomountServiceAccountToken());
+        said.put("no service links", !pod.getEnableServiceLinks());
+        said.put("NetworkPolicy `" + KubernetesJobs.NO_NETWORK + "`", KubernetesJobs.noNetwork("x").getSpec().getPolicyTypes().containsAll(List.of("Ingress", "Egress")));
+        said.forEach((phrase, holds) -> {
+            assertThat(docs).as("docs/kubernetes.md says of the pod").contains(phrase);
+            assertThat(holds).as("the pod spec holds what the docs say: %s", phrase).isTrue();
+        });
     }
 
     @Test

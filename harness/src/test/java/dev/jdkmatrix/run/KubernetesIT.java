@@ -90,6 +90,13 @@ class KubernetesIT {
         ItSupport.Ran ran = run(m, tmp.resolve("quick"), 0);
         assertThat(ran.rows()).as(ran.err()).hasSize(12).allMatch(RawRow::ok, "ok");
         assertThat(ran.rows().stream().map(RawRow::cell).distinct()).hasSize(12);
+        // the session kept its namespace's NetworkPolicy: no traffic in or out of the harness's pods
+        try (io.fabric8.kubernetes.client.KubernetesClient k = client()) {
+            var policy = k.network().v1().networkPolicies().inNamespace("default").withName("jdkmatrix-no-network").get();
+            assertThat(policy).as("NetworkPolicy jdkmatrix-no-network in the session's namespace").isNotNull();
+            assertThat(policy.getSpec().getPolicyTypes()).containsExactlyInAnyOrder("Ingress", "Egress");
+            assertThat(policy.getSpec().getEgress()).isNullOrEmpty();
+        }
     }
 
     /**

@@ -1,0 +1,101 @@
+package dev.jdkmatrix.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the workflows a team calls (and this repository's own) may not do, read from their YAML: an expression inside a
+ * shell line (where a value would be spliced into the script, not passed to it), a token left in a checkout's
+ * .git/config for a job that pushes nothing, two publishes of one site at once. make check-workflows runs them under act.
+ */
+class WorkflowsTest {
+
+    static final Path PROJECT = Path.of(System.getProperty("jdkmatrix.projectDir", "..")).toAbsolutePath().normalize();
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> load(Path file) throws IOException {
+        return (Map<String, Object>) new org.snakeyaml.engine.v2.api.Load(org.snakeyaml.engine.v2.api.LoadSettings.builder().build()).loadFromString(Files.readString(file));
+    }
+
+    static List<Path> files() throws IOException {
+        List<Path> out = new ArrayList<>();
+        try (Stream<Path> s = Files.list(PROJECT.resolve(".github/workflows"))) {
+            s.filter(p -> p.toString().endsWith(".yml")).sorted().forEach(out::add);
+        }
+        out.add(PROJECT.resolve(".github/actions/setup/action.yml"));
+        return out;
+    }
+
+    /** Every step of a workflow's jobs, or of a composite action, with where it is. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Map<String, Object>> steps(Path file) throws IOException {
+        Map<String, Object> y = load(file);
+        Map<String, Map<String, Object>> out = new java.util.LinkedHashMap<>();
+        Map<String, Object> jobs = (Map<String, Object>) y.get("jobs");
+        if (jobs == null) jobs = Map.of("action", Map.of("steps", ((Map<String, Object>) y.get("runs")).getOrDefault("steps", List.of())));
+        jobs.forEach((job, j) -> {
+            List<Map<String, Object>> steps = (List<Map<String, Object>>) ((Map<String, Object>) j).getOrDefault("steps", List.of());
+            for (int i = 0; i < steps.size(); i++) out.put(PROJECT.relativize(file) + " job " + job + " step " + (i + 1), steps.get(i));
+        });
+        return out;
+    }
+
+    @Test
+    void noExpressionIsSplicedIntoAShellLine() throws IOException {
+        List<String> spliced = new ArrayList<>();
+        int runs = 0;
+        for (Path f : files()) {
+            for (Map.Entry<String, Map<String, Object>> s : steps(f).entrySet()) {
+                Object run = s.getValue().get("run");
+                if (run == null) continue;
+                runs++;
+                if (run.toString().contains("${{")) spliced.add(s.getKey() + ": " + run.toString().lines().filter(l -> l.contains("${{")).findFirst().orElse(""));
+            }
+        }
+        assertThat(runs).as("run: steps read").isGreaterThan(10);
+        assertThat(spliced).as("an expression inside run: (pass it through env: instead)").isEmpty();
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aCheckoutKeepsNoTokenInAJobThatPushesNothing() throws IOException {
+        int checkouts = 0;
+        for (Path f : files()) {
+            Map<String, Object> jobs = (Map<String, Object>) load(f).get("jobs");
+            if (jobs == null) continue;
+            for (Map.Entry<String, Object> job : jobs.entrySet()) {
+                Map<String, Object> j = (Map<String, Object>) job.getValue();
+                Object permissions = j.get("permissions");
+                boolean writes = permissions instanceof Map<?, ?> p && "write".equals(p.get("contents"));
+                for (Map<String, Object> step : (List<Map<String, Object>>) j.getOrDefault("steps", List.of())) {
+                    if (!String.valueOf(step.get("uses")).startsWith("actions/checkout@")) continue;
+                    checkouts++;
+                    Map<String, Object> with = (Map<String, Object>) step.getOrDefault("with", Map.of());
+                    if (!writes) {
+                        assertThat(with.get("persist-credentials")).as("%s job %s: its checkout keeps no token (persist-credentials: false)", f.getFileName(), job.getKey())
+                                .isEqualTo(false);
+                    }
+                }
+            }
+        }
+        assertThat(checkouts).as("checkouts read").isGreaterThanOrEqualTo(4);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void oneSiteIsPublishedByOneNightAtATime() throws IOException {
+        Map<String, Object> publish = (Map<String, Object>) ((Map<String, Object>) load(PROJECT.resolve(".github/workflows/jdkmatrix.yml")).get("jobs")).get("publish");
+        Map<String, Object> concurrency = (Map<String, Object>) publish.get("concurrency");
+        assertThat(concurrency).as("the publish job's concurrency group").isNotNull();
+        assertThat(concurrency.get("group").toString()).contains("inputs.site-branch");
+        assertThat(concurrency.get("cancel-in-progress")).as("a night waits for the one publishing; none is cancelled").isEqualTo(false);
+    }
+}

@@ -74,11 +74,12 @@ class TrustIT {
     void aBlockedPlanRunsEachGroupBackToBackAndStopsAGroupWhenEveryPairIsKnown() throws IOException {
         Path m = tmp.resolve("pairs.yaml");
         // two groups compared along hold-ms, 300 against 330 ms: calm (a pair's ratio is 1.1, each run's JVM adding
-        // 20 to 45 ms: measured here 1.07 to 1.15, so known to +-8 % after the 6 first rounds, the least an adaptive stop
-        // takes) and jitter (each run 1 to 2 times its hold: the ratio of a pair swings from 0.55 to 2.2, its interval at
-        // 8 pairs some +-20 %, so the group goes on to the maximum; a first version with +-3 % found the calm pair's JVM
-        // noise too wide for it, and a fresh-clone CI run's jitter pairs, their 8 ratios drawn between 1.20 and 1.56,
-        // reached +-9.2 % at the 8th round: the target is 8 %)
+        // 20 to 45 ms: measured here 1.07 to 1.15, so often known to +-8 % after the 6 first rounds, the least an adaptive
+        // stop takes) and jitter (each run 1 to 2 times its hold: the ratio of a pair swings from 0.55 to 2.2, its interval at
+        // 8 pairs some +-20 %). How soon a group's pairs are known is the machine's noise (a fresh-clone make test beside
+        // other work, 2026-11-29: one calm run of 410 ms among 330-365 ms ones kept it past 6 rounds), so the test holds what
+        // the plan controls: a group runs back to back, at least 6 rounds and at most 8, and stops before 8 only once its
+        // pair meets the target
         TestMatrix.named("pairs").repetitions("{ min: 6, max: 8, target: 8% }").option("compare-along", "[hold-ms]").axis("cpu-mode", "cpuset")
                 .axis("tasks", 1).axis("executor", "virtual").workloads("""
                 - name: fault
@@ -87,8 +88,7 @@ class TrustIT {
         Path out = tmp.resolve("pairs");
         ItSupport.Ran ran = ItSupport.run(m, out, "pairs", 0);
         java.util.function.Function<String, List<RawRow>> of = mode -> ran.rows().stream().filter(r -> r.column("params").contains("mode=" + mode)).toList();
-        assertThat(of.apply("none")).as(ran.err()).hasSize(12); // 6 rounds of 2 cells: the least an adaptive stop takes
-        assertThat(of.apply("jitter")).as(ran.err()).hasSize(16);
+        for (String mode : List.of("none", "jitter")) assertThat(of.apply(mode).size()).as("%s: %s", mode, ran.err()).isEven().isBetween(12, 16);
         // each round of a group ran back to back: its two runs have neighbouring sequence numbers
         for (String mode : List.of("none", "jitter")) {
             java.util.Map<String, List<Integer>> seqByRound = new java.util.TreeMap<>();
@@ -98,14 +98,22 @@ class TrustIT {
         List<String> comparisons = Files.readAllLines(out.resolve("comparisons.csv"));
         assertThat(comparisons.get(0)).isEqualTo(String.join(",", dev.jdkmatrix.results.Columns.COMPARISONS));
         assertThat(comparisons).hasSize(3);
-        String calm = comparisons.stream().filter(l -> l.contains("mode=none")).findFirst().orElseThrow();
-        String jitter = comparisons.stream().filter(l -> l.contains("mode=jitter")).findFirst().orElseThrow();
-        assertThat(calm).contains("hold-ms 300 -> 330", ",blocked,6,0,", ",slower,", ",yes,");
-        assertThat(jitter).contains(",blocked,8,0,", ",no,");
+        List<String> header = List.of(comparisons.get(0).split(","));
+        for (String mode : List.of("none", "jitter")) {
+            String line = comparisons.stream().filter(l -> l.contains("mode=" + mode)).findFirst().orElseThrow();
+            assertThat(line).contains("hold-ms 300 -> 330", ",blocked,");
+            String[] f = new com.opencsv.CSVParser().parseLine(line);
+            int pairs = Integer.parseInt(f[header.indexOf("pairs")]);
+            assertThat(pairs).as(line).isEqualTo(of.apply(mode).size() / 2);
+            if (pairs < 8) assertThat(f[header.indexOf("target_reached")]).as("%s stopped at %d pairs: %s", mode, pairs, line).isEqualTo("yes");
+            if ("no".equals(f[header.indexOf("target_reached")])) assertThat(pairs).as(line).isEqualTo(8);
+        }
+        // 10 % slower, the JVM's noise some 3 % a run: decided at 6 pairs or more
+        assertThat(comparisons.stream().filter(l -> l.contains("mode=none")).findFirst().orElseThrow()).contains(",slower,");
         dev.jdkmatrix.results.RunMetadata meta = dev.jdkmatrix.results.format.RunJson.read(out.resolve("run.json"));
         assertThat(meta.plan().order()).isEqualTo("blocked");
         assertThat(meta.plan().compareAlong()).containsExactly("hold-ms");
-        assertThat(meta.plan().rounds()).hasSize(8).allSatisfy(r -> assertThat(r).hasSize(4));
+        assertThat(meta.plan().rounds()).hasSize(8).allSatisfy(r -> assertThat(r.size()).isEven().isBetween(2, 4));
     }
 
     @Test

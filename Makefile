@@ -228,13 +228,23 @@ dist: build
 	@cp $(SCRIPTS)/find-jdk.sh $(SCRIPTS)/ensure-docker.sh $(SCRIPTS)/base-image.sh $(SCRIPTS)/publish.sh $(DIST)/libexec/ && cp Dockerfile.jdk* $(DIST)/share/
 	@cp LICENSE $(DIST)/ && printf '%s\n' "jdkmatrix $(VERSION): bin/jdkmatrix --help; bin/jdkmatrix setup brings up a Docker engine and the base image;" \
 	  "bin/jdkmatrix run --matrix your/bench.yaml runs a matrix of any folder (its JDKs from share/Dockerfile.jdkNN where it names no other)." > $(DIST)/README
-	@tar -C target/dist -czf $(DIST).tar.gz jdkmatrix-$(VERSION)
-	@echo "dist: $(DIST).tar.gz ($$(du -h $(DIST).tar.gz | cut -f1)): $$($(DIST)/bin/jdkmatrix --version)"
+	@# reproducible: the same commit makes the same bytes (files in name order, the commit's time, no owner, gzip without a time stamp)
+	@tar --sort=name --mtime=@$$(git log -1 --format=%ct 2>/dev/null || echo 0) --owner=0 --group=0 --numeric-owner --mode=go-w \
+	  -C target/dist -cf - jdkmatrix-$(VERSION) | gzip -9 -n > $(DIST).tar.gz
+	@(cd target/dist && sha256sum jdkmatrix-$(VERSION).tar.gz > jdkmatrix-$(VERSION).tar.gz.sha256)
+	@echo "dist: $(DIST).tar.gz ($$(du -h $(DIST).tar.gz | cut -f1), sha256 $$(cut -c1-16 $(DIST).tar.gz.sha256)...): $$($(DIST)/bin/jdkmatrix --version)"
+
+# A release's tag: vVERSION beside this commit, the reusable workflows and the setup action naming each other at it (harness/scripts/release.sh)
+release:
+	@$(SCRIPTS)/release.sh
 
 # The release run from a folder outside this repository: a team's git repository with a matrix that names
 # JDK 25 only; its run.json names the release's commit and the team's.
 check-dist: dist
 	@$(SCRIPTS)/check-dist.sh $(DIST).tar.gz
+	@first=$$(cat $(DIST).tar.gz.sha256); sleep 1; $(MAKE) --no-print-directory -s dist > /dev/null; again=$$(cat $(DIST).tar.gz.sha256); \
+	  [ "$$first" = "$$again" ] || { echo "check-dist: make dist twice from one commit made two tarballs ($$first, then $$again): the release is not reproducible" >&2; exit 1; }; \
+	  echo "check-dist: make dist again made the same tarball, byte for byte (sha256 $${first%% *})"
 
 # The reusable workflow and the setup action under a real Actions runner (nektos/act), as a library's repository calls
 # them: a sample library's two nights published into a local origin's gh-pages (harness/scripts/check-workflows.sh).

@@ -24,6 +24,7 @@ if [ ! -x "$act" ]; then
 fi
 make --no-print-directory -s dist > /dev/null
 release=$(readlink -f "$(ls target/dist/jdkmatrix-*.tar.gz | head -n1)")
+release_sha=$(cut -d' ' -f1 "$release.sha256")   # what the setup action checks the release against
 
 work=$(mktemp -d /tmp/jdkmatrix-check-workflows.XXXXXX)
 [ "${KEEP:-0}" = 1 ] || trap 'rm -rf "$work"' EXIT
@@ -58,7 +59,7 @@ night() { # night N: the sample's nightly.yml under act, its own run id and arti
   log "night $1 at $(git -C "$lib" rev-parse --short HEAD)"
   (cd "$lib" && "$act" workflow_dispatch -W .github/workflows/nightly.yml -e "$work/event.json" -P ubuntu-24.04=-self-hosted \
     --action-offline-mode --local-repository "jdkmatrix/jdkmatrix@main=$work/jdkmatrix" "${stand_ins[@]}" \
-    --env ACT_ARTIFACTS="$work/artifacts" --env JDKMATRIX_RELEASE="$release" --env GITHUB_RUN_ID="$1" \
+    --env ACT_ARTIFACTS="$work/artifacts" --env JDKMATRIX_RELEASE="$release" --env JDKMATRIX_RELEASE_SHA256="$release_sha" --env GITHUB_RUN_ID="$1" \
     > "$work/night-$1.log" 2>&1) || fail "night $1 failed under act: $(grep -E '❌|Error' "$work/night-$1.log" | head -n 5; tail -n 20 "$work/night-$1.log")"
   grep -q "Job succeeded" "$work/night-$1.log" || fail "night $1: no job succeeded ($work/night-$1.log)"
 }
@@ -104,7 +105,7 @@ pr() { # pr NAME BASE_SHA: the sample's pr.yml under act for a pull request whos
   log "pull request check $1: $(git -C "$lib" rev-parse --short HEAD) against ${2:0:7}"
   (cd "$lib" && "$act" pull_request -W .github/workflows/pr.yml -e "$work/pr-$1.json" -P ubuntu-24.04=-self-hosted \
     --action-offline-mode --local-repository "jdkmatrix/jdkmatrix@main=$work/jdkmatrix" "${stand_ins[@]}" \
-    --env ACT_ARTIFACTS="$work/artifacts" --env JDKMATRIX_RELEASE="$release" --env GITHUB_RUN_ID="pr-$1-$attempt" > "$work/pr-$1.log" 2>&1)
+    --env ACT_ARTIFACTS="$work/artifacts" --env JDKMATRIX_RELEASE="$release" --env JDKMATRIX_RELEASE_SHA256="$release_sha" --env GITHUB_RUN_ID="pr-$1-$attempt" > "$work/pr-$1.log" 2>&1)
 }
 # A verdict at 95 % calls an unchanged benchmark different now and then (each of the check's 4 cells up to 5 % of the time, more in a
 # noisy spell of a shared machine: a fresh-clone run here once called the unchanged stringBuilder a regression while night 2 measured

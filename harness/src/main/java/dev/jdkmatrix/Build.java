@@ -7,7 +7,7 @@ import java.util.Properties;
 /**
  * The harness's version and the commit its jar was built at (dev/jdkmatrix/version.properties,
  * written by Maven's resource filtering; make build and make dist pass the commit):
- * {@code jdkmatrix 0.1.0-SNAPSHOT (commit 037e6e3abc12)}.
+ * {@code jdkmatrix 0.1.0 (commit 037e6e3abc12)}.
  */
 public final class Build {
 

@@ -15,18 +15,24 @@ import java.util.Map;
 
 /**
  * A night's data for the explorer, beside its gallery ({@value #FILE}): every cell's figure with its
- * interval, every comparison's ratio with its interval and verdict, and the run's machine, JDK
- * builds and commits; column by column (one array per field), as the page reads it.
+ * interval, every comparison's ratio with its interval and verdict, each suite's verdict in words,
+ * and the run's machine, JDK builds and commits; column by column (one array per field), as the page reads it.
  */
 public final class ExplorerNight {
 
     public static final String FILE = "explore-night.js";
 
     /** What a gallery's folder holds that the explorer reads; {@code meta} null for a folder from before run.json; {@code profiled}: its gallery has flame graphs. */
-    public record Folder(RunMetadata meta, List<SummaryRow> summary, List<Comparisons.Row> comparisons, boolean profiled) {
+    public record Folder(RunMetadata meta, List<SummaryRow> summary, List<Comparisons.Row> comparisons, boolean profiled, List<dev.jdkmatrix.results.SuiteVerdict> suites) {
         public Folder {
             summary = List.copyOf(summary);
             comparisons = List.copyOf(comparisons);
+            suites = suites == null ? List.of() : List.copyOf(suites);
+        }
+
+        /** A folder whose suites are not given (none shown). */
+        public Folder(RunMetadata meta, List<SummaryRow> summary, List<Comparisons.Row> comparisons, boolean profiled) {
+            this(meta, summary, comparisons, profiled, List.of());
         }
     }
 
@@ -71,6 +77,8 @@ public final class ExplorerNight {
                     .add("answer", dev.jdkmatrix.results.Answer.of(c, folder.meta() == null ? 0.10 : folder.meta().compareThreshold()));
         }
         d.put("pairs", pairs.map());
+        // each suite's verdict in words, as the gallery and the terminal say it: what a suite of more than one benchmark came to
+        d.put("suites", folder.suites().stream().filter(v -> v.benchmarks() > 1).map(dev.jdkmatrix.results.SuiteVerdict::words).toList());
         return d;
     }
 

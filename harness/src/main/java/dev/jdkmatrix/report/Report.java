@@ -140,7 +140,7 @@ public final class Report {
      * its assets unless the gallery is published in a site ({@code inSite}), whose explorer it links; their bytes.
      */
     private static long writeExplorer(ResultsFolder folder, Path dir, boolean inSite) throws IOException {
-        ExplorerNight.Folder night = new ExplorerNight.Folder(folder.meta(), folder.summary(), folder.comparisons(), !folder.profiles().isEmpty());
+        ExplorerNight.Folder night = new ExplorerNight.Folder(folder.meta(), folder.summary(), folder.comparisons(), !folder.profiles().isEmpty(), folder.suites());
         long bytes = 0;
         if (inSite) ExplorerPage.remove(dir);
         else bytes += ExplorerPage.write(dir);

@@ -251,6 +251,7 @@ const jdkmatrixExplorer = (() => {
     }
     figures.night = night.index;
     figures.own = !!data;
+    figures.suites = data && Array.isArray(data.suites) ? data.suites : [];
     page.nightFigures = figures;
   }
 
@@ -532,6 +533,16 @@ const jdkmatrixExplorer = (() => {
       status('This night has no comparison among the picked figures.');
       drawn(null, 0);
       return;
+    }
+    const suites = page.nightFigures.suites || [];
+    if (suites.length) {
+      // each suite's verdict first, in the gallery's words: what a choice did across its benchmarks
+      const section = el('section', null, { class: 'suites' });
+      section.append(el('h3', 'Suites (' + suites.length + ')'));
+      const list = el('ul');
+      for (const words of suites) list.append(el('li', words));
+      section.append(list);
+      box.append(section);
     }
     const groups = new Map();
     for (const f of pairs) {

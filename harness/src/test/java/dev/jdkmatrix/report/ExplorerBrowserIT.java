@@ -121,7 +121,8 @@ class ExplorerBrowserIT {
         Files.createDirectories(dir);
         dev.jdkmatrix.export.ExplorerPage.write(dir);
         for (var format : dev.jdkmatrix.export.Exporters.GALLERY) {
-            format.write(new dev.jdkmatrix.export.ExplorerNight.Folder(null, dev.jdkmatrix.results.Summarizer.summarize(rows), c, false), dir);
+            format.write(new dev.jdkmatrix.export.ExplorerNight.Folder(null, dev.jdkmatrix.results.Summarizer.summarize(rows), c, false,
+                    dev.jdkmatrix.results.SuiteVerdict.of(rows, c, 0.10, 0.005)), dir);
         }
         return dir.resolve("explore.html");
     }
@@ -137,6 +138,9 @@ class ExplorerBrowserIT {
             assertThat(rows.get(0).asText()).as("the largest move first, in words").matches("JDK 25 is (19|20)\\.[0-9] % faster than JDK 21 \\[.*");
             assertThat(json(browser, "document.querySelectorAll('#chart .row .dot').length").asInt()).isEqualTo(3);
             assertThat(json(browser, "document.querySelectorAll('#chart button').length").asInt()).as("nothing held back").isZero();
+            JsonNode suites = json(browser, "[...document.querySelectorAll('#chart .suites li')].map(e => e.textContent)");
+            assertThat(suites).as("the suite's verdict first, in words").hasSize(1);
+            assertThat(suites.get(0).asText()).contains("across 3 benchmarks", "JDK 25", "JDK 21", "(geometric mean)");
             Files.write(Path.of("target", "explorer-night-3-screenshot.png"), browser.screenshot());
 
             JsonNode many = open(browser, explorerOf(results.resolve("many"), 3000).toUri().toString());

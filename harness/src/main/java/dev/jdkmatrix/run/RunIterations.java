@@ -61,6 +61,13 @@ final class RunIterations {
         v.put("score", "");
         v.put("score_error", "");
         v.put("status", "invalid");
+        String withheld = SteadyState.withheld(iterations);
+        if (!withheld.isEmpty() && withheld.contains("vary by")) {
+            // too noisy to tell a steady state at all, not a benchmark that keeps changing
+            v.put("status_detail", "warmup: until-steady, and no steady state could be told within max-iterations " + u.max() + " (" + withheld
+                    + "): longer iterations (-r in jmh-args) or a quieter machine (cpu-mode: cpuset), or warmup: fixed");
+            return;
+        }
         String ended = v.getOrDefault("steady_state", "").isEmpty() ? "" : " (over all " + iterations.size() + ": " + v.get("steady_state")
                 + (v.getOrDefault("steady_from", "").isEmpty() ? "" : " from iteration " + v.get("steady_from")) + ")";
         v.put("status_detail", "warmup: until-steady, and no steady state held for " + u.steady() + " iterations within max-iterations " + u.max()

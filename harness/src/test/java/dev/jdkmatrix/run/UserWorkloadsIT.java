@@ -96,7 +96,7 @@ class UserWorkloadsIT {
                       params: { size: 10 }
                       jdk: 25
                       score: steady
-                      jmh-args: [-f, 1, -wi, 2, -i, 6, -w, 200ms, -r, 200ms]
+                      jmh-args: [-f, 1, -wi, 2, -i, 8, -w, 200ms, -r, 200ms]
                     - name: until-steady
                       kind: jmh
                       jar: %s
@@ -104,7 +104,7 @@ class UserWorkloadsIT {
                       params: { size: 10 }
                       jdk: 25
                       warmup: until-steady
-                      max-iterations: 200
+                      max-iterations: 60
                       steady-iterations: 4
                       jmh-args: [-r, 200ms]
                     - name: never-settles
@@ -148,10 +148,15 @@ class UserWorkloadsIT {
         RawRow r = row(x -> x.key().workload().equals("steady"));
         String log = Files.readString(out.resolve("logs").resolve(String.format("%05d.log", r.seq())));
         List<dev.jdkmatrix.output.JmhIterations.Iteration> its = dev.jdkmatrix.output.JmhIterations.parse(log);
-        assertThat(its).as(log).hasSize(8);
+        assertThat(its).as(log).hasSize(10);
         if (r.column("steady_state").equals("none")) { // a fork that never settled: said, not scored
             assertThat(r.status()).isEqualTo("invalid");
             assertThat(r.column("status_detail")).contains("score: steady", "reached no steady state");
+            return;
+        }
+        if (r.column("steady_state").isEmpty()) { // iterations too noisy to tell a steady state on this machine now: said, not scored
+            assertThat(r.status()).isEqualTo("invalid");
+            assertThat(r.column("status_detail")).contains("score: steady", "not classified: its iterations vary by");
             return;
         }
         assertThat(r.status()).as(r.column("status_detail")).isEqualTo("ok");
@@ -165,8 +170,9 @@ class UserWorkloadsIT {
     /**
      * warmup: until-steady: one fork iterating, stopped by the harness once its iterations held a steady
      * state (exit 137: the kill), well before its bound; scored on its steady part, read from its log.
-     * The bound, 200 iterations, is far past the 7 to 16 it stops at on a quiet machine: one make test
-     * on a busy shared machine ran 80 without a steady state, so a noisy spell has room to pass.
+     * The bound, 60 iterations, is past the 10 to 16 it stops at on a quiet machine; where its iterations vary by more than
+     * the 2 % change a steady state is told by (a make test here on 2026-11-29: 0.11 to 0.19 us/op), no class can be told, and
+     * the run goes to its bound, stored invalid and saying so (SteadyState.withheld), which the test then holds.
      */
     @Test
     void aRunWarmedUpUntilSteadyIsStoppedOnceSteadyAndScoredOnItsSteadyPart() throws IOException {
@@ -174,11 +180,17 @@ class UserWorkloadsIT {
         String log = Files.readString(out.resolve("logs").resolve(String.format("%05d.log", r.seq())));
         List<dev.jdkmatrix.output.JmhIterations.Iteration> its = dev.jdkmatrix.output.JmhIterations.parse(log);
         String scores = its.stream().map(i -> String.valueOf(i.score())).collect(java.util.stream.Collectors.joining(" "));
+        if (r.status().equals("invalid") && r.column("status_detail").contains("vary by")) {
+            // iterations too noisy to tell a steady state (SteadyState.withheld): run to its bound and said so, not scored
+            assertThat(r.column("status_detail")).as(scores).contains("no steady state could be told within max-iterations 60", "longer iterations (-r");
+            assertThat(r.column("jmh_iterations")).isEqualTo("60");
+            return;
+        }
         assertThat(r.status()).as("%s; its iterations (us/op): %s", r.column("status_detail"), scores).isEqualTo("ok");
         assertThat(r.column("exit_code")).as("stopped by the harness").isEqualTo("137");
         int ran = Integer.parseInt(r.column("jmh_iterations"));
-        assertThat(ran).as("stopped before its bound of 200").isBetween(4, 199);
-        assertThat(log).contains("-wi 0 -i 200 -f 1").doesNotContain("# Run complete");
+        assertThat(ran).as("stopped before its bound of 60").isBetween(dev.jdkmatrix.history.SteadyState.MIN_CLASSIFIED, 59);
+        assertThat(log).contains("-wi 0 -i 60 -f 1").doesNotContain("# Run complete");
         assertThat(its).hasSize(ran);
         int from = Integer.parseInt(r.column("steady_from"));
         assertThat(ran - from + 1).as("the steady iterations it held").isGreaterThanOrEqualTo(4);

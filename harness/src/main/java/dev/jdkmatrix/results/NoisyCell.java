@@ -73,19 +73,26 @@ public record NoisyCell(String cell, int runs, double spread, List<String> cause
     }
 
     /**
-     * A JMH cell: JMH's own error of a run (its 99.9 % half-width, relative) against the spread between runs. Iterations that
-     * vary within a run want longer or more iterations; runs whose iterations agree but which differ from each other settle
-     * apart (JIT, memory layout), which only more rounds or forks average out.
+     * A JMH cell: JMH's own error of a run (its 99.9 % half-width, relative), as the standard error of the run's figure (over
+     * Student's t at 99.95 % for its iterations), against the spread between runs. Where that standard error is half the
+     * spread or more, iterations that vary within a run are the cause: longer or more iterations; where it is less, runs whose
+     * iterations agree differ from each other, each JVM settling apart (JIT, memory layout): more rounds or forks.
      */
     private static String jmh(List<RawRow> runs, double spread) {
-        double within = median(runs.stream().mapToDouble(r -> r.figure(RunFigure.SCORE_ERROR) / r.score()).filter(Double::isFinite).toArray());
+        double error = median(runs.stream().mapToDouble(r -> r.figure(RunFigure.SCORE_ERROR) / r.score()).filter(Double::isFinite).toArray());
+        double within = error / t999(runs.get(0).figure(RunFigure.JMH_ITERATIONS) * Math.max(1, runs.get(0).figure(RunFigure.JMH_FORKS)));
         String iterations = settings(runs);
-        if (Double.isFinite(within) && within >= spread) {
-            return String.format(Locale.ROOT, "its iterations vary within a run (JMH's own error ±%.1f %%): longer iterations (-r) or more of them (-i)%s",
-                    100 * within, iterations);
+        String said = String.format(Locale.ROOT, "JMH's own error ±%.1f %%, a standard error of %.1f %% for a run's figure", 100 * error, 100 * within);
+        if (Double.isFinite(within) && within >= spread / 2) {
+            return "its iterations vary within a run (" + said + "): longer iterations (-r) or more of them (-i)" + iterations;
         }
-        return (Double.isFinite(within) ? String.format(Locale.ROOT, "a run's iterations agree (JMH's own error ±%.1f %%) but the runs do not: ", 100 * within)
-                : "the runs differ: ") + "each JVM settles apart (JIT, memory layout), which more rounds or forks (-f) average out" + iterations;
+        return (Double.isFinite(within) ? "a run's iterations agree (" + said + ") but the runs do not: " : "the runs differ: ")
+                + "each JVM settles apart (JIT, memory layout), which more rounds or forks (-f) average out" + iterations;
+    }
+
+    /** Student's t at 99.95 % for {@code n} iterations (JMH's 99.9 % interval of a run's figure); NaN under 2. */
+    private static double t999(double n) {
+        return n >= 2 && Double.isFinite(n) ? org.apache.commons.statistics.distribution.TDistribution.of(n - 1).inverseSurvivalProbability(0.0005) : Double.NaN;
     }
 
     /** "; they ran 5 iterations of 500 ms" where raw.csv says, else "". */

@@ -26,7 +26,7 @@ class NoisyCellTest {
         for (int i = 0; i < scores.length; i++) {
             out.add(Rows.of(key).run("r", i + 1).rep(i + 1).with("kind", "jmh").with("score", String.format(Locale.ROOT, "%.4f", scores[i]))
                     .with("score_error", String.format(Locale.ROOT, "%.4f", scores[i] * error)).with("score_unit", "us/op").with("score_better", "lower")
-                    .with("jmh_iterations", "5").with("jmh_measurement_time", "500 ms").with("cpu_throttled_ms", String.format(Locale.ROOT, "%.1f", throttled))
+                    .with("jmh_iterations", "5").with("jmh_forks", "1").with("jmh_measurement_time", "500 ms").with("cpu_throttled_ms", String.format(Locale.ROOT, "%.1f", throttled))
                     .build());
         }
         return out;
@@ -39,15 +39,17 @@ class NoisyCellTest {
         assertThat(noisy).singleElement().satisfies(n -> {
             assertThat(n.spread()).isBetween(0.08, 0.15);
             assertThat(n.text()).contains("from round to round over 6 runs", "throttled by its CPU quota in 6 of 6 runs: cpu-mode: cpuset",
-                    "JMH's own error ±1.0 %", "the runs do not", "more rounds or forks (-f)", "they ran 5 iterations of 500 ms");
+                    "JMH's own error ±1.0 %, a standard error of 0.1 % for a run's figure", "the runs do not", "more rounds or forks (-f)",
+                    "they ran 5 iterations of 500 ms");
         });
     }
 
     @Test
     void iterationsThatVaryWithinARunAskForLongerOrMoreOfThem() {
-        List<RawRow> rows = runs(jmh(CpuMode.CPUSET), new double[] {100, 112, 95, 120, 101, 90}, 0.20, 0);
+        List<RawRow> rows = runs(jmh(CpuMode.CPUSET), new double[] {100, 112, 95, 120, 101, 90}, 0.80, 0);
         assertThat(NoisyCell.of(rows)).singleElement().satisfies(n -> {
-            assertThat(n.text()).contains("its iterations vary within a run (JMH's own error ±20.0 %): longer iterations (-r) or more of them (-i)")
+            assertThat(n.text()).contains("its iterations vary within a run (JMH's own error ±80.0 %, a standard error of 9.3 % for a run's figure): "
+                    + "longer iterations (-r) or more of them (-i)")
                     .doesNotContain("throttled");
         });
     }

@@ -23,7 +23,7 @@ public final class AnswerText {
     static final int MOST = 10;
 
     /** The noisy cells listed at most; the rest are counted. */
-    static final int MOST_NOISY = 5;
+    static final int MOST_NOISY = 3;
 
     /** A folder's end as the terminal ends with it: its answer, then its noisy cells with what would quiet them. */
     public static List<String> lines(FolderEnd end) {

@@ -27,9 +27,9 @@
 #   make bench-resolution  comparisons.csv's resolvable_pct and rounds_for_5pct held to real runs' rounds (~1 min): writes docs/statistics.md's block
 #   make bench-steady      the steady-state classifier called right per class at 7 to 50 iterations and 1 to 5 % noise (~1 min): docs/statistics.md's block
 #   make bench-history     the history's change finder on histories made from the real nights, on one machine and on fleets (~10-14 min): writes docs/history.md's blocks
-#   make bench-history-nights  the fleet calibration's false alerts on docs/runs/nights' real nights alone, also at other --max-p (~12 min), and the
+#   make bench-history-nights  the fleet calibration's false alerts on docs/runs/nights' real nights alone, also at other --max-p (~5 min), and the
 #                          calibration on the reference nightly's real nights (docs/runs/reference-nights): docs/history.md's bench-nights blocks
-#   make bench-reference-nights  that calibration alone: a 5 % step in a benchmark's ratio to its baseline, false alarms, a young site (~5 min)
+#   make bench-reference-nights  that calibration alone: a 5 % step in a benchmark's ratio to its baseline, false alarms, a young site (~1 min)
 #   make keep-night        this machine's quick night kept as a real night in docs/runs/nights (what bench-history-nights draws on); prints its README row
 #   make reference-night   the reference nightly: examples/jmh (and HdrHistogram's suite, SUITE_GIT=its repository) against its baseline in the
 #                          same rounds, JDK 25 at 1 pinned CPU (~20 min): target/reference-night/run

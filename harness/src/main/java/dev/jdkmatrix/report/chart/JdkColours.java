@@ -13,7 +13,7 @@ import org.knowm.xchart.internal.series.Series;
  * vermillion on the first chart reads it so on the last, and on the next night's gallery: the
  * JDKs jdkmatrix ships a Dockerfile of have their own (Okabe and Ito's colour-blind safe
  * palette), any other name the palette's next by its name's hash. Every chart that draws a series
- * per JDK paints it through {@link #paint}.
+ * per JDK paints it through {@link #paint}; a chart whose series are executors through {@link #paintExecutor}.
  */
 final class JdkColours {
 
@@ -56,6 +56,26 @@ final class JdkColours {
             out.put(name, PALETTE[i]);
         }
         return out;
+    }
+
+    /**
+     * The colour of an executor, the same on every chart where the executors are the series (a scaling line each): a virtual
+     * thread per task bluish green, a thread per task black, a pool the palette's entry its name hashes to among the rest.
+     */
+    static Color executor(String executor) {
+        if (executor.equals("virtual")) return PALETTE[2];
+        if (executor.equals("thread-per-task")) return PALETTE[6];
+        int[] rest = {0, 1, 3, 4, 5, 7};
+        return PALETTE[rest[Math.floorMod(executor.hashCode(), rest.length)]];
+    }
+
+    /** An executor's series in its colour ({@link #executor}); returned for chaining. */
+    static <S extends Series> S paintExecutor(S s, String executor) {
+        Color c = executor(executor);
+        s.setFillColor(c);
+        if (s instanceof MarkerSeries ms) ms.setMarkerColor(c);
+        if (s instanceof AxesChartSeries as) as.setLineColor(c);
+        return s;
     }
 
     /** A JDK's series in its JDK's colour: its fill (bars), line and markers; returned for chaining. */

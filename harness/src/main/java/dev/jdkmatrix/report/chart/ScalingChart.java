@@ -53,19 +53,18 @@ public final class ScalingChart implements ChartKind {
         List<List<CellStat>> intervals = new ArrayList<>();
         for (String e : distinct(g, CellStat::executor)) {
             List<CellStat> line = g.stream().filter(c -> c.executor().equals(e)).sorted(Comparator.comparing(x)).toList();
-            XYSeries s = chart.addSeries(e, line.stream().map(x).toList(), line.stream().map(CellStat::median).toList());
+            XYSeries s = JdkColours.paintExecutor(chart.addSeries(e, line.stream().map(x).toList(), line.stream().map(CellStat::median).toList()), e);
             s.setMarker(SeriesMarkers.CIRCLE);
             intervals.add(line);
         }
-        // each point's interval from its low to its high end, in its line's colour (after the lines, which set the colours)
-        java.awt.Color[] colors = chart.getStyler().getSeriesColors();
+        // each point's interval from its low to its high end, in its line's colour: its executor's, the same on every chart
         for (int i = 0; i < intervals.size(); i++) {
             for (CellStat c : intervals.get(i)) {
                 if (!c.interval().drawn() || (log && c.ciLow() <= 0)) continue;
                 XYSeries iv = chart.addSeries("interval " + i + " " + c.cell(), new double[] {x.apply(c), x.apply(c)}, new double[] {c.ciLow(), c.ciHigh()});
                 iv.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
                 iv.setMarker(SeriesMarkers.NONE);
-                iv.setLineColor(colors[i % colors.length]);
+                iv.setLineColor(JdkColours.executor(c.executor()));
                 iv.setLineWidth(2f);
                 iv.setShowInLegend(false);
             }

@@ -36,4 +36,18 @@ class JdkColoursTest {
         Map<String, Color> many = JdkColours.byName(List.of("vs fixed:200", "vs fixed:cpus", "vs fixed:64", "vs fixed:512", "vs fixed:20", "vs thread-per-task"));
         assertThat(many.values()).as("six series of one chart, six colours").doesNotHaveDuplicates();
     }
+
+    @Test
+    void anExecutorHasOneColourOnEveryChartWhereExecutorsAreTheSeries() {
+        assertThat(JdkColours.executor("virtual")).isEqualTo(JdkColours.PALETTE[2]);
+        assertThat(JdkColours.executor("thread-per-task")).isEqualTo(JdkColours.PALETTE[6]);
+        assertThat(JdkColours.executor("fixed:200")).isEqualTo(JdkColours.executor("fixed:200")).isNotEqualTo(JdkColours.executor("virtual"))
+                .isNotEqualTo(JdkColours.executor("thread-per-task"));
+        org.knowm.xchart.XYChart one = new org.knowm.xchart.XYChartBuilder().build();
+        org.knowm.xchart.XYChart other = new org.knowm.xchart.XYChartBuilder().build();
+        var a = JdkColours.paintExecutor(one.addSeries("virtual", new double[] {1, 2}, new double[] {1, 2}), "virtual");
+        other.addSeries("fixed:cpus", new double[] {1, 2}, new double[] {1, 2});
+        var b = JdkColours.paintExecutor(other.addSeries("virtual", new double[] {1, 2}, new double[] {3, 4}), "virtual");
+        assertThat(a.getLineColor()).as("first on one chart, second on another: the same colour").isEqualTo(b.getLineColor());
+    }
 }

@@ -71,16 +71,15 @@ final class JdkColours {
 
     /** An executor's series in its colour ({@link #executor}); returned for chaining. */
     static <S extends Series> S paintExecutor(S s, String executor) {
-        Color c = executor(executor);
-        s.setFillColor(c);
-        if (s instanceof MarkerSeries ms) ms.setMarkerColor(c);
-        if (s instanceof AxesChartSeries as) as.setLineColor(c);
-        return s;
+        return painted(s, executor(executor));
     }
 
     /** A JDK's series in its JDK's colour: its fill (bars), line and markers; returned for chaining. */
     static <S extends Series> S paint(S s, String jdk) {
-        Color c = of(jdk);
+        return painted(s, of(jdk));
+    }
+
+    private static <S extends Series> S painted(S s, Color c) {
         s.setFillColor(c);
         if (s instanceof MarkerSeries ms) ms.setMarkerColor(c);
         if (s instanceof AxesChartSeries as) as.setLineColor(c);

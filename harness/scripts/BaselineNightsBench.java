@@ -21,6 +21,7 @@ import dev.jdkmatrix.history.Night;
 import dev.jdkmatrix.history.Nights;
 import dev.jdkmatrix.history.Watch;
 import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.format.RawCsv;
 import dev.jdkmatrix.results.format.ResultsFiles;
 import java.nio.file.Path;
@@ -174,7 +175,14 @@ public class BaselineNightsBench {
         }
         Instant started = Instant.parse("2026-01-01T02:00:00Z").plusSeconds(86400L * index);
         String id = String.format(Locale.ROOT, "night-%03d", index);
-        return new Night(id, p.real().meta().withRun(id, started.toString(), started.plusSeconds(1200).toString()), started, figures, p.real().cells());
+        return new Night(id, renamed(p.real().meta(), id, started), started, figures, p.real().cells());
+    }
+
+    /** The real night's run.json under the resampled night's id and times. */
+    static RunMetadata renamed(RunMetadata t, String id, Instant started) {
+        return new RunMetadata(t.schema(), id, t.matrixFile(), t.matrixName(), t.matrixSha256(), t.gitCommit(), t.gitDirty(), started.toString(),
+                started.plusSeconds(1200).toString(), t.host(), t.engine(), t.images(), t.jdkBuilds(), t.plan(), t.statusCounts(), t.harnessOverheadMs(),
+                t.imagesSeconds(), t.mergedFrom(), t.sessions(), t.jars(), t.namedClass(), t.repository(), t.baselines());
     }
 
     /** A figure {@code step} slower (negative: its inverse, for a ratio whose side a slowed): a time grows, a throughput shrinks. */

@@ -58,12 +58,6 @@ public record RunMetadata(
                 statusCounts, harnessOverheadMs, imagesSeconds, mergedFrom, sessions, jars, namedClass, repository, List.of());
     }
 
-    /** The same run under another id and times: a night resampled from this one (make bench-history-nights). */
-    public RunMetadata withRun(String id, String started, String ended) {
-        return new RunMetadata(schema, id, matrixFile, matrixName, matrixSha256, gitCommit, gitDirty, started, ended, host, engine, images, jdkBuilds,
-                plan, statusCounts, harnessOverheadMs, imagesSeconds, mergedFrom, sessions, jars, namedClass, repository, baselines);
-    }
-
     /** The same run with what it measured its suite against. */
     public RunMetadata withBaselines(List<RunBaseline> b) {
         return new RunMetadata(schema, runId, matrixFile, matrixName, matrixSha256, gitCommit, gitDirty, startedAt, endedAt, host, engine, images, jdkBuilds,

@@ -17,9 +17,12 @@ public final class BisectHint {
 
     private BisectHint() {}
 
-    /** The command, or "" where the change is no regression of a head / base ratio or its nights name no two commits of your repository. */
+    /**
+     * The command, or "" where the change is not a confirmed regression of a head / base ratio (a suspected one may yet go) or its
+     * nights name no two commits of your repository.
+     */
     public static String of(Change c) {
-        if (!c.regression() || !(c.figure() instanceof FigureKey.Pair p) || BaselineEpochs.of(c.figure(), c.after()).isEmpty()) return "";
+        if (c.status() != Change.Status.CONFIRMED || !c.regression() || !(c.figure() instanceof FigureKey.Pair p) || BaselineEpochs.of(c.figure(), c.after()).isEmpty()) return "";
         String good = commit(c.before().meta());
         String bad = commit(c.after().meta());
         if (good.isEmpty() || bad.isEmpty() || good.equals(bad)) return "";

@@ -24,7 +24,7 @@ public final class HistoryReport {
             b.append(String.format(Locale.ROOT, "%88s %s%n", "", c.whatChangedText()));
             if (!h.acceptedText(c).isEmpty()) b.append(String.format(Locale.ROOT, "%88s %s%n", "", h.acceptedText(c)));
             if (!c.byMachine().isEmpty()) b.append(String.format(Locale.ROOT, "%88s %s%n", "", c.byMachine()));
-            String bisect = c.status() == Change.Status.CONFIRMED ? BisectHint.of(c) : "";
+            String bisect = BisectHint.of(c);
             if (!bisect.isEmpty()) b.append(String.format(Locale.ROOT, "%88s find its commit: %s%n", "", bisect));
         }
         return b.toString();
@@ -66,9 +66,9 @@ public final class HistoryReport {
      * first (at most {@link #STEP_ROWS}), as a collapsed Markdown table; "" where no figure has enough nights to say.
      */
     static String steps(History h) {
-        List<Series> all = new java.util.ArrayList<>(h.allSeries().stream().filter(s -> h.watches().get(s) != null && Double.isFinite(h.watches().get(s).resolvable())).toList());
+        List<Series> all = h.allSeries().stream().filter(s -> h.watches().get(s) != null && Double.isFinite(h.watches().get(s).resolvable()))
+                .sorted(stepOrder(h)).toList();
         if (all.isEmpty()) return "";
-        all.sort(java.util.Comparator.comparing((Series s) -> !ratio(s)).thenComparingDouble(s -> h.watches().get(s).resolvable()));
         StringBuilder md = new StringBuilder(String.format(Locale.ROOT, "<details><summary>The smallest step each figure can show within %d nights (max-p %s)</summary>%n%n",
                 h.options().confirmNights(), h.options().method().maxPText()));
         md.append("| figure | nights | spread night to night | smallest step |\n|---|---|---|---|\n");
@@ -84,6 +84,16 @@ public final class HistoryReport {
 
     private static String pct(double f) {
         return String.format(Locale.ROOT, "%.1f %%", f * 100);
+    }
+
+    /**
+     * The order figures are listed in by the step they can show (the job summary, the index): the head / base ratios first, then
+     * the smallest step first (one with too few nights to say last), then by figure.
+     */
+    public static java.util.Comparator<Series> stepOrder(History h) {
+        return java.util.Comparator.comparing((Series s) -> !ratio(s))
+                .thenComparingDouble(s -> h.watches().get(s) != null && Double.isFinite(h.watches().get(s).resolvable()) ? h.watches().get(s).resolvable() : Double.MAX_VALUE)
+                .thenComparing(Series::key);
     }
 
     /** Whether a series is a head / base ratio against a baseline (its newest night's). */

@@ -60,7 +60,7 @@ public record SteadyState(Kind kind, int from, int changePoints) {
     public static final int MIN_STEADY = 2;
     /** E-Divisive's parameters here: one window of up to 1,000 iterations, p at most 0.01, changes of at least 2 %. */
     public static final EDivisive.Options METHOD = new EDivisive.Options(1000, 0.01, EQUIVALENT);
-    /** The fewest iterations classified: under 4, no change point can be told from noise. */
+    /** The fewest iterations E-Divisive can split at all: under 4, no change point can be told from noise (a fork is classified from {@link #MIN_CLASSIFIED}). */
     public static final int MIN_ITERATIONS = 4;
     /**
      * The fewest iterations a fork needs to be classified at all ({@link #withheld}): fewer say a class

@@ -14,7 +14,6 @@ import dev.jdkmatrix.results.RunMetadata;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Date;
 import java.util.List;
 import java.util.Locale;
@@ -146,7 +145,7 @@ final class RunIndex {
 
     /** A confirmed regression's bisect command under what changed ({@link dev.jdkmatrix.history.BisectHint}), or "". */
     private static String bisect(Change c) {
-        String command = c.status() == Change.Status.CONFIRMED ? dev.jdkmatrix.history.BisectHint.of(c) : "";
+        String command = dev.jdkmatrix.history.BisectHint.of(c);
         return command.isEmpty() ? "" : "<br>find its commit: <code>" + Html.esc(command) + "</code>";
     }
 
@@ -164,8 +163,7 @@ final class RunIndex {
                 .append(h.options().confirmNights()).append(" nights (the head / base ratios first)</summary>\n<table>\n<tr><th>figure</th><th>nights</th><th>changes</th>")
                 .append("<th>spread night to night</th><th>of it, a night's own runs</th><th>step it shows</th><th>what to read</th></tr>\n");
         List<Series> series = new ArrayList<>(h.allSeries());
-        series.sort(Comparator.comparing((Series s) -> !dev.jdkmatrix.history.HistoryReport.ratio(s))
-                .thenComparingDouble(s -> Double.isFinite(h.watches().get(s).resolvable()) ? h.watches().get(s).resolvable() : Double.MAX_VALUE).thenComparing(Series::key));
+        series.sort(dev.jdkmatrix.history.HistoryReport.stepOrder(h));
         if (series.size() > MAX_FIGURE_ROWS) {
             b.append("<tr><td colspan=\"7\">the first ").append(MAX_FIGURE_ROWS).append(" of ").append(series.size())
                     .append(" figures, those that can show the step first; figures.csv.gz holds every one</td></tr>\n");

@@ -7,8 +7,9 @@ import java.util.Map;
 
 /**
  * A JMH run's iterations, read from its standard output, classified per fork ({@link SteadyState})
- * into raw.csv's {@code steady_state} (flat, warmup, slowdown, none; empty when the run printed
- * fewer than 4 iterations a fork, or none) and {@code steady_from} (the iteration of its fork,
+ * into raw.csv's {@code steady_state} (flat, warmup, slowdown, none; empty where no fork could be
+ * classified: fewer than 10 iterations a fork, or iterations noisier than the change the classes
+ * are told apart by, {@code SteadyState.withheld}) and {@code steady_from} (the iteration of its fork,
  * warm-up iterations counted first, where the latest fork's steady state begins).
  */
 final class RunIterations {

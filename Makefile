@@ -51,7 +51,7 @@
 #   make readme-quick      run make quick and write its output into README.md, with the commit and date
 #   make remote-demo       make quick through a forwarded engine socket (socat), its output into docs/nightly.md
 #   make prune             remove from the engine what no jdkmatrix session uses (PRUNE_ARGS=--dry-run, --all for JDK images too)
-#   make lint-workflows    actionlint on .github/workflows (installed with go install if missing)
+#   make lint-workflows    actionlint and zizmor on .github (installed once if missing: go install, a venv from PyPI)
 #   make k8s-up            a single-node Kubernetes v1.34.2 on this machine, all on loopback (binaries built once, ~10 min; K8S_NODES=2: a second node): docs/kubernetes.md
 #   make k8s-down          stop it: nothing of it left running, the kernel's settings as they were (K8S_WIPE=1: its state too)
 SHELL := /bin/bash
@@ -468,11 +468,18 @@ nightly-local: ready
 	  || { echo "nightly-local: FAILED, $(JDKMATRIX) left no class-data archive for 'run' next to the jar"; exit 1; }
 
 ACTIONLINT_VERSION := v1.7.7
+# zizmor (GitHub Actions' security audits) from PyPI, once, into its own virtual environment
+ZIZMOR_VERSION := 1.32.0
+ZIZMOR := $(or $(shell command -v zizmor 2>/dev/null),$(HOME)/.cache/jdkmatrix/zizmor-$(ZIZMOR_VERSION)/bin/zizmor)
 ACTIONLINT := $(or $(shell command -v actionlint 2>/dev/null),$(HOME)/go/bin/actionlint)
 lint-workflows:
 	@test -x $(ACTIONLINT) || command -v go >/dev/null || { echo "lint-workflows: actionlint is missing and there is no Go to build it: install Go (or actionlint $(ACTIONLINT_VERSION)) and retry" >&2; exit 1; }
 	@test -x $(ACTIONLINT) || GOFLAGS=-mod=mod go install github.com/rhysd/actionlint/cmd/actionlint@$(ACTIONLINT_VERSION)
 	$(ACTIONLINT) -color=false .github/workflows/*.yml && echo "actionlint: $$(ls .github/workflows/*.yml | wc -l) workflows clean"
+	@test -x $(ZIZMOR) || { python3 -m venv $(dir $(ZIZMOR)).. && $(dir $(ZIZMOR))pip install -q zizmor==$(ZIZMOR_VERSION); } \
+	  || { echo "lint-workflows: could not install zizmor $(ZIZMOR_VERSION) from PyPI into $(dir $(ZIZMOR)).. (python3 -m venv, pip): install python3-venv, or zizmor, and retry" >&2; exit 1; }
+	$(ZIZMOR) --offline --config .github/zizmor.yml --format plain -q .github/workflows/ .github/actions/ \
+	  && echo "zizmor $(ZIZMOR_VERSION): $$(ls .github/workflows/*.yml .github/actions/*/action.yml | wc -l) workflows and actions clean (settings: .github/zizmor.yml)"
 
 clean:
 	$(MVN) clean

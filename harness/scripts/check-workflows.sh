@@ -6,7 +6,9 @@
 # Night 1 at its first commit, night 2 at its second (StringJoinBench.stringJoin about 10 % slower), each
 # measured against the baseline (the first commit, tagged sample-baseline, built once by the harness) in the
 # same rounds and published into a local bare repository standing for its origin's gh-pages; the second
-# night's comparison must name the commit range, and its head / base ratio must decide stringJoin slower. The third-party actions are our
+# night's comparison must name the commit range, and its head / base ratio must decide stringJoin slower. Night 2 also runs the
+# open-issues job against a loopback stand-in of GitHub's issues API (harness/act/github-api), night 1 (input off) must send it
+# nothing. The third-party actions are our
 # stand-ins (harness/act/README.md); jdkmatrix is this checkout's files as they are now, its release made
 # once (make dist) and given to every job. Shards run one at a time (max-parallel: 1): two shards side by
 # side on 2 CPUs would measure each other.
@@ -27,7 +29,7 @@ release=$(readlink -f "$(ls target/dist/jdkmatrix-*.tar.gz | head -n1)")
 release_sha=$(cut -d' ' -f1 "$release.sha256")   # what the setup action checks the release against
 
 work=$(mktemp -d /tmp/jdkmatrix-check-workflows.XXXXXX)
-[ "${KEEP:-0}" = 1 ] || trap 'rm -rf "$work"' EXIT
+trap '[ "${KEEP:-0}" = 1 ] || rm -rf "$work"' EXIT
 # jdkmatrix as the sample's workflows get it (jdkmatrix/jdkmatrix@main): this checkout's tracked files as they are now
 mkdir -p "$work/jdkmatrix"
 git ls-files -z | xargs -0 cp --parents -t "$work/jdkmatrix"
@@ -55,22 +57,42 @@ stand_ins=(--local-repository "actions/upload-artifact@ea165f8d65b6e75b540449e92
   --local-repository "actions/deploy-pages@d6db90164ac5ed86f2b6aed7e0febac5b3c0c03e=$repo/harness/act/not-under-act"
   --local-repository "actions/cache@0057852bfaa89a56745cba8c7296529d2fc39830=$repo/harness/act/not-under-act")
 echo '{"act": true}' > "$work/event.json"
-night() { # night N: the sample's nightly.yml under act, its own run id and artifacts
-  log "night $1 at $(git -C "$lib" rev-parse --short HEAD)"
+# GitHub's issues API as a loopback stand-in (harness/act/github-api): what the open-issues input's job asks of it, logged
+token=stand-in-$RANDOM$RANDOM
+mkfifo "$work/api-stdin"
+java -cp "$repo/harness/target/jdkmatrix.jar" "$repo/harness/act/github-api/GitHubApiStandIn.java" "$work/api-port" "$work/api-requests.jsonl" "$token" \
+  < "$work/api-stdin" > "$work/api.log" 2>&1 &
+api_pid=$!
+exec 9> "$work/api-stdin"   # the stand-in runs until this closes
+trap 'exec 9>&-; kill $api_pid 2> /dev/null; [ "${KEEP:-0}" = 1 ] || rm -rf "$work"' EXIT
+for _ in $(seq 1 600); do [ -s "$work/api-port" ] && break; kill -0 $api_pid 2> /dev/null || fail "the API stand-in did not start: $(cat "$work/api.log")"; sleep 0.1; done
+[ -s "$work/api-port" ] || fail "the API stand-in did not start within a minute: $(cat "$work/api.log")"
+api="http://127.0.0.1:$(cat "$work/api-port")"
+night() { # night N [act options]: the sample's nightly.yml under act, its own run id and artifacts
+  local n=$1; shift
+  log "night $n at $(git -C "$lib" rev-parse --short HEAD)"
   (cd "$lib" && "$act" workflow_dispatch -W .github/workflows/nightly.yml -e "$work/event.json" -P ubuntu-24.04=-self-hosted \
     --action-offline-mode --local-repository "jdkmatrix/jdkmatrix@main=$work/jdkmatrix" "${stand_ins[@]}" \
-    --env ACT_ARTIFACTS="$work/artifacts" --env JDKMATRIX_RELEASE="$release" --env JDKMATRIX_RELEASE_SHA256="$release_sha" --env GITHUB_RUN_ID="$1" \
-    > "$work/night-$1.log" 2>&1) || fail "night $1 failed under act: $(grep -E '❌|Error' "$work/night-$1.log" | head -n 5; tail -n 20 "$work/night-$1.log")"
-  grep -q "Job succeeded" "$work/night-$1.log" || fail "night $1: no job succeeded ($work/night-$1.log)"
+    --env ACT_ARTIFACTS="$work/artifacts" --env JDKMATRIX_RELEASE="$release" --env JDKMATRIX_RELEASE_SHA256="$release_sha" --env GITHUB_RUN_ID="$n" \
+    --env GITHUB_API_URL="$api" --env GITHUB_REPOSITORY=sample/lib -s GITHUB_TOKEN="$token" "$@" \
+    > "$work/night-$n.log" 2>&1) || fail "night $n failed under act: $(grep -E '❌|Error' "$work/night-$n.log" | head -n 5; tail -n 20 "$work/night-$n.log")"
+  grep -q "Job succeeded" "$work/night-$n.log" || fail "night $n: no job succeeded ($work/night-$n.log)"
 }
 night 1
+[ ! -s "$work/api-requests.jsonl" ] || fail "night 1, open-issues off, sent GitHub's API requests: $(cat "$work/api-requests.jsonl")"
 # the second commit: stringJoin joins a sixteenth more strings (about 10 % slower), stringBuilder as it was
 perl -0pi -e 's|    private List<String> parts;|    private List<String> parts;\n    private List<String> more;|; s|(for \(int i = 0; i < size; i\+\+\) parts.add\("item-" \+ i\);)|$1\n        more = new ArrayList<>(parts);\n        more.addAll(parts.subList(0, size / 16));|; s|return String.join\(",", parts\);|return String.join(",", more);|' \
   "$lib/src/main/java/dev/jdkmatrix/examples/jmh/StringJoinBench.java"
 grep -q 'String.join(",", more)' "$lib/src/main/java/dev/jdkmatrix/examples/jmh/StringJoinBench.java" || fail "the second commit's edit did not apply"
 commit "stringJoin joins a sixteenth more"
 second=$(git -C "$lib" rev-parse HEAD)
-night 2
+night 2 --var OPEN_ISSUES=true
+# open-issues on: its job asked the API for the open regression issues of sample/lib with the token, and opened none (two nights
+# confirm no change; RegressionIssuesCommandTest opens, updates and closes them against this stand-in)
+grep -q '"method":"GET","path":"/repos/sample/lib/issues","query":"state=open&.*labels=jdkmatrix-regression.*"authorized":true' "$work/api-requests.jsonl" \
+  || fail "night 2 (open-issues on) did not ask the API for sample/lib's open regression issues with its token: $(cat "$work/api-requests.jsonl")"
+grep -q '"method":"POST"\|"method":"PATCH"' "$work/api-requests.jsonl" && fail "night 2 wrote to the issues of a history that confirmed nothing: $(cat "$work/api-requests.jsonl")"
+grep -q "regression issues: 0 confirmed regression(s) standing" "$work/night-2.log" || fail "night 2's issues job did not say what it did ($work/night-2.log)"
 
 # what origin's gh-pages holds now
 site=$work/site
@@ -139,4 +161,4 @@ for check in regression_wrong same_wrong; do
 done
 log "pull request check: $(grep -o '[0-9]* decided regression(s)\*\* of 5.0 % or more[^.]*' "$work/pr-regression.log" | head -n1); A/A: $(grep -o 'No decided regression[^.]*' "$work/pr-same.log" | head -n1)"
 log "the pull request check's stringJoin rows (its rounds: 6, more where a ratio was not yet known to within 2.5 %, at most 18): $(grep -E '\| `join:StringJoinBench.stringJoin' "$work/pr-regression.log" | sed 's/^.*| `/`/' | head -n 2 | tr '\n' ' ')"
-echo "check-workflows: the reusable workflow ran the sample library's two nights against their baseline under act (build, 2 shards one at a time, merge, publish into origin's gh-pages, history): night 2 names commits ${first:0:12}..${second:0:12} and decides stringJoin about 10 % slower against the baseline; the pull request check fails on stringJoin and passes A/A"
+echo "check-workflows: the reusable workflow ran the sample library's two nights against their baseline under act (build, 2 shards one at a time, merge, publish into origin's gh-pages, history): night 2 names commits ${first:0:12}..${second:0:12} and decides stringJoin about 10 % slower against the baseline; the pull request check fails on stringJoin and passes A/A; the open-issues job asked the API stand-in on night 2 only"

@@ -49,6 +49,13 @@ class ArchitectureTest {
                     "dev.jdkmatrix.report..", "dev.jdkmatrix.claims..", "dev.jdkmatrix.matrix..", "org.testcontainers..", "com.github.dockerjava..",
                     "picocli..", "org.knowm..");
 
+    @ArchTest
+    static final ArchRule githubKnowsOnlyItsApi = noClasses().that().resideInAPackage("dev.jdkmatrix.github..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.jdkmatrix.run..", "dev.jdkmatrix.engine..", "dev.jdkmatrix.images..", "dev.jdkmatrix.cli..",
+                    "dev.jdkmatrix.matrix..", "dev.jdkmatrix.results..", "dev.jdkmatrix.report..", "dev.jdkmatrix.history..", "dev.jdkmatrix.export..",
+                    "dev.jdkmatrix.suite..", "dev.jdkmatrix.claims..", "dev.jdkmatrix.output..", "dev.jdkmatrix.model..")
+            .because("the door to GitHub's REST API knows its requests and nothing of the harness's");
+
     /** The formats (export) are written from stored results and the history: nothing of a session, the engine, the gallery or the command line. */
     @ArchTest
     static final ArchRule formatsKnowOnlyWhatTheyWrite = noClasses().that().resideInAPackage("dev.jdkmatrix.export..")

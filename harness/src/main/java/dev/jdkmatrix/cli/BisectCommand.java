@@ -2,8 +2,6 @@ package dev.jdkmatrix.cli;
 
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.results.Answer;
-import dev.jdkmatrix.results.Comparisons;
-import dev.jdkmatrix.results.PullRequestVerdict;
 import dev.jdkmatrix.suite.BaselineBuilds;
 import dev.jdkmatrix.suite.Bisect;
 import java.io.IOException;
@@ -11,7 +9,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -29,6 +26,8 @@ import picocli.CommandLine.Option;
         "Find the commit that made a regression: the commits between --good and --bad of your repository, each built once with --build "
                 + "and measured against the good one in the same rounds, in containers, halving the range to the first commit whose slowdown is "
                 + "decided at 95 %% and at least --share of the bad one's. Each step is printed and written to bisect.md in the results folder.",
+        "With --across-jdks, the JDK build that made it: --jdk lists the builds oldest first (jdkmatrix's own names or JDK folders), the first "
+                + "without the regression and the last with it, and --jar is the jar itself; each build is measured against the first in the same rounds.",
         "Exit 0 when it named the commit, 1 when it stopped undecided (it says which commits remain), 2 for bad input, 3 when Docker is missing."})
 public final class BisectCommand implements Callable<Integer> {
 
@@ -38,17 +37,21 @@ public final class BisectCommand implements Callable<Integer> {
     @Option(names = "--repo", paramLabel = "DIR", description = "your repository (default: the current folder's)", defaultValue = ".")
     Path repo;
 
-    @Option(names = "--good", required = true, paramLabel = "REF", description = "a commit, tag or branch without the regression")
+    @Option(names = "--good", paramLabel = "REF", description = "a commit, tag or branch without the regression")
     String good;
 
-    @Option(names = "--bad", required = true, paramLabel = "REF", description = "a later one with it")
+    @Option(names = "--bad", paramLabel = "REF", description = "a later one with it")
     String bad;
 
-    @Option(names = "--build", required = true, paramLabel = "CMD", description = "what builds the suite at a commit, run in its checkout (e.g. './mvnw -q package -DskipTests')")
+    @Option(names = "--build", paramLabel = "CMD", description = "what builds the suite at a commit, run in its checkout (e.g. './mvnw -q package -DskipTests')")
     String build;
 
-    @Option(names = "--jar", required = true, paramLabel = "PATH", description = "the jar the build writes, relative to the repository's top (e.g. target/benchmarks.jar)")
+    @Option(names = "--jar", required = true, paramLabel = "PATH", description = "the jar the build writes, relative to the repository's top (e.g. target/benchmarks.jar); "
+            + "with --across-jdks, the jar itself")
     Path jar;
+
+    @Option(names = "--across-jdks", description = "bisect JDK builds instead of commits: --jdk lists them oldest first, the first without the regression, the last with it")
+    boolean acrossJdks;
 
     @Option(names = "--kind", description = "jmh (a JMH uber-jar, the default) or jar (any runnable jar: its wall time, or --result-regex)", defaultValue = "jmh")
     String kind;
@@ -69,12 +72,25 @@ public final class BisectCommand implements Callable<Integer> {
     @Option(names = "--cache", paramLabel = "DIR", description = "where the commits' builds are kept (default: $JDKMATRIX_CACHE/baselines, else ~/.cache/jdkmatrix/baselines)")
     Path cache;
 
+    @Option(names = "--keep-in", paramLabel = "SITE", description = "also keep bisect.md in the site SITE, beside the change (bisect/GOOD-BAD.md): its index and its regression's issue show it")
+    Path keepIn;
+
     @Mixin
     OwnJarOptions own;
 
     @Override
     public Integer call() {
+        if (!kind.equals("jmh") && !kind.equals("jar")) throw new ExitException(ExitException.BAD_INPUT, "--kind must be jmh or jar, got '" + kind + "'\n  fix: --kind jmh");
+        return acrossJdks ? jdkBuilds() : commits();
+    }
+
+    /** The commits between --good and --bad, each built and measured against the good commit's build (its jar the baseline's). */
+    private int commits() {
         PrintWriter out = spec.commandLine().getOut();
+        if (good == null || bad == null || build == null) {
+            throw new ExitException(ExitException.BAD_INPUT, "bisect needs --good, --bad and --build (or --across-jdks to bisect JDK builds)"
+                    + "\n  fix: jdkmatrix bisect --good v1.4.0 --bad main --build './mvnw -q package -DskipTests' --jar target/benchmarks.jar --jdk 25");
+        }
         Path top = Bisect.top(repo);
         if (top == null) throw new ExitException(ExitException.BAD_INPUT, repo + " is in no git repository\n  fix: name your repository with --repo DIR");
         String goodCommit = commit(top, good, "--good");
@@ -84,91 +100,84 @@ public final class BisectCommand implements Callable<Integer> {
             throw new ExitException(ExitException.BAD_INPUT, "no commit leads from --good " + good + " to --bad " + bad + " in " + top
                     + "\n  fix: name an older good ref and a newer bad one on the same line of history");
         }
-        if (!kind.equals("jmh") && !kind.equals("jar")) throw new ExitException(ExitException.BAD_INPUT, "--kind must be jmh or jar, got '" + kind + "'\n  fix: --kind jmh");
         BaselineBuilds builds = new BaselineBuilds(cache != null ? cache : BaselineBuilds.defaultCache(System.getenv()), BaselineOptions.BUILD_TIMEOUT);
         BaselineBuilds.Checkout goodBuild = builds.checkout(top, goodCommit, build);
         if (!goodBuild.ok()) throw new ExitException(ExitException.RUNS_FAILED, "the good commit " + good + " did not build: " + goodBuild.failure());
         Path dir = own.out("bisect-" + shortSha(goodCommit) + "-" + shortSha(badCommit));
         out.printf("jdkmatrix: bisect %d commit(s) after %s up to %s, each against %s in the same rounds; steps in %s%n", commits.size(), good, bad, good, dir);
         out.flush();
-        Step step = new Step(builds, top, goodBuild.dir().resolve(jar), dir);
-        Bisect.Result r = Bisect.run(commits, share, step::measure, c -> Bisect.subject(top, c));
-        String md = markdown(r);
+        String goodJar = goodBuild.dir().resolve(jar).toString();
+        BisectSteps[] steps = new BisectSteps[1];
+        steps[0] = new BisectSteps(dir, c -> {
+            BaselineBuilds.Checkout b = builds.checkout(top, c, build);
+            if (!b.ok()) {
+                out.println("jdkmatrix: " + shortSha(c) + " did not build: " + b.failure());
+                return null;
+            }
+            return own.matrix(steps[0].id(c), entry(b.dir().resolve(jar))).replaceFirst("(?m)^matrix:$", "baseline: { jar: " + OwnJarOptions.q(goodJar) + " }\nmatrix:");
+        }, new BisectSteps.Reading.Commits(), this::run, c -> shortSha(c) + " " + Bisect.subject(top, c), out);
+        Bisect.Result r = Bisect.run(commits, share, steps[0]::measure, c -> Bisect.subject(top, c));
+        String md = written(r, "commit", dir, out);
+        if (keepIn != null) keep(keepIn.resolve(dev.jdkmatrix.history.BisectHint.resultFile(goodCommit, badCommit)), md, out);
+        return r.first() != null ? 0 : ExitException.RUNS_FAILED;
+    }
+
+    /** The JDK builds --jdk lists after the first, each measured against the first (the matrix's baseline JDK) with the one jar. */
+    private int jdkBuilds() {
+        PrintWriter out = spec.commandLine().getOut();
+        if (good != null || bad != null || build != null || keepIn != null) {
+            throw new ExitException(ExitException.BAD_INPUT, "--across-jdks takes its builds from --jdk, oldest first: --good, --bad, --build and --keep-in are a commit bisect's"
+                    + "\n  fix: jdkmatrix bisect --across-jdks --jdk 25-b01,25-b02,25-b03 --jar target/benchmarks.jar");
+        }
+        List<String> names = own.jdks().names();
+        if (names.size() < 2) throw new ExitException(ExitException.BAD_INPUT, "--across-jdks needs two JDK builds or more in --jdk, oldest first\n  fix: --jdk 25-b01,25-b02,25-b03");
+        if (!Files.isRegularFile(jar)) throw new ExitException(ExitException.BAD_INPUT, "--jar " + jar + ": no such file\n  fix: name the jar to run on every build");
+        String first = names.get(0);
+        List<String> candidates = names.subList(1, names.size());
+        Path dir = own.out("bisect-jdks-" + first + "-" + names.get(names.size() - 1));
+        out.printf("jdkmatrix: bisect %d JDK build(s) after %s up to %s, each against %s in the same rounds; steps in %s%n", candidates.size(), first,
+                names.get(names.size() - 1), first, dir);
+        out.flush();
+        Path jarFile = jar.toAbsolutePath().normalize();
+        BisectSteps[] steps = new BisectSteps[1];
+        steps[0] = new BisectSteps(dir, c -> own.matrix(steps[0].id(c), entry(jarFile), List.of(first, c))
+                .replaceFirst("(?m)^matrix:$", "baseline: { jdk: " + OwnJarOptions.q(first) + " }\nmatrix:"),
+                new BisectSteps.Reading.JdkBuilds(first), this::run, c -> "JDK " + c, out);
+        Bisect.Result r = Bisect.run(candidates, share, steps[0]::measure, c -> "JDK " + c);
+        written(r, "JDK build", dir, out);
+        return r.first() != null ? 0 : ExitException.RUNS_FAILED;
+    }
+
+    /** Runs a step's matrix (its file, folder and id) with run, quietly; run's exit code. */
+    private int run(List<String> fileDirId) {
+        List<String> args = own.runArgs(Path.of(fileDirId.get(0)), Path.of(fileDirId.get(1)), fileDirId.get(2));
+        if (!args.contains("--no-report")) args.add("--no-report");
+        java.io.StringWriter quiet = new java.io.StringWriter();
+        return Main.execute(args.toArray(String[]::new), new PrintWriter(quiet), new PrintWriter(quiet));
+    }
+
+    /** Writes bisect.md into the results folder and says the end; the Markdown. */
+    private static String written(Bisect.Result r, String what, Path dir, PrintWriter out) {
+        String md = markdown(r, what);
         try {
             Files.createDirectories(dir);
             Files.writeString(dir.resolve("bisect.md"), md);
         } catch (IOException e) {
             throw new ExitException(ExitException.BAD_INPUT, "cannot write " + dir.resolve("bisect.md") + ": " + e.getMessage() + "\n  fix: name a writable --out");
         }
-        out.println("jdkmatrix: " + (r.first() != null ? "first bad commit: " + r.why() : "stopped: " + r.why()));
+        out.println("jdkmatrix: " + (r.first() != null ? "first bad " + what + ": " + r.why() : "stopped: " + r.why()));
         out.println("jdkmatrix: every step in " + dir.resolve("bisect.md"));
         out.flush();
-        return r.first() != null ? 0 : ExitException.RUNS_FAILED;
+        return md;
     }
 
-    /** Measures candidates against the good build, a results folder a step, following one benchmark once the bad commit named it. */
-    private final class Step {
-        private final BaselineBuilds builds;
-        private final Path top;
-        private final Path goodJar;
-        private final Path dir;
-        private String followed;
-        private int n;
-
-        Step(BaselineBuilds builds, Path top, Path goodJar, Path dir) {
-            this.builds = builds;
-            this.top = top;
-            this.goodJar = goodJar;
-            this.dir = dir;
-        }
-
-        Bisect.Measured measure(String commit) {
-            PrintWriter out = spec.commandLine().getOut();
-            BaselineBuilds.Checkout c = builds.checkout(top, commit, build);
-            if (!c.ok()) {
-                out.println("jdkmatrix: " + shortSha(commit) + " did not build: " + c.failure());
-                return null;
-            }
-            String id = String.format(Locale.ROOT, "step-%02d-%s", ++n, shortSha(commit));
-            Path stepDir = dir.resolve(id);
-            try {
-                Files.createDirectories(stepDir);
-                String matrix = own.matrix(id, entry(c.dir().resolve(jar))).replaceFirst("(?m)^matrix:$",
-                        "baseline: { jar: " + OwnJarOptions.q(goodJar.toString()) + " }\nmatrix:");
-                Files.writeString(stepDir.resolve("matrix.yaml"), matrix);
-            } catch (IOException e) {
-                throw new ExitException(ExitException.BAD_INPUT, "cannot write " + stepDir + ": " + e.getMessage() + "\n  fix: name a writable --out");
-            }
-            List<String> args = own.runArgs(stepDir.resolve("matrix.yaml"), stepDir, id);
-            if (!args.contains("--no-report")) args.add("--no-report");
-            java.io.StringWriter quiet = new java.io.StringWriter();
-            int code = Main.execute(args.toArray(String[]::new), new PrintWriter(quiet), new PrintWriter(quiet));
-            if (code == ExitException.INTERRUPTED) throw new ExitException(code, "interrupted at " + shortSha(commit));
-            Bisect.Measured m = read(stepDir);
-            out.printf("jdkmatrix: %s %s: %s%n", shortSha(commit), Bisect.subject(top, commit),
-                    m == null ? "no comparison (" + stepDir + "'s raw.csv says why)" : m.benchmark() + ": head is "
-                            + (m.cost() == null ? "without a figure" : Answer.change(m.cost()) + " against the good commit") + ", " + m.verdict().text());
-            out.flush();
-            return m;
-        }
-
-        /** The step's comparison of the candidate (head) with the good commit (base): the followed benchmark's, else the one slowed most. */
-        private Bisect.Measured read(Path stepDir) {
-            try {
-                var stored = dev.jdkmatrix.results.format.ResultsFiles.read(stepDir, "bisect", true);
-                PullRequestVerdict v = PullRequestVerdict.of(Comparisons.of(stored.rows(), stored.meta()), 0);
-                List<PullRequestVerdict.Item> all = new ArrayList<>(v.decided());
-                all.addAll(v.undecided());
-                if (all.isEmpty()) return null;
-                PullRequestVerdict.Item item = followed != null ? all.stream().filter(i -> i.cell().equals(followed)).findFirst().orElse(null)
-                        : all.stream().max(Comparator.comparingDouble((PullRequestVerdict.Item i) -> i.verdict() == Comparisons.Verdict.SLOWER ? 1 : 0)
-                                .thenComparingDouble(i -> Double.isFinite(i.slowdown()) ? i.slowdown() : -1)).orElseThrow();
-                if (item == null) return null;
-                followed = item.cell();
-                return new Bisect.Measured(item.cell(), item.cost(), item.verdict());
-            } catch (IOException | RuntimeException e) {
-                return null;
-            }
+    private static void keep(Path file, String md, PrintWriter out) {
+        try {
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, md);
+            out.println("jdkmatrix: kept beside the change in " + file);
+        } catch (IOException e) {
+            throw new ExitException(ExitException.BAD_INPUT, "cannot write " + file + ": " + e.getMessage() + "\n  fix: --keep-in a writable site folder");
         }
     }
 
@@ -185,17 +194,18 @@ public final class BisectCommand implements Callable<Integer> {
     }
 
     /** Every step as a Markdown table, then the end. */
-    static String markdown(Bisect.Result r) {
-        StringBuilder md = new StringBuilder("# jdkmatrix bisect\n\n| step | commit | subject | head against the good commit [95 % interval] | verdict | decided |\n|---|---|---|---|---|---|\n");
+    static String markdown(Bisect.Result r, String what) {
+        StringBuilder md = new StringBuilder("# jdkmatrix bisect\n\n| step | " + what + " | subject | against the good " + what
+                + " [95 % interval] | verdict | decided |\n|---|---|---|---|---|---|\n");
         int i = 1;
         for (Bisect.Step s : r.steps()) {
             md.append("| ").append(i++).append(" | `").append(shortSha(s.commit())).append("` | ").append(dev.jdkmatrix.results.format.Markdown.text(s.subject()))
                     .append(" | ").append(s.measured() == null || s.measured().cost() == null ? "not measured" : dev.jdkmatrix.results.format.Markdown.text(Answer.change(s.measured().cost())))
                     .append(" | ").append(s.measured() == null ? "" : s.measured().verdict().text()).append(" | ").append(s.decision().name().toLowerCase(Locale.ROOT)).append(" |\n");
         }
-        md.append('\n').append(r.first() != null ? "**First bad commit:** " : "**Stopped:** ").append(dev.jdkmatrix.results.format.Markdown.text(r.why())).append('\n');
+        md.append('\n').append(r.first() != null ? "**First bad " + what + ":** " : "**Stopped:** ").append(dev.jdkmatrix.results.format.Markdown.text(r.why())).append('\n');
         if (r.first() == null && !r.remaining().isEmpty()) {
-            md.append("\nThe commits that remain: ").append(String.join(", ", r.remaining().stream().map(c -> "`" + shortSha(c) + "`").toList())).append('\n');
+            md.append("\nThe ").append(what).append("s that remain: ").append(String.join(", ", r.remaining().stream().map(c -> "`" + shortSha(c) + "`").toList())).append('\n');
         }
         return md.toString();
     }

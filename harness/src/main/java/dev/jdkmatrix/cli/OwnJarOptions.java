@@ -91,7 +91,21 @@ final class OwnJarOptions {
 
     /** The matrix's text: its top keys, {@code jdks:} where a folder was given, the axes, and the workload entry given ({@code entry}, two-space indented lines). */
     String matrix(String name, List<String> entry) {
-        Jdks j = jdks();
+        return matrix(name, entry, jdks());
+    }
+
+    /** As above, for the JDKs {@code only} names of those given (as {@link #jdks()} names them), in that order. */
+    String matrix(String name, List<String> entry, List<String> only) {
+        Jdks all = jdks();
+        Map<String, String> homes = new LinkedHashMap<>();
+        for (String n : only) {
+            if (!all.names().contains(n)) throw new IllegalArgumentException(n + " is not one of --jdk's " + all.names());
+            if (all.homes().containsKey(n)) homes.put(n, all.homes().get(n));
+        }
+        return matrix(name, entry, new Jdks(homes, List.copyOf(only)));
+    }
+
+    private String matrix(String name, List<String> entry, Jdks j) {
         StringBuilder y = new StringBuilder("# written by jdkmatrix from its command line; edit it and run it again with\n#   jdkmatrix run --matrix THIS_FILE\n");
         y.append("name: ").append(q(name)).append('\n')
                 .append("repetitions: ").append(repetitions).append('\n')

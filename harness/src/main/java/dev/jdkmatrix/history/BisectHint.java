@@ -43,6 +43,23 @@ public final class BisectHint {
         return b.toString();
     }
 
+    /** The folder of a site that keeps what bisects found ({@code jdkmatrix bisect --keep-in SITE}, the workflow's bisect job). */
+    public static final String RESULTS = "bisect";
+
+    /** Where a site keeps what the bisect of a confirmed regression {@code c} found ({@link #resultFile(String, String)}); "" where it has no bisect command. */
+    public static String resultFile(Change c) {
+        if (of(c).isEmpty()) return "";
+        return resultFile(commit(c.before().meta()), commit(c.after().meta()));
+    }
+
+    /** {@code bisect/0123456789ab-ba9876543210.md}: a bisect's result between two commits, named by their first 12 hex digits. */
+    public static String resultFile(String good, String bad) {
+        if (!good.matches("[0-9a-f]{12,64}") || !bad.matches("[0-9a-f]{12,64}")) {
+            throw new IllegalArgumentException("a bisect's result is named by two commits' hex ids of 12 or more digits, got '" + good + "' and '" + bad + "'");
+        }
+        return RESULTS + "/" + good.substring(0, 12) + "-" + bad.substring(0, 12) + ".md";
+    }
+
     private static String commit(RunMetadata m) {
         return m.repository() == null ? "" : m.repository().commit();
     }

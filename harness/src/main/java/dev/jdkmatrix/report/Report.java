@@ -248,8 +248,17 @@ public final class Report {
         for (var format : Exporters.SITE) format.write(history, site);
         ExplorerPage.write(site);
         Path page = site.resolve("index.html");
-        Files.writeString(page, RunIndex.page(entries, history, trends, svg), StandardCharsets.UTF_8);
+        Files.writeString(page, RunIndex.page(entries, history, trends, svg, bisected(site)), StandardCharsets.UTF_8);
         return new Indexed(page, entries.size(), removed);
+    }
+
+    /** The site's files of what bisects found ({@code bisect/GOOD-BAD.md}, {@link dev.jdkmatrix.history.BisectHint#resultFile}). */
+    private static java.util.Set<String> bisected(Path site) throws IOException {
+        Path dir = site.resolve(dev.jdkmatrix.history.BisectHint.RESULTS);
+        if (!Files.isDirectory(dir)) return java.util.Set.of();
+        try (var files = Files.list(dir)) {
+            return files.map(f -> dev.jdkmatrix.history.BisectHint.RESULTS + "/" + f.getFileName()).filter(f -> f.endsWith(".md")).collect(java.util.stream.Collectors.toSet());
+        }
     }
 
     /** Deletes what {@link #render} wrote into a results folder: its index.html and its charts. */

@@ -68,11 +68,16 @@ final class RunIndex {
     }
 
     static String page(List<Entry> chronological, History history, List<Figure> trends, boolean svg) {
+        return page(chronological, history, trends, svg, java.util.Set.of());
+    }
+
+    /** As above; {@code bisected} the site's files of what bisects found ({@code bisect/GOOD-BAD.md}), each linked beside its change. */
+    static String page(List<Entry> chronological, History history, List<Figure> trends, boolean svg, java.util.Set<String> bisected) {
         StringBuilder b = new StringBuilder();
         b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
                 .append("<title>jdkmatrix runs</title>\n<style>\n").append(Gallery.CSS).append("</style>\n</head>\n<body>\n<h1>jdkmatrix runs</h1>\n")
                 .append("<p><a href=\"explore.html\">Explore every figure over its nights, and every night's cells (in the browser)</a></p>\n");
-        changes(b, history);
+        changes(b, history, bisected);
         figures(b, history);
         runs(b, chronological);
         if (!trends.isEmpty()) {
@@ -85,7 +90,7 @@ final class RunIndex {
     }
 
     /** The changes, regressions first and newest first, each with its size, its evidence and what changed between its nights. */
-    private static void changes(StringBuilder b, History h) {
+    private static void changes(StringBuilder b, History h, java.util.Set<String> bisected) {
         ChangeFinder.Options o = h.options();
         b.append("<h2 id=\"changes\">What changed</h2>\n<p>").append(h.changes().isEmpty() ? "No change found" : h.changes().size() + " change(s)")
                 .append(" over ").append(h.nights().size()).append(" night(s) in ").append(h.findings().size())
@@ -108,7 +113,7 @@ final class RunIndex {
                         .append(Html.esc(c.sizeText())).append("</td><td class=\"num\">").append(String.format(Locale.ROOT, "%.2g", c.pValue()))
                         .append("</td><td class=\"num\">").append(c.nightsBefore()).append(" / ").append(c.nightsAfter()).append("</td><td>")
                         .append(linked(c.whatChangedText() + (c.byMachine().isEmpty() ? "" : "; " + c.byMachine())))
-                        .append(bisect(c)).append("</td></tr>\n");
+                        .append(bisect(c, bisected)).append("</td></tr>\n");
             }
             b.append("</table>\n");
         }
@@ -143,10 +148,13 @@ final class RunIndex {
         return b.append(Html.esc(text.substring(from))).toString();
     }
 
-    /** A confirmed regression's bisect command under what changed ({@link dev.jdkmatrix.history.BisectHint}), or "". */
-    private static String bisect(Change c) {
+    /** A confirmed regression's bisect command under what changed ({@link dev.jdkmatrix.history.BisectHint}) and what its bisect found when the site keeps it, or "". */
+    private static String bisect(Change c, java.util.Set<String> bisected) {
         String command = dev.jdkmatrix.history.BisectHint.of(c);
-        return command.isEmpty() ? "" : "<br>find its commit: <code>" + Html.esc(command) + "</code>";
+        if (command.isEmpty()) return "";
+        String file = dev.jdkmatrix.history.BisectHint.resultFile(c);
+        return "<br>find its commit: <code>" + Html.esc(command) + "</code>"
+                + (bisected.contains(file) ? " (<a href=\"" + Html.href(file) + "\">what its bisect found</a>)" : "");
     }
 
     private static String figure(FigureKey k, String compared) {

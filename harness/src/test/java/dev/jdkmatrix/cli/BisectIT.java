@@ -51,6 +51,27 @@ class BisectIT {
                 """.formatted(commit, work);
     }
 
+    /** {@code jdkmatrix bisect ARGS} of the program's wall time as it prints it, 6 rounds a step, on this checkout's Dockerfiles; what it printed (exit 0 asserted). */
+    static String bisect(String... args) {
+        List<String> all = new ArrayList<>(List.of("bisect"));
+        all.addAll(List.of(args));
+        all.addAll(List.of("--kind", "jar", "--result-regex", "in (\\d+(?:\\.\\d+)?) ms", "--repetitions", "6", "--progress", "lines",
+                "--workloads-jar", ItSupport.JAR.toString()));
+        StringWriter printed = new StringWriter();
+        PrintWriter w = new PrintWriter(printed, true);
+        String before = System.getProperty("jdkmatrix.dockerfiles");
+        System.setProperty("jdkmatrix.dockerfiles", ItSupport.PROJECT.toString());
+        int code;
+        try {
+            code = Main.execute(all.toArray(String[]::new), w, w);
+        } finally {
+            if (before == null) System.clearProperty("jdkmatrix.dockerfiles");
+            else System.setProperty("jdkmatrix.dockerfiles", before);
+        }
+        assertThat(code).as(printed.toString()).isZero();
+        return printed.toString();
+    }
+
     @Test
     void theCommitThatMadeARegressionIsNamedWithFewBuilds() throws Exception {
         Path repo = Files.createDirectories(tmp.resolve("lib"));
@@ -66,26 +87,33 @@ class BisectIT {
             if (c == 0) git(repo, "tag", "good");
         }
         Path out = tmp.resolve("bisect");
-        StringWriter printed = new StringWriter();
-        PrintWriter w = new PrintWriter(printed, true);
-        String before = System.getProperty("jdkmatrix.dockerfiles");
-        System.setProperty("jdkmatrix.dockerfiles", ItSupport.PROJECT.toString());
-        int code;
-        try {
-            code = Main.execute(new String[] {"bisect", "--repo", repo.toString(), "--good", "good", "--bad", "main", "--build", "bash build.sh",
-                    "--jar", "target/app.jar", "--kind", "jar", "--result-regex", "in (\\d+(?:\\.\\d+)?) ms", "--jdk", "25", "--repetitions", "6",
-                    "--cache", tmp.resolve("cache").toString(), "--out", out.toString(), "--progress", "lines",
-                    "--workloads-jar", ItSupport.JAR.toString()}, w, w);
-        } finally {
-            if (before == null) System.clearProperty("jdkmatrix.dockerfiles");
-            else System.setProperty("jdkmatrix.dockerfiles", before);
-        }
-        String text = printed.toString();
-        assertThat(code).as(text).isZero();
+        String text = bisect("--repo", repo.toString(), "--good", "good", "--bad", "main", "--build", "bash build.sh", "--jar", "target/app.jar",
+                "--jdk", "25", "--cache", tmp.resolve("cache").toString(), "--out", out.toString());
         assertThat(text).contains("first bad commit: ", "commit 6: the slow one");
         assertThat(Files.readAllLines(tmp.resolve("builds.log"))).as("the good commit and at most 4 of the 8 built").hasSizeLessThanOrEqualTo(5);
         String md = Files.readString(out.resolve("bisect.md"));
         assertThat(md).contains("| 1 |", "**First bad commit:**", "commit 6: the slow one", "| bad |", "| good |")
                 .containsPattern("[0-9]\\\\?\\.[0-9](x| %) slower"); // in words: "48.9 % slower" or, from twice on, "2.9x slower" (Markdown escapes the dot)
+    }
+
+    @Test
+    void theJdkBuildThatMadeARegressionIsNamedAcrossJdks() throws Exception {
+        // one jar whose work triples from JDK 25 on: the builds 21 and 25 as a vendor lists its builds, oldest first
+        Path src = Files.createDirectories(tmp.resolve("src"));
+        Files.writeString(src.resolve("App.java"), app(100, 0).replace("r < 100;", "r < (Runtime.version().feature() >= 25 ? 300 : 100);"));
+        String jdk = System.getProperty("java.home");
+        Process javac = new ProcessBuilder(Path.of(jdk, "bin", "javac").toString(), "--release", "17", "-d", src.resolve("out").toString(), src.resolve("App.java").toString())
+                .redirectErrorStream(true).start();
+        assertThat(javac.waitFor(60, TimeUnit.SECONDS) && javac.exitValue() == 0).as(new String(javac.getInputStream().readAllBytes())).isTrue();
+        Path app = tmp.resolve("app.jar");
+        Process jar = new ProcessBuilder(Path.of(jdk, "bin", "jar").toString(), "--create", "--file", app.toString(), "--main-class", "App", "-C", src.resolve("out").toString(), ".")
+                .redirectErrorStream(true).start();
+        assertThat(jar.waitFor(60, TimeUnit.SECONDS) && jar.exitValue() == 0).as(new String(jar.getInputStream().readAllBytes())).isTrue();
+        Path out = tmp.resolve("bisect-jdks");
+        String text = bisect("--across-jdks", "--jdk", "21,25", "--jar", app.toString(), "--out", out.toString());
+        assertThat(text).contains("bisect 1 JDK build(s) after 21 up to 25", "first bad JDK build: ", "JDK 25");
+        assertThat(Files.readString(out.resolve("step-01-25/matrix.yaml"))).contains("baseline: { jdk: \"21\" }", "jdk: [\"21\", \"25\"]");
+        assertThat(Files.readString(out.resolve("bisect.md"))).contains("| step | JDK build |", "**First bad JDK build:**", "JDK 25", "| bad |")
+                .containsPattern("[0-9]\\\\?\\.[0-9](x| %) slower");
     }
 }

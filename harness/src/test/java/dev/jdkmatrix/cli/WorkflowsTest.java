@@ -98,4 +98,39 @@ class WorkflowsTest {
         assertThat(concurrency.get("group").toString()).contains("inputs.site-branch");
         assertThat(concurrency.get("cancel-in-progress")).as("a night waits for the one publishing; none is cancelled").isEqualTo(false);
     }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aBisectReplacesTheNightBuildsWithNoTokenThatWritesAndIsKeptByOnePublishAtATime() throws IOException {
+        Map<String, Object> jobs = (Map<String, Object>) load(PROJECT.resolve(".github/workflows/jdkmatrix.yml")).get("jobs");
+        Map<String, Object> build = (Map<String, Object>) jobs.get("build");
+        Map<String, Object> bisect = (Map<String, Object>) jobs.get("bisect");
+        Map<String, Object> keep = (Map<String, Object>) jobs.get("bisect-keep");
+        assertThat(String.valueOf(build.get("if"))).as("a bisect runs instead of a night: the night's first job is skipped").isEqualTo("inputs.bisect-good == ''");
+        assertThat(String.valueOf(bisect.get("if"))).isEqualTo("inputs.bisect-good != ''");
+        assertThat(bisect.get("permissions")).as("the job that builds your commits may write nothing").isEqualTo(Map.of("contents", "read"));
+        assertThat(steps(PROJECT.resolve(".github/workflows/jdkmatrix.yml")).entrySet()).filteredOn(e -> e.getKey().contains("job bisect-keep "))
+                .as("the job that pushes builds nothing").noneMatch(e -> String.valueOf(e.getValue().get("env")).contains("inputs.build"));
+        assertThat(((Map<String, Object>) keep.get("concurrency")).get("group")).as("it pushes to the site as a night's publish does, one at a time")
+                .isEqualTo(((Map<String, Object>) ((Map<String, Object>) jobs.get("publish")).get("concurrency")).get("group"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theIssuesJobRunsOnlyWhenAskedAndItsTokenWritesIssuesAlone() throws IOException {
+        Map<String, Object> y = load(PROJECT.resolve(".github/workflows/jdkmatrix.yml"));
+        Map<String, Object> inputs = (Map<String, Object>) ((Map<String, Object>) ((Map<String, Object>) y.get("on")).get("workflow_call")).get("inputs");
+        assertThat(((Map<String, Object>) inputs.get("open-issues")).get("default")).as("off unless a team asks").isEqualTo(false);
+        Map<String, Object> issues = (Map<String, Object>) ((Map<String, Object>) y.get("jobs")).get("issues");
+        assertThat(String.valueOf(issues.get("if"))).contains("inputs.open-issues", "needs.publish.result == 'success'");
+        assertThat(issues.get("permissions")).isEqualTo(Map.of("contents", "read", "issues", "write"));
+        for (Path caller : List.of(PROJECT.resolve("harness/act/sample/nightly.yml"), PROJECT.resolve(".github/workflows/nightly.yml"))) {
+            String job = caller.endsWith(".github/workflows/nightly.yml") ? "nightly" : "bench";
+            Map<String, Object> bench = (Map<String, Object>) ((Map<String, Object>) load(caller).get("jobs")).get(job);
+            assertThat((Map<String, Object>) bench.get("permissions")).as("%s grants what the called jobs ask (GitHub refuses the run otherwise)", caller.getFileName())
+                    .containsEntry("issues", "write").containsEntry("contents", "write");
+        }
+        String docs = Files.readString(PROJECT.resolve("docs/release.md"));
+        assertThat(docs).as("docs/release.md's caller grants it too").contains("      issues: write       # open-issues");
+    }
 }

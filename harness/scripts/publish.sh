@@ -43,8 +43,25 @@ if [ -n "${RUNNER_CLASS:-}" ] && ! [[ $RUNNER_CLASS =~ $class_form ]]; then
   exit 2
 fi
 test -f "$NEW/raw.csv" && test -f "$NEW/run.json" || { echo "publish: $NEW is not a results folder (no raw.csv and run.json)" >&2; exit 2; }
+[ "$(head -n 2 "$NEW/raw.csv" | wc -l)" -ge 2 ] || { echo "publish: $NEW/raw.csv holds no run (empty, or its header alone); fix: publish a results folder whose runs were stored" >&2; exit 2; }
 test ! -e "$SITE/$name" || { echo "publish: $SITE/$name exists already: a run is published once; give the new run another folder name" >&2; exit 2; }
-mkdir -p "$SITE"
+[ ! -L "$SITE" ] || { echo "publish: $SITE is a symbolic link; fix: name the site's folder itself" >&2; exit 2; }
+# nothing of the night is read through a symbolic link (a run.json linked to a file elsewhere would publish that file)
+links=$(find "$NEW" -maxdepth 2 -type l | head -n 3)
+[ -z "$links" ] || { echo "publish: $NEW holds symbolic links ($(echo $links)); fix: publish a results folder of plain files (cp -L it first)" >&2; exit 2; }
+
+# All or nothing: the night is published into a copy of the site (a sibling folder of the same name, so that every path the
+# pages and compare.md write reads as it will), which takes the site's place only once every step is done; on any failure
+# the copy is removed and the site is byte for byte as it was.
+NEW=$(cd "$NEW" && pwd -P)
+case $(basename "$SITE") in .|..|/) echo "publish: the site '$SITE' is no folder's own name; fix: name it by its folder, e.g. ../site" >&2; exit 2 ;; esac
+mkdir -p "$(dirname "$SITE")"
+real_site=$(cd "$(dirname "$SITE")" && pwd -P)/$(basename "$SITE")
+stage_parent=$(mktemp -d "$(dirname "$SITE")/.publish-$(basename "$SITE").XXXXXX")
+trap 'rm -rf "$stage_parent"' EXIT
+SITE=$(basename "$SITE")
+if [ -d "$real_site" ]; then cp -a "$real_site" "$stage_parent/$SITE"; else mkdir "$stage_parent/$SITE"; fi
+cd "$stage_parent"
 touch "$SITE/.nojekyll"   # GitHub Pages: serve every file as it is
 before=$(du -sb "$SITE" | cut -f1)
 
@@ -98,11 +115,16 @@ budget=$(( ${NIGHT_BYTES:-1900000} - used ))
 jdkmatrix report --results "$SITE/$name" --link-index --max-bytes "$budget"
 jdkmatrix index "$SITE" "${history_options[@]}" --keep-galleries "${KEEP_GALLERIES:-14}"
 
+# every step done: the staged site takes the site's place (a night that failed above left it as it was)
+if [ -d "$real_site" ]; then mv "$real_site" "$stage_parent/.before"; fi
+mv "$SITE" "$real_site"
+echo "publish: $name published into $real_site"
+
 # What this night cost the site (GitHub Pages serves at most 1 GB): the reference run adds under
 # 2 MB (docs/site-growth.md); a bigger matrix adds more, and fewer kept galleries make up for it.
-after=$(du -sb "$SITE" | cut -f1)
+after=$(du -sb "$real_site" | cut -f1)
 added=$(( after - before ))
-echo "publish: $name added $added bytes to $SITE (its gallery $(du -sb "$SITE/$name/charts" 2>/dev/null | cut -f1 || echo 0) bytes); the site is $after bytes"
+echo "publish: $name added $added bytes to $real_site (its gallery $(du -sb "$real_site/$name/charts" 2>/dev/null | cut -f1 || echo 0) bytes); the site is $after bytes"
 if [ "$added" -gt 2000000 ]; then
   echo "publish: more than 2 MB in one night; at this rate the site reaches GitHub Pages' 1 GB in $(( 1000000000 / added )) nights. Fewer charts per gallery (a smaller matrix) or a smaller KEEP_GALLERIES keeps it small" >&2
 fi

@@ -19,9 +19,7 @@ import dev.jdkmatrix.matrix.Cell;
 import dev.jdkmatrix.matrix.Profile;
 import dev.jdkmatrix.output.ContainerResult;
 import dev.jdkmatrix.output.CpuStat;
-import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -43,9 +41,6 @@ import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
  * never the docker CLI.
  */
 public final class ContainerRunner implements RunEngine {
-
-    /** Output kept per stream; a workload that floods its output keeps its last bytes. */
-    static final int MAX_OUTPUT_BYTES = 8 << 20;
 
     private final DockerClient client;
     private final String runId;
@@ -226,8 +221,8 @@ public final class ContainerRunner implements RunEngine {
     }
 
     private String[] logs(String id) {
-        Tail out = new Tail();
-        Tail err = new Tail();
+        OutputTail out = new OutputTail();
+        OutputTail err = new OutputTail();
         try (ResultCallback.Adapter<Frame> cb = client.logContainerCmd(id).withStdOut(true).withStdErr(true).withFollowStream(false)
                 .exec(new ResultCallback.Adapter<>() {
                     @Override
@@ -321,26 +316,5 @@ public final class ContainerRunner implements RunEngine {
 
     private static double ms(long nanos) {
         return nanos / 1e6;
-    }
-
-    /** Keeps the last {@link #MAX_OUTPUT_BYTES} bytes written. */
-    private static final class Tail {
-        private final ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        private boolean cut;
-
-        synchronized void write(byte[] b) {
-            buf.writeBytes(b);
-            if (buf.size() > 2 * MAX_OUTPUT_BYTES) {
-                byte[] all = buf.toByteArray();
-                buf.reset();
-                buf.write(all, all.length - MAX_OUTPUT_BYTES, MAX_OUTPUT_BYTES);
-                cut = true;
-            }
-        }
-
-        synchronized String text() {
-            String s = buf.toString(StandardCharsets.UTF_8);
-            return cut ? "[... earlier output cut ...]\n" + s : s;
-        }
     }
 }

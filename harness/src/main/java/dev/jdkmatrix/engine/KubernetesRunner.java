@@ -244,9 +244,13 @@ final class KubernetesRunner implements RunEngine {
 
     private String log(Pod pod) {
         try {
-            String log = client.pods().inNamespace(jobs.namespace()).withName(pod.getMetadata().getName()).inContainer(KubernetesJobs.CONTAINER).getLog();
-            return log == null ? "" : log;
-        } catch (KubernetesClientException e) {
+            OutputTail tail = new OutputTail(); // a pod that floods its log keeps its last bytes, as a container's output does
+            try (java.io.InputStream in = client.pods().inNamespace(jobs.namespace()).withName(pod.getMetadata().getName()).inContainer(KubernetesJobs.CONTAINER)
+                    .getLogInputStream()) {
+                if (in != null) tail.readAll(in);
+            }
+            return tail.text();
+        } catch (KubernetesClientException | java.io.IOException e) {
             return ""; // a pod deleted at its timeout has no log left
         }
     }

@@ -198,6 +198,7 @@ final class Combinations {
         Map<String, Node> seen = new HashMap<>();
         for (NodeTuple t : yaml.mapping(node, "params", "write params: { wait-ms: [100, 50] }").getValue()) {
             String p = yaml.scalar(t.getKeyNode(), "a param name");
+            yaml.plain(t.getKeyNode(), "param name", p);
             yaml.once(seen, t, p);
             seen.put(p, t.getValueNode());
             if (AXES.contains(p) || p.equals("jvm-args") || p.equals("timeout") || p.equals("jfr") || p.equals("profile") || p.equals("kind") || p.equals("benchmark")) {

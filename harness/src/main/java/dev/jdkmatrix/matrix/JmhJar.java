@@ -105,6 +105,17 @@ public final class JmhJar {
             if (entry.getParams().hasValue()) {
                 new java.util.TreeMap<>(entry.getParams().get()).forEach((k, v) -> params.put(k, Arrays.asList(v)));
             }
+            List<String> named = new ArrayList<>(List.of(entry.getUsername()));
+            params.forEach((k, v) -> {
+                named.add(k);
+                named.addAll(v);
+            });
+            for (String n : named) {
+                if (dev.jdkmatrix.model.CellKey.controlCharAt(n) >= 0) {
+                    throw new IllegalArgumentException("has a benchmark list naming '" + dev.jdkmatrix.model.CellKey.visible(n)
+                            + "', which holds a control character: a cell's name is one line of printable text; rebuild the jar from its sources with JMH 1.37");
+                }
+            }
             List<Mode> modes = entry.getMode() == Mode.All ? List.of(Mode.Throughput, Mode.AverageTime, Mode.SampleTime, Mode.SingleShotTime)
                     : List.of(entry.getMode());
             for (Mode m : modes) {

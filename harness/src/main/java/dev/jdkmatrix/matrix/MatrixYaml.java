@@ -231,12 +231,29 @@ final class MatrixYaml {
         return List.of(jvmArgs(node));
     }
 
+    /**
+     * Refuses a value that holds a control character (a line break, a tab, an escape): it would become part of a cell's name,
+     * which reaches logs, CSV files and pages as one line of plain text.
+     */
+    void plain(Node node, String what, String value) {
+        plain(node, what, value, false);
+    }
+
+    /** As above; with {@code lineBreaksKept}, a line feed or carriage return passes (a param's value: the cell's name escapes them). */
+    void plain(Node node, String what, String value, boolean lineBreaksKept) {
+        int at = dev.jdkmatrix.model.CellKey.controlCharAt(value, lineBreaksKept);
+        if (at < 0) return;
+        throw error(node, String.format(java.util.Locale.ROOT, "%s '%s' holds a control character (U+%04X) at its character %d", what,
+                dev.jdkmatrix.model.CellKey.visible(value), (int) value.charAt(at), at + 1), "write it on one line of printable characters");
+    }
+
     /** One list of JVM arguments (a list node, else refused with the form to write). */
     AxisValue.JvmArgs jvmArgs(Node node) {
         if (!(node instanceof SequenceNode seq)) throw error(node, "jvm-args must be a list", "write jvm-args: [-Xmx512m]");
         List<String> args = new ArrayList<>();
         for (Node a : seq.getValue()) {
             String s = scalar(a, "a jvm argument");
+            plain(a, "jvm argument", s);
             if (!s.startsWith("-")) throw error(a, "jvm argument '" + s + "' does not start with '-'", "write JVM options only, such as -Xmx512m; the harness adds -jar itself");
             args.add(s);
         }
@@ -245,6 +262,7 @@ final class MatrixYaml {
 
     /** The value of axis or param {@code key} at {@code node}, typed ({@link AxisValue#of}); a cpus value over this host's CPUs refused. */
     AxisValue axisValue(String key, Node node) {
+        if (node instanceof ScalarNode sn) plain(node, key + " value", sn.getValue(), !MatrixKeys.AXES.contains(key)); // a param's line breaks are kept, escaped
         if (key.equals("memory") && node instanceof ScalarNode sn && sn.getValue().strip().matches("[0-9.]+")) {
             String raw = sn.getValue().strip();
             throw error(node, "memory " + raw + " has no unit, and would be read as " + raw + " bytes", "write its unit as Docker does: " + raw + "m or " + raw + "g");

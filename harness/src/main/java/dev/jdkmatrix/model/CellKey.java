@@ -64,6 +64,35 @@ public record CellKey(
         params = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(params));
     }
 
+    /** Where {@code s} first holds a control character (C0, DEL, C1, or a line or paragraph separator), or -1: a cell's name holds none. */
+    public static int controlCharAt(String s) {
+        return controlCharAt(s, false);
+    }
+
+    /**
+     * As above; with {@code lineBreaksKept}, a line feed or carriage return is no such character: a param's value may hold them,
+     * since the cell's name writes them escaped ({@link ParamsText}: %0A, %0D).
+     */
+    public static int controlCharAt(String s, boolean lineBreaksKept) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (lineBreaksKept && (c == '\n' || c == '\r')) continue;
+            if (c < 0x20 || (c >= 0x7f && c < 0xa0) || c == 0x2028 || c == 0x2029) return i;
+        }
+        return -1;
+    }
+
+    /** {@code s} with each control character written as a backslash, u and its four hex digits: safe to print in a message. */
+    public static String visible(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (controlCharAt(String.valueOf(c)) == 0) b.append(String.format(java.util.Locale.ROOT, "\\u%04X", (int) c));
+            else b.append(c);
+        }
+        return b.toString();
+    }
+
     /**
      * A key with its id made from its axes: {@code sleep(wait-ms=100) virtual tasks=10000 jdk=21 cpus=1 mem=1g}
      * (built-in), {@code my-bench:Bench.method[avgt](size=10) jdk=21 cpus=1 mem=1g} (jmh),
@@ -72,6 +101,17 @@ public record CellKey(
      */
     public static CellKey of(Kind kind, String workload, String benchmark, String jmhMode, SortedMap<String, String> params, String executor, int tasks,
                              String jdk, CpuLimit cpus, CpuMode cpuMode, MemoryLimit memory, String jvmArgs) {
+        for (String part : java.util.stream.Stream.concat(java.util.stream.Stream.of(workload, benchmark, jmhMode, executor, jdk, jvmArgs),
+                params.keySet().stream()).toList()) {
+            if (part != null && controlCharAt(part) >= 0) {
+                throw new IllegalArgumentException("a cell's part '" + visible(part) + "' holds a control character: a cell's name is one line of printable text");
+            }
+        }
+        for (String value : params.values()) { // a line break in a param's value is kept, escaped in the name (ParamsText)
+            if (controlCharAt(value, true) >= 0) {
+                throw new IllegalArgumentException("a param's value '" + visible(value) + "' holds a control character other than a line break: a cell's name is one line of printable text");
+            }
+        }
         StringBuilder sb = new StringBuilder(workload);
         if (kind == Kind.JMH) sb.append(':').append(shortBenchmark(benchmark)).append('[').append(jmhMode).append(']');
         if (!params.isEmpty()) sb.append('(').append(ParamsText.format(params)).append(')');

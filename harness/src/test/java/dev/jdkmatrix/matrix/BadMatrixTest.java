@@ -161,6 +161,8 @@ class BadMatrixTest {
                 Arguments.of("jfr not a boolean", GOOD + "  jfr: yes please\n", 8, "true or false"),
                 Arguments.of("bad order", "order: random\n" + GOOD, 1, "interleaved"),
                 Arguments.of("jvm arg without dash", GOOD + "  jvm-args: [Xmx1g]\n", 8, "does not start with '-'"),
+                Arguments.of("a jvm arg with a line break", GOOD + "  jvm-args: [\"-Xmx1g\\n-Xms1g\"]\n", 8, "jvm argument '-Xmx1g\\u000A-Xms1g' holds a control character (U+000A)"),
+                Arguments.of("a param value with an escape", JAR + "      params: { size: [\"1\\e[2J\"] }\n", 9, "size value '1\\u001B[2J' holds a control character (U+001B)"),
                 Arguments.of("no matrix key", "name: x\n", 1, "no 'matrix:'"),
                 Arguments.of("no workload", GOOD.replace("  workload: sleep\n", ""), 2, "no 'workload:'"),
                 Arguments.of("top level is a list", "- a\n- b\n", 1, "must be a mapping"),

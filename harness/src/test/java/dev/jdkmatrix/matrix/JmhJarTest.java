@@ -38,4 +38,12 @@ class JmhJarTest {
     void aListJmhCannotReadIsRefusedWithTheFix() {
         assertThatThrownBy(() -> JmhJar.parse("not a benchmark list line\n")).hasMessageContaining("rebuild the jar with JMH 1.37");
     }
+
+    @Test
+    void aBenchmarkWhoseNameHoldsAControlCharacterIsRefused() throws IOException {
+        // the list as a crafted jar could hold it: the method's name (a length-prefixed string) with an escape character in it
+        String line = list().lines().filter(l -> l.contains("S 10 stringJoin ")).findFirst().orElseThrow();
+        assertThatThrownBy(() -> JmhJar.parse(line.replace("S 10 stringJoin ", "S 11 string\u001bJoin ") + "\n"))
+                .hasMessageContaining("which holds a control character").hasMessageContaining("StringJoinBench.string\\u001BJoin");
+    }
 }

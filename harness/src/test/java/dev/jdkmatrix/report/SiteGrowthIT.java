@@ -68,6 +68,29 @@ class SiteGrowthIT {
         String index = Files.readString(site.resolve("index.html"));
         assertThat(index).contains("href=\"night-1/index.html\"", "href=\"night-2/index.html\"");
 
+        // all or nothing: a damaged night (run.json no JSON), an empty one, and one that links out of itself are refused, the site
+        // byte for byte as it was and no copy of it left beside it
+        String was = digest(site);
+        Path damaged = Files.createDirectories(tmp.resolve("in/night-3"));
+        Files.copy(reference.resolve("raw.csv"), damaged.resolve("raw.csv"));
+        Files.writeString(damaged.resolve("run.json"), "{ \"run_id\" : \"night-3\", not json");
+        Path empty = Files.createDirectories(tmp.resolve("in/night-4"));
+        Files.writeString(empty.resolve("raw.csv"), Files.readAllLines(reference.resolve("raw.csv")).get(0) + "\n");
+        Files.copy(reference.resolve("run.json"), empty.resolve("run.json"));
+        Path linked = Files.createDirectories(tmp.resolve("in/night-5"));
+        Files.copy(reference.resolve("raw.csv"), linked.resolve("raw.csv"));
+        Files.createSymbolicLink(linked.resolve("run.json"), reference.resolve("run.json"));
+        for (Path bad : List.of(damaged, empty, linked)) {
+            Result r = publish(site, bad);
+            assertThat(r.code()).as("publish of %s: %s", bad.getFileName(), r.out()).isNotZero();
+            assertThat(digest(site)).as("the site after the refused %s (publish said: %s)", bad.getFileName(), r.out()).isEqualTo(was);
+            try (Stream<Path> beside = Files.list(tmp)) {
+                assertThat(beside.map(p -> p.getFileName().toString())).as("no staged copy left").noneMatch(n -> n.startsWith(".publish-"));
+            }
+        }
+        assertThat(publish(site, empty).out()).contains("holds no run");
+        assertThat(publish(site, linked).out()).contains("holds symbolic links");
+
         // keep one gallery: night-1 keeps its data only; report renders it again from raw.csv.gz
         run("harness/scripts/jdkmatrix.sh", "index", site.toString(), "--keep-galleries", "1");
         assertThat(site.resolve("night-1/index.html")).doesNotExist();
@@ -88,8 +111,39 @@ class SiteGrowthIT {
         }
     }
 
+    /** Every file of a folder, its path and its bytes' SHA-256, in path order: equal for a folder byte for byte the same. */
+    private static String digest(Path dir) throws IOException {
+        StringBuilder b = new StringBuilder();
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path p : all.sorted().toList()) {
+                b.append(dir.relativize(p)).append(Files.isDirectory(p) ? "/" : " " + java.util.HexFormat.of().formatHex(sha256(Files.readAllBytes(p)))).append('\n');
+            }
+        }
+        return b.toString();
+    }
+
+    private static byte[] sha256(byte[] bytes) {
+        try {
+            return java.security.MessageDigest.getInstance("SHA-256").digest(bytes);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    record Result(int code, String out) {}
+
+    private static Result publish(Path site, Path night) throws Exception {
+        return exec("harness/scripts/publish.sh", site.toString(), night.toString());
+    }
+
     /** Runs a project script from the project's root with this JVM's JDK and the shipped jar; its output, or a failure that shows it. */
     private static String run(String... command) throws Exception {
+        Result r = exec(command);
+        assertThat(r.code()).as(String.join(" ", command) + " printed:\n" + r.out()).isZero();
+        return r.out();
+    }
+
+    private static Result exec(String... command) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(command).directory(ItSupport.PROJECT.toFile()).redirectErrorStream(true);
         pb.environment().put("JAVA_HOME", Path.of(System.getProperty("java.home")).toString());
         pb.environment().put("JAR", ItSupport.HARNESS_JAR.toString());
@@ -97,7 +151,6 @@ class SiteGrowthIT {
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(5, TimeUnit.MINUTES)).as(String.join(" ", command)).isTrue();
-        assertThat(p.exitValue()).as(String.join(" ", command) + " printed:\n" + out).isZero();
-        return out;
+        return new Result(p.exitValue(), out);
     }
 }

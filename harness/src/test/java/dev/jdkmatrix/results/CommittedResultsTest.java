@@ -46,6 +46,41 @@ class CommittedResultsTest {
         assertThat(stale).as("derived files that the current code derives otherwise (write them again: jdkmatrix merge --out DIR DIR)").isEmpty();
     }
 
+    /**
+     * The committed reference gallery as a fresh clone has it: every link and picture of its pages names a committed file (a
+     * reader of a clone clicks no dead link), and its explorer's own script and style are the harness's (uPlot's code, not ours
+     * to commit, is left out: the explorer's page says how to write it).
+     */
+    @Test
+    void theCommittedReferenceGallerysLinksAllResolveInAClone() throws IOException, InterruptedException {
+        Process git = new ProcessBuilder("git", "ls-files", "results/reference").directory(PROJECT.toFile()).redirectErrorStream(true).start();
+        List<String> committed = new String(git.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+        assertThat(git.waitFor()).as("git ls-files: %s", committed).isZero();
+        assertThat(committed).as("the committed gallery").contains("results/reference/index.html", "results/reference/explore.html");
+        List<String> dead = new ArrayList<>();
+        int links = 0;
+        for (String page : List.of("index.html", "explore.html")) {
+            String html = Files.readString(PROJECT.resolve("results/reference").resolve(page));
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?:href|src)=\"([^\"#?]+)[^\"]*\"").matcher(html);
+            while (m.find()) {
+                String target = m.group(1);
+                if (target.contains("://") || target.startsWith("explore/uPlot") || target.equals("explore/site.js")) continue; // elsewhere; uPlot's; a site's only
+                links++;
+                if (!committed.contains("results/reference/" + target)) dead.add(page + " -> " + target);
+            }
+        }
+        assertThat(links).as("links read").isGreaterThan(20);
+        assertThat(dead).as("links of the committed gallery to files a clone does not have").isEmpty();
+        for (String f : List.of("explore.html", "explore/explore.js", "explore/explore.css")) {
+            String resource = "/dev/jdkmatrix/export/" + f.substring(f.lastIndexOf('/') + 1);
+            try (var in = CommittedResultsTest.class.getResourceAsStream(resource)) {
+                assertThat(in).as(resource).isNotNull();
+                assertThat(Files.readString(PROJECT.resolve("results/reference").resolve(f))).as("results/reference/%s is the harness's (make report RESULTS=results/reference)", f)
+                        .isEqualTo(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+            }
+        }
+    }
+
     /** The folders under results/reference and docs/runs that hold a summary.csv or comparisons.csv beside their raw.csv. */
     static List<Path> committedFolders() throws IOException {
         List<Path> out = new ArrayList<>();

@@ -107,16 +107,15 @@ public final class BisectCommand implements Callable<Integer> {
         out.printf("jdkmatrix: bisect %d commit(s) after %s up to %s, each against %s in the same rounds; steps in %s%n", commits.size(), good, bad, good, dir);
         out.flush();
         String goodJar = goodBuild.dir().resolve(jar).toString();
-        BisectSteps[] steps = new BisectSteps[1];
-        steps[0] = new BisectSteps(dir, c -> {
+        BisectSteps steps = new BisectSteps(dir, (c, id) -> {
             BaselineBuilds.Checkout b = builds.checkout(top, c, build);
             if (!b.ok()) {
                 out.println("jdkmatrix: " + shortSha(c) + " did not build: " + b.failure());
                 return null;
             }
-            return own.matrix(steps[0].id(c), entry(b.dir().resolve(jar))).replaceFirst("(?m)^matrix:$", "baseline: { jar: " + OwnJarOptions.q(goodJar) + " }\nmatrix:");
+            return own.matrix(id, entry(b.dir().resolve(jar))).replaceFirst("(?m)^matrix:$", "baseline: { jar: " + OwnJarOptions.q(goodJar) + " }\nmatrix:");
         }, new BisectSteps.Reading.Commits(), this::run, c -> shortSha(c) + " " + Bisect.subject(top, c), out);
-        Bisect.Result r = Bisect.run(commits, share, steps[0]::measure, c -> Bisect.subject(top, c));
+        Bisect.Result r = Bisect.run(commits, share, steps::measure, c -> Bisect.subject(top, c));
         String md = written(r, "commit", dir, out);
         if (keepIn != null) keep(keepIn.resolve(dev.jdkmatrix.history.BisectHint.resultFile(goodCommit, badCommit)), md, out);
         return r.first() != null ? 0 : ExitException.RUNS_FAILED;
@@ -139,11 +138,10 @@ public final class BisectCommand implements Callable<Integer> {
                 names.get(names.size() - 1), first, dir);
         out.flush();
         Path jarFile = jar.toAbsolutePath().normalize();
-        BisectSteps[] steps = new BisectSteps[1];
-        steps[0] = new BisectSteps(dir, c -> own.matrix(steps[0].id(c), entry(jarFile), List.of(first, c))
+        BisectSteps steps = new BisectSteps(dir, (c, id) -> own.matrix(id, entry(jarFile), List.of(first, c))
                 .replaceFirst("(?m)^matrix:$", "baseline: { jdk: " + OwnJarOptions.q(first) + " }\nmatrix:"),
                 new BisectSteps.Reading.JdkBuilds(first), this::run, c -> "JDK " + c, out);
-        Bisect.Result r = Bisect.run(candidates, share, steps[0]::measure, c -> "JDK " + c);
+        Bisect.Result r = Bisect.run(candidates, share, steps::measure, c -> "JDK " + c);
         written(r, "JDK build", dir, out);
         return r.first() != null ? 0 : ExitException.RUNS_FAILED;
     }

@@ -17,7 +17,8 @@ import java.util.function.Function;
 
 /**
  * A bisect's steps (jdkmatrix bisect): each candidate (a commit, or a JDK build) measured against the good one in the same rounds,
- * a results folder a step: its matrix written ({@code matrixOf}: null where the candidate cannot be measured, said why), run by
+ * a results folder a step: its matrix written ({@code matrixOf}, of the candidate and the step's id: null where the candidate cannot
+ * be measured, said why), run by
  * {@code run}, and its comparisons read ({@link Reading}); one benchmark followed once the first step named the one slowed most.
  */
 final class BisectSteps {
@@ -65,7 +66,7 @@ final class BisectSteps {
     }
 
     private final Path dir;
-    private final Function<String, String> matrixOf;
+    private final java.util.function.BiFunction<String, String, String> matrixOf;
     private final Reading reading;
     private final Function<List<String>, Integer> run;
     private final Function<String, String> label;
@@ -77,7 +78,7 @@ final class BisectSteps {
      * @param run   runs a matrix with run's arguments (its matrix file, folder and id), returns run's exit code
      * @param label a candidate as a step's line names it (a commit's short id and subject; a JDK build's name)
      */
-    BisectSteps(Path dir, Function<String, String> matrixOf, Reading reading, Function<List<String>, Integer> run, Function<String, String> label, PrintWriter out) {
+    BisectSteps(Path dir, java.util.function.BiFunction<String, String, String> matrixOf, Reading reading, Function<List<String>, Integer> run, Function<String, String> label, PrintWriter out) {
         this.dir = dir;
         this.matrixOf = matrixOf;
         this.reading = reading;
@@ -87,15 +88,15 @@ final class BisectSteps {
     }
 
     /** The step's id: its number and the candidate, as a folder's name. */
-    String id(String candidate) {
+    private String id(String candidate) {
         return String.format(Locale.ROOT, "step-%02d-%s", n + 1, (candidate.length() > 12 ? candidate.substring(0, 12) : candidate).replaceAll("[^A-Za-z0-9._-]", "-"));
     }
 
     /** Measures {@code candidate} against the good one; null where it could not be (its line says why). */
     Bisect.Measured measure(String candidate) {
-        String matrix = matrixOf.apply(candidate);
-        if (matrix == null) return null;
         String id = id(candidate);
+        String matrix = matrixOf.apply(candidate, id);
+        if (matrix == null) return null;
         n++;
         Path stepDir = dir.resolve(id);
         try {

@@ -25,7 +25,7 @@ if [ ! -x "$act" ]; then
   act=$(go env GOPATH)/bin/act
 fi
 make --no-print-directory -s dist > /dev/null
-release=$(readlink -f "$(ls target/dist/jdkmatrix-*.tar.gz | head -n1)")
+release=$(readlink -f "$(ls -t target/dist/jdkmatrix-*.tar.gz | head -n1)")   # the one make dist just wrote (an older version's may lie beside it)
 release_sha=$(cut -d' ' -f1 "$release.sha256")   # what the setup action checks the release against
 
 work=$(mktemp -d /tmp/jdkmatrix-check-workflows.XXXXXX)

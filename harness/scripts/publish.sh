@@ -57,7 +57,7 @@ NEW=$(cd "$NEW" && pwd -P)
 case $(basename "$SITE") in .|..|/) echo "publish: the site '$SITE' is no folder's own name; fix: name it by its folder, e.g. ../site" >&2; exit 2 ;; esac
 mkdir -p "$(dirname "$SITE")"
 real_site=$(cd "$(dirname "$SITE")" && pwd -P)/$(basename "$SITE")
-stage_parent=$(mktemp -d "$(dirname "$SITE")/.publish-$(basename "$SITE").XXXXXX")
+stage_parent=$(mktemp -d "$(dirname "$real_site")/.publish-$(basename "$real_site").XXXXXX")   # absolute: the steps below run in it
 trap 'rm -rf "$stage_parent"' EXIT
 SITE=$(basename "$SITE")
 if [ -d "$real_site" ]; then cp -a "$real_site" "$stage_parent/$SITE"; else mkdir "$stage_parent/$SITE"; fi

@@ -32,6 +32,7 @@ public final class RegressionIssues {
     private final String site;
     private final String siteUrl;
     private final java.util.function.Function<Change, String> bisected;
+    private List<Wanted> wanted;
 
     /**
      * @param site     the site's name among a repository's sites (its branch): issues of another site are left alone
@@ -80,14 +81,17 @@ public final class RegressionIssues {
         record Close(Open issue, String comment, String reason) implements Decision {}
     }
 
-    /** Every confirmed regression the team has not accepted and the nights have not taken back, oldest first. */
+    /** Every confirmed regression the team has not accepted and the nights have not taken back, oldest first (made once). */
     public List<Wanted> wanted() {
-        List<Wanted> out = new ArrayList<>();
-        for (Change c : history.changes()) {
-            if (standing(c)) out.add(issueOf(c));
+        if (wanted == null) {
+            List<Wanted> out = new ArrayList<>();
+            for (Change c : history.changes()) {
+                if (standing(c)) out.add(issueOf(c));
+            }
+            out.sort(java.util.Comparator.comparing((Wanted w) -> w.change().after().started()).thenComparing(w -> w.change().figure()));
+            wanted = List.copyOf(out);
         }
-        out.sort(java.util.Comparator.comparing((Wanted w) -> w.change().after().started()).thenComparing(w -> w.change().figure()));
-        return out;
+        return wanted;
     }
 
     /** The issue change {@code c} has or would have. */
@@ -146,8 +150,9 @@ public final class RegressionIssues {
         if (gone.isPresent() && history.accepted().containsKey(gone.get())) {
             return new Decision.Close(issue, "Accepted as expected: " + Markdown.text(history.acceptedText(gone.get())) + ". The nightly no longer fails on it.", "completed");
         }
-        if (gone.isPresent() && reverted(gone.get()).isPresent()) {
-            Change back = reverted(gone.get()).get();
+        Optional<Change> taken = gone.flatMap(this::reverted);
+        if (taken.isPresent()) {
+            Change back = taken.get();
             return new Decision.Close(issue, String.format(Locale.ROOT, "Taken back: the figure moved %s from the night of %s (%s), confirmed over the nights after it.",
                     Markdown.text(back.sizeText()), Markdown.text(back.after().date()), Markdown.code(back.after().folder())), "completed");
         }

@@ -209,6 +209,9 @@ public final class BisectCommand implements Callable<Integer> {
     }
 
     private static String commit(Path top, String ref, String option) {
+        if (ref.isBlank() || ref.startsWith("-")) { // git would read a leading dash as an option of its own
+            throw new ExitException(ExitException.BAD_INPUT, option + " '" + ref + "' is no ref: a commit, tag or branch never starts with '-'\n  fix: name one of " + top + " (git log)");
+        }
         String c = Bisect.commit(top, ref);
         if (c.isEmpty()) throw new ExitException(ExitException.BAD_INPUT, option + " " + ref + " names no commit of " + top + "\n  fix: a commit, tag or branch of it (git log)");
         return c;

@@ -81,7 +81,7 @@ public final class RegressionIssuesCommand implements Callable<Integer> {
         }
         GitHubIssues tracker = tracker(env);
         try {
-            sync(plan, wanted, tracker, out);
+            sync(plan, tracker, out);
         } catch (IOException e) {
             throw new ExitException(ExitException.BAD_INPUT, "regression-issues: " + e.getMessage());
         }
@@ -113,7 +113,8 @@ public final class RegressionIssuesCommand implements Callable<Integer> {
     }
 
     /** Closes what no longer stands, updates what does, opens what has no issue yet; each said in a line. */
-    static void sync(RegressionIssues plan, List<RegressionIssues.Wanted> wanted, GitHubIssues tracker, PrintWriter out) throws IOException {
+    static void sync(RegressionIssues plan, GitHubIssues tracker, PrintWriter out) throws IOException {
+        List<RegressionIssues.Wanted> wanted = plan.wanted();
         List<RegressionIssues.Open> open = tracker.open(RegressionIssues.LABEL).stream().map(i -> new RegressionIssues.Open(i.number(), i.title(), i.body())).toList();
         java.util.Set<RegressionIssues.Wanted> kept = new java.util.HashSet<>();
         int updated = 0;

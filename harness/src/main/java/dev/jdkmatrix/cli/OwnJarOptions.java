@@ -57,6 +57,9 @@ final class OwnJarOptions {
     @Option(names = "--progress", description = "progress display: auto, bar or lines (default: ${DEFAULT-VALUE})", defaultValue = "auto")
     String progress;
 
+    @Option(names = "--rebuild-images", description = "build the images again without Docker's layer cache (as run's --rebuild-images)")
+    boolean rebuildImages;
+
     @Option(names = "--no-lease", description = "measure without taking the engine's measuring lease (as run's --no-lease)")
     boolean noLease;
 
@@ -168,6 +171,7 @@ final class OwnJarOptions {
         if (noReport) args.add("--no-report");
         if (yes) args.add("--yes");
         if (noLease) args.add("--no-lease");
+        if (rebuildImages) args.add("--rebuild-images");
         if (workloadsJar != null) args.addAll(List.of("--workloads-jar", workloadsJar.toString()));
         args.addAll(List.of("--progress", progress));
         return args;

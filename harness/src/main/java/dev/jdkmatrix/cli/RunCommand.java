@@ -113,6 +113,10 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--yes", description = "run even when the estimate exceeds 24 hours")
     boolean yes;
 
+    @Option(names = "--rebuild-images", description = "build every JDK and run image again without Docker's layer cache, whatever the engine "
+            + "holds under their tags (an image is otherwise reused only where jdkmatrix recorded building it on this engine)")
+    boolean rebuildImages;
+
     /** A matrix estimated to run longer than this is refused unless --yes. */
     static final java.time.Duration LONGEST_WITHOUT_YES = java.time.Duration.ofHours(24);
 
@@ -177,7 +181,7 @@ public final class RunCommand implements Callable<Integer> {
         outw.flush();
         Progress listener = new Progress(err, bar, runs);
         MatrixRunner.Result result = new MatrixRunner().run(m, new RunOptions(dir, id, workloadsJar, Path.of("").toAbsolutePath(), resume != null, packed, share,
-                !noLease, sessionCpus, keepGoing, cluster(packed, m), against == null ? List.of() : against.baselines()), listener);
+                !noLease, sessionCpus, keepGoing, cluster(packed, m), against == null ? List.of() : against.baselines(), rebuildImages), listener);
         listener.finish();
         ended(outw, m, dir, result, listener);
         outw.flush();

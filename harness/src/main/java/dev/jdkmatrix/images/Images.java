@@ -13,10 +13,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -27,8 +24,11 @@ import org.testcontainers.images.builder.ImageFromDockerfile;
 /**
  * One image per JDK. A Dockerfile is built through Testcontainers' {@link ImageFromDockerfile}
  * with the Dockerfile as its only build context, and tagged {@code jdkmatrix/jdk-NAME:HASH}
- * where HASH is the SHA-256 of the Dockerfile: an unchanged Dockerfile is never rebuilt.
- * A ready image is used as it is, pulled through Testcontainers when absent.
+ * where HASH is the SHA-256 of the Dockerfile: an unchanged Dockerfile is not rebuilt. A tag is
+ * reused only for the image this harness built under it on this engine (its inputs' label, and its
+ * id in {@link BuiltImages}): one planted under the tag is built over, and {@code --rebuild-images}
+ * builds every image again without the layer cache. A ready image is used as it is, pulled through
+ * Testcontainers when absent.
  *
  * <p>Containers run a thin layer on top of it ({@link #withWorkloads}): the workloads jar and
  * an empty recording folder, sent to the engine as a build context. Nothing is bind-mounted from
@@ -41,14 +41,12 @@ public final class Images {
     public static final String LABEL_INPUTS = "dev.jdkmatrix.inputs-sha256";
     /** Marks the images with the workloads jar, {@code jdkmatrix/run-NAME:HASH}, so old ones can be found and removed. */
     public static final String LABEL_RUN_IMAGE = "dev.jdkmatrix.run-image-of";
+    /** A run image's JDK image, by id. */
+    static final String LABEL_BASE_IMAGE = "dev.jdkmatrix.base-image";
     /** Where the jar is in a run image. */
     public static final String IMAGE_JAR = "/opt/jdkmatrix/workloads.jar";
     /** Where async-profiler's library is in a run image: a profile run loads it with -agentpath (or JMH's -prof async:libPath=). */
     public static final String IMAGE_PROFILER = "/opt/jdkmatrix/libasyncProfiler.so";
-    /** The library's place in the harness jar (tools.profiler:async-profiler, classifier linux-x64, from Maven Central). */
-    static final String PROFILER_RESOURCE = "linux-x64/libasyncProfiler.so";
-    /** SHA-256 of async-profiler 4.1's linux-x64 library, checked before it goes into an image. */
-    static final String PROFILER_SHA256 = "8d16556469adc3fe6661f0c023bfc2081342c930796b1d68ae1cd8248bef4c28";
     /**
      * An empty folder owned by {@link #IMAGE_USER_ID}: a run's volume for the files the harness
      * copies out afterwards (a JFR recording, JMH's JSON) starts as a copy of it.
@@ -58,9 +56,28 @@ public final class Images {
     public static final int IMAGE_USER_ID = 10001;
 
     private final DockerClient client;
+    private final BuiltImages record;
+    private final boolean rebuild;
 
+    /** Images of the engine {@code client} talks to, reused by tag only where this harness's record of that engine has them. */
     public Images(DockerClient client) {
+        this(client, BuiltImages.of(System.getenv(), engineId(client)), false);
+    }
+
+    /**
+     * {@code record}: the images this harness built on the engine, the only ones a tag is reused for; {@code rebuild}: build
+     * every image again without Docker's layer cache, whatever the engine holds ({@code run --rebuild-images}).
+     */
+    public Images(DockerClient client, BuiltImages record, boolean rebuild) {
         this.client = client;
+        this.record = record;
+        this.rebuild = rebuild;
+    }
+
+    /** The engine's id ({@code docker info}), which names its record of images; "" where it gives none. */
+    public static String engineId(DockerClient client) {
+        String id = client.infoCmd().exec().getId();
+        return id == null ? "" : id;
     }
 
     public ImageRef ensure(Jdk jdk, Consumer<String> progress) {
@@ -98,13 +115,13 @@ public final class Images {
     private ImageRef fromFolder(Jdk jdk, Jdk.Home home, Consumer<String> progress) {
         String hash;
         try {
-            hash = sha256(RECIPE + " home\n" + BASE_IMAGE + "\n", JdkFolder.fingerprint(home.dir()).getBytes(StandardCharsets.UTF_8));
+            hash = Digests.sha256(RECIPE + " home\n" + BASE_IMAGE + "\n", JdkFolder.fingerprint(home.dir()).getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new ExitException(ExitException.BAD_INPUT, "cannot read JDK folder " + home.dir() + " of jdk '" + jdk.name() + "': " + e.getMessage()
                     + "\n  fix: check the path under jdks: and that this user can read it");
         }
         String tag = jdkTag(jdk, hash);
-        ImageRef cached = cached(jdk, tag);
+        ImageRef cached = cached(jdk, tag, hash, progress);
         if (cached != null) return cached;
         progress.accept("building image " + tag + " from the JDK in " + home.dir() + " (once; later runs reuse it)");
         long t0 = System.nanoTime();
@@ -120,20 +137,20 @@ public final class Images {
         } finally {
             if (staged != null) JdkFolder.delete(staged);
         }
-        return built(jdk, tag, t0);
+        return built(jdk, tag, t0, progress);
     }
 
     /** A vendor's .tar.gz, unpacked onto the base image by Docker's ADD; tagged by the archive's SHA-256. */
     private ImageRef fromArchive(Jdk jdk, Jdk.Archive archive, Consumer<String> progress) {
         String hash;
         try (InputStream in = Files.newInputStream(archive.file())) {
-            hash = sha256(RECIPE + " archive\n" + BASE_IMAGE + "\n" + archive.top() + "\n", in);
+            hash = Digests.sha256(RECIPE + " archive\n" + BASE_IMAGE + "\n" + archive.top() + "\n", in);
         } catch (IOException e) {
             throw new ExitException(ExitException.BAD_INPUT, "cannot read JDK archive " + archive.file() + " of jdk '" + jdk.name() + "': " + e.getMessage()
                     + "\n  fix: check the path under jdks:");
         }
         String tag = jdkTag(jdk, hash);
-        ImageRef cached = cached(jdk, tag);
+        ImageRef cached = cached(jdk, tag, hash, progress);
         if (cached != null) return cached;
         progress.accept("building image " + tag + " from " + archive.file().getFileName() + " (once; later runs reuse it)");
         long t0 = System.nanoTime();
@@ -142,7 +159,7 @@ public final class Images {
         build(jdk, tag, hash, new ImageFromDockerfile(tag, false)
                 .withFileFromString("Dockerfile", jdkDockerfile(copy))
                 .withFileFromPath("jdk.tar.gz", archive.file()), archive.file().toString(), NOT_A_LINUX_JDK);
-        return built(jdk, tag, t0);
+        return built(jdk, tag, t0, progress);
     }
 
     /** The fix when a JDK folder's or tarball's image does not build. */
@@ -152,17 +169,18 @@ public final class Images {
     /** Builds a JDK image, labelled with its inputs' hash; a failure names the image, the JDK, its source and {@code fix}. */
     private void build(Jdk jdk, String tag, String hash, ImageFromDockerfile image, String from, String fix) {
         try {
-            image.withBuildImageCmdModifier(cmd -> cmd.withLabels(Map.of(LABEL_INPUTS, hash, "dev.jdkmatrix.jdk", jdk.name()))).get();
+            image.withBuildImageCmdModifier(cmd -> cmd.withLabels(Map.of(LABEL_INPUTS, hash, "dev.jdkmatrix.jdk", jdk.name())).withNoCache(rebuild)).get();
         } catch (RuntimeException e) {
             throw new ExitException(ExitException.ENVIRONMENT, "building image " + tag + " for jdk '" + jdk.name() + "' from " + from + " failed: " + rootMessage(e)
                     + "\n  fix: " + fix, e);
         }
     }
 
-    private ImageRef built(Jdk jdk, String tag, long t0) {
+    private ImageRef built(Jdk jdk, String tag, long t0, Consumer<String> progress) {
         Duration took = Duration.ofNanos(System.nanoTime() - t0);
         String id = imageId(tag);
         if (id == null) throw new ExitException(ExitException.ENVIRONMENT, "image " + tag + " was built but Docker does not list it; check the engine's disk space");
+        recordBuilt(tag, id, progress);
         return new ImageRef(jdk.name(), tag, id, true, took);
     }
 
@@ -176,14 +194,57 @@ public final class Images {
         return "jdkmatrix/jdk-" + jdk.name().toLowerCase(Locale.ROOT) + ":" + inputsHash.substring(0, 16);
     }
 
-    /** The JDK image of that tag if the engine has it (never rebuilt), else null. */
-    private ImageRef cached(Jdk jdk, String tag) {
-        String id = imageId(tag);
+    /** The JDK image of that tag if the engine has it as this harness built it from these inputs, else null (it is built). */
+    private ImageRef cached(Jdk jdk, String tag, String hash, Consumer<String> progress) {
+        String id = reusable(tag, Map.of(LABEL_INPUTS, hash), progress);
         return id == null ? null : new ImageRef(jdk.name(), tag, id, false, Duration.ZERO);
     }
 
+    /**
+     * The id of the image under {@code tag} where it may be reused: it carries {@code labels} (its inputs' hash; a run image
+     * its JDK image's id too) and its id is one this harness recorded building on this engine ({@link BuiltImages}), so it
+     * holds what this harness built. Else null, and where an image was there, why on {@code progress}: it is built again.
+     */
+    private String reusable(String tag, Map<String, String> labels, Consumer<String> progress) {
+        com.github.dockerjava.api.command.InspectImageResponse image;
+        try {
+            image = client.inspectImageCmd(tag).exec();
+        } catch (NotFoundException e) {
+            return null;
+        }
+        String id = image.getId();
+        String found = "image " + tag + " (" + (id == null ? "no id" : id.substring(0, Math.min(id.length(), 19))) + ")";
+        if (rebuild) {
+            progress.accept("building " + found + " again without Docker's layer cache, as --rebuild-images asks");
+            return null;
+        }
+        Map<String, String> has = image.getConfig() == null || image.getConfig().getLabels() == null ? Map.of() : image.getConfig().getLabels();
+        for (Map.Entry<String, String> want : labels.entrySet()) {
+            String value = has.get(want.getKey());
+            if (!want.getValue().equals(value)) {
+                progress.accept(found + " is not what jdkmatrix builds from its inputs: its label " + want.getKey() + " is "
+                        + (value == null ? "missing" : "'" + value + "'") + ", not '" + want.getValue() + "'; building it again");
+                return null;
+            }
+        }
+        if (id == null || !record.recorded(id)) {
+            progress.accept(found + " is not one jdkmatrix recorded building on this engine (" + record.dir() + "): building it again to be sure what "
+                    + "it holds (quick where Docker's layer cache has jdkmatrix's own layers)");
+            return null;
+        }
+        return id;
+    }
+
+    /** Records an image just built as this harness's; where the record cannot be written, says that it will be built again next time. */
+    private void recordBuilt(String tag, String id, Consumer<String> progress) {
+        if (!record.record(id)) {
+            progress.accept("cannot record image " + tag + " in " + record.dir() + ": the next session builds it again"
+                    + " (fix: a writable cache, JDKMATRIX_CACHE=DIR)");
+        }
+    }
+
     static String inputsHash(byte[] dockerfile) {
-        return sha256(RECIPE + "\n", dockerfile);
+        return Digests.sha256(RECIPE + "\n", dockerfile);
     }
 
     private ImageRef fromDockerfile(Jdk jdk, Jdk.Dockerfile df, Consumer<String> progress) {
@@ -196,13 +257,13 @@ public final class Images {
         }
         String hash = inputsHash(content);
         String tag = jdkTag(jdk, hash);
-        ImageRef cached = cached(jdk, tag);
+        ImageRef cached = cached(jdk, tag, hash, progress);
         if (cached != null) return cached;
         progress.accept("building image " + tag + " from " + df.path().getFileName() + " (once; later runs reuse it)");
         long t0 = System.nanoTime();
         build(jdk, tag, hash, new ImageFromDockerfile(tag, false).withFileFromPath("Dockerfile", df.path()), df.path().toString(),
                 "check the Dockerfile; if its base image cannot be pulled (no registry), run 'make base-image' to create debian:trixie-slim locally");
-        return built(jdk, tag, t0);
+        return built(jdk, tag, t0, progress);
     }
 
     private ImageRef ready(Jdk jdk, Jdk.Image img, Consumer<String> progress) {
@@ -244,14 +305,15 @@ public final class Images {
             throw new ExitException(ExitException.ENVIRONMENT, "cannot read the workloads jar " + jar + ": " + e.getMessage() + "\n  fix: run 'make build' (or pass --workloads-jar)");
         }
         List<WorkloadKind.UserJar> users = userJars.stream().distinct().sorted(java.util.Comparator.comparing(WorkloadKind.UserJar::sha256)).toList();
-        byte[] profiler = profilerLibrary();
+        byte[] profiler = ProfilerLibrary.bytes();
         List<WorkloadFiles> files = userFiles.stream().filter(f -> !f.isEmpty()).collect(java.util.stream.Collectors.toMap(WorkloadFiles::sha256, f -> f, (a, b) -> a,
                 java.util.TreeMap::new)).values().stream().toList();
         List<String> inputs = new java.util.ArrayList<>(users.stream().map(WorkloadKind.UserJar::sha256).toList());
         files.forEach(f -> inputs.add("files " + f.sha256()));
         String hash = runImageHash(base.imageId(), bytes, inputs);
         String tag = "jdkmatrix/run-" + base.jdk().toLowerCase(Locale.ROOT) + ":" + hash.substring(0, 16);
-        String id = imageId(tag);
+        Map<String, String> labels = Map.of(LABEL_INPUTS, hash, LABEL_RUN_IMAGE, base.jdk(), "dev.jdkmatrix.jdk", base.jdk(), LABEL_BASE_IMAGE, base.imageId());
+        String id = reusable(tag, labels, progress);
         if (id != null) return new ImageRef(base.jdk(), tag, id, base.built(), base.buildTime());
         progress.accept("adding the workloads jar" + (users.isEmpty() ? "" : " and " + users.size() + " jar(s) of yours")
                 + (files.isEmpty() ? "" : " and " + files.stream().mapToInt(f -> f.files().size()).sum() + " data file(s)") + " to " + base.reference() + " as " + tag);
@@ -274,9 +336,7 @@ public final class Images {
                         .withFileFromString("out/.keep", "");
                 for (WorkloadKind.UserJar u : distinct) image.withFileFromPath("user/" + u.sha256() + ".jar", u.path());
                 for (WorkloadFiles f : files) f.files().forEach((name, path) -> image.withFileFromPath("files/" + f.sha256().substring(0, 16) + "/" + name, path, 0644));
-                image.withBuildImageCmdModifier(cmd -> cmd.withLabels(Map.of(LABEL_INPUTS, hash, LABEL_RUN_IMAGE, base.jdk(),
-                                "dev.jdkmatrix.jdk", base.jdk(), "dev.jdkmatrix.base-image", base.imageId())))
-                        .get();
+                image.withBuildImageCmdModifier(cmd -> cmd.withLabels(labels).withNoCache(rebuild)).get();
                 break;
             } catch (RuntimeException e) {
                 // another session on the engine that built a run image of this JDK removes the older ones no container uses
@@ -295,6 +355,7 @@ public final class Images {
         Duration took = Duration.ofNanos(System.nanoTime() - t0);
         id = imageId(tag);
         if (id == null) throw new ExitException(ExitException.ENVIRONMENT, "image " + tag + " was built but Docker does not list it; check the engine's disk space");
+        recordBuilt(tag, id, progress);
         removeOlderRunImages(base.jdk(), tag);
         return new ImageRef(base.jdk(), tag, id, true, base.buildTime().plus(took));
     }
@@ -305,63 +366,7 @@ public final class Images {
     }
 
     static String runImageHash(String baseImageId, byte[] jar, List<String> userJarHashes) {
-        return sha256(RECIPE + " run\n" + baseImageId + "\n" + String.join("\n", userJarHashes) + "\nasync-profiler " + PROFILER_SHA256 + "\n", jar);
-    }
-
-    /** The library once read and checked: every JDK's run image carries the same bytes. */
-    private static volatile byte[] profilerBytes;
-
-    /** async-profiler's library from the harness jar, checked against {@link #PROFILER_SHA256} (read once per harness process). */
-    static byte[] profilerLibrary() {
-        byte[] read = profilerBytes;
-        if (read == null) profilerBytes = read = readProfilerLibrary();
-        return read;
-    }
-
-    private static byte[] readProfilerLibrary() {
-        byte[] lib;
-        try (InputStream in = Images.class.getResourceAsStream("/" + PROFILER_RESOURCE)) {
-            if (in == null) throw new IOException("no " + PROFILER_RESOURCE + " on the harness's class path");
-            lib = in.readAllBytes();
-        } catch (IOException e) {
-            throw new ExitException(ExitException.ENVIRONMENT, "cannot read async-profiler's library: " + e.getMessage()
-                    + "\n  fix: run 'make build' (the harness jar carries it from Maven Central's tools.profiler:async-profiler, classifier linux-x64)", e);
-        }
-        try {
-            String sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(lib));
-            if (!sha.equals(PROFILER_SHA256)) {
-                throw new ExitException(ExitException.ENVIRONMENT, PROFILER_RESOURCE + " has SHA-256 " + sha + ", not async-profiler 4.1's " + PROFILER_SHA256
-                        + "\n  fix: rebuild the harness (make clean build); if the version in pom.xml changed on purpose, put its library's SHA-256 in Images.PROFILER_SHA256");
-            }
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-        return lib;
-    }
-
-    /** Hex SHA-256 of a header naming the recipe, then a stream's bytes. */
-    private static String sha256(String header, InputStream in) throws IOException {
-        try {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            md.update(header.getBytes(StandardCharsets.UTF_8));
-            byte[] buf = new byte[1 << 16];
-            for (int n; (n = in.read(buf)) > 0; ) md.update(buf, 0, n);
-            return HexFormat.of().formatHex(md.digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** Hex SHA-256 of a header naming the recipe, then the input's bytes. */
-    private static String sha256(String header, byte[] bytes) {
-        try {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            md.update(header.getBytes(StandardCharsets.UTF_8));
-            md.update(bytes);
-            return HexFormat.of().formatHex(md.digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return Digests.sha256(RECIPE + " run\n" + baseImageId + "\n" + String.join("\n", userJarHashes) + "\nasync-profiler " + ProfilerLibrary.SHA256 + "\n", jar);
     }
 
     /**

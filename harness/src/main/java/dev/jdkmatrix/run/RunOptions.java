@@ -14,11 +14,19 @@ import java.util.Objects;
  * measure side by side ({@code --engine-cpus}); {@code keepGoing} makes every run of a workload
  * whose first round failed ({@link FailFast}: off, its runs are skipped); {@code cluster} measures
  * every run as a Job of a Kubernetes cluster (null: as a container of the Docker engine);
- * {@code baselines}: what the matrix's suite is measured against tonight (run.json keeps it).
+ * {@code baselines}: what the matrix's suite is measured against tonight (run.json keeps it);
+ * {@code rebuildImages}: every image built again without Docker's layer cache ({@code --rebuild-images}).
  */
 public record RunOptions(Path outDir, String runId, Path workloadsJar, Path projectDir, boolean resume, CpuSlots.Packing packing,
                          Shard shard, boolean lease, List<Integer> engineCpus, boolean keepGoing, Cluster.Options cluster,
-                         List<dev.jdkmatrix.results.RunBaseline> baselines) {
+                         List<dev.jdkmatrix.results.RunBaseline> baselines, boolean rebuildImages) {
+
+    /** A session that reuses the images it built before. */
+    public RunOptions(Path outDir, String runId, Path workloadsJar, Path projectDir, boolean resume, CpuSlots.Packing packing,
+                      Shard shard, boolean lease, List<Integer> engineCpus, boolean keepGoing, Cluster.Options cluster,
+                      List<dev.jdkmatrix.results.RunBaseline> baselines) {
+        this(outDir, runId, workloadsJar, projectDir, resume, packing, shard, lease, engineCpus, keepGoing, cluster, baselines, false);
+    }
 
     /** A session measuring against no baseline. */
     public RunOptions(Path outDir, String runId, Path workloadsJar, Path projectDir, boolean resume, CpuSlots.Packing packing,

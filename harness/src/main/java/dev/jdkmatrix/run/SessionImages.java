@@ -29,7 +29,7 @@ final class SessionImages {
     private final Map<String, ImageRef> refs = new ConcurrentSkipListMap<>();
 
     SessionImages(DockerClient client, Matrix matrix, RunOptions options, Map<String, String> labels, RunListener listener) {
-        this.images = new Images(client);
+        this.images = new Images(client, dev.jdkmatrix.images.BuiltImages.of(System.getenv(), Images.engineId(client)), options.rebuildImages());
         this.matrix = matrix;
         this.options = options;
         this.labels = labels;

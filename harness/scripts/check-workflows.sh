@@ -127,7 +127,8 @@ pr() { # pr NAME BASE_SHA: the sample's pr.yml under act for a pull request whos
   log "pull request check $1: $(git -C "$lib" rev-parse --short HEAD) against ${2:0:7}"
   (cd "$lib" && "$act" pull_request -W .github/workflows/pr.yml -e "$work/pr-$1.json" -P ubuntu-24.04=-self-hosted \
     --action-offline-mode --local-repository "jdkmatrix/jdkmatrix@main=$work/jdkmatrix" "${stand_ins[@]}" \
-    --env ACT_ARTIFACTS="$work/artifacts" --env JDKMATRIX_RELEASE="$release" --env JDKMATRIX_RELEASE_SHA256="$release_sha" --env GITHUB_RUN_ID="pr-$1-$attempt" > "$work/pr-$1.log" 2>&1)
+    --env ACT_ARTIFACTS="$work/artifacts" --env JDKMATRIX_RELEASE="$release" --env JDKMATRIX_RELEASE_SHA256="$release_sha" --env GITHUB_RUN_ID="pr-$1-$attempt" \
+    --env GITHUB_API_URL="$api" --env GITHUB_REPOSITORY=sample/lib -s GITHUB_TOKEN="$token" > "$work/pr-$1.log" 2>&1)
 }
 # A verdict at 95 % calls an unchanged benchmark different now and then (each of the check's 4 cells up to 5 % of the time, more in a
 # noisy spell of a shared machine: a fresh-clone run here once called the unchanged stringBuilder a regression while night 2 measured
@@ -159,6 +160,14 @@ for check in regression_wrong same_wrong; do
   done
   [ -z "$wrong" ] || fail "$wrong ($attempt times in a row)"
 done
+# the sample's caller asks for the comment: its job (pull-requests: write, none of the pull request's code) posted the check once, as the
+# workflow's token's user, then updated that same comment in place for every later check of pull request 7 (PullRequestCommentCommandTest
+# holds another user's look-alike left alone, and the cut to GitHub's limit)
+posts=$(grep -c '"method":"POST","path":"/repos/sample/lib/issues/7/comments".*"authorized":true,"user":"github-actions\[bot\]"' "$work/api-requests.jsonl" || true)
+[ "$posts" = 1 ] || fail "the pull request checks posted $posts comments on pull request 7, not 1: $(grep '/comments' "$work/api-requests.jsonl")"
+grep -q '"method":"PATCH","path":"/repos/sample/lib/issues/comments/1"' "$work/api-requests.jsonl" \
+  || fail "the later pull request checks did not update the check's comment in place: $(grep '/comments' "$work/api-requests.jsonl")"
+grep '/issues/7/comments' "$work/api-requests.jsonl" | grep -q 'jdkmatrix pull request check' || fail "the comment posted is not the check's"
 log "pull request check: $(grep -o '[0-9]* decided regression(s)\*\* of 5.0 % or more[^.]*' "$work/pr-regression.log" | head -n1); A/A: $(grep -o 'No decided regression[^.]*' "$work/pr-same.log" | head -n1)"
 log "the pull request check's stringJoin rows (its rounds: 6, more where a ratio was not yet known to within 2.5 %, at most 18): $(grep -E '\| `join:StringJoinBench.stringJoin' "$work/pr-regression.log" | sed 's/^.*| `/`/' | head -n 2 | tr '\n' ' ')"
-echo "check-workflows: the reusable workflow ran the sample library's two nights against their baseline under act (build, 2 shards one at a time, merge, publish into origin's gh-pages, history): night 2 names commits ${first:0:12}..${second:0:12} and decides stringJoin about 10 % slower against the baseline; the pull request check fails on stringJoin and passes A/A; the open-issues job asked the API stand-in on night 2 only"
+echo "check-workflows: the reusable workflow ran the sample library's two nights against their baseline under act (build, 2 shards one at a time, merge, publish into origin's gh-pages, history): night 2 names commits ${first:0:12}..${second:0:12} and decides stringJoin about 10 % slower against the baseline; the pull request check fails on stringJoin and passes A/A, its one comment posted and then updated in place by the comment job; the open-issues job asked the API stand-in on night 2 only"

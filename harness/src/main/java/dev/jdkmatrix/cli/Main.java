@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 /** {@code java -jar jdkmatrix.jar <command>}. The only place that maps errors to exit codes. */
 @Command(name = "jdkmatrix", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Runs a matrix of JDKs x CPU limits x memory x workloads x executors in constrained containers.",
-        subcommands = {JmhCommand.class, JarCommand.class, BisectCommand.class, PlanCommand.class, WorkloadsCommand.class, RunCommand.class, MergeCommand.class, LabelCommand.class, PullRequestMatrixCommand.class, PullRequestVerdictCommand.class, AcceptCommand.class, RegressionIssuesCommand.class, CompareCommand.class, PreviousCommand.class, PruneCommand.class, ReportCommand.class, IndexCommand.class, HistoryCommand.class, ClaimsCommand.class, LauncherCommands.Setup.class, LauncherCommands.Publish.class, CommandLine.HelpCommand.class})
+        subcommands = {JmhCommand.class, JarCommand.class, BisectCommand.class, PlanCommand.class, WorkloadsCommand.class, RunCommand.class, MergeCommand.class, LabelCommand.class, PullRequestMatrixCommand.class, PullRequestVerdictCommand.class, PullRequestCommentCommand.class, AcceptCommand.class, RegressionIssuesCommand.class, CompareCommand.class, PreviousCommand.class, PruneCommand.class, ReportCommand.class, IndexCommand.class, HistoryCommand.class, ClaimsCommand.class, LauncherCommands.Setup.class, LauncherCommands.Publish.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec

@@ -36,20 +36,14 @@ public final class RegressionIssuesCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SITE", description = "a folder of published nights (make publish)")
     Path site;
 
-    @Option(names = "--repository", paramLabel = "OWNER/NAME", description = "the repository whose issues are kept (default: $GITHUB_REPOSITORY)")
-    String repository;
-
-    @Option(names = "--api", paramLabel = "URL", description = "GitHub's REST API (default: $GITHUB_API_URL, else https://api.github.com)")
-    String api;
+    @Mixin
+    GitHubAccess github;
 
     @Option(names = "--site", paramLabel = "NAME", description = "the site's name among the repository's sites, its branch (default: ${DEFAULT-VALUE})", defaultValue = "gh-pages")
     String siteName;
 
     @Option(names = "--site-url", paramLabel = "URL", description = "where the site is published (the issues link its nights and index)")
     String siteUrl;
-
-    @Option(names = "--token-file", paramLabel = "FILE", description = "read the token from FILE instead of $GITHUB_TOKEN")
-    Path tokenFile;
 
     @Option(names = "--dry-run", description = "print what would be opened, updated and closed, and send nothing")
     boolean dryRun;
@@ -79,7 +73,7 @@ public final class RegressionIssuesCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
-        GitHubIssues tracker = tracker(env);
+        GitHubIssues tracker = github.door(env, "write issues", "issues: write");
         try {
             sync(plan, tracker, out);
         } catch (IOException e) {
@@ -87,29 +81,6 @@ public final class RegressionIssuesCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
-    }
-
-    private GitHubIssues tracker(Map<String, String> env) {
-        String repo = repository != null ? repository : env.getOrDefault("GITHUB_REPOSITORY", "");
-        String url = api != null ? api : env.getOrDefault("GITHUB_API_URL", "https://api.github.com");
-        String token = env.getOrDefault("GITHUB_TOKEN", env.getOrDefault("GH_TOKEN", ""));
-        if (tokenFile != null) {
-            try {
-                token = Files.readString(tokenFile).strip();
-            } catch (IOException e) {
-                throw new ExitException(ExitException.BAD_INPUT, "cannot read --token-file " + tokenFile + ": " + e.getMessage() + "\n  fix: name a readable file that holds the token");
-            }
-        }
-        if (repo.isEmpty()) throw new ExitException(ExitException.BAD_INPUT, "no repository to keep issues in\n  fix: --repository owner/name (or $GITHUB_REPOSITORY)");
-        if (token.isEmpty()) {
-            throw new ExitException(ExitException.BAD_INPUT, "no token in $GITHUB_TOKEN, $GH_TOKEN or --token-file\n  fix: export GITHUB_TOKEN=<a token that may write " + repo
-                    + "'s issues> (in a workflow: env: GITHUB_TOKEN: ${{ github.token }} with permissions: issues: write), or --dry-run");
-        }
-        try {
-            return new GitHubIssues(url, repo, token);
-        } catch (IllegalArgumentException e) {
-            throw new ExitException(ExitException.BAD_INPUT, e.getMessage() + "\n  fix: --repository owner/name, --api https://api.github.com");
-        }
     }
 
     /** Closes what no longer stands, updates what does, opens what has no issue yet; each said in a line. */

@@ -15,7 +15,8 @@ import java.util.Objects;
 
 /**
  * The one door to a GitHub repository's issues (REST API v3, {@code 2022-11-28}): list the open issues of a label, open one,
- * change its title and body, comment on it, close it. The API's address is GitHub's, GitHub Enterprise's, or a stand-in's
+ * change its title and body, comment on it, close it; list an issue's or a pull request's comments, change one; say whose the
+ * token is. The API's address is GitHub's, GitHub Enterprise's, or a stand-in's
  * ({@code GITHUB_API_URL}); the token is read by the caller from the environment, never from a command line. Every failure
  * says which request, what the API answered, and how to fix it.
  */
@@ -25,6 +26,15 @@ public final class GitHubIssues {
     public record Issue(long number, String title, String body) {
         public Issue {
             if (number < 1) throw new IllegalArgumentException("an issue's number is positive, got " + number);
+        }
+    }
+
+    /** A comment on an issue or a pull request, and who wrote it. */
+    public record Comment(long id, String author, String body) {
+        public Comment {
+            if (id < 1) throw new IllegalArgumentException("a comment's id is positive, got " + id);
+            Objects.requireNonNull(author, "author");
+            Objects.requireNonNull(body, "body");
         }
     }
 
@@ -92,9 +102,38 @@ public final class GitHubIssues {
         send("PATCH", "repos/" + repository + "/issues/" + number, JSON.createObjectNode().put("title", title).put("body", body));
     }
 
-    /** Comments on an issue. */
-    public void comment(long number, String body) throws IOException {
-        send("POST", "repos/" + repository + "/issues/" + number + "/comments", JSON.createObjectNode().put("body", body));
+    /** Comments on an issue (or a pull request, which is an issue to this API); the comment's id. */
+    public long comment(long number, String body) throws IOException {
+        return send("POST", "repos/" + repository + "/issues/" + number + "/comments", JSON.createObjectNode().put("body", body)).path("id").asLong();
+    }
+
+    /** An issue's (or a pull request's) comments, oldest first. */
+    public List<Comment> comments(long number) throws IOException {
+        List<Comment> out = new ArrayList<>();
+        for (int page = 1; page <= MAX_PAGES; page++) {
+            JsonNode list = send("GET", "repos/" + repository + "/issues/" + number + "/comments?per_page=" + PAGE + "&page=" + page, null);
+            if (!list.isArray()) throw new Failure("GET the comments of #" + number + " of " + repository + ": the API answered no list\n  fix: check GITHUB_API_URL (" + api + ")");
+            for (JsonNode c : list) out.add(new Comment(c.path("id").asLong(), c.path("user").path("login").asText(""), c.path("body").asText("")));
+            if (list.size() < PAGE) return out;
+        }
+        return out;
+    }
+
+    /** Sets a comment's body. */
+    public void updateComment(long id, String body) throws IOException {
+        send("PATCH", "repos/" + repository + "/issues/comments/" + id, JSON.createObjectNode().put("body", body));
+    }
+
+    /**
+     * The login of the token's user, or empty for a token that has none to say: a GitHub App's, as a workflow's
+     * {@code GITHUB_TOKEN} is (GitHub answers 403 "Resource not accessible by integration"); its comments are
+     * {@code github-actions[bot]}'s.
+     */
+    public java.util.Optional<String> login() throws IOException {
+        HttpResponse<String> r = exchange("GET", "user", null);
+        if (r.statusCode() == 403 || r.statusCode() == 404) return java.util.Optional.empty();
+        String login = checked("GET", r).path("login").asText("");
+        return login.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(login);
     }
 
     /** Closes an issue, {@code reason} completed or not_planned. */
@@ -104,6 +143,16 @@ public final class GitHubIssues {
     }
 
     private JsonNode send(String method, String path, ObjectNode body) throws IOException {
+        return checked(method, exchange(method, path, body));
+    }
+
+    private JsonNode checked(String method, HttpResponse<String> r) throws IOException {
+        URI uri = r.uri();
+        if (r.statusCode() / 100 != 2) throw new Failure(method + " " + uri + ": HTTP " + r.statusCode() + " " + brief(r.body()) + "\n  fix: " + fix(r.statusCode()));
+        return r.body().isBlank() ? JSON.createObjectNode() : JSON.readTree(r.body());
+    }
+
+    private HttpResponse<String> exchange(String method, String path, ObjectNode body) throws IOException {
         URI uri = api.resolve(path);
         HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(60))
                 .header("Accept", "application/vnd.github+json").header("X-GitHub-Api-Version", "2022-11-28")
@@ -119,17 +168,18 @@ public final class GitHubIssues {
         } catch (IOException e) {
             throw new Failure(method + " " + uri + ": no answer (" + e + ")\n  fix: check GITHUB_API_URL (" + api + ") and that this runner reaches it");
         }
-        if (r.statusCode() / 100 != 2) throw new Failure(method + " " + uri + ": HTTP " + r.statusCode() + " " + brief(r.body()) + "\n  fix: " + fix(r.statusCode()));
-        return r.body().isBlank() ? JSON.createObjectNode() : JSON.readTree(r.body());
+        return r;
     }
 
     private String fix(int status) {
         return switch (status) {
             case 401 -> "the token was refused: give a valid one in GITHUB_TOKEN";
-            case 403 -> "the token may not write " + repository + "'s issues: grant the job 'issues: write' (and the caller workflow too), or wait out a rate limit";
+            case 403 -> "the token may not write " + repository + "'s issues or pull request comments: grant the job 'issues: write' (regression-issues) or "
+                    + "'pull-requests: write' (pr-comment), and the caller workflow too; a pull request from a fork gets a read-only token; or wait out a rate limit";
             case 404 -> "no repository " + repository + " at " + api + ", or the token cannot see it: check --repository and GITHUB_API_URL";
             case 410 -> repository + " has its issues turned off: turn them on in its settings, or leave open-issues off";
-            case 422 -> "GitHub refused the issue's fields (the label may be missing and not creatable by this token): create the label " + "jdkmatrix-regression once";
+            case 422 -> "GitHub refused the fields (an issue's label may be missing and not creatable by this token: create the label jdkmatrix-regression once; "
+                    + "or a body is over 65,536 characters)";
             default -> "try again later; the answer above says what GitHub saw";
         };
     }

@@ -52,29 +52,22 @@ public final class PullRequestMatrix {
 
     /**
      * {@code yaml}: the matrix's text; {@code matrixDir}: its folder, in the head's checkout
-     * {@code headRoot}; {@code baseRoot}: the base's checkout, where the same relative paths hold
-     * the base's build; {@code rounds}: how its rounds are spent (null: the matrix's repetitions as
-     * written). Throws with what to fix where the matrix has no suite entry.
+     * {@code headRoot} or in the base's {@code baseRoot} (the pull request check reads the base's, so
+     * that a pull request cannot change what it is measured by), the same relative paths holding each
+     * side's build in its own checkout; {@code rounds}: how its rounds are spent (null: the matrix's
+     * repetitions as written). Throws with what to fix where the matrix has no suite entry.
      */
     @SuppressWarnings("unchecked")
     public static String derive(String yaml, Path matrixDir, Path headRoot, Path baseRoot, Rounds rounds) {
-        Object loaded = new Load(LoadSettings.builder().build()).loadFromString(yaml);
-        if (!(loaded instanceof Map<?, ?> top)) throw new IllegalArgumentException("the matrix is not a YAML mapping");
-        Map<String, Object> out = new LinkedHashMap<>((Map<String, Object>) top);
+        Map<String, Object> out = new LinkedHashMap<>(top(yaml));
         out.remove("baseline"); // a pull request measures its head against its base, not against the nights' baseline
-        Object m = out.get("matrix");
-        if (!(m instanceof Map<?, ?> matrix)) throw new IllegalArgumentException("the matrix has no 'matrix:' mapping");
-        Map<String, Object> axes = new LinkedHashMap<>((Map<String, Object>) matrix);
-        Object w = axes.get("workload");
-        List<Object> entries = w instanceof List<?> l ? new ArrayList<>(l) : w == null ? List.of() : List.of(w);
+        Map<String, Object> axes = new LinkedHashMap<>((Map<String, Object>) out.get("matrix"));
         List<Object> doubled = new ArrayList<>();
-        Path rel = headRoot.toAbsolutePath().normalize().relativize(matrixDir.toAbsolutePath().normalize());
-        Path baseDir = baseRoot.toAbsolutePath().normalize().resolve(rel);
-        for (Object e : entries) {
-            if (!(e instanceof Map<?, ?> entry) || !entry.containsKey("jar")) continue;
+        Sides sides = Sides.of(matrixDir, headRoot, baseRoot);
+        for (Map<String, Object> entry : suiteEntries(out)) {
             String name = String.valueOf(entry.get("name"));
-            doubled.add(BaselineMatrix.side((Map<String, Object>) entry, BASE + name, baseDir));
-            doubled.add(BaselineMatrix.side((Map<String, Object>) entry, HEAD + name, matrixDir.toAbsolutePath().normalize()));
+            doubled.add(BaselineMatrix.side(entry, BASE + name, sides.base()));
+            doubled.add(BaselineMatrix.side(entry, HEAD + name, sides.head()));
         }
         if (doubled.isEmpty()) {
             throw new IllegalArgumentException("the matrix has no workload entry with a jar: (kind: jmh or jar): a pull request check compares your suite's base "
@@ -86,6 +79,61 @@ public final class PullRequestMatrix {
         if (rounds != null) adaptive(out, rounds);
         out.put("name", String.valueOf(out.getOrDefault("name", "matrix")) + "-pr");
         return new Dump(DumpSettings.builder().setDefaultFlowStyle(FlowStyle.BLOCK).build()).dumpToString(out);
+    }
+
+    /** Where a pull request's matrix reads each side's suite: the matrix's folder in the base's checkout and in the head's. */
+    record Sides(Path base, Path head) {
+        /** From the matrix's folder, in whichever checkout holds it (the deeper one, where one is inside the other). */
+        static Sides of(Path matrixDir, Path headRoot, Path baseRoot) {
+            Path dir = matrixDir.toAbsolutePath().normalize();
+            Path head = headRoot.toAbsolutePath().normalize();
+            Path base = baseRoot.toAbsolutePath().normalize();
+            boolean inBase = dir.startsWith(base) && (!dir.startsWith(head) || base.getNameCount() > head.getNameCount());
+            if (!inBase && !dir.startsWith(head)) {
+                throw new IllegalArgumentException("the matrix's folder " + dir + " is in neither the head's checkout " + head + " nor the base's " + base
+                        + "; name the matrix inside one of them (--head, --base)");
+            }
+            Path rel = (inBase ? base : head).relativize(dir);
+            return new Sides(base.resolve(rel).normalize(), head.resolve(rel).normalize());
+        }
+    }
+
+    /**
+     * The files a pull request's base side reads, each jar and each of its {@code files:} (a folder's as itself): what the
+     * check seals once the base is built, so that the head's build, which runs after it, cannot change what the base is
+     * measured by unseen.
+     */
+    public static List<Path> baseFiles(String yaml, Path matrixDir, Path headRoot, Path baseRoot) {
+        Path base = Sides.of(matrixDir, headRoot, baseRoot).base();
+        List<Path> out = new ArrayList<>();
+        for (Map<String, Object> entry : suiteEntries(top(yaml))) {
+            out.add(base.resolve(String.valueOf(entry.get("jar"))).normalize());
+            if (entry.get("files") instanceof List<?> files) files.forEach(f -> out.add(base.resolve(String.valueOf(f)).normalize()));
+        }
+        return out.stream().distinct().toList();
+    }
+
+    /** The command that builds the suite, as the matrix names it ({@code baseline: { build: CMD }}); empty where it names none. */
+    public static String buildCommand(String yaml) {
+        return top(yaml).get("baseline") instanceof Map<?, ?> b && b.get("build") instanceof String cmd && !cmd.isBlank() ? cmd : "";
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> top(String yaml) {
+        Object loaded = new Load(LoadSettings.builder().build()).loadFromString(yaml);
+        if (!(loaded instanceof Map<?, ?> top)) throw new IllegalArgumentException("the matrix is not a YAML mapping");
+        if (!(top.get("matrix") instanceof Map<?, ?>)) throw new IllegalArgumentException("the matrix has no 'matrix:' mapping");
+        return (Map<String, Object>) top;
+    }
+
+    /** The matrix's suite entries: its workload entries with a {@code jar:} (kind jmh or jar). */
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> suiteEntries(Map<String, Object> top) {
+        Object w = ((Map<String, Object>) top.get("matrix")).get("workload");
+        List<?> entries = w instanceof List<?> l ? l : w == null ? List.of() : List.of(w);
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (Object e : entries) if (e instanceof Map<?, ?> entry && entry.containsKey("jar")) out.add((Map<String, Object>) entry);
+        return out;
     }
 
     /**

@@ -3,18 +3,12 @@ package dev.jdkmatrix.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.history.RegressionIssuesTest;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -28,42 +22,23 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RegressionIssuesCommandTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String TOKEN = "stand-in-token-123";
 
     @TempDir
     Path dir;
 
-    private Process api;
+    private GitHubStandIn api;
     private String url;
-    private Path log;
 
     @BeforeEach
     void startTheStandIn() throws IOException, InterruptedException {
-        Path port = dir.resolve("port");
-        log = dir.resolve("requests.jsonl");
-        String cp = Stream.of(JsonNode.class, com.fasterxml.jackson.core.JsonParser.class, com.fasterxml.jackson.annotation.JsonProperty.class)
-                .map(c -> {
-                    try {
-                        return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-                    } catch (java.net.URISyntaxException e) {
-                        throw new IllegalStateException(e);
-                    }
-                }).distinct().reduce((a, b) -> a + File.pathSeparator + b).orElseThrow();
-        Path source = Path.of(System.getProperty("user.dir")).resolve("act/github-api/GitHubApiStandIn.java");
-        api = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", cp, source.toString(), port.toString(), log.toString(), TOKEN)
-                .redirectErrorStream(true).redirectOutput(dir.resolve("stand-in.out").toFile()).start();
-        Instant until = Instant.now().plus(Duration.ofSeconds(60));
-        while (!Files.exists(port)) {
-            if (!api.isAlive() || Instant.now().isAfter(until)) throw new AssertionError("the stand-in did not start: " + Files.readString(dir.resolve("stand-in.out")));
-            Thread.sleep(50);
-        }
-        url = "http://127.0.0.1:" + Files.readString(port).strip();
+        api = GitHubStandIn.start(dir, TOKEN);
+        url = api.url;
     }
 
     @AfterEach
     void stopTheStandIn() {
-        if (api != null) api.destroy();
+        if (api != null) api.close();
     }
 
     private CommandLineTest.Result issues(Path site, String token) throws IOException {
@@ -74,9 +49,7 @@ class RegressionIssuesCommandTest {
     }
 
     private List<JsonNode> requests() throws IOException {
-        List<JsonNode> out = new ArrayList<>();
-        for (String line : Files.readAllLines(log)) if (!line.isBlank()) out.add(JSON.readTree(line));
-        return out;
+        return api.requests();
     }
 
     @Test

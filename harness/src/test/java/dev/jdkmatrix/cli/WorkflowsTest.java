@@ -133,4 +133,39 @@ class WorkflowsTest {
         String docs = Files.readString(PROJECT.resolve("docs/release.md"));
         assertThat(docs).as("docs/release.md's caller grants it too").contains("      issues: write       # open-issues");
     }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aPullRequestCannotBendItsCheckAndOnlyTheCommentJobMayWriteToIt() throws IOException {
+        Path file = PROJECT.resolve(".github/workflows/jdkmatrix-pr.yml");
+        Map<String, Object> jobs = (Map<String, Object>) load(file).get("jobs");
+        Map<String, Object> check = (Map<String, Object>) jobs.get("check");
+        Map<String, Object> comment = (Map<String, Object>) jobs.get("comment");
+        assertThat(check.get("permissions")).as("the job that runs the pull request's build reads the repository alone").isEqualTo(Map.of("contents", "read"));
+        assertThat(comment.get("permissions")).as("the comment's job writes to the pull request alone").isEqualTo(Map.of("pull-requests", "write"));
+        assertThat(String.valueOf(comment.get("if"))).contains("needs.check.outputs.comment == 'true'");
+        List<Map<String, Object>> commenting = (List<Map<String, Object>>) comment.get("steps");
+        assertThat(commenting).as("the comment's job checks nothing out and builds nothing")
+                .noneMatch(st -> String.valueOf(st.get("uses")).startsWith("actions/checkout@") || String.valueOf(st).contains("BUILD") || String.valueOf(st).contains("inputs.build"));
+        List<Map<String, Object>> steps = (List<Map<String, Object>>) check.get("steps");
+        List<String> names = steps.stream().map(st -> String.valueOf(st.getOrDefault("name", st.get("uses")))).toList();
+        int worktrees = index(names, "clean worktrees");
+        int base = index(names, "build the base's suite and seal it");
+        int head = index(names, "build the head's suite");
+        int measure = index(names, "measure base and head");
+        assertThat(List.of(worktrees, base, head, measure)).as("worktrees, then the base built and sealed, then the head's build, then the measure: " + names).isSorted();
+        assertThat(String.valueOf(steps.get(worktrees).get("run"))).contains("git worktree add --detach \"$RUNNER_TEMP/jdkmatrix-base\"", "git worktree add --detach \"$RUNNER_TEMP/jdkmatrix-head\"");
+        assertThat(String.valueOf(steps.get(base).get("run"))).contains("--print-build", "--digest-base");
+        assertThat(steps.get(head).get("working-directory")).isEqualTo("${{ runner.temp }}/jdkmatrix-head");
+        String measured = String.valueOf(steps.get(measure).get("run"));
+        assertThat(measured).as("the base's matrix, both seals checked").contains("--matrix \"$base/$MATRIX\"", "--expect-base-digest \"$SEAL\"", "\"$TOOLS\"");
+        Map<String, Object> verdict = steps.stream().filter(st -> "verdict".equals(st.get("id"))).findFirst().orElseThrow();
+        assertThat(String.valueOf(((Map<String, Object>) verdict.get("env")).get("FORK"))).contains("github.event.pull_request.head.repo.full_name != github.repository");
+        assertThat(steps.indexOf(verdict)).isLessThan(index(names, "fail on a decided regression"));
+    }
+
+    private static int index(List<String> names, String start) {
+        for (int i = 0; i < names.size(); i++) if (names.get(i).startsWith(start)) return i;
+        throw new AssertionError("no step named '" + start + "...' among " + names);
+    }
 }

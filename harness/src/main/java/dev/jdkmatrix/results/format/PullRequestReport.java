@@ -60,6 +60,25 @@ public final class PullRequestReport {
         return md.toString();
     }
 
+    /** The most characters GitHub keeps in a comment's body. */
+    public static final int COMMENT_LIMIT = 65_536;
+
+    /**
+     * {@code md} as a comment's body within {@code limit} characters (code points, as GitHub counts them): whole where it
+     * fits, else its first lines (a table cut between rows) and a last line that says it was cut and where the whole check
+     * is ({@code whole}: the job summary's address, or empty).
+     */
+    public static String fitted(String md, int limit, String whole) {
+        if (md.codePointCount(0, md.length()) <= limit) return md;
+        String tail = "\n\n**Cut to GitHub's limit of " + String.format(Locale.ROOT, "%,d", limit) + " characters:** the whole check is in "
+                + (whole.isBlank() ? "this workflow run's job summary." : "[the job summary](" + whole.strip() + ").") + "\n";
+        int room = limit - tail.codePointCount(0, tail.length());
+        if (room <= 0) throw new IllegalArgumentException("a comment limit of " + limit + " characters leaves no room for the check");
+        int end = md.offsetByCodePoints(0, Math.min(room, md.codePointCount(0, md.length())));
+        int line = md.lastIndexOf('\n', end - 1);
+        return md.substring(0, line > 0 ? line : end) + tail;
+    }
+
     /** "9.5 % slower [7.8 %, 11.8 %] (1.095x [1.078, 1.118], 12 pairs)": head against base in words, the ratio of its figure beside them. */
     private static String ratio(PullRequestVerdict.Item i) {
         if (i.cost() == null) return "no pairs";

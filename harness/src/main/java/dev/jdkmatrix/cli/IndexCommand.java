@@ -54,6 +54,7 @@ public final class IndexCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         out.printf("jdkmatrix: index of %d run(s) in %s%s%n", r.runs(), r.page(),
                 r.galleriesRemoved() > 0 ? "; the galleries of " + r.galleriesRemoved() + " older run(s) removed, their data kept" : "");
+        r.passedOver().forEach(why -> out.println("jdkmatrix: passed over " + why));
         out.flush();
         return 0;
     }

@@ -17,8 +17,9 @@ import picocli.CommandLine.Parameters;
  * team named), so that a night is never measured against another machine's numbers.
  */
 @Command(name = "previous", mixinStandardHelpOptions = true,
-        description = "Print the folder of the newest run already in SITE (by start) of NEW_DIR's runner class (CPU model and count and "
-                + "engine, or the class the team named); print nothing when there is none. make publish compares with it.")
+        description = "Print the folder of the newest run already in SITE that started before NEW_DIR's, of its runner class (CPU model and count and "
+                + "engine, or the class the team named); print nothing when there is none; a run whose run.json cannot be read is passed over by name. "
+                + "make publish compares with it.")
 public final class PreviousCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -32,41 +33,67 @@ public final class PreviousCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try {
-            Path json = current.resolve(dev.jdkmatrix.results.format.ResultsFiles.RUN_JSON);
-            if (!Files.isRegularFile(json)) {
-                throw new ExitException(ExitException.BAD_INPUT, current + " has no run.json\n  fix: name a results folder written by 'run' or 'merge'");
-            }
-            RunMetadata now = RunJson.read(json);
-            Path best = null;
-            String bestStart = null;
-            java.util.List<String> otherClasses = new java.util.ArrayList<>();
-            if (Files.isDirectory(site)) {
-                try (var dirs = Files.list(site)) {
-                    for (Path d : dirs.sorted().toList()) {
-                        Path j = d.resolve(dev.jdkmatrix.results.format.ResultsFiles.RUN_JSON);
-                        if (!Files.isRegularFile(j) || d.toAbsolutePath().normalize().equals(current.toAbsolutePath().normalize())) continue;
-                        RunMetadata m = RunJson.read(j);
-                        if (!m.runnerClass().equals(now.runnerClass())) {
-                            otherClasses.add(d.getFileName().toString());
-                            continue;
-                        }
-                        if (bestStart == null || m.startedAt().compareTo(bestStart) > 0) {
-                            best = d;
-                            bestStart = m.startedAt();
-                        }
-                    }
-                }
-            }
-            if (best != null) spec.commandLine().getOut().println(best);
-            if (best == null && !otherClasses.isEmpty()) {
-                spec.commandLine().getErr().println("jdkmatrix: no run of this runner class (" + now.runnerClass() + ") in " + site + "; "
-                        + otherClasses.size() + " of other machines, not compared with");
-            }
-            spec.commandLine().getOut().flush();
-            return 0;
-        } catch (IOException e) {
-            throw new ExitException(ExitException.BAD_INPUT, "cannot read the runs in " + site + ": " + e.getMessage());
+        Path json = current.resolve(dev.jdkmatrix.results.format.ResultsFiles.RUN_JSON);
+        if (!Files.isRegularFile(json)) {
+            throw new ExitException(ExitException.BAD_INPUT, current + " has no run.json\n  fix: name a results folder written by 'run' or 'merge'");
         }
+        RunMetadata now;
+        java.time.Instant nowStarted;
+        try {
+            now = RunJson.read(json);
+            nowStarted = java.time.Instant.parse(now.startedAt());
+        } catch (IOException | RuntimeException e) {
+            throw new ExitException(ExitException.BAD_INPUT, "cannot read " + json + ": " + oneLine(e)
+                    + "\n  fix: name a results folder whose run.json 'run' or 'merge' wrote (its started_at a time)");
+        }
+        Path best = null;
+        java.time.Instant bestStart = null;
+        java.util.List<String> otherClasses = new java.util.ArrayList<>();
+        var err = spec.commandLine().getErr();
+        for (Path d : folders()) {
+            Path j = d.resolve(dev.jdkmatrix.results.format.ResultsFiles.RUN_JSON);
+            if (!Files.isRegularFile(j) || d.toAbsolutePath().normalize().equals(current.toAbsolutePath().normalize())) continue;
+            RunMetadata m;
+            java.time.Instant started;
+            try {
+                m = RunJson.read(j);
+                started = java.time.Instant.parse(m.startedAt());
+            } catch (IOException | RuntimeException e) {
+                err.println("jdkmatrix: passed over " + d.getFileName() + ": its run.json cannot be read (" + oneLine(e) + ")");
+                continue;
+            }
+            if (!m.runnerClass().equals(now.runnerClass())) {
+                otherClasses.add(d.getFileName().toString());
+                continue;
+            }
+            // the night before this one: a run said to start after it (a wrong clock, a date far in the future) is not its previous
+            if (started.isBefore(nowStarted) && (bestStart == null || started.isAfter(bestStart))) {
+                best = d;
+                bestStart = started;
+            }
+        }
+        if (best != null) spec.commandLine().getOut().println(best);
+        if (best == null && !otherClasses.isEmpty()) {
+            err.println("jdkmatrix: no run of this runner class (" + now.runnerClass() + ") in " + site + "; "
+                    + otherClasses.size() + " of other machines, not compared with");
+        }
+        spec.commandLine().getOut().flush();
+        err.flush();
+        return 0;
+    }
+
+    /** The site's folders, in name order; none where the site is not a folder yet (a first night). */
+    private java.util.List<Path> folders() {
+        if (!Files.isDirectory(site)) return java.util.List.of();
+        try (var dirs = Files.list(site)) {
+            return dirs.filter(Files::isDirectory).sorted().toList();
+        } catch (IOException e) {
+            throw new ExitException(ExitException.BAD_INPUT, "cannot list the runs in " + site + ": " + e.getMessage() + "\n  fix: name a readable site folder");
+        }
+    }
+
+    private static String oneLine(Exception e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return m.lines().findFirst().orElse(m);
     }
 }

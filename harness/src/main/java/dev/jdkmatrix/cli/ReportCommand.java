@@ -54,8 +54,9 @@ public final class ReportCommand implements Callable<Integer> {
         try {
             return Report.render(dir, options);
         } catch (IOException e) {
-            throw new ExitException(ExitException.BAD_INPUT, "cannot report on " + dir + ": " + e.getMessage()
-                    + "\n  fix: name a results folder written by 'run' or 'merge', writable by this user");
+            String why = String.valueOf(e.getMessage());
+            throw new ExitException(ExitException.BAD_INPUT, "cannot report on " + dir + ": " + why
+                    + (why.contains("\n  fix: ") ? "" : "\n  fix: name a results folder written by 'run' or 'merge', writable by this user"));
         }
     }
 }

@@ -42,6 +42,9 @@ public final class Nights {
         }
     }
 
+    /** How far after this machine's clock a night may say it started (clocks and time zones disagree) before it is damage. */
+    static final java.time.Duration FUTURE = java.time.Duration.ofDays(1);
+
     public static Read read(Path site) throws IOException {
         if (!Files.isDirectory(site)) throw new IOException(site + " is not a folder");
         List<Path> folders;
@@ -80,6 +83,10 @@ public final class Nights {
             started = Instant.parse(meta.startedAt());
         } catch (RuntimeException e) {
             return name + ": its run.json's started_at '" + meta.startedAt() + "' is not a time; passed over";
+        }
+        if (started.isAfter(Instant.now().plus(FUTURE))) {
+            return name + ": its run.json's started_at " + started + " is in the future (more than a day after this machine's clock); passed over "
+                    + "(fix the measuring machine's clock, then publish the night again)";
         }
         List<RawRow> rows;
         try {

@@ -75,8 +75,12 @@ public final class Report {
         }
     }
 
-    /** What {@link #index} wrote: the page, the runs it lists, and the galleries it removed. */
-    public record Indexed(Path page, int runs, int galleriesRemoved) {}
+    /** What an index wrote: its page, the runs it lists, the galleries it removed, and each folder it passed over with why. */
+    public record Indexed(Path page, int runs, int galleriesRemoved, List<String> passedOver) {
+        public Indexed {
+            passedOver = List.copyOf(passedOver);
+        }
+    }
 
     /** Renders {@code dir}/charts/*.png (and .svg when asked) and {@code dir}/index.html; nothing outside {@code dir}. */
     public static Result render(Path dir, Options options) throws IOException {
@@ -249,7 +253,7 @@ public final class Report {
         ExplorerPage.write(site);
         Path page = site.resolve("index.html");
         Files.writeString(page, RunIndex.page(entries, history, trends, svg, bisected(site)), StandardCharsets.UTF_8);
-        return new Indexed(page, entries.size(), removed);
+        return new Indexed(page, entries.size(), removed, read.skipped());
     }
 
     /** The site's files of what bisects found ({@code bisect/GOOD-BAD.md}, {@link dev.jdkmatrix.history.BisectHint#resultFile}). */

@@ -44,6 +44,10 @@ public record ResultsFolder(Path dir, RunMetadata meta, List<RawRow> raw, List<S
     public static ResultsFolder load(Path dir) throws IOException {
         ResultsFiles.Stored stored = ResultsFiles.read(dir, null, false);
         List<RawRow> rows = stored.rows();
+        if (rows.isEmpty() && !stored.cut().isEmpty()) {
+            throw new IOException("none of its runs can be read (" + stored.cut().replaceFirst(" passed over$", "") + ")\n  fix: a raw.csv as 'run' writes it, "
+                    + "each figure a finite number (the lines named): measure it again, or take the folder from where it was measured");
+        }
         RunMetadata meta = stored.meta();
         List<IterationsCsv.Stored> iterations = IterationsCsv.read(dir);
         if (iterations.isEmpty() && Files.isDirectory(dir.resolve("logs"))) {

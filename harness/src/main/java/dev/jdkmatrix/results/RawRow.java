@@ -184,7 +184,8 @@ public final class RawRow extends StoredRow<RunFigure> {
         SortedMap<String, Double> out = new TreeMap<>();
         Params.parse(text("metrics")).forEach((k, v) -> {
             try {
-                out.put(k, Double.parseDouble(v));
+                double x = Double.parseDouble(v);
+                out.put(k, Double.isFinite(x) ? x : Double.NaN); // no file of ours writes an infinity: as unreadable as text
             } catch (NumberFormatException e) {
                 out.put(k, Double.NaN);
             }

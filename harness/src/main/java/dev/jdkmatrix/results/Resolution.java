@@ -115,8 +115,9 @@ public record Resolution(double resolvable, double logSd, boolean paired, double
         return hi;
     }
 
+    /** The standard deviation of the finite values, NaN where there are none (a ratio of a zero figure: a log of 0). */
     private static double sd(double[] x) {
-        return Statistics.of(x).stddev();
+        return java.util.Arrays.stream(x).anyMatch(Double::isFinite) ? Statistics.of(x).stddev() : Double.NaN;
     }
 
     private static double sq(double x) {

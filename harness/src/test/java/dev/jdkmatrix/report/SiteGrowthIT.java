@@ -81,7 +81,19 @@ class SiteGrowthIT {
         Path linked = Files.createDirectories(tmp.resolve("in/night-5"));
         Files.copy(reference.resolve("raw.csv"), linked.resolve("raw.csv"));
         Files.createSymbolicLink(linked.resolve("run.json"), reference.resolve("run.json"));
-        for (Path bad : List.of(damaged, empty, linked)) {
+        Path noNumbers = Files.createDirectories(tmp.resolve("in/night-6")); // every run's wall time NaN: no run of it can be read
+        try (var in = new com.opencsv.CSVReader(Files.newBufferedReader(reference.resolve("raw.csv")));
+             var out = new com.opencsv.CSVWriter(Files.newBufferedWriter(noNumbers.resolve("raw.csv")), ',', '"', '"', "\n")) {
+            String[] header = in.readNext();
+            int wall = List.of(header).indexOf("wall_ms");
+            out.writeNext(header, false);
+            for (String[] row; (row = in.readNext()) != null; ) {
+                row[wall] = "NaN";
+                out.writeNext(row, false);
+            }
+        }
+        Files.writeString(noNumbers.resolve("run.json"), Files.readString(reference.resolve("run.json")).replaceFirst("\"run_id\" : \"[^\"]*\"", "\"run_id\" : \"night-6\""));
+        for (Path bad : List.of(damaged, empty, linked, noNumbers)) {
             Result r = publish(site, bad);
             assertThat(r.code()).as("publish of %s: %s", bad.getFileName(), r.out()).isNotZero();
             assertThat(digest(site)).as("the site after the refused %s (publish said: %s)", bad.getFileName(), r.out()).isEqualTo(was);
@@ -91,6 +103,8 @@ class SiteGrowthIT {
         }
         assertThat(publish(site, empty).out()).contains("holds no run");
         assertThat(publish(site, linked).out()).contains("holds symbolic links");
+        assertThat(publish(site, noNumbers).out()).contains("none of its runs can be read (raw.csv", "rows cut short or damaged (lines 2, 3", "fix: ")
+                .doesNotContain("\tat ");
 
         // keep one gallery: night-1 keeps its data only; report renders it again from raw.csv.gz
         run("harness/scripts/jdkmatrix.sh", "index", site.toString(), "--keep-galleries", "1");

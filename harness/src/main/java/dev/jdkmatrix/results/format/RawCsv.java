@@ -137,13 +137,15 @@ public final class RawCsv implements AutoCloseable {
     /**
      * Reads every complete row, from a file whose name ends in .gz through gzip. A line cut short
      * by a crash (fewer or more cells than the header) is skipped, so a folder left by a killed
-     * harness still reads; {@link #readAll} says which were.
+     * harness still reads; so is a damaged one, which this harness never writes: a figure that is
+     * not a finite number (NaN, an infinity, an overflow such as 1e999, hex, text), or an ok run
+     * without its wall time. {@link #readAll} says which were.
      */
     public static List<RawRow> read(Path file) throws IOException {
         return readAll(file).rows();
     }
 
-    /** A raw.csv's rows, and the lines (1-based, the header line 1) passed over for a cell count other than the header's. */
+    /** A raw.csv's rows, and the lines (1-based, the header line 1) passed over: a cell count other than the header's, or a damaged figure. */
     public record Read(List<RawRow> rows, List<Long> cut) {
         public Read {
             rows = List.copyOf(rows);
@@ -171,12 +173,15 @@ public final class RawCsv implements AutoCloseable {
             String[] header = all.get(0);
             // the columns this harness knows, found once for the file
             int[] known = java.util.stream.IntStream.range(0, header.length).filter(c -> Columns.isRaw(header[c]) || Columns.isParam(header[c])).toArray();
+            int[] figures = java.util.stream.IntStream.of(known).filter(c -> dev.jdkmatrix.results.RunFigure.ofColumn(header[c]).isPresent()).toArray();
+            int status = List.of(header).indexOf("status");
+            int wall = List.of(header).indexOf(dev.jdkmatrix.results.RunFigure.WALL_MS.column());
             List<RawRow> rows = new ArrayList<>(all.size());
             List<Long> cut = new ArrayList<>();
             long record = 0;
             for (String[] line : all) { // OpenCSV's readAll is a LinkedList: get(i) would walk it for every row
                 if (record++ == 0) continue;
-                if (line.length != header.length) {
+                if (line.length != header.length || damaged(line, figures, status, wall)) {
                     cut.add(record);
                     continue;
                 }
@@ -187,6 +192,26 @@ public final class RawCsv implements AutoCloseable {
             return new Read(rows, cut);
         } catch (CsvException e) {
             throw new IOException(file + ": unreadable CSV: " + e.getMessage(), e);
+        }
+    }
+
+    /** A figure's text that is there and no finite number, or an ok run without its wall time: what this harness never writes. */
+    static boolean damaged(String[] line, int[] figures, int status, int wall) {
+        for (int c : figures) {
+            String t = line[c];
+            if (t.isEmpty()) continue;
+            if (!finite(t)) return true;
+        }
+        return status >= 0 && wall >= 0 && "ok".equals(line[status]) && line[wall].isEmpty();
+    }
+
+    private static boolean finite(String t) {
+        char last = t.charAt(t.length() - 1);
+        if (last == 'd' || last == 'D' || last == 'f' || last == 'F') return false; // Java's parser takes 1.5d; no file of ours writes it
+        try {
+            return Double.isFinite(Double.parseDouble(t));
+        } catch (NumberFormatException e) {
+            return false;
         }
     }
 }

@@ -39,7 +39,15 @@ public final class RunJson {
         }
     }
 
+    /** A run.json's run; a file that holds none (not JSON, JSON's null, a run without its start) refused as unreadable, naming it. */
     public static RunMetadata read(Path file) throws IOException {
-        return MAPPER.readValue(file.toFile(), RunMetadata.class);
+        RunMetadata m;
+        try {
+            m = MAPPER.readValue(file.toFile(), RunMetadata.class);
+        } catch (com.fasterxml.jackson.core.JacksonException e) {
+            throw new IOException(file.getFileName() + " is not a run's JSON: " + e.getOriginalMessage(), e);
+        }
+        if (m == null) throw new IOException(file.getFileName() + " holds no run (null)");
+        return m;
     }
 }

@@ -20,6 +20,7 @@
 #   make bench-cpu-modes   the CPU-bound cells under a CFS quota and pinned (examples/trust.yaml, ~1 h): writes docs/cpu-modes.md
 #   make bench-internals   what reading the JVM's internals costs (docs/matrices/internals-cost.yaml, ~25 min): writes docs/internals-cost.md
 #   make bench-site        what one make publish adds to a site, and the site after 365 nights: writes docs/site-growth.md
+#   make bench-index       index's seconds over sites of 1,000 to 10,000 small nights (~3 min): docs/site-growth.md's bench-index block
 #   make bench-verdicts    how often comparisons are right on known differences, paired and unpaired (~40 min): writes docs/verdicts.md
 #   make bench-warmup      warm-up until steady against fixed warm-up on examples/jmh at 6 rounds (~1 h): writes docs/warmup.md
 #   make bench-warmup-public  the same on a public JMH suite as it comes, HdrHistogram's (~45 min; SUITE_GIT=a clone offline): writes docs/warmup-public.md
@@ -85,7 +86,7 @@ SOURCES := $(shell find harness/src workloads/src examples/jmh/src examples/jar/
 # The harness, started with a class-data archive per subcommand and JDK (see the script).
 JDKMATRIX := $(SCRIPTS)/jdkmatrix.sh
 
-.PHONY: test-times help jdk check-no-jdk check-resume check-explorer check-dist check-workflows dist release build docker base-image setup ready plan workloads matrix jmh quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-warmup bench-warmup-public bench-verdicts bench-duet bench-resolution bench-steady reference-docs bench-history bench-history-nights bench-reference-nights keep-night reference-night keep-reference-night otava-fixtures history-real nightly-local shards merge compare history publish prune readme-jmh readme-quick remote-demo lint-workflows k8s-up k8s-down clean
+.PHONY: test-times help jdk check-no-jdk check-resume check-explorer check-dist check-workflows dist release build docker base-image setup ready plan workloads matrix jmh quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-index bench-warmup bench-warmup-public bench-verdicts bench-duet bench-resolution bench-steady reference-docs bench-history bench-history-nights bench-reference-nights keep-night reference-night keep-reference-night otava-fixtures history-real nightly-local shards merge compare history publish prune readme-jmh readme-quick remote-demo lint-workflows k8s-up k8s-down clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -292,6 +293,9 @@ bench-internals: ready
 
 bench-site: build
 	$(SCRIPTS)/bench-site.sh
+
+bench-index: build
+	$(SCRIPTS)/bench-index.sh
 
 bench-warmup: build
 	$(SCRIPTS)/bench-warmup.sh

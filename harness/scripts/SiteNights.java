@@ -6,7 +6,7 @@ import java.time.Instant;
 
 /**
  * Builds the site that N published nights leave with `make publish` and KEEP_GALLERIES=K: N nights
- * made from one results folder (its raw.csv and summary.csv gzipped as make publish keeps them, and run.json, each night a day later,
+ * made from one results folder (its raw.csv and summary.csv gzipped as make publish keeps them, and run.json, each night a day later, the last on the run's own day,
  * with its own run id), the galleries of the newest K rendered, and the site's index with its trends
  * written once over all N (publishing night by night renders each gallery and then removes all but
  * the newest K, which leaves the same files). Run with the harness jar on the class path:
@@ -27,7 +27,7 @@ public class SiteNights {
         for (int n = 1; n <= nights; n++) {
             String name = String.format("night-%03d", n);
             Path night = Files.createDirectories(site.resolve(name));
-            Duration shift = Duration.ofDays(n);
+            Duration shift = Duration.ofDays(n - nights); // the newest night the run's own start: no night dated in the future, which a site passes over
             String moved = json.replace("\"run_id\" : \"" + runId + "\"", "\"run_id\" : \"" + name + "\"")
                     .replace(field(json, "started_at"), started.plus(shift).toString())
                     .replace(field(json, "ended_at"), ended.plus(shift).toString());

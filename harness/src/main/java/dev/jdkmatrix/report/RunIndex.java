@@ -56,7 +56,7 @@ final class RunIndex {
             }
         }
         if (x.size() >= 2) {
-            overhead.addSeries("harness overhead median", x, y).setMarker(SeriesMarkers.CIRCLE);
+            overhead.addSeries("harness overhead median", x, y).setMarker(x.size() <= HistoryCharts.MARKED_NIGHTS ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
             out.add(new Figure("trend-overhead", Figure.Section.TREND, String.format(Locale.ROOT,
                     "harness overhead median from %.0f ms (%s) to %.0f ms (%s).", y.get(0), date(x.get(0)), y.get(y.size() - 1), date(x.get(x.size() - 1))), overhead));
         }
@@ -202,12 +202,11 @@ final class RunIndex {
                     .append("and their points on the trends; <code>make report RESULTS=dir</code> renders the gallery of any of them again.");
         }
         b.append("</p>\n<table>\n<tr><th>#</th><th>run</th><th>matrix</th><th>started</th><th>duration</th><th>cells</th><th>runs</th><th>statuses</th><th>commit</th><th>machine</th></tr>\n");
-        List<Entry> newest = new ArrayList<>(chronological);
-        java.util.Collections.reverse(newest);
-        for (Entry e : newest) {
+        for (int i = chronological.size() - 1; i >= 0; i--) { // newest first, each numbered by its place (an indexOf a night would be quadratic)
+            Entry e = chronological.get(i);
             RunMetadata m = e.meta();
             String link = e.gallery() ? e.folder() + "/index.html" : e.folder() + "/run.json";
-            b.append("<tr><td class=\"num\">").append(chronological.indexOf(e) + 1).append("</td><td><a href=\"").append(Html.href(link)).append("\">")
+            b.append("<tr><td class=\"num\">").append(i + 1).append("</td><td><a href=\"").append(Html.href(link)).append("\">")
                     .append(Html.esc(m.runId())).append("</a></td><td>").append(Html.esc(m.matrixName())).append("</td><td>").append(Html.esc(m.startedAt()))
                     .append("</td><td>").append(Html.esc(duration(m))).append("</td><td class=\"num\">").append(e.cells()).append("</td><td class=\"num\">")
                     .append(m.statusCounts().values().stream().mapToInt(Integer::intValue).sum()).append("</td><td>")

@@ -25,6 +25,10 @@ public enum RunFigure {
     GC_PAUSES(WHOLE), GC_PAUSE_MS(MS), GC_PAUSE_MAX_MS(MS), SAFEPOINTS(WHOLE), SAFEPOINT_MS(MS), SAFEPOINT_SYNC_MS(MS), JIT_MS(MS);
 
     private final FigureFormat format;
+    /** Its column's name, spelled once (every row reads its figures by it). */
+    private final String column = name().toLowerCase(Locale.ROOT);
+    private static final java.util.Map<String, RunFigure> BY_COLUMN = java.util.Arrays.stream(values())
+            .collect(java.util.stream.Collectors.toUnmodifiableMap(RunFigure::column, f -> f));
 
     RunFigure(FigureFormat format) {
         this.format = format;
@@ -37,7 +41,7 @@ public enum RunFigure {
 
     /** Its raw.csv column. */
     public String column() {
-        return name().toLowerCase(Locale.ROOT);
+        return column;
     }
 
     /**
@@ -52,7 +56,6 @@ public enum RunFigure {
 
     /** The figure of a raw.csv column's name, if that column holds a number. */
     public static Optional<RunFigure> ofColumn(String column) {
-        for (RunFigure f : values()) if (f.column().equals(column)) return Optional.of(f);
-        return Optional.empty();
+        return Optional.ofNullable(BY_COLUMN.get(column));
     }
 }

@@ -34,6 +34,8 @@ public enum SummaryFigure {
 
     private final RunFigure of;
     private final Over over;
+    /** Its column's name, spelled once (a summary is read a figure at a time). */
+    private final String column = name().toLowerCase(Locale.ROOT);
 
     SummaryFigure() {
         this(null, null);
@@ -60,7 +62,7 @@ public enum SummaryFigure {
 
     /** Its summary.csv column. */
     public String column() {
-        return name().toLowerCase(Locale.ROOT);
+        return column;
     }
 
     /** The figure of a summary.csv column's name, if that column holds a number. */

@@ -29,6 +29,13 @@ public final class HistoryCharts {
 
     /** Charts on a site's index: they are rewritten every night, and a night's bytes are bounded (docs/nightly.md). */
     public static final int MAX_CHARTS = 12;
+    /**
+     * Nights drawn one marker each up to this many; a longer history is drawn as its line (its markers would merge into it
+     * on a chart a few hundred pixels wide, and drawing 10,000 of them took most of an index's time: make bench-index).
+     */
+    public static final int MARKED_NIGHTS = 500;
+    /** At most this many runs of nights drawn, each its value's lowest and highest and its band's (the chart is about as many pixels wide). */
+    static final int BAND_POINTS = 600;
 
     private HistoryCharts() {}
 
@@ -65,17 +72,32 @@ public final class HistoryCharts {
         List<Double> y = new ArrayList<>();
         List<Date> bandX = new ArrayList<>();
         List<Double> bandY = new ArrayList<>();
-        for (Series.Entry e : s.entries()) {
-            x.add(Date.from(e.night().started()));
-            y.add(e.measured().value());
+        List<Series.Entry> entries = s.entries();
+        int step = Math.max(1, (entries.size() + BAND_POINTS - 1) / BAND_POINTS);
+        for (int from = 0; from < entries.size(); from += step) { // beyond the chart's columns: each run of nights its lowest and highest, in order
+            List<Series.Entry> run = entries.subList(from, Math.min(entries.size(), from + step));
+            Series.Entry low = run.stream().min(Comparator.comparingDouble(e -> e.measured().value())).orElseThrow();
+            Series.Entry high = run.stream().max(Comparator.comparingDouble(e -> e.measured().value())).orElseThrow();
+            for (Series.Entry e : step == 1 ? run : low.night().started().isBefore(high.night().started()) ? List.of(low, high) : List.of(high, low)) {
+                x.add(Date.from(e.night().started()));
+                y.add(e.measured().value());
+            }
         }
-        for (Series.Entry e : s.entries()) {
-            bandX.add(Date.from(e.night().started()));
-            bandY.add(e.measured().low());
+        // the band drawn as each run of nights' lowest low and highest high where there are more nights than the chart has
+        // columns for (a polygon of 20,000 corners filled took most of an index's time over 10,000 nights: make bench-index)
+        List<Date> highX = new ArrayList<>();
+        List<Double> highY = new ArrayList<>();
+        for (int from = 0; from < entries.size(); from += step) {
+            List<Series.Entry> run = entries.subList(from, Math.min(entries.size(), from + step));
+            Date at = Date.from(run.get(run.size() / 2).night().started());
+            bandX.add(step == 1 ? Date.from(run.get(0).night().started()) : at);
+            bandY.add(run.stream().mapToDouble(e -> e.measured().low()).min().orElseThrow());
+            highX.add(bandX.get(bandX.size() - 1));
+            highY.add(run.stream().mapToDouble(e -> e.measured().high()).max().orElseThrow());
         }
-        for (Series.Entry e : s.entries().reversed()) {
-            bandX.add(Date.from(e.night().started()));
-            bandY.add(e.measured().high());
+        for (int i = highX.size() - 1; i >= 0; i--) {
+            bandX.add(highX.get(i));
+            bandY.add(highY.get(i));
         }
         XYSeries band = chart.addSeries("interval of each night", bandX, bandY);
         band.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.PolygonArea);
@@ -87,7 +109,7 @@ public final class HistoryCharts {
             byMachine(chart, f);
         } else {
             XYSeries values = chart.addSeries(ratio ? "paired ratio of each night" : "median of each night", x, y);
-            values.setMarker(SeriesMarkers.CIRCLE);
+            values.setMarker(entries.size() <= MARKED_NIGHTS ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
             values.setLineColor(new Color(0x1f, 0x77, 0xb4));
             values.setMarkerColor(new Color(0x1f, 0x77, 0xb4));
         }

@@ -17,7 +17,7 @@ import picocli.CommandLine.Parameters;
  * team named), so that a night is never measured against another machine's numbers.
  */
 @Command(name = "previous", mixinStandardHelpOptions = true,
-        description = "Print the folder of the newest run already in SITE that started before NEW_DIR's, of its runner class (CPU model and count and "
+        description = "Print the folder of the newest run already in SITE that started no later than NEW_DIR's, of its runner class (CPU model and count and "
                 + "engine, or the class the team named); print nothing when there is none; a run whose run.json cannot be read is passed over by name. "
                 + "make publish compares with it.")
 public final class PreviousCommand implements Callable<Integer> {
@@ -37,11 +37,9 @@ public final class PreviousCommand implements Callable<Integer> {
         if (!Files.isRegularFile(json)) {
             throw new ExitException(ExitException.BAD_INPUT, current + " has no run.json\n  fix: name a results folder written by 'run' or 'merge'");
         }
-        RunMetadata now;
-        java.time.Instant nowStarted;
+        Started now;
         try {
-            now = RunJson.read(json);
-            nowStarted = java.time.Instant.parse(now.startedAt());
+            now = Started.read(json);
         } catch (IOException | RuntimeException e) {
             throw new ExitException(ExitException.BAD_INPUT, "cannot read " + json + ": " + oneLine(e)
                     + "\n  fix: name a results folder whose run.json 'run' or 'merge' wrote (its started_at a time)");
@@ -53,33 +51,40 @@ public final class PreviousCommand implements Callable<Integer> {
         for (Path d : folders()) {
             Path j = d.resolve(dev.jdkmatrix.results.format.ResultsFiles.RUN_JSON);
             if (!Files.isRegularFile(j) || d.toAbsolutePath().normalize().equals(current.toAbsolutePath().normalize())) continue;
-            RunMetadata m;
-            java.time.Instant started;
+            Started run;
             try {
-                m = RunJson.read(j);
-                started = java.time.Instant.parse(m.startedAt());
+                run = Started.read(j);
             } catch (IOException | RuntimeException e) {
                 err.println("jdkmatrix: passed over " + d.getFileName() + ": its run.json cannot be read (" + oneLine(e) + ")");
                 continue;
             }
-            if (!m.runnerClass().equals(now.runnerClass())) {
+            if (!run.meta().runnerClass().equals(now.meta().runnerClass())) {
                 otherClasses.add(d.getFileName().toString());
                 continue;
             }
-            // the night before this one: a run said to start after it (a wrong clock, a date far in the future) is not its previous
-            if (started.isBefore(nowStarted) && (bestStart == null || started.isAfter(bestStart))) {
+            // the newest night not after this one (a copy of it, started at its moment, included): a run said to start after it
+            // (a wrong clock, a date far in the future) is not its previous
+            if (!run.at().isAfter(now.at()) && (bestStart == null || run.at().isAfter(bestStart))) {
                 best = d;
-                bestStart = started;
+                bestStart = run.at();
             }
         }
         if (best != null) spec.commandLine().getOut().println(best);
         if (best == null && !otherClasses.isEmpty()) {
-            err.println("jdkmatrix: no run of this runner class (" + now.runnerClass() + ") in " + site + "; "
+            err.println("jdkmatrix: no run of this runner class (" + now.meta().runnerClass() + ") in " + site + "; "
                     + otherClasses.size() + " of other machines, not compared with");
         }
         spec.commandLine().getOut().flush();
         err.flush();
         return 0;
+    }
+
+    /** A run as its run.json says it, and when it started. */
+    private record Started(RunMetadata meta, java.time.Instant at) {
+        static Started read(Path json) throws IOException {
+            RunMetadata m = RunJson.read(json);
+            return new Started(m, java.time.Instant.parse(m.startedAt()));
+        }
     }
 
     /** The site's folders, in name order; none where the site is not a folder yet (a first night). */

@@ -122,13 +122,22 @@ public record Cluster(KubernetesClient client, String namespace, String server, 
         if (taking.isEmpty()) {
             List<String> why = new ArrayList<>();
             for (Node n : all) why.add(n.getMetadata().getName() + ": " + Placement.refuses(pool, n).orElseThrow());
-            throw new ExitException(ExitException.BAD_INPUT, "none of the cluster's " + all.size() + " node(s) takes the session's pods"
-                    + (pool.describe().isEmpty() ? "" : " (" + pool.describe() + ")") + ": " + (why.isEmpty() ? "it has none" : String.join("; ", why))
-                    + "\n  fix: " + (why.stream().anyMatch(w -> w.contains("node.kubernetes.io/not-ready") || w.contains("node.kubernetes.io/unreachable"))
-                    ? "a node still tainted not-ready (or unreachable) is starting or its kubelet stopped: wait for it (kubectl get nodes), or bring the cluster up again (make k8s-up), then run again"
-                    : "name the nodes' label with --node-selector and their taint with --toleration (kubectl describe nodes), or uncordon a node"));
+            throw noNodeTakes(all.size(), pool, why);
         }
         return taking;
+    }
+
+    /**
+     * The refusal of a session no node of the cluster takes, each node with {@code why}; the fix a node still tainted
+     * not-ready (or unreachable) wants, waiting or a cluster brought up again, where one is, else the node pool's options.
+     */
+    static ExitException noNodeTakes(int nodes, NodePool pool, List<String> why) {
+        boolean starting = why.stream().anyMatch(w -> w.contains("node.kubernetes.io/not-ready") || w.contains("node.kubernetes.io/unreachable"));
+        return new ExitException(ExitException.BAD_INPUT, "none of the cluster's " + nodes + " node(s) takes the session's pods"
+                + (pool.describe().isEmpty() ? "" : " (" + pool.describe() + ")") + ": " + (why.isEmpty() ? "it has none" : String.join("; ", why))
+                + "\n  fix: " + (starting
+                ? "a node still tainted not-ready (or unreachable) is starting or its kubelet stopped: wait for it (kubectl get nodes), or bring the cluster up again (make k8s-up), then run again"
+                : "name the nodes' label with --node-selector and their taint with --toleration (kubectl describe nodes), or uncordon a node"));
     }
 
     /**

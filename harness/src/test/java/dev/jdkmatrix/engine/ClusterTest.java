@@ -17,4 +17,16 @@ class ClusterTest {
         Cluster.Options named = new Cluster.Options(Path.of("mine.kubeconfig"), null, null, null, null);
         assertThat(Cluster.unansweredFix(named, true, null)).as("--kubeconfig named one").startsWith("start it");
     }
+
+    @Test
+    void aSessionRefusedByNodesStillTaintedNotReadyIsToldToWaitOrBringTheClusterUpAgain() {
+        String starting = Cluster.noNodeTakes(2, dev.jdkmatrix.model.NodePool.ANY, java.util.List.of(
+                "node-a: its taint node.kubernetes.io/not-ready:NoSchedule not tolerated", "node-b: not Ready")).getMessage();
+        assertThat(starting).contains("none of the cluster's 2 node(s) takes the session's pods: node-a: its taint node.kubernetes.io/not-ready",
+                "fix: a node still tainted not-ready (or unreachable) is starting", "wait for it (kubectl get nodes)", "make k8s-up").doesNotContain("--toleration");
+        assertThat(Cluster.noNodeTakes(1, dev.jdkmatrix.model.NodePool.ANY, java.util.List.of("node-a: its taint node.kubernetes.io/unreachable:NoExecute not tolerated"))
+                .getMessage()).contains("make k8s-up");
+        String labelled = Cluster.noNodeTakes(1, dev.jdkmatrix.model.NodePool.ANY, java.util.List.of("node-a: its taint gpu=yes:NoExecute not tolerated")).getMessage();
+        assertThat(labelled).contains("fix: name the nodes' label with --node-selector and their taint with --toleration").doesNotContain("k8s-up");
+    }
 }

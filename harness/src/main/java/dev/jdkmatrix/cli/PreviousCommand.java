@@ -17,8 +17,8 @@ import picocli.CommandLine.Parameters;
  * team named), so that a night is never measured against another machine's numbers.
  */
 @Command(name = "previous", mixinStandardHelpOptions = true,
-        description = "Print the folder of the newest run already in SITE that started no later than NEW_DIR's, of its runner class (CPU model and count and "
-                + "engine, or the class the team named); print nothing when there is none; a run whose run.json cannot be read is passed over by name. "
+        description = "Print the folder of the newest run already in SITE (by start) of NEW_DIR's runner class (CPU model and count and "
+                + "engine, or the class the team named); print nothing when there is none; a run whose run.json cannot be read, or dated more than a day after this machine's clock, is passed over by name. "
                 + "make publish compares with it.")
 public final class PreviousCommand implements Callable<Integer> {
 
@@ -62,9 +62,12 @@ public final class PreviousCommand implements Callable<Integer> {
                 otherClasses.add(d.getFileName().toString());
                 continue;
             }
-            // the newest night not after this one (a copy of it, started at its moment, included): a run said to start after it
-            // (a wrong clock, a date far in the future) is not its previous
-            if (!run.at().isAfter(now.at()) && (bestStart == null || run.at().isAfter(bestStart))) {
+            if (run.at().isAfter(java.time.Instant.now().plus(dev.jdkmatrix.history.Nights.FUTURE))) { // a wrong clock: it would be every later night's previous
+                err.println("jdkmatrix: passed over " + d.getFileName() + ": its run.json's started_at " + run.at() + " is in the future (more than a day after this "
+                        + "machine's clock)");
+                continue;
+            }
+            if (bestStart == null || run.at().isAfter(bestStart)) {
                 best = d;
                 bestStart = run.at();
             }

@@ -43,7 +43,7 @@ public final class Nights {
     }
 
     /** How far after this machine's clock a night may say it started (clocks and time zones disagree) before it is damage. */
-    static final java.time.Duration FUTURE = java.time.Duration.ofDays(1);
+    public static final java.time.Duration FUTURE = java.time.Duration.ofDays(1);
 
     public static Read read(Path site) throws IOException {
         if (!Files.isDirectory(site)) throw new IOException(site + " is not a folder");

@@ -15,7 +15,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "index", mixinStandardHelpOptions = true,
         description = "Write SITE/index.html (what changed over the nights first, then every results folder inside SITE, newest first, linked to "
                 + "its gallery or its run.json), SITE/trends/ (each figure's nights as a chart), SITE/changes.csv and SITE/figures.csv.gz (the history, as "
-                + "'history' finds it). Touches nothing else; 'make publish' runs it on the site.")
+                + "'history' finds it), and each night's figures beside its runs (figures.json.gz, which the next index reads while the night's files are unchanged). "
+                + "Touches nothing else; 'make publish' runs it on the site.")
 public final class IndexCommand implements Callable<Integer> {
 
     @CommandLine.Spec

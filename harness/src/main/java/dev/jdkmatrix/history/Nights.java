@@ -46,6 +46,14 @@ public final class Nights {
     public static final java.time.Duration FUTURE = java.time.Duration.ofDays(1);
 
     public static Read read(Path site) throws IOException {
+        return read(site, false);
+    }
+
+    /**
+     * As above; with {@code keepFigures}, each night read from its runs has its figures kept beside them
+     * ({@link NightFigures}), so the next read takes them from there: what {@code index} does, which rewrites the site anyway.
+     */
+    public static Read read(Path site, boolean keepFigures) throws IOException {
         if (!Files.isDirectory(site)) throw new IOException(site + " is not a folder");
         List<Path> folders;
         try (var dirs = Files.list(site)) {
@@ -53,7 +61,7 @@ public final class Nights {
         }
         // a cell's key is the same every night: one key per cell across the nights, not one per night
         Map<String, dev.jdkmatrix.model.CellKey> keys = new java.util.concurrent.ConcurrentHashMap<>();
-        List<Object> read = folders.parallelStream().map(dir -> readOne(dir, keys)).toList();
+        List<Object> read = folders.parallelStream().map(dir -> readOne(dir, keys, keepFigures)).toList();
         List<Night> nights = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
         for (Object o : read) {
@@ -65,7 +73,7 @@ public final class Nights {
     }
 
     /** A night, a line saying why the folder was passed over, or null for a folder that is not a night. */
-    private static Object readOne(Path dir, Map<String, dev.jdkmatrix.model.CellKey> keys) {
+    private static Object readOne(Path dir, Map<String, dev.jdkmatrix.model.CellKey> keys, boolean keepFigures) {
         Path json = ResultsFiles.runJson(dir);
         var raw = ResultsFiles.raw(dir);
         if (!Files.isRegularFile(json) && raw.isEmpty()) return null;
@@ -88,19 +96,37 @@ public final class Nights {
             return name + ": its run.json's started_at " + started + " is in the future (more than a day after this machine's clock); passed over "
                     + "(fix the measuring machine's clock, then publish the night again)";
         }
+        String digest;
+        try {
+            digest = NightFigures.digest(raw.get(), json);
+        } catch (IOException | RuntimeException e) {
+            return name + ": its files cannot be read (" + oneLine(e) + "); passed over";
+        }
+        var kept = NightFigures.read(dir, digest, keys);
+        if (kept.isPresent()) return new Night(name, meta, started, kept.get().figures(), kept.get().cells());
         List<RawRow> rows;
         try {
             rows = RawCsv.read(raw.get());
         } catch (IOException | RuntimeException e) {
             return name + ": its " + raw.get().getFileName() + " cannot be read (" + oneLine(e) + "); passed over";
         }
+        Night night;
         try {
             Map<String, dev.jdkmatrix.model.CellKey> cells = new HashMap<>();
             for (RawRow r : rows) if (r.measured() && !cells.containsKey(r.cell())) cells.put(r.cell(), keys.computeIfAbsent(r.cell(), c -> r.key()));
-            return new Night(name, meta, started, figures(rows, meta), cells);
+            night = new Night(name, meta, started, figures(rows, meta), cells);
         } catch (RuntimeException e) {
             return name + ": its figures cannot be computed (" + oneLine(e) + "); passed over";
         }
+        if (keepFigures) {
+            try {
+                NightFigures.write(dir, digest, night.figures(), night.cells());
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException("cannot keep the figures of night " + name + " in " + dir.resolve(NightFigures.FILE) + ": " + e.getMessage()
+                        + " (index writes into the site's folders: make it writable)", e);
+            }
+        }
+        return night;
     }
 
     private static String oneLine(Exception e) {

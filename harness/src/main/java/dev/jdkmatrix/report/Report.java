@@ -212,7 +212,8 @@ public final class Report {
      * raw.csv.gz) and a run.json, with the history's default method. With {@code keepGalleries} > 0,
      * the galleries (index.html and charts/) of all but the newest that many runs are removed: their
      * data stays, listed in the index and on the trends, and {@code report} renders any of them again.
-     * Nothing else in {@code site} is touched.
+     * Each night read from its runs has its figures kept beside them ({@code figures.json.gz}, read by the next index
+     * while the night's files are unchanged: {@code history.NightFigures}). Nothing else in {@code site} is touched.
      */
     public static Indexed index(Path site, boolean svg, int keepGalleries) throws IOException {
         return index(site, svg, keepGalleries, ChangeFinder.Options.DEFAULT, Watch.DEFAULT_TARGET);
@@ -226,7 +227,7 @@ public final class Report {
     /** As above; {@code byRunner} keeps each runner class a series of its own instead of following a fleet. */
     public static Indexed index(Path site, boolean svg, int keepGalleries, ChangeFinder.Options options, double target, boolean byRunner) throws IOException {
         System.setProperty("java.awt.headless", "true");
-        Nights.Read read = Nights.read(site);
+        Nights.Read read = Nights.read(site, true);
         History history = History.of(read, options, target, byRunner);
         List<RunIndex.Entry> entries = new ArrayList<>();
         for (Night n : read.nights()) {

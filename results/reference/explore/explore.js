@@ -380,12 +380,13 @@ const jdkmatrixExplorer = (() => {
       axes: [{}, { label: f.b ? 'ratio (b / a)' : f.unit, size: 70 }],
       series: [
         { label: 'night' },
-        { label: f.b ? 'ratio' : 'median', stroke: '#224a7a', width: 1.5, points: { show: true, size: 5 } },
-        { label: 'low', stroke: 'rgba(34,74,122,0.25)', width: 1 },
-        { label: 'high', stroke: 'rgba(34,74,122,0.25)', width: 1 },
+        // greys, as the gallery draws what is no JDK and no executor: no JDK's colour reads as a figure here
+        { label: f.b ? 'ratio' : 'median', stroke: '#3a3a3a', width: 1.5, points: { show: true, size: 5 } },
+        { label: 'low', stroke: 'rgba(58,58,58,0.25)', width: 1 },
+        { label: 'high', stroke: 'rgba(58,58,58,0.25)', width: 1 },
         { label: 'level', stroke: '#888', dash: [6, 4], width: 1.5, points: { show: false }, paths: uPlot.paths.stepped({ align: 1 }) },
       ],
-      bands: [{ series: [3, 2], fill: 'rgba(34,74,122,0.12)' }],
+      bands: [{ series: [3, 2], fill: 'rgba(58,58,58,0.12)' }],
       cursor: { drag: { x: true, y: false } },
       hooks: {
         draw: [(u) => markChanges(u, changeX)],

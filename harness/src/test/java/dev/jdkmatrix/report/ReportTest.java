@@ -286,6 +286,16 @@ class ReportTest {
     void theThrottlingChartStatesTheThrottledTimeAndShareByCpuLimit() {
         Figure t = figures.stream().filter(f -> f.section() == Figure.Section.THROTTLING && f.name().contains("jdk21")).findFirst().orElseThrow();
         assertThat(t.caption()).contains("1 CPU: 180 ms per run, in 40.0% of its 100 ms periods", "2 CPUs: 30.0 ms per run, in 10.0% of its 100 ms periods", "(n=3 per cell)");
+        // a row per workload shape and executor, named beside the plot; a point per CPU limit, the legend naming only the limits,
+        // each in a grey (no JDK's or executor's colour), the chart as tall as its rows need
+        org.knowm.xchart.XYChart chart = (org.knowm.xchart.XYChart) t.chart();
+        assertThat(chart.getSeriesCollection()).extracting(org.knowm.xchart.XYSeries::getName).containsExactly("1 CPU", "2 CPUs");
+        assertThat(chart.getSeriesCollection()).allSatisfy(series -> assertThat(series.getMarkerColor().getRed())
+                .isEqualTo(series.getMarkerColor().getGreen()).isEqualTo(series.getMarkerColor().getBlue()));
+        long rows = Math.round(chart.getStyler().getYAxisMax() + 0.2);
+        assertThat(rows).isGreaterThanOrEqualTo(2);
+        assertThat(chart.getHeight()).isGreaterThanOrEqualTo((int) (22 * rows));
+        assertThat(chart.getStyler().getXAxisMax()).isEqualTo(100.0);
     }
 
     @Test

@@ -99,10 +99,11 @@ public final class HistoryCharts {
             bandX.add(highX.get(i));
             bandY.add(highY.get(i));
         }
+        Color main = colour(s);
         XYSeries band = chart.addSeries("interval of each night", bandX, bandY);
         band.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.PolygonArea);
-        band.setFillColor(new Color(0x1f, 0x77, 0xb4, 50));
-        band.setLineColor(new Color(0x1f, 0x77, 0xb4, 0));
+        band.setFillColor(new Color(main.getRed(), main.getGreen(), main.getBlue(), 50));
+        band.setLineColor(new Color(main.getRed(), main.getGreen(), main.getBlue(), 0));
         band.setMarker(SeriesMarkers.NONE);
         if (f.levels().fleet()) {
             chart.getStyler().setLegendLayout(org.knowm.xchart.style.Styler.LegendLayout.Vertical); // a model's name is long: one a line
@@ -110,8 +111,8 @@ public final class HistoryCharts {
         } else {
             XYSeries values = chart.addSeries(ratio ? "paired ratio of each night" : "median of each night", x, y);
             values.setMarker(entries.size() <= MARKED_NIGHTS ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
-            values.setLineColor(new Color(0x1f, 0x77, 0xb4));
-            values.setMarkerColor(new Color(0x1f, 0x77, 0xb4));
+            values.setLineColor(main);
+            values.setMarkerColor(main);
         }
         if (!f.excursions().isEmpty()) {
             XYSeries out = chart.addSeries("a night the runner moved every cell (left out)", f.excursions().stream().map(e -> Date.from(e.night().started())).toList(),
@@ -122,16 +123,14 @@ public final class HistoryCharts {
         }
         levels(chart, s, f.changes());
         for (Change c : f.changes()) chart.addAnnotation(new AnnotationLine(between(s, c.index()).getTime(), true, false));
-        chart.getStyler().setAnnotationLineColor(new Color(0xd6, 0x27, 0x28));
+        chart.getStyler().setAnnotationLineColor(Color.BLACK);
         chart.getStyler().setAnnotationLineStroke(new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {8f, 5f}, 0f));
         return new Figure(name(s), Figure.Section.TREND, caption(f, w), chart);
     }
 
-    /** Markers and colours of the CPU models a figure ran on, in the order of their first night. */
+    /** Markers of the CPU models a figure ran on, in the order of their first night (each in a grey: {@link JdkColours#GREYS}). */
     private static final org.knowm.xchart.style.markers.Marker[] MARKERS = {SeriesMarkers.CIRCLE, SeriesMarkers.DIAMOND, SeriesMarkers.SQUARE,
             SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CROSS};
-    private static final Color[] MACHINE_COLORS = {new Color(0x1f, 0x77, 0xb4), new Color(0xff, 0x7f, 0x0e), new Color(0x2c, 0xa0, 0x2c),
-            new Color(0x94, 0x67, 0xbd), new Color(0x8c, 0x56, 0x4b), new Color(0x7f, 0x7f, 0x7f)};
 
     /**
      * A figure over a fleet: each night's value with its CPU model's level taken out, one marker and
@@ -154,9 +153,20 @@ public final class HistoryCharts {
                     entries.stream().map(e -> e.measured().value()).toList());
             m.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
             m.setMarker(MARKERS[i % MARKERS.length]);
-            m.setMarkerColor(known ? MACHINE_COLORS[i % MACHINE_COLORS.length] : new Color(0x7f, 0x7f, 0x7f));
+            // a CPU model is neither a JDK nor an executor: a grey and a marker of its own (no JDK's colour reads as a machine)
+            m.setMarkerColor(known ? JdkColours.GREYS[i % JdkColours.GREYS.length] : new Color(0xB0, 0xB0, 0xB0));
+            if (!known) m.setMarker(SeriesMarkers.CROSS);
             i++;
         }
+    }
+
+    /**
+     * The colour a figure's nights are drawn in: a cell's its JDK's, as on every chart of the gallery ({@link JdkColours}); a
+     * comparison's (two JDKs, or two executors on one) a grey. The levels and the changes are black.
+     */
+    static Color colour(Series s) {
+        if (s.key().kind().equals("comparison") || s.newest().jdks().size() != 1) return JdkColours.GREYS[1];
+        return JdkColours.of(s.newest().jdks().iterator().next());
     }
 
     /**
@@ -191,7 +201,7 @@ public final class HistoryCharts {
         }
         XYSeries step = chart.addSeries("level between changes", x, y);
         step.setMarker(SeriesMarkers.NONE);
-        step.setLineColor(new Color(0xd6, 0x27, 0x28));
+        step.setLineColor(Color.BLACK);
         step.setLineStyle(new BasicStroke(2.5f));
     }
 

@@ -13,7 +13,9 @@ import org.knowm.xchart.internal.series.Series;
  * vermillion on the first chart reads it so on the last, and on the next night's gallery: the
  * JDKs jdkmatrix ships a Dockerfile of have their own (Okabe and Ito's colour-blind safe
  * palette), any other name the palette's next by its name's hash. Every chart that draws a series
- * per JDK paints it through {@link #paint}; a chart whose series are executors through {@link #paintExecutor}.
+ * per JDK paints it through {@link #paint}; a chart whose series are executors through {@link #paintExecutor}; a chart
+ * whose series are neither (a memory chart's peaks, a throttling chart's CPU limits, a trend's CPU models) through
+ * {@link #paintGrey}.
  */
 final class JdkColours {
 
@@ -77,6 +79,17 @@ final class JdkColours {
     /** A JDK's series in its JDK's colour: its fill (bars), line and markers; returned for chaining. */
     static <S extends Series> S paint(S s, String jdk) {
         return painted(s, of(jdk));
+    }
+
+    /**
+     * Greys for the series of a chart that are neither JDKs nor executors (a memory chart's three peaks), darkest first: a
+     * reader who learnt a colour as a JDK or an executor does not meet it as anything else.
+     */
+    static final Color[] GREYS = {new Color(0x3A3A3A), new Color(0x8A8A8A), new Color(0xC4C4C4)};
+
+    /** The i-th series of a chart whose series are neither JDKs nor executors, in the i-th grey; returned for chaining. */
+    static <S extends Series> S paintGrey(S s, int i) {
+        return painted(s, GREYS[Math.floorMod(i, GREYS.length)]);
     }
 
     private static <S extends Series> S painted(S s, Color c) {

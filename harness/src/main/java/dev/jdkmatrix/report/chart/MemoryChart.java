@@ -30,9 +30,10 @@ public final class MemoryChart implements ChartKind {
                     .xAxisTitle(axis("executor | JDK | CPU limit", g, "")).yAxisTitle("MiB").build();
             style(chart);
             rotateIfCrowded(chart.getStyler(), cats);
-            chart.addSeries("heap peak", cats, g.stream().map(c -> mib(c.figure(HEAP_PEAK_BYTES_MEDIAN))).toList());
-            chart.addSeries("peak RSS (VmHWM)", cats, g.stream().map(c -> mib(c.figure(RSS_PEAK_BYTES_MEDIAN))).toList());
-            chart.addSeries("container peak (cgroup)", cats, g.stream().map(c -> mib(c.figure(CGROUP_PEAK_BYTES_MEDIAN))).toList());
+            // the peaks are neither JDKs nor executors: greys, so that no JDK's colour reads as a peak here
+            JdkColours.paintGrey(chart.addSeries("heap peak", cats, g.stream().map(c -> mib(c.figure(HEAP_PEAK_BYTES_MEDIAN))).toList()), 0);
+            JdkColours.paintGrey(chart.addSeries("peak RSS (VmHWM)", cats, g.stream().map(c -> mib(c.figure(RSS_PEAK_BYTES_MEDIAN))).toList()), 1);
+            JdkColours.paintGrey(chart.addSeries("container peak (cgroup)", cats, g.stream().map(c -> mib(c.figure(CGROUP_PEAK_BYTES_MEDIAN))).toList()), 2);
             CellStat hi = g.stream().filter(c -> Double.isFinite(c.figure(CGROUP_PEAK_BYTES_MEDIAN))).max(Comparator.comparingDouble(c -> c.figure(CGROUP_PEAK_BYTES_MEDIAN))).orElse(null);
             CellStat lo = g.stream().filter(c -> Double.isFinite(c.figure(CGROUP_PEAK_BYTES_MEDIAN))).min(Comparator.comparingDouble(c -> c.figure(CGROUP_PEAK_BYTES_MEDIAN))).orElse(null);
             String caption = hi == null ? "no container peak was recorded for these cells."

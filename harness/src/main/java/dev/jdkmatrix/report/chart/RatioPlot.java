@@ -56,30 +56,39 @@ public final class RatioPlot {
     }
 
     /** As above, each series coloured as among {@code allSeries} (every series of the chart's pages, or of its sibling charts): the same colour on each. */
-    static XYChart draw(String title, String xTitle, List<Row> rows, java.util.Collection<String> allSeries) {
-        int n = rows.size();
+    /**
+     * A chart of one row per label, top to bottom (row i at y = n - 1 - i), its points scattered along x: each row named on
+     * its line in a gutter left of the plot, the chart grown by the gutter so that the plot keeps its width and the title,
+     * axis title and legend (centred on it) their room. XChart 4 gives up on (and loops over) axis tick labels longer than
+     * 20 characters, so the names are annotations ({@link RowLabel}), not ticks.
+     */
+    static XYChart rows(String title, String xTitle, List<String> names) {
+        int n = names.size();
         int height = Math.max(HEIGHT, 200 + ROW * n);
         XYChart probe = new XYChartBuilder().build();
         style(probe);
         java.awt.FontMetrics metrics = new java.awt.image.BufferedImage(1, 1, java.awt.image.BufferedImage.TYPE_INT_RGB).createGraphics()
                 .getFontMetrics(probe.getStyler().getAnnotationTextFont());
-        List<String> labels = rows.stream().map(r -> fitted(r.label(), metrics, MAX_GUTTER - 12)).toList();
+        List<String> labels = names.stream().map(r -> fitted(r, metrics, MAX_GUTTER - 12)).toList();
         int gutter = Math.min(MAX_GUTTER, labels.stream().mapToInt(metrics::stringWidth).max().orElse(0) + 12);
-        // the chart grows by the names' gutter, so the plot keeps its width and the title, axis title and legend (centred on it) their room
         XYChart chart = new XYChartBuilder().width(WIDTH + Math.max(0, gutter - BASE_GUTTER)).height(height).title(title).xAxisTitle(xTitle).yAxisTitle("").build();
         style(chart);
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-        chart.getStyler().setXAxisLogarithmic(true);
-        chart.getStyler().setXAxisDecimalPattern("#,##0.##'x'");
         chart.getStyler().setMarkerSize(10);
-        // Row i at y = n - 1 - i. Each row's name is written on its line in a gutter the chart keeps left of the plot
-        // (the y axis's width): XChart 4 gives up on (and loops over) axis tick labels longer than 20 characters.
         chart.getStyler().setYAxisMin(-0.8);
         chart.getStyler().setYAxisMax(n - 0.2);
         chart.getStyler().setYAxisTicksVisible(false);
         chart.getStyler().setPlotGridHorizontalLinesVisible(false);
         chart.getStyler().setYAxisLeftWidthHint(gutter);
         for (int i = 0; i < n; i++) chart.addAnnotation(new RowLabel(labels.get(i), n - 1 - i, gutter));
+        return chart;
+    }
+
+    static XYChart draw(String title, String xTitle, List<Row> rows, java.util.Collection<String> allSeries) {
+        int n = rows.size();
+        XYChart chart = rows(title, xTitle, rows.stream().map(Row::label).toList());
+        chart.getStyler().setXAxisLogarithmic(true);
+        chart.getStyler().setXAxisDecimalPattern("#,##0.##'x'");
         double[] axis = axis(rows);
         List<String> series = rows.stream().map(Row::series).distinct().toList();
         java.util.Map<String, Color> colours = JdkColours.byName(new java.util.TreeSet<>(allSeries)); // a series the same colour on every page

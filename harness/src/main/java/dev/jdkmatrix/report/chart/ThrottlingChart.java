@@ -7,23 +7,24 @@ import static dev.jdkmatrix.report.chart.JdkNotes.*;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
-import java.util.stream.Collectors;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.style.Styler;
+import java.util.Comparator;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.Marker;
+import org.knowm.xchart.style.markers.SeriesMarkers;
 
-/** How often the CFS quota throttled the median run, per JDK (section: CPU throttling under a quota). */
+/** How often the CFS quota throttled the median run, per JDK: a row per workload shape and executor (section: CPU throttling under a quota). */
 public final class ThrottlingChart implements ChartKind {
 
     /**
      * Per JDK: how often the CFS quota throttled the median run (the share of its 100 ms periods
-     * that ended throttled), by CPU limit and mode, a bar per workload shape and executor, for the
-     * cells whose runs report CFS figures (cgroup cpu.stat) where some run was throttled; the
-     * throttled time per run is in the caption. The share, not the time, is on the axis: times
-     * differ with each workload's length, and cgroup v1 sums them over the host CPUs' run queues
-     * (a pool of 200 at 1 CPU shows about its whole wall time), so one bar would flatten the rest.
-     * Pinned cells (cpu-mode cpuset) have no quota and stand beside their quota twins at 0.
+     * that ended throttled), for the cells whose runs report CFS figures (cgroup cpu.stat) where some
+     * run was throttled: a row per workload shape and executor (the most throttled first), a point
+     * per CPU limit on it, each limit a grey and a marker of its own (neither a JDK nor an executor:
+     * no JDK's colour is reused). The throttled time per run is in the caption. The share, not the
+     * time, is on the axis: times differ with each workload's length, and cgroup v1 sums them over the
+     * host CPUs' run queues (a pool of 200 at 1 CPU shows about its whole wall time), so one point
+     * would flatten the rest. Pinned cells (cpu-mode cpuset) have no quota and stand at 0.
      */
     @Override
     public List<Figure> figures(ChartCells in) {
@@ -34,48 +35,55 @@ public final class ThrottlingChart implements ChartKind {
             if (g.stream().noneMatch(c -> c.throttledMs() > 0)) continue;
             CellStat f = g.get(0);
             List<CellStat.Cpu> limits = g.stream().sorted(BY_CPU_LIMIT).map(CellStat::cpu).distinct().toList();
-            List<List<CellStat>> all = groups(g, c -> key(in.shortShape(c), c.executor(), c.tasks()));
-            CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(legendHeight(all.size()))
-                    .title("JDK " + f.jdk() + ": how often the CFS quota throttled the median run, memory " + f.memory())
-                    .xAxisTitle(axis("CPU limit (pinned: cpu-mode cpuset, no quota)", g, ""))
-                    .yAxisTitle("throttled 100 ms periods (% of the run's periods)").build();
-            style(chart);
-            chart.getStyler().setYAxisMin(0.0);
-            chart.getStyler().setYAxisMax(100.0);
-            chart.getStyler().setLegendLayout(Styler.LegendLayout.Vertical);
-            chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-            // the task count in a series' name only where two series would otherwise share one
-            java.util.Map<String, Long> bases = all.stream().map(x -> in.shortShape(x.get(0)) + " " + x.get(0).executor())
-                    .collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
-            for (List<CellStat> series : all) {
+            List<List<CellStat>> rows = new ArrayList<>(groups(g, c -> key(in.shortShape(c), c.executor(), c.tasks())));
+            Map<List<CellStat>, String> names = new java.util.IdentityHashMap<>();
+            for (List<CellStat> r : rows) names.put(r, name(in, r.get(0), rows));
+            rows.sort(Comparator.comparingDouble((List<CellStat> r) -> -most(r)).thenComparing(names::get));
+            XYChart chart = RatioPlot.rows("JDK " + f.jdk() + ": how often the CFS quota throttled the median run, memory " + f.memory(),
+                    axis("throttled 100 ms periods, % of the run's periods (pinned: cpu-mode cpuset, no quota)", g, ""),
+                    rows.stream().map(names::get).toList());
+            chart.getStyler().setXAxisMin(0.0);
+            chart.getStyler().setXAxisMax(100.0);
+            chart.getStyler().setXAxisDecimalPattern("0'%'");
+            int n = rows.size();
+            for (int l = 0; l < limits.size(); l++) {
+                CellStat.Cpu limit = limits.get(l);
+                List<Double> x = new ArrayList<>();
                 List<Double> y = new ArrayList<>();
-                for (CellStat.Cpu limit : limits) {
-                    CellStat c = series.stream().filter(x -> x.cpu().equals(limit)).findFirst().orElse(null);
-                    y.add(c == null ? null : c.pinned() ? 0.0 : Double.isFinite(c.throttledShare()) ? c.throttledShare() * 100 : null);
+                for (int i = 0; i < n; i++) {
+                    double v = rows.get(i).stream().filter(c -> c.cpu().equals(limit)).mapToDouble(ThrottlingChart::share).findFirst().orElse(Double.NaN);
+                    if (!Double.isFinite(v)) continue;
+                    x.add(v);
+                    y.add((double) (n - 1 - i));
                 }
-                CellStat s0 = series.get(0);
-                String base = in.shortShape(s0) + " " + s0.executor();
-                chart.addSeries(bases.get(base) > 1 ? base + " " + s0.tasks() + "t" : base, limits.stream().map(CellStat.Cpu::text).toList(), y);
+                if (x.isEmpty()) continue;
+                XYSeries points = JdkColours.paintGrey(chart.addSeries(limit.text(), x, y), l);
+                points.setMarker(MARKERS[l % MARKERS.length]);
             }
-            legendFits(chart, all.size());
             out.add(new Figure(in.name("throttling", "jdk" + f.jdk()), Figure.Section.THROTTLING, throttlingCaption(g), chart));
         }
         return out;
     }
 
-    /**
-     * A legend of many series set in a smaller type, so that the column beside the plot fits its height: at 14 points it
-     * holds about 15 entries, and a longer one ran over the chart's title and axis (the reference run's has 25).
-     */
-    /** The chart's height: its legend's column of n entries (about 21 pixels each in the smaller type) fits beside the plot, up to 200 pixels more than a chart's. */
-    static int legendHeight(int n) {
-        return n <= 22 ? HEIGHT : Math.min(HEIGHT + 200, 90 + 21 * n);
+    /** A CPU limit's marker, each its own (beside its grey) so that the limits read apart without their shade. */
+    private static final Marker[] MARKERS = {SeriesMarkers.CIRCLE, SeriesMarkers.DIAMOND, SeriesMarkers.SQUARE, SeriesMarkers.TRIANGLE_UP,
+            SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CROSS};
+
+    /** The throttled share of a cell's median run, in %: 0 for a pinned cell (no quota), NaN where its runs do not say. */
+    static double share(CellStat c) {
+        return c.pinned() ? 0.0 : Double.isFinite(c.throttledShare()) ? c.throttledShare() * 100 : Double.NaN;
     }
 
-    static void legendFits(CategoryChart chart, int n) {
-        if (n <= 14) return;
-        chart.getStyler().setLegendFont(new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.PLAIN, n > 22 ? 9 : 11));
-        chart.getStyler().setLegendPadding(3);
+    /** A row's highest share over its CPU limits (-1 where none says): the rows' order, the most throttled first. */
+    private static double most(List<CellStat> row) {
+        return row.stream().mapToDouble(ThrottlingChart::share).filter(Double::isFinite).max().orElse(-1);
+    }
+
+    /** A row's name: its workload shape and executor, with its task count only where two rows would otherwise share one. */
+    private static String name(ChartCells in, CellStat c, List<List<CellStat>> rows) {
+        String base = in.shortShape(c) + " " + c.executor();
+        long same = rows.stream().filter(r -> (in.shortShape(r.get(0)) + " " + r.get(0).executor()).equals(base)).count();
+        return same > 1 ? base + " " + c.tasks() + "t" : base;
     }
 
     /** Per CPU limit under a quota: the range of the median throttled time and of the throttled share of periods; pinned ones at 0. */

@@ -50,4 +50,27 @@ class JdkColoursTest {
         var b = JdkColours.paintExecutor(other.addSeries("virtual", new double[] {1, 2}, new double[] {3, 4}), "virtual");
         assertThat(a.getLineColor()).as("first on one chart, second on another: the same colour").isEqualTo(b.getLineColor());
     }
+
+    @Test
+    void whatIsNeitherJdkNorExecutorIsGrey() {
+        assertThat(JdkColours.GREYS).doesNotHaveDuplicates().doesNotContainAnyElementsOf(List.of(JdkColours.PALETTE));
+        for (java.awt.Color g : JdkColours.GREYS) assertThat(g.getRed()).isEqualTo(g.getGreen()).isEqualTo(g.getBlue());
+        CategoryChart memory = new CategoryChartBuilder().build();
+        CategorySeries heap = JdkColours.paintGrey(memory.addSeries("heap peak", List.of("a"), List.of(1.0)), 0);
+        assertThat(heap.getFillColor()).isEqualTo(JdkColours.GREYS[0]);
+    }
+
+    @Test
+    void aTrendIsDrawnInItsCellsJdkColourAndAComparisonsInGrey() throws java.io.IOException {
+        dev.jdkmatrix.results.RunMetadata meta = dev.jdkmatrix.results.format.RunJson.read(java.nio.file.Path.of("../docs/runs/nights/2026-11-27-0025/run.json"));
+        java.time.Instant at = java.time.Instant.parse("2026-12-01T00:00:00Z");
+        dev.jdkmatrix.history.Measured cell25 = new dev.jdkmatrix.history.Measured(100, 90, 110, 0.95, 6, "ms", false, "", java.util.Set.of("25"), 0.01);
+        dev.jdkmatrix.history.Measured pair = new dev.jdkmatrix.history.Measured(1.1, 1.0, 1.2, 0.95, 6, "x", false, "jdk 21 -> 25", java.util.Set.of("21", "25"), 0.01);
+        java.util.function.Function<dev.jdkmatrix.history.Measured, List<dev.jdkmatrix.history.Series.Entry>> one = m -> List.of(new dev.jdkmatrix.history.Series.Entry(
+                new dev.jdkmatrix.history.Night("n1", meta, at, Map.of()), m));
+        var cellSeries = new dev.jdkmatrix.history.Series("r", new dev.jdkmatrix.history.FigureKey.Cell("c25"), one.apply(cell25));
+        var pairSeries = new dev.jdkmatrix.history.Series("r", new dev.jdkmatrix.history.FigureKey.Pair("c21", "c25"), one.apply(pair));
+        assertThat(HistoryCharts.colour(cellSeries)).isEqualTo(JdkColours.of("25"));
+        assertThat(HistoryCharts.colour(pairSeries)).isIn((Object[]) JdkColours.GREYS);
+    }
 }

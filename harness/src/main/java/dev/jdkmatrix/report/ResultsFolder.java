@@ -26,8 +26,9 @@ public record ResultsFolder(Path dir, RunMetadata meta, List<RawRow> raw, List<S
     /**
      * {@code cutRows}: raw.csv's rows cut short and passed over, said in a line (empty when none);
      * {@code profiles}: the folder's profile runs, each stored profile read once to check it;
-     * {@code iterations}: its JMH runs' iterations (iterations.csv.gz, written from the runs' logs
-     * when the folder has them and no such file), and why there are none where it has JMH runs.
+     * {@code iterations}: its JMH runs' iterations (iterations.csv.gz, or read from the runs' logs
+     * when the folder has them and no such file: nothing is written into the folder read), and why
+     * there are none where it has JMH runs.
      */
     public ResultsFolder {
         Objects.requireNonNull(dir, "dir");
@@ -50,10 +51,8 @@ public record ResultsFolder(Path dir, RunMetadata meta, List<RawRow> raw, List<S
         }
         RunMetadata meta = stored.meta();
         List<IterationsCsv.Stored> iterations = IterationsCsv.read(dir);
-        if (iterations.isEmpty() && Files.isDirectory(dir.resolve("logs"))) {
-            iterations = IterationsCsv.fromLogs(dir, rows);
-            IterationsCsv.write(dir, iterations);
-        }
+        // a folder of a harness before iterations.csv.gz: read from its logs, and not written back (a report reads its folder)
+        if (iterations.isEmpty() && Files.isDirectory(dir.resolve("logs"))) iterations = IterationsCsv.fromLogs(dir, rows);
         long jmh = rows.stream().filter(r -> "jmh".equals(r.kind())).count();
         String note = jmh > 0 && iterations.isEmpty() ? dir + ": its " + jmh + " JMH runs have no stored iterations (" + IterationsCsv.FILE
                 + " and logs/ absent: a folder of an earlier version, or a published night): no steady-state figures for them" : "";

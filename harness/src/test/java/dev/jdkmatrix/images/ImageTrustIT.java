@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,6 +36,25 @@ class ImageTrustIT {
     Path tmp;
 
     private final DockerClient client = DockerClientFactory.instance().client();
+
+    /** The JDK names this test's images are tagged with, and the images it made that lost their tag (planted, built over). */
+    private final List<String> names = new java.util.ArrayList<>();
+    private final List<String> made = new java.util.ArrayList<>();
+
+    /** Each image this test made removed (a 1.2 GB image built without the layer cache each make test, left, filled the engine's disk). */
+    @AfterEach
+    void removeTheImagesThisTestMade() {
+        for (com.github.dockerjava.api.model.Image i : client.listImagesCmd().exec()) {
+            String[] tags = i.getRepoTags() == null ? new String[0] : i.getRepoTags();
+            boolean named = java.util.Arrays.stream(tags).anyMatch(t -> names.stream().anyMatch(n -> t.contains("-" + n + ":")));
+            if (!named && !made.contains(i.getId())) continue;
+            try {
+                client.removeImageCmd(i.getId()).withForce(true).exec();
+            } catch (RuntimeException e) {
+                // gone already, or a layer of another image still: nothing of this test's stays tagged either way
+            }
+        }
+    }
 
     /** A JDK of its own: the project's Dockerfile.jdk25 (its layers in the engine's cache already) with a line of this test's. */
     private Path ownDockerfile(String name) throws IOException {
@@ -58,6 +78,7 @@ class ImageTrustIT {
     @Test
     void aRunImagePlantedUnderItsTagWithForgedLabelsIsBuiltOverAndTheRunMeasuresWhatJdkmatrixBuilt() throws Exception {
         String name = "planted" + ProcessHandle.current().pid();
+        names.add(name);
         Path matrix = tmp.resolve("planted.yaml");
         Files.writeString(matrix, "name: planted\nrepetitions: 1\nwarmup: 0\ntimeout: 60s\njdks:\n  " + name + ": { dockerfile: " + ownDockerfile(name) + " }\n"
                 + "matrix:\n  jdk: " + name + "\n  cpus: 1\n  memory: 256m\n  tasks: 1\n  executor: virtual\n  workload:\n    - name: sleep\n");
@@ -68,6 +89,7 @@ class ImageTrustIT {
         assertThat(tag).as(first.err()).startsWith("jdkmatrix/run-" + name + ":");
 
         String planted = plant(tag, forgedLabels(tag) + "ENV JAVA_TOOL_OPTIONS=-Dimpostor=planted-by-an-earlier-job\n");
+        made.add(planted);
         assertThat(planted).as("the planted image is another image under the same tag").isNotEqualTo(ours);
 
         ItSupport.Ran second = ItSupport.run(matrix, tmp.resolve("second"), "it-planted-2-" + ProcessHandle.current().pid(), 0, ItSupport.NO_LEASE);
@@ -80,12 +102,14 @@ class ImageTrustIT {
     @Test
     void aJdkImagePlantedWithoutItsLabelIsBuiltOverAndRebuildImagesBuildsAgainWhatTheEngineHolds() throws Exception {
         String name = "unlabelled" + ProcessHandle.current().pid();
+        names.add(name);
         Jdk jdk = new Jdk(name, new Jdk.Dockerfile(ownDockerfile(name)));
         Images images = new Images(client, new BuiltImages(tmp.resolve("record")), false);
         ImageRef ours = images.ensure(jdk, s -> { });
         assertThat(images.ensure(jdk, s -> { }).built()).as("recorded: reused").isFalse();
 
         String planted = plant(ours.reference(), "LABEL dev.jdkmatrix.inputs-sha256=\"\"\nENV JAVA_TOOL_OPTIONS=-Dimpostor=planted\n");
+        made.add(planted);
         StringWriter said = new StringWriter();
         ImageRef again = images.ensure(jdk, s -> said.append(s).append('\n'));
         assertThat(said.toString()).contains("image " + ours.reference() + " (" + planted.substring(0, 19) + ") is not what jdkmatrix builds from its inputs: "
@@ -95,7 +119,9 @@ class ImageTrustIT {
         Images rebuilding = new Images(client, new BuiltImages(tmp.resolve("record")), true);
         StringWriter forced = new StringWriter();
         ImageRef rebuilt = rebuilding.withWorkloads(again, ItSupport.JAR, List.of(), s -> forced.append(s).append('\n'));
+        made.add(rebuilt.imageId());
         ImageRef rebuiltAgain = rebuilding.withWorkloads(again, ItSupport.JAR, List.of(), s -> forced.append(s).append('\n'));
+        made.add(rebuiltAgain.imageId());
         assertThat(rebuilt.built()).isTrue();
         assertThat(forced.toString()).contains("building image " + rebuilt.reference()).contains("again without Docker's layer cache, as --rebuild-images asks");
         assertThat(rebuiltAgain.imageId()).as("without the layer cache, each build is an image of its own").isNotEqualTo(rebuilt.imageId());

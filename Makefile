@@ -1,7 +1,7 @@
 # jdkmatrix: every target brings up what it needs (JDK 21+, Docker engine, base image).
 #   make jmh JMH_JAR=path/benchmarks.jar JDK=21,25   your JMH jar on two JDKs, no matrix file; ends with the answer (JMH_ARGS, BENCHMARKS, CPUS, MEMORY, REPETITIONS, OUT)
 #   make matrix            run matrix.yaml (MATRIX=other.yaml, OUT=dir to change; a relative path is read from the folder you called make in)
-#   make quick             a small matrix: 25 to 57 s on 2 CPUs once set up, 81.1 s from nothing (docs/testing.md)
+#   make quick             a small matrix: 25 to 57 s on 2 CPUs once set up, 81.1 to 109 s from nothing (docs/testing.md)
 #   make plan              list the cells and the estimated duration; runs nothing (PLAN_ARGS="--from dir": the rounds its comparisons need)
 #   make workloads         the built-in workloads with their params (and the kinds jmh, jar)
 #   make matrix MATRIX=examples/jmh.yaml   your own JMH benchmarks across JDKs and CPU limits (examples/jar.yaml: any jar;
@@ -20,6 +20,7 @@
 #   make bench-cpu-modes   the CPU-bound cells under a CFS quota and pinned (examples/trust.yaml, ~1 h): writes docs/cpu-modes.md
 #   make bench-internals   what reading the JVM's internals costs (docs/matrices/internals-cost.yaml, ~25 min): writes docs/internals-cost.md
 #   make bench-site        what one make publish adds to a site, and the site after 365 nights: writes docs/site-growth.md
+#   make from-nothing      make quick as a new machine meets it, each line stamped (DESTRUCTIVE: stops dockerd, removes images and ~/.m2 first)
 #   make bench-index       index's seconds over sites of 1,000 to 10,000 small nights (~3 min): docs/site-growth.md's bench-index block
 #   make bench-verdicts    how often comparisons are right on known differences, paired and unpaired (~40 min): writes docs/verdicts.md
 #   make bench-warmup      warm-up until steady against fixed warm-up on examples/jmh at 6 rounds (~1 h): writes docs/warmup.md
@@ -86,7 +87,7 @@ SOURCES := $(shell find harness/src workloads/src examples/jmh/src examples/jar/
 # The harness, started with a class-data archive per subcommand and JDK (see the script).
 JDKMATRIX := $(SCRIPTS)/jdkmatrix.sh
 
-.PHONY: test-times help jdk check-no-jdk check-resume check-explorer check-dist check-workflows dist release build docker base-image setup ready plan workloads matrix jmh quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-index bench-warmup bench-warmup-public bench-verdicts bench-duet bench-resolution bench-steady reference-docs bench-history bench-history-nights bench-reference-nights keep-night reference-night keep-reference-night otava-fixtures history-real nightly-local shards merge compare history publish prune readme-jmh readme-quick remote-demo lint-workflows k8s-up k8s-down clean
+.PHONY: test-times help jdk check-no-jdk check-resume check-explorer check-dist check-workflows dist release build docker base-image setup ready plan workloads matrix jmh quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-index from-nothing bench-warmup bench-warmup-public bench-verdicts bench-duet bench-resolution bench-steady reference-docs bench-history bench-history-nights bench-reference-nights keep-night reference-night keep-reference-night otava-fixtures history-real nightly-local shards merge compare history publish prune readme-jmh readme-quick remote-demo lint-workflows k8s-up k8s-down clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -296,6 +297,11 @@ bench-site: build
 
 bench-index: build
 	$(SCRIPTS)/bench-index.sh
+
+# make quick from nothing, each line stamped (docs/testing.md): DESTRUCTIVE, it stops dockerd and removes the images, the
+# build cache, ~/.m2 (kept aside and put back) and mmdebstrap first
+from-nothing:
+	$(SCRIPTS)/from-nothing.sh
 
 bench-warmup: build
 	$(SCRIPTS)/bench-warmup.sh

@@ -42,6 +42,14 @@ public final class ChartCells {
         return cells;
     }
 
+    /** Each executor of the run its colour, the same on every chart of the gallery ({@link JdkColours#executors}). */
+    java.util.Map<String, java.awt.Color> executorColours() {
+        if (executorColours == null) executorColours = JdkColours.executors(cells.stream().map(CellStat::executor).filter(e -> !e.isEmpty()).toList());
+        return executorColours;
+    }
+
+    private java.util.Map<String, java.awt.Color> executorColours;
+
     /** The comparisons of the run: every pair of cells of a group (comparisons.csv). */
     List<Comparisons.Row> comparisons() {
         return comparisons;

@@ -74,7 +74,7 @@ public final class JdkChart implements ChartKind {
         List<Figure> out = new ArrayList<>();
         List<List<String>> pairs = new ArrayList<>(byPair.keySet());
         pairs.sort(Comparator.comparing((List<String> p) -> jdkOrder(p.get(0))).thenComparing(p -> p.get(0)).thenComparing(p -> jdkOrder(p.get(1))));
-        // a CPU limit the same colour on every page and every pair's chart
+        // a CPU limit the same grey and marker on every page and every pair's chart (neither a JDK nor an executor)
         List<String> limits = byPair.values().stream().flatMap(List::stream).map(Speedup::cpu).distinct().toList();
         for (List<String> pair : pairs) {
             List<Speedup> rows = byPair.get(pair);
@@ -88,7 +88,7 @@ public final class JdkChart implements ChartKind {
                 List<RatioPlot.Row> plotted = these.stream().map(s -> new RatioPlot.Row(s.label(), s.cpu(), s.value(), s.low(), s.high())).toList();
                 XYChart chart = RatioPlot.draw("JDK " + pair.get(1) + " against JDK " + pair.get(0) + ": speedup per cell" + of,
                         axis("speedup of JDK " + pair.get(1) + RatioPlot.scale(plotted) + " (right of 1x: JDK " + pair.get(1) + " better; line: interval" + RatioPlot.clipNote(plotted) + ")", involved, ""),
-                        plotted, limits);
+                        plotted, RatioPlot.greys(limits));
                 out.add(new Figure(in.name("jdk", pair.get(0), "vs", pair.get(1), pages > 1 ? Integer.toString(page + 1) : ""), Figure.Section.JDKS,
                         caption(pair, rows, page == 0) + (page == 0 ? SteadyTimes.sentence(pair, rows, steadyFrom) : ""), chart));
             }

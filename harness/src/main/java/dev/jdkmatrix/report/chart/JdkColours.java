@@ -2,8 +2,6 @@ package dev.jdkmatrix.report.chart;
 
 import java.awt.Color;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.knowm.xchart.internal.series.AxesChartSeries;
 import org.knowm.xchart.internal.series.MarkerSeries;
 import org.knowm.xchart.internal.series.Series;
@@ -13,7 +11,7 @@ import org.knowm.xchart.internal.series.Series;
  * vermillion on the first chart reads it so on the last, and on the next night's gallery: the
  * JDKs jdkmatrix ships a Dockerfile of have their own (Okabe and Ito's colour-blind safe
  * palette), any other name the palette's next by its name's hash. Every chart that draws a series
- * per JDK paints it through {@link #paint}; a chart whose series are executors through {@link #paintExecutor}; a chart
+ * per JDK paints it through {@link #paint}; a chart whose series are executors in the run's {@link #executors}; a chart
  * whose series are neither (a memory chart's peaks, a throttling chart's CPU limits, a trend's CPU models) through
  * {@link #paintGrey}.
  */
@@ -28,8 +26,6 @@ final class JdkColours {
     /** jdkmatrix's own JDKs, each its colour of the palette. */
     static final Map<String, Integer> OWN = Map.of("21", 0, "25", 1, "17", 2, "27", 3);
 
-    private static final Pattern JDK = Pattern.compile("JDK (\\S+)");
-
     /** The colour of a JDK by its name. */
     static Color of(String jdk) {
         Integer own = OWN.get(jdk);
@@ -39,41 +35,31 @@ final class JdkColours {
     }
 
     /**
-     * Colours for a chart's series by their names, the same name the same colour on every chart and page where it can be: a
-     * JDK's its own, any other the palette's entry its name hashes to, the next free one where two names of this chart meet
-     * (in the names' sorted order, so that a chart's pages agree).
+     * The colours of a run's executors, each its own among them and the same on every chart and page of its gallery where the
+     * executors are the series (the scaling lines, the speedup rows): a virtual thread per task bluish green, a thread per task
+     * black, the pools by their size (fixed:cpus first, then fixed:N by N, then any other by name) the palette's other
+     * entries in turn, from a seventh pool on again from the first. An executor's name hashed to a colour met two pools of one
+     * run in one colour (fixed:200, fixed:512 and fixed:20 all reddish purple).
      */
-    static Map<String, Color> byName(java.util.Collection<String> names) {
+    static Map<String, Color> executors(java.util.Collection<String> executors) {
         Map<String, Color> out = new java.util.LinkedHashMap<>();
-        java.util.Set<Integer> taken = new java.util.HashSet<>();
-        for (String name : new java.util.TreeSet<>(names)) {
-            Matcher m = JDK.matcher(name);
-            if (m.matches()) {
-                out.put(name, of(m.group(1)));
-                continue;
-            }
-            int i = Math.floorMod(name.hashCode(), PALETTE.length);
-            for (int tries = 0; taken.contains(i) && tries < PALETTE.length; tries++) i = (i + 1) % PALETTE.length;
-            taken.add(i);
-            out.put(name, PALETTE[i]);
+        int[] rest = {0, 1, 3, 4, 5, 7};
+        int next = 0;
+        for (String e : executors.stream().distinct().sorted(POOLS_FIRST).toList()) {
+            if (e.equals("virtual")) out.put(e, PALETTE[2]);
+            else if (e.equals("thread-per-task")) out.put(e, PALETTE[6]);
+            else out.put(e, PALETTE[rest[next++ % rest.length]]);
         }
         return out;
     }
 
-    /**
-     * The colour of an executor, the same on every chart where the executors are the series (a scaling line each): a virtual
-     * thread per task bluish green, a thread per task black, a pool the palette's entry its name hashes to among the rest.
-     */
-    static Color executor(String executor) {
-        if (executor.equals("virtual")) return PALETTE[2];
-        if (executor.equals("thread-per-task")) return PALETTE[6];
-        int[] rest = {0, 1, 3, 4, 5, 7};
-        return PALETTE[rest[Math.floorMod(executor.hashCode(), rest.length)]];
-    }
+    /** fixed:cpus, then fixed:N by N, then any other executor by name. */
+    private static final java.util.Comparator<String> POOLS_FIRST = java.util.Comparator.comparingLong((String e) -> e.equals("fixed:cpus") ? -1
+            : e.matches("fixed:\\d{1,18}") ? Long.parseLong(e.substring(6)) : Long.MAX_VALUE).thenComparing(java.util.Comparator.naturalOrder());
 
-    /** An executor's series in its colour ({@link #executor}); returned for chaining. */
-    static <S extends Series> S paintExecutor(S s, String executor) {
-        return painted(s, executor(executor));
+    /** A series in its colour; returned for chaining. */
+    static <S extends Series> S paintIn(S s, Color c) {
+        return painted(s, c);
     }
 
     /** A JDK's series in its JDK's colour: its fill (bars), line and markers; returned for chaining. */

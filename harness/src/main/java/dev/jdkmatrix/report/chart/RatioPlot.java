@@ -52,7 +52,31 @@ public final class RatioPlot {
     }
 
     static XYChart draw(String title, String xTitle, List<Row> rows) {
-        return draw(title, xTitle, rows, rows.stream().map(Row::series).toList());
+        return draw(title, xTitle, rows, greys(rows.stream().map(Row::series).toList()));
+    }
+
+    /** How a series' rows are drawn: their colour and marker. */
+    record Paint(Color colour, org.knowm.xchart.style.markers.Marker marker) {}
+
+    /** The markers of series told apart by their grey too, in turn. */
+    private static final org.knowm.xchart.style.markers.Marker[] MARKERS = {SeriesMarkers.CIRCLE, SeriesMarkers.DIAMOND, SeriesMarkers.SQUARE,
+            SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CROSS};
+
+    /**
+     * Series that are neither JDKs nor executors (a JDK chart's CPU limits): each a grey and a marker of its own by its place
+     * among {@code allSeries} in sorted order (every series of the chart's pages, or of its sibling charts: the same on each).
+     */
+    static java.util.function.Function<String, Paint> greys(java.util.Collection<String> allSeries) {
+        List<String> all = allSeries.stream().distinct().sorted().toList();
+        return s -> {
+            int i = Math.max(0, all.indexOf(s));
+            return new Paint(JdkColours.GREYS[i % JdkColours.GREYS.length], MARKERS[i % MARKERS.length]);
+        };
+    }
+
+    /** Series named {@code vs EXECUTOR} (the speedup rows' baselines): each in its executor's colour of the run, as on the scaling lines. */
+    static java.util.function.Function<String, Paint> executors(java.util.Map<String, Color> colours) {
+        return s -> new Paint(colours.getOrDefault(s.startsWith("vs ") ? s.substring(3) : s, JdkColours.GREYS[1]), SeriesMarkers.CIRCLE);
     }
 
     /** As above, each series coloured as among {@code allSeries} (every series of the chart's pages, or of its sibling charts): the same colour on each. */
@@ -84,17 +108,16 @@ public final class RatioPlot {
         return chart;
     }
 
-    static XYChart draw(String title, String xTitle, List<Row> rows, java.util.Collection<String> allSeries) {
+    static XYChart draw(String title, String xTitle, List<Row> rows, java.util.function.Function<String, Paint> paint) {
         int n = rows.size();
         XYChart chart = rows(title, xTitle, rows.stream().map(Row::label).toList());
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setXAxisDecimalPattern("#,##0.##'x'");
         double[] axis = axis(rows);
         List<String> series = rows.stream().map(Row::series).distinct().toList();
-        java.util.Map<String, Color> colours = JdkColours.byName(new java.util.TreeSet<>(allSeries)); // a series the same colour on every page
         for (int j = 0; j < series.size(); j++) {
             String s = series.get(j);
-            Color color = colours.get(s);
+            Color color = paint.apply(s).colour();
             List<Double> x = new ArrayList<>();
             List<Double> y = new ArrayList<>();
             for (int i = 0; i < n; i++) {
@@ -117,7 +140,7 @@ public final class RatioPlot {
                 }
             }
             XYSeries points = chart.addSeries(s, x, y);
-            points.setMarker(SeriesMarkers.CIRCLE);
+            points.setMarker(paint.apply(s).marker());
             points.setMarkerColor(color);
         }
         chart.getStyler().setXAxisLogarithmic(axis[2] > 0);

@@ -26,7 +26,7 @@ public final class ScalingChart implements ChartKind {
         for (List<CellStat> g : groups(in.measured(), c -> key(c.shape(), c.jdk(), c.cpus(), c.cpuMode(), c.memory(), c.jvmArgs()))) {
             if (g.stream().map(CellStat::tasks).distinct().count() < 2) continue;
             CellStat f = g.get(0);
-            XYChart chart = line("JDK " + f.jdk() + ", " + in.title(f, ": median wall time by task count, " + limits(f)),
+            XYChart chart = line(in, "JDK " + f.jdk() + ", " + in.title(f, ": median wall time by task count, " + limits(f)),
                     axis("tasks", g, "interval: " + ciText(g)), g, c -> (double) c.tasks());
             out.add(new Figure(in.name("scaling-tasks", f.shape(), "jdk" + f.jdk(), f.cpuTag()), Figure.Section.SCALING,
                     named(f, chart, growthCaption(g, CellStat::tasks, "tasks") + " - JDK " + f.jdk() + ", " + limits(f) + "."), chart));
@@ -34,7 +34,7 @@ public final class ScalingChart implements ChartKind {
         for (List<CellStat> g : groups(in.measured(), c -> key(c.shape(), c.jdk(), c.tasks(), c.cpuMode(), c.memory(), c.jvmArgs()))) {
             if (g.stream().map(CellStat::cpus).distinct().count() < SCALING_POINTS) continue;
             CellStat f = g.get(0);
-            XYChart chart = line("JDK " + f.jdk() + ", " + in.title(f, ", " + f.tasks() + " tasks: median wall time by CPU limit, memory " + f.memory()),
+            XYChart chart = line(in, "JDK " + f.jdk() + ", " + in.title(f, ", " + f.tasks() + " tasks: median wall time by CPU limit, memory " + f.memory()),
                     axis("CPU limit (CPUs)", g, "interval: " + ciText(g)), g, c -> c.cpus().value());
             out.add(new Figure(in.name("scaling-cpus", f.shape(), f.tasks() + "t", "jdk" + f.jdk()), Figure.Section.SCALING,
                     named(f, chart, growthCaption(g, c -> c.cpus().value(), "CPUs") + " - JDK " + f.jdk() + ", " + f.tasks() + " tasks."), chart));
@@ -45,7 +45,7 @@ public final class ScalingChart implements ChartKind {
     /** CPU limits a scaling line needs before it says more than the wall chart, which holds every limit. */
     static final int SCALING_POINTS = 3;
 
-    private XYChart line(String title, String xTitle, List<CellStat> g, Function<CellStat, Double> x) {
+    private XYChart line(ChartCells in, String title, String xTitle, List<CellStat> g, Function<CellStat, Double> x) {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle).yAxisTitle("median wall time (ms)").build();
         style(chart);
         chart.getStyler().setMarkerSize(10);
@@ -53,7 +53,7 @@ public final class ScalingChart implements ChartKind {
         List<List<CellStat>> intervals = new ArrayList<>();
         for (String e : distinct(g, CellStat::executor)) {
             List<CellStat> line = g.stream().filter(c -> c.executor().equals(e)).sorted(Comparator.comparing(x)).toList();
-            XYSeries s = JdkColours.paintExecutor(chart.addSeries(e, line.stream().map(x).toList(), line.stream().map(CellStat::median).toList()), e);
+            XYSeries s = JdkColours.paintIn(chart.addSeries(e, line.stream().map(x).toList(), line.stream().map(CellStat::median).toList()), in.executorColours().get(e));
             s.setMarker(SeriesMarkers.CIRCLE);
             intervals.add(line);
         }
@@ -64,7 +64,7 @@ public final class ScalingChart implements ChartKind {
                 XYSeries iv = chart.addSeries("interval " + i + " " + c.cell(), new double[] {x.apply(c), x.apply(c)}, new double[] {c.ciLow(), c.ciHigh()});
                 iv.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
                 iv.setMarker(SeriesMarkers.NONE);
-                iv.setLineColor(JdkColours.executor(c.executor()));
+                iv.setLineColor(in.executorColours().get(c.executor()));
                 iv.setLineWidth(2f);
                 iv.setShowInLegend(false);
             }

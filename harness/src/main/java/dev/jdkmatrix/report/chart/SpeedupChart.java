@@ -45,8 +45,6 @@ public final class SpeedupChart implements ChartKind {
     @Override
     public List<Figure> figures(ChartCells in) {
         List<Figure> out = new ArrayList<>();
-        // a baseline executor the same colour on every JDK's chart
-        List<String> every = jdks(in.measured()).stream().flatMap(j -> ratios(in, j).stream()).map(r -> "vs " + r.baseline()).distinct().toList();
         for (String jdk : jdks(in.measured())) {
             List<Ratio> ratios = ratios(in, jdk);
             if (ratios.isEmpty()) continue;
@@ -61,7 +59,7 @@ public final class SpeedupChart implements ChartKind {
             String how = paired == ratios.size() ? "runs paired by round" : paired == 0 ? "medians" : "runs paired by round where they were";
             List<RatioPlot.Row> plotted = rows.stream().map(r -> new RatioPlot.Row(r.shape() + "  vs " + r.baseline(), "vs " + r.baseline(), r.value(), r.low(), r.high())).toList();
             XYChart chart = RatioPlot.draw("JDK " + jdk + ": speedup of virtual threads (baseline / virtual, " + how + ")",
-                    axis("speedup" + RatioPlot.scale(plotted) + " (right of 1x: virtual faster; line: interval" + RatioPlot.clipNote(plotted) + ")", involved, ""), plotted, every);
+                    axis("speedup" + RatioPlot.scale(plotted) + " (right of 1x: virtual faster; line: interval" + RatioPlot.clipNote(plotted) + ")", involved, ""), plotted, RatioPlot.executors(in.executorColours())); // a baseline executor its colour on every chart
             Ratio top = ratios.stream().max(Comparator.comparingDouble(Ratio::value)).orElseThrow();
             Ratio low = ratios.stream().min(Comparator.comparingDouble(Ratio::value)).orElseThrow();
             String what = paired == ratios.size() ? "Points: the ratio of the runs paired by round (Hodges-Lehmann); lines: its signed-rank interval"

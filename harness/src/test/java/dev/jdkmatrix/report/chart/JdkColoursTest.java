@@ -23,32 +23,27 @@ class JdkColoursTest {
         assertThat(a25.getFillColor()).isEqualTo(b25.getFillColor()).isEqualTo(a25.getLineColor()).isEqualTo(new Color(0xD55E00));
         assertThat(a21.getFillColor()).isNotEqualTo(a25.getFillColor());
         assertThat(JdkColours.of("temurin-25")).isEqualTo(JdkColours.of("temurin-25")).isIn((Object[]) JdkColours.PALETTE);
-        assertThat(JdkColours.byName(List.of("JDK 25", "1 CPU")).get("JDK 25")).isEqualTo(new Color(0xD55E00));
     }
 
     @Test
-    void twoSeriesOfAChartNeverShareAColourAndAPageIsColouredAsTheWholeChart() {
-        // "1 CPU" and "2 CPUs" hash to one palette entry: each its own, in sorted order, whatever page draws them (RatioPlot
-        // colours a page's rows as among every series of the chart, JdkChart and SpeedupChart pass them all)
-        Map<String, Color> both = JdkColours.byName(List.of("2 CPUs", "1 CPU"));
-        assertThat(both.get("1 CPU")).isNotEqualTo(both.get("2 CPUs"));
-        assertThat(JdkColours.byName(List.of("1 CPU", "2 CPUs"))).isEqualTo(both);
-        Map<String, Color> many = JdkColours.byName(List.of("vs fixed:200", "vs fixed:cpus", "vs fixed:64", "vs fixed:512", "vs fixed:20", "vs thread-per-task"));
-        assertThat(many.values()).as("six series of one chart, six colours").doesNotHaveDuplicates();
-    }
-
-    @Test
-    void anExecutorHasOneColourOnEveryChartWhereExecutorsAreTheSeries() {
-        assertThat(JdkColours.executor("virtual")).isEqualTo(JdkColours.PALETTE[2]);
-        assertThat(JdkColours.executor("thread-per-task")).isEqualTo(JdkColours.PALETTE[6]);
-        assertThat(JdkColours.executor("fixed:200")).isEqualTo(JdkColours.executor("fixed:200")).isNotEqualTo(JdkColours.executor("virtual"))
-                .isNotEqualTo(JdkColours.executor("thread-per-task"));
-        org.knowm.xchart.XYChart one = new org.knowm.xchart.XYChartBuilder().build();
-        org.knowm.xchart.XYChart other = new org.knowm.xchart.XYChartBuilder().build();
-        var a = JdkColours.paintExecutor(one.addSeries("virtual", new double[] {1, 2}, new double[] {1, 2}), "virtual");
-        other.addSeries("fixed:cpus", new double[] {1, 2}, new double[] {1, 2});
-        var b = JdkColours.paintExecutor(other.addSeries("virtual", new double[] {1, 2}, new double[] {3, 4}), "virtual");
-        assertThat(a.getLineColor()).as("first on one chart, second on another: the same colour").isEqualTo(b.getLineColor());
+    void anExecutorHasOneColourOnEveryChartOfItsRunAndTwoPoolsNeverShareOne() {
+        // fixed:200, fixed:512 and fixed:20 hashed to one colour; by their size in the run they take the palette's entries in turn
+        List<String> run = List.of("virtual", "fixed:200", "thread-per-task", "fixed:512", "fixed:20", "fixed:cpus", "fixed:64");
+        Map<String, Color> colours = JdkColours.executors(run);
+        assertThat(colours.values()).as("seven executors, seven colours").doesNotHaveDuplicates().hasSize(7);
+        assertThat(colours.get("virtual")).isEqualTo(JdkColours.PALETTE[2]);
+        assertThat(colours.get("thread-per-task")).isEqualTo(JdkColours.PALETTE[6]);
+        assertThat(colours.get("fixed:cpus")).as("the pools in order of size: fixed:cpus first").isEqualTo(JdkColours.PALETTE[0]);
+        assertThat(colours.get("fixed:20")).isEqualTo(JdkColours.PALETTE[1]);
+        java.util.List<String> shuffled = new java.util.ArrayList<>(run);
+        java.util.Collections.reverse(shuffled);
+        assertThat(JdkColours.executors(shuffled)).as("whatever order the cells come in").isEqualTo(colours);
+        // a speedup row named by its baseline executor takes that executor's colour
+        assertThat(RatioPlot.executors(colours).apply("vs fixed:512").colour()).isEqualTo(colours.get("fixed:512"));
+        // a JDK chart's CPU limits: greys with markers of their own, the same whatever page lists them first
+        var limits = RatioPlot.greys(List.of("2 CPUs", "1 CPU"));
+        assertThat(limits.apply("1 CPU")).isNotEqualTo(limits.apply("2 CPUs")).isEqualTo(RatioPlot.greys(List.of("1 CPU", "2 CPUs")).apply("1 CPU"));
+        assertThat(limits.apply("1 CPU").colour()).isIn((Object[]) JdkColours.GREYS);
     }
 
     @Test

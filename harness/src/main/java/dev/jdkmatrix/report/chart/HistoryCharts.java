@@ -128,9 +128,7 @@ public final class HistoryCharts {
         return new Figure(name(s), Figure.Section.TREND, caption(f, w), chart);
     }
 
-    /** Markers of the CPU models a figure ran on, in the order of their first night (each in a grey: {@link JdkColours#GREYS}). */
-    private static final org.knowm.xchart.style.markers.Marker[] MARKERS = {SeriesMarkers.CIRCLE, SeriesMarkers.DIAMOND, SeriesMarkers.SQUARE,
-            SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CROSS};
+
 
     /**
      * A figure over a fleet: each night's value with its CPU model's level taken out, one marker and
@@ -152,7 +150,7 @@ public final class HistoryCharts {
             XYSeries m = chart.addSeries(name, entries.stream().map(e -> Date.from(e.night().started())).toList(),
                     entries.stream().map(e -> e.measured().value()).toList());
             m.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-            m.setMarker(MARKERS[i % MARKERS.length]);
+            m.setMarker(JdkColours.MARKERS[i % JdkColours.MARKERS.length]);
             // a CPU model is neither a JDK nor an executor: a grey and a marker of its own (no JDK's colour reads as a machine)
             m.setMarkerColor(known ? JdkColours.GREYS[i % JdkColours.GREYS.length] : new Color(0xB0, 0xB0, 0xB0));
             if (!known) m.setMarker(SeriesMarkers.CROSS);

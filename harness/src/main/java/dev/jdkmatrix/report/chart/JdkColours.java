@@ -73,6 +73,12 @@ final class JdkColours {
      */
     static final Color[] GREYS = {new Color(0x3A3A3A), new Color(0x8A8A8A), new Color(0xC4C4C4)};
 
+    /** The markers that tell apart, with a grey each, series that are neither JDKs nor executors (CPU limits, CPU models), in turn. */
+    static final org.knowm.xchart.style.markers.Marker[] MARKERS = {org.knowm.xchart.style.markers.SeriesMarkers.CIRCLE,
+            org.knowm.xchart.style.markers.SeriesMarkers.DIAMOND, org.knowm.xchart.style.markers.SeriesMarkers.SQUARE,
+            org.knowm.xchart.style.markers.SeriesMarkers.TRIANGLE_UP, org.knowm.xchart.style.markers.SeriesMarkers.TRIANGLE_DOWN,
+            org.knowm.xchart.style.markers.SeriesMarkers.CROSS};
+
     /** The i-th series of a chart whose series are neither JDKs nor executors, in the i-th grey; returned for chaining. */
     static <S extends Series> S paintGrey(S s, int i) {
         return painted(s, GREYS[Math.floorMod(i, GREYS.length)]);

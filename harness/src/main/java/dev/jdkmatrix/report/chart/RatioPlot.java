@@ -58,9 +58,7 @@ public final class RatioPlot {
     /** How a series' rows are drawn: their colour and marker. */
     record Paint(Color colour, org.knowm.xchart.style.markers.Marker marker) {}
 
-    /** The markers of series told apart by their grey too, in turn. */
-    private static final org.knowm.xchart.style.markers.Marker[] MARKERS = {SeriesMarkers.CIRCLE, SeriesMarkers.DIAMOND, SeriesMarkers.SQUARE,
-            SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CROSS};
+
 
     /**
      * Series that are neither JDKs nor executors (a JDK chart's CPU limits): each a grey and a marker of its own by its place
@@ -70,7 +68,7 @@ public final class RatioPlot {
         List<String> all = allSeries.stream().distinct().sorted().toList();
         return s -> {
             int i = Math.max(0, all.indexOf(s));
-            return new Paint(JdkColours.GREYS[i % JdkColours.GREYS.length], MARKERS[i % MARKERS.length]);
+            return new Paint(JdkColours.GREYS[i % JdkColours.GREYS.length], JdkColours.MARKERS[i % JdkColours.MARKERS.length]);
         };
     }
 

@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.Comparator;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /** How often the CFS quota throttled the median run, per JDK: a row per workload shape and executor (section: CPU throttling under a quota). */
@@ -58,16 +57,14 @@ public final class ThrottlingChart implements ChartKind {
                 }
                 if (x.isEmpty()) continue;
                 XYSeries points = JdkColours.paintGrey(chart.addSeries(limit.text(), x, y), l);
-                points.setMarker(MARKERS[l % MARKERS.length]);
+                points.setMarker(JdkColours.MARKERS[l % JdkColours.MARKERS.length]);
             }
             out.add(new Figure(in.name("throttling", "jdk" + f.jdk()), Figure.Section.THROTTLING, throttlingCaption(g), chart));
         }
         return out;
     }
 
-    /** A CPU limit's marker, each its own (beside its grey) so that the limits read apart without their shade. */
-    private static final Marker[] MARKERS = {SeriesMarkers.CIRCLE, SeriesMarkers.DIAMOND, SeriesMarkers.SQUARE, SeriesMarkers.TRIANGLE_UP,
-            SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CROSS};
+
 
     /** The throttled share of a cell's median run, in %: 0 for a pinned cell (no quota), NaN where its runs do not say. */
     static double share(CellStat c) {

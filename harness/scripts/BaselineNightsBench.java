@@ -23,7 +23,7 @@ import dev.jdkmatrix.history.Watch;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.format.RawCsv;
-import dev.jdkmatrix.results.format.ResultsFiles;
+import dev.jdkmatrix.results.format.ResultsFolder;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -127,7 +127,7 @@ public class BaselineNightsBench {
     static Pool pool(Path folder, Night real, SplittableRandom r) {
         List<RawRow> rows;
         try {
-            rows = RawCsv.read(ResultsFiles.raw(folder).orElseThrow());
+            rows = ResultsFolder.read(folder, "bench-reference-nights", true).rows();
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

@@ -7,7 +7,7 @@
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
-import dev.jdkmatrix.results.format.ResultsFiles;
+import dev.jdkmatrix.results.format.ResultsFolder;
 import org.apache.commons.statistics.distribution.BetaDistribution;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +40,7 @@ public class DuetReport {
                     for (String matrix : List.of("aa", "ab")) {
                         Path d = night.resolve(order + "-" + matrix);
                         if (!Files.isDirectory(d)) continue;
-                        ResultsFiles.Stored stored = ResultsFiles.read(d, "bench-duet", true); // raw.csv, or raw.csv.gz as docs/runs/duet keeps it
+                        ResultsFolder stored = ResultsFolder.read(d, "bench-duet", true); // raw.csv, or raw.csv.gz as docs/runs/duet keeps it
                         runs.add(new Run(night.getFileName().toString(), order, matrix, stored.meta(), stored.rows()));
                     }
                 }

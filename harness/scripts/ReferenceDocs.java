@@ -7,7 +7,7 @@
 // class path, so that it reads a folder, its claims and their verdicts as the harness does.
 import dev.jdkmatrix.claims.Claims;
 import dev.jdkmatrix.claims.Verdicts;
-import dev.jdkmatrix.report.ResultsFolder;
+import dev.jdkmatrix.report.ReportFolder;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunFigure;
 import dev.jdkmatrix.results.RunMetadata;
@@ -34,7 +34,7 @@ public class ReferenceDocs {
         Path claimsFile = Path.of(args[1]);
         Path out = Path.of(args[2]);
         String command = args.length > 3 ? args[3] : "make reference-docs";
-        ResultsFolder folder = ResultsFolder.load(dir);
+        ReportFolder folder = ReportFolder.load(dir);
         Claims claims = Claims.read(claimsFile);
         List<Verdicts.FigureResult> figures = Verdicts.figures(claims, folder.summary(), folder.raw(), folder.comparisons());
         List<Verdicts.ClaimResult> verdicts = Verdicts.claims(claims, folder.summary(), folder.raw(), folder.comparisons());
@@ -51,7 +51,7 @@ public class ReferenceDocs {
     }
 
     /** What was run, where, when and how it went. */
-    static String run(ResultsFolder f, Path dir, String command) {
+    static String run(ReportFolder f, Path dir, String command) {
         RunMetadata m = f.meta();
         List<RawRow> raw = f.raw();
         StringBuilder b = new StringBuilder();
@@ -171,7 +171,7 @@ public class ReferenceDocs {
     }
 
     /** The README's lines: what the write-ups' claims come to on this run, confirmed, refuted, undecided, each with its figures. */
-    static String summary(List<Verdicts.ClaimResult> verdicts, ResultsFolder f, Path dir) {
+    static String summary(List<Verdicts.ClaimResult> verdicts, ReportFolder f, Path dir) {
         StringBuilder b = new StringBuilder();
         RunMetadata m = f.meta();
         int rounds = f.raw().stream().filter(RawRow::measured).mapToInt(RawRow::rep).max().orElse(0);

@@ -45,18 +45,13 @@ class ArchitectureListsTest {
     void theFilesThatTellAnEngineFromAnotherAreInItsList() throws IOException {
         String constants = names(dev.jdkmatrix.matrix.Matrix.Engine.values());
         String runners = names(dev.jdkmatrix.engine.RunEngine.class.getPermittedSubclasses());
-        String sessions;
-        try {
-            sessions = names(Class.forName("dev.jdkmatrix.run.SessionEngine").getPermittedSubclasses());
-        } catch (ClassNotFoundException e) {
-            throw new AssertionError("run.SessionEngine moved: say where in this test and in docs/architecture.md", e);
-        }
+        String sessions = names(dev.jdkmatrix.engine.EngineSession.class.getPermittedSubclasses());
         Found found = found(
-                "case (Matrix\\.)?(Engine\\.)?(" + constants + ")\\b|case (SessionEngine\\.)?(" + sessions + "|" + runners + ") \\w+ ->",
+                "case (Matrix\\.)?(Engine\\.)?(" + constants + ")\\b|case (EngineSession\\.)?(" + sessions + "|" + runners + ") \\w+ ->",
                 "[!=]= (Matrix\\.)?Engine\\.(" + constants + ")\\b",
-                "instanceof (SessionEngine\\.)?(" + sessions + "|" + runners + ")\\b");
+                "instanceof (EngineSession\\.)?(" + sessions + "|" + runners + ")\\b");
         assertThat(found.answering()).as("switches over the engines in the code").isNotEmpty();
-        holds("**A new engine**", found, "matrix/Matrix.java", "engine/RunEngine.java", "run/SessionEngine.java");
+        holds("**A new engine**", found, "matrix/Matrix.java", "engine/RunEngine.java", "engine/EngineSession.java");
     }
 
     /** Files (relative to the harness's package root) that answer for every member, and those that test for one by type. */

@@ -93,14 +93,24 @@ class ArchitectureTest {
             .allowEmptyShould(false);
 
     /**
-     * The engine room (what a run is measured on: Docker and Kubernetes behind RunEngine, the labels, lock-down, lease, sweep and
-     * prune) knows nothing of the session: the session (run) uses it, never the reverse.
+     * The engine room (what a run is measured on: Docker and Kubernetes behind EngineSession and RunEngine, the labels, lock-down,
+     * lease, sweep and prune) knows nothing of the session: the session (run) uses it, never the reverse.
      */
     @ArchTest
     static final ArchRule theEngineRoomKnowsNoSession = noClasses().that().resideInAPackage("dev.jdkmatrix.engine")
             .should().dependOnClassesThat().resideInAnyPackage("dev.jdkmatrix.run..", "dev.jdkmatrix.cli..", "dev.jdkmatrix.report..",
                     "dev.jdkmatrix.claims..", "dev.jdkmatrix.history..")
             .allowEmptyShould(false);
+
+    /**
+     * The Docker client stays behind the engine's door (engine.EngineSession: the Docker session, the runners, the lease, the
+     * probe, the sweep) and inside image building (images): the session, the results and the commands ask the engine, never
+     * the client (before 2026-12-02 it was imported by 5 files of run).
+     */
+    @ArchTest
+    static final ArchRule theDockerClientStaysBehindTheEngine = noClasses().that().resideOutsideOfPackages("dev.jdkmatrix.engine..", "dev.jdkmatrix.images..")
+            .should().dependOnClassesThat().resideInAnyPackage("com.github.dockerjava..", "org.testcontainers..")
+            .because("a session talks to its engine through engine.EngineSession, which keeps the Docker client inside");
 
     @ArchTest
     static final ArchRule onlyCliPrints = noClasses().that().resideOutsideOfPackages("dev.jdkmatrix.cli..", "dev.jdkmatrix.workloads..")

@@ -117,7 +117,7 @@ final class BisectSteps {
     /** The step's comparison of the candidate with the good one: the followed benchmark's, else the one slowed most. */
     private Bisect.Measured read(Path stepDir, String candidate) {
         try {
-            var stored = dev.jdkmatrix.results.format.ResultsFiles.read(stepDir, "bisect", true);
+            var stored = dev.jdkmatrix.results.format.ResultsFolder.read(stepDir, "bisect", true);
             List<Bisect.Measured> all = reading.read(Comparisons.of(stored.rows(), stored.meta()), candidate);
             if (all.isEmpty()) return null;
             Bisect.Measured m = followed != null ? all.stream().filter(i -> i.benchmark().equals(followed)).findFirst().orElse(null)

@@ -3,7 +3,7 @@ package dev.jdkmatrix.cli;
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.claims.Claims;
 import dev.jdkmatrix.claims.Verdicts;
-import dev.jdkmatrix.report.ResultsFolder;
+import dev.jdkmatrix.report.ReportFolder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -36,10 +36,10 @@ public final class ClaimsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ResultsFolder folder;
+        ReportFolder folder;
         results = FolderArg.of(dir, results, "claims");
         try {
-            folder = ResultsFolder.load(results);
+            folder = ReportFolder.load(results);
         } catch (IOException e) {
             throw new ExitException(ExitException.BAD_INPUT, "cannot read " + results + ": " + e.getMessage());
         }

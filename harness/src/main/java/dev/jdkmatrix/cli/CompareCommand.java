@@ -5,7 +5,7 @@ import dev.jdkmatrix.results.Comparison;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.format.ComparisonReport;
-import dev.jdkmatrix.results.format.RawCsv;
+import dev.jdkmatrix.results.format.ResultsFolder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,11 +47,13 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            RunMetadata baseMeta = meta(baseline);
-            RunMetadata nowMeta = meta(current);
+            ResultsFolder baseFolder = ResultsFolder.at(baseline);
+            ResultsFolder nowFolder = ResultsFolder.at(current);
+            RunMetadata baseMeta = baseFolder.meta();
+            RunMetadata nowMeta = nowFolder.meta();
             double t = threshold != null ? parseThreshold(threshold) : storedThreshold(nowMeta);
-            List<RawRow> base = read(raw(baseline));
-            List<RawRow> now = read(raw(current));
+            List<RawRow> base = read(baseFolder);
+            List<RawRow> now = read(nowFolder);
             List<Comparison.Row> rows = Comparison.compare(base, now, t);
             String md = ComparisonReport.markdown(rows, baseline.toString(), current.toString(), t, acrossMachines(baseMeta, nowMeta),
                     baseMeta == null || nowMeta == null ? "" : RunMetadata.Repository.range(baseMeta.repository(), nowMeta.repository()));
@@ -100,18 +102,14 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     /** A folder's raw rows; rows cut short are named on standard error and passed over. */
-    private List<RawRow> read(Path raw) throws IOException {
-        RawCsv.Read read = RawCsv.readAll(raw);
-        if (!read.cut().isEmpty()) {
-            spec.commandLine().getErr().println("jdkmatrix: passed over: " + raw.getParent() + "/" + read.problem(raw));
+    private List<RawRow> read(ResultsFolder folder) throws IOException {
+        Path raw = folder.rawFile().orElseThrow(() -> new ExitException(ExitException.BAD_INPUT,
+                folder.dir() + " has no raw.csv (nor raw.csv.gz)\n  fix: name a results folder written by 'run' or 'merge'"));
+        if (!folder.cut().isEmpty()) {
+            spec.commandLine().getErr().println("jdkmatrix: passed over: " + raw.getParent() + "/" + folder.cut());
             spec.commandLine().getErr().flush();
         }
-        return read.rows();
-    }
-
-    private static Path raw(Path dir) {
-        return dev.jdkmatrix.results.format.ResultsFiles.raw(dir).orElseThrow(() -> new ExitException(ExitException.BAD_INPUT,
-                dir + " has no raw.csv (nor raw.csv.gz)\n  fix: name a results folder written by 'run' or 'merge'"));
+        return folder.rows();
     }
 
     static double parseThreshold(String raw) {
@@ -127,8 +125,4 @@ public final class CompareCommand implements Callable<Integer> {
         return dev.jdkmatrix.matrix.MatrixKeys.DEFAULT_COMPARE_THRESHOLD;
     }
 
-    /** A folder's run.json, read once; null for a folder without one (a run from before run.json). */
-    private static RunMetadata meta(Path dir) throws IOException {
-        return dev.jdkmatrix.results.format.ResultsFiles.meta(dir);
-    }
 }

@@ -57,7 +57,7 @@ public final class HistoryCommand implements Callable<Integer> {
         if (!Files.isDirectory(site)) {
             throw new ExitException(ExitException.BAD_INPUT, "no history in " + site + ": no such folder\n  fix: name a site of published nights (make publish SITE=dir NEW=dir)");
         }
-        if (Files.isRegularFile(site.resolve(dev.jdkmatrix.results.format.ResultsFiles.RUN_JSON))) {
+        if (Files.isRegularFile(site.resolve(dev.jdkmatrix.results.format.ResultsFolder.RUN_JSON))) {
             throw new ExitException(ExitException.BAD_INPUT, site + " is a results folder, not a site: a site is a folder of nights, each a results folder "
                     + "of its own (run.json, raw.csv or raw.csv.gz)\n  fix: make one with make publish SITE=site NEW=" + site + " (a night a publish), then jdkmatrix history site");
         }

@@ -2,7 +2,6 @@ package dev.jdkmatrix.cli;
 
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.results.RunMetadata;
-import dev.jdkmatrix.results.format.RunJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,13 +33,14 @@ public final class LabelCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         String name = RunCommand.runnerClass(runnerClass);
-        Path json = dir.resolve(dev.jdkmatrix.results.format.ResultsFiles.RUN_JSON);
+        Path json = dir.resolve(dev.jdkmatrix.results.format.ResultsFolder.RUN_JSON);
         if (!Files.isRegularFile(json)) {
             throw new ExitException(ExitException.BAD_INPUT, dir + " has no run.json\n  fix: name a results folder written by 'run' or 'merge'");
         }
         try {
-            RunMetadata m = RunJson.read(json);
-            RunJson.write(json, m.withNamedClass(name));
+            dev.jdkmatrix.results.format.ResultsFolder folder = dev.jdkmatrix.results.format.ResultsFolder.at(dir);
+            RunMetadata m = folder.meta();
+            folder.writeRunJson(m.withNamedClass(name));
             spec.commandLine().getOut().printf("jdkmatrix: %s runner class %s (was %s)%n", dir, name, m.runnerClass());
             spec.commandLine().getOut().flush();
             return 0;

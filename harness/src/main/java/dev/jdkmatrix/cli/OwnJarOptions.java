@@ -153,7 +153,7 @@ final class OwnJarOptions {
         String text = matrix(name, entry); // refused before the folder is made
         try {
             Files.createDirectories(dir);
-            if (Files.exists(dir.resolve(dev.jdkmatrix.results.format.ResultsFiles.RAW))) {
+            if (Files.exists(dir.resolve(dev.jdkmatrix.results.format.ResultsFolder.RAW))) {
                 throw new ExitException(ExitException.BAD_INPUT, dir + " already holds a run\n  fix: name another --out, or finish that run with jdkmatrix run --resume " + dir);
             }
             Files.writeString(file, text);

@@ -67,7 +67,7 @@ final class PlanRounds {
     static List<Comparisons.Row> comparisons(Path dir) {
         try {
             // a folder without run.json (a run before it) is paired by round
-            dev.jdkmatrix.results.format.ResultsFiles.Stored stored = dev.jdkmatrix.results.format.ResultsFiles.read(dir, "plan --from", false);
+            dev.jdkmatrix.results.format.ResultsFolder stored = dev.jdkmatrix.results.format.ResultsFolder.read(dir, "plan --from", false);
             return Comparisons.of(stored.rows(), stored.meta());
         } catch (IOException e) {
             throw new ExitException(ExitException.BAD_INPUT, "plan --from " + dir + ": cannot read it: " + e.getMessage() + "\n  fix: give the folder of an earlier, complete run");

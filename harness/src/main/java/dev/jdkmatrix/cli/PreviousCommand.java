@@ -2,7 +2,6 @@ package dev.jdkmatrix.cli;
 
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.results.RunMetadata;
-import dev.jdkmatrix.results.format.RunJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +32,7 @@ public final class PreviousCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Path json = current.resolve(dev.jdkmatrix.results.format.ResultsFiles.RUN_JSON);
+        Path json = current.resolve(dev.jdkmatrix.results.format.ResultsFolder.RUN_JSON);
         if (!Files.isRegularFile(json)) {
             throw new ExitException(ExitException.BAD_INPUT, current + " has no run.json\n  fix: name a results folder written by 'run' or 'merge'");
         }
@@ -49,7 +48,7 @@ public final class PreviousCommand implements Callable<Integer> {
         java.util.List<String> otherClasses = new java.util.ArrayList<>();
         var err = spec.commandLine().getErr();
         for (Path d : folders()) {
-            Path j = d.resolve(dev.jdkmatrix.results.format.ResultsFiles.RUN_JSON);
+            Path j = d.resolve(dev.jdkmatrix.results.format.ResultsFolder.RUN_JSON);
             if (!Files.isRegularFile(j) || d.toAbsolutePath().normalize().equals(current.toAbsolutePath().normalize())) continue;
             Started run;
             try {
@@ -85,7 +84,7 @@ public final class PreviousCommand implements Callable<Integer> {
     /** A run as its run.json says it, and when it started. */
     private record Started(RunMetadata meta, java.time.Instant at) {
         static Started read(Path json) throws IOException {
-            RunMetadata m = RunJson.read(json);
+            RunMetadata m = dev.jdkmatrix.results.format.ResultsFolder.at(json.getParent()).meta();
             return new Started(m, java.time.Instant.parse(m.startedAt()));
         }
     }

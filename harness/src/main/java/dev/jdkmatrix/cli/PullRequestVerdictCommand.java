@@ -53,7 +53,7 @@ public final class PullRequestVerdictCommand implements Callable<Integer> {
             throw new ExitException(ExitException.BAD_INPUT, "--threshold: " + e.getMessage() + "\n  fix: write it as 5% or 0.05");
         }
         try {
-            dev.jdkmatrix.results.format.ResultsFiles.Stored stored = dev.jdkmatrix.results.format.ResultsFiles.read(results, "pr-verdict", true);
+            dev.jdkmatrix.results.format.ResultsFolder stored = dev.jdkmatrix.results.format.ResultsFolder.read(results, "pr-verdict", true);
             List<Comparisons.Row> comparisons = Comparisons.of(stored.rows(), stored.meta());
             PullRequestVerdict v = PullRequestVerdict.of(comparisons, t);
             List<dev.jdkmatrix.results.SuiteVerdict> suites = dev.jdkmatrix.results.SuiteVerdict.of(stored.rows(), comparisons, stored.meta().compareThreshold(),

@@ -47,6 +47,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--resume", paramLabel = "DIR", description = "finish the run stored in DIR: its matrix and run id, skipping the runs it has")
     Path resume;
 
+    /** The run.json of the run --resume finishes, as read to find its matrix (null: a new run). */
+    private dev.jdkmatrix.results.RunMetadata resumed;
+
     @Option(names = "--parallel", description = "off (default): one run at a time; auto: runs of whole-CPU cells smaller than the host side by side "
             + "on disjoint CPU sets, for the workloads where packing was measured not to change results; force: every such cell (for measuring packing); "
             + "with --engine kubernetes, auto or force: comparison groups side by side over the cluster's nodes, one measured pod a node")
@@ -180,7 +183,7 @@ public final class RunCommand implements Callable<Integer> {
         PlanCommand.jmhDefaults(m).ifPresent(outw::println);
         outw.flush();
         Progress listener = new Progress(err, bar, runs);
-        MatrixRunner.Result result = new MatrixRunner().run(m, new RunOptions(dir, id, workloadsJar, Path.of("").toAbsolutePath(), resume != null, packed, share,
+        MatrixRunner.Result result = new MatrixRunner().run(m, new RunOptions(dir, id, workloadsJar, Path.of("").toAbsolutePath(), resumed, packed, share,
                 !noLease, sessionCpus, keepGoing, cluster(packed, m), against == null ? List.of() : against.baselines(), rebuildImages), listener);
         listener.finish();
         ended(outw, m, dir, result, listener);
@@ -202,9 +205,9 @@ public final class RunCommand implements Callable<Integer> {
 
     /** What the run stored, where, and what it could not decide or did not make. */
     private void ended(PrintWriter outw, Matrix m, Path dir, MatrixRunner.Result result, Progress listener) {
-        outw.printf("jdkmatrix: %d runs stored in %s (%s%s); statuses %s%n", result.runs(), dir.resolve(dev.jdkmatrix.results.format.ResultsFiles.RAW),
+        outw.printf("jdkmatrix: %d runs stored in %s (%s%s); statuses %s%n", result.runs(), dir.resolve(dev.jdkmatrix.results.format.ResultsFolder.RAW),
                 resume != null ? result.sessionRuns() + " in this session, " : "", Durations.text(listener.total()), result.statusCounts());
-        outw.printf("jdkmatrix: summary in %s, comparisons in %s, metadata in %s%n", dir.resolve(dev.jdkmatrix.results.format.ResultsFiles.SUMMARY), dir.resolve(dev.jdkmatrix.results.format.ResultsFiles.COMPARISONS), dir.resolve(dev.jdkmatrix.results.format.ResultsFiles.RUN_JSON));
+        outw.printf("jdkmatrix: summary in %s, comparisons in %s, metadata in %s%n", dir.resolve(dev.jdkmatrix.results.format.ResultsFolder.SUMMARY), dir.resolve(dev.jdkmatrix.results.format.ResultsFolder.COMPARISONS), dir.resolve(dev.jdkmatrix.results.format.ResultsFolder.RUN_JSON));
         undecided(m).ifPresent(outw::println);
         if (result.statusCounts().containsKey("skipped")) {
             outw.printf("jdkmatrix: %d runs skipped: the first round of their workload failed every run the same way (raw.csv's status_detail names the cause);"
@@ -227,12 +230,13 @@ public final class RunCommand implements Callable<Integer> {
 
     /** A resume: the run id and matrix file of the run in {@code resume} (a --matrix given as well must name the same file), its folder as --out. */
     private void takeFromResumed() {
-        Path json = resume.resolve(dev.jdkmatrix.results.format.ResultsFiles.RUN_JSON);
+        Path json = resume.resolve(dev.jdkmatrix.results.format.ResultsFolder.RUN_JSON);
         if (!java.nio.file.Files.isRegularFile(json)) {
             throw new ExitException(ExitException.BAD_INPUT, "nothing to resume in " + resume + ": it has no run.json\n  fix: name the folder of an interrupted run");
         }
         try {
-            dev.jdkmatrix.results.RunMetadata before = dev.jdkmatrix.results.format.RunJson.read(json);
+            dev.jdkmatrix.results.RunMetadata before = dev.jdkmatrix.results.format.ResultsFolder.at(resume).meta();
+            resumed = before; // read once: the session takes it from here
             runId = before.runId();
             if (order == null && before.plan() != null && before.plan().order() != null && !before.plan().order().isEmpty()) order = before.order(); // as it was started
             if (runnerClass == null) runnerClass = before.namedClass(); // the class the run was started with

@@ -10,9 +10,8 @@ import java.util.Map;
  * What a session asks of the engine its runs are measured on: one run's container, made, waited
  * for, read and removed, and the ones running stopped on a signal. {@link ContainerRunner} makes
  * each run a Docker container; {@link KubernetesRunner} a Kubernetes Job. The rest of what a
- * session asks of its engine (what it refuses, the sweep, the lease, how runs are placed and
- * watched) is run.SessionEngine's; the run images are built and the JDKs probed on the Docker
- * engine whichever measures.
+ * session asks of its engine (what it refuses, the sweep, the images and probes, the lease, how
+ * runs are placed and watched) is {@link EngineSession}'s, which makes this one ({@link EngineSession#runs}).
  */
 public sealed interface RunEngine permits ContainerRunner, KubernetesRunner {
 

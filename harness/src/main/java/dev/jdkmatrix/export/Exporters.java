@@ -7,7 +7,7 @@ import dev.jdkmatrix.history.HistoryCsv;
 import dev.jdkmatrix.history.Night;
 import dev.jdkmatrix.results.format.Exporter;
 import dev.jdkmatrix.results.format.FolderEnd;
-import dev.jdkmatrix.results.format.ResultsFiles;
+import dev.jdkmatrix.results.format.ResultsFolder;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,7 +20,7 @@ public final class Exporters {
     private Exporters() {}
 
     /** A results folder's end, written by run and merge (in {@code results.format}, where they are written: run.json last). */
-    public static final List<Exporter<FolderEnd>> FOLDER = ResultsFiles.END;
+    public static final List<Exporter<FolderEnd>> FOLDER = ResultsFolder.END;
 
     /** A gallery's folder, written by report beside its index.html. */
     public static final List<Exporter<ExplorerNight.Folder>> GALLERY = List.of(ExplorerNight.EXPORT);

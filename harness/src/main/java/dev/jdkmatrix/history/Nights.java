@@ -4,9 +4,7 @@ import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.Statistics;
-import dev.jdkmatrix.results.format.RawCsv;
-import dev.jdkmatrix.results.format.ResultsFiles;
-import dev.jdkmatrix.results.format.RunJson;
+import dev.jdkmatrix.results.format.ResultsFolder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,15 +72,16 @@ public final class Nights {
 
     /** A night, a line saying why the folder was passed over, or null for a folder that is not a night. */
     private static Object readOne(Path dir, Map<String, dev.jdkmatrix.model.CellKey> keys, boolean keepFigures) {
-        Path json = ResultsFiles.runJson(dir);
-        var raw = ResultsFiles.raw(dir);
+        ResultsFolder folder = ResultsFolder.at(dir);
+        Path json = folder.runJsonFile();
+        var raw = folder.rawFile();
         if (!Files.isRegularFile(json) && raw.isEmpty()) return null;
         String name = dir.getFileName().toString();
         if (!Files.isRegularFile(json)) return name + ": has " + raw.get().getFileName() + " but no run.json; passed over (publish a night with both)";
         if (raw.isEmpty()) return name + ": has run.json but no raw.csv or raw.csv.gz; passed over";
         RunMetadata meta;
         try {
-            meta = RunJson.read(json);
+            meta = folder.meta();
         } catch (IOException | RuntimeException e) {
             return name + ": its run.json cannot be read (" + oneLine(e) + "); passed over";
         }
@@ -106,7 +105,7 @@ public final class Nights {
         if (kept.isPresent()) return new Night(name, meta, started, kept.get().figures(), kept.get().cells());
         List<RawRow> rows;
         try {
-            rows = RawCsv.read(raw.get());
+            rows = folder.rows();
         } catch (IOException | RuntimeException e) {
             return name + ": its " + raw.get().getFileName() + " cannot be read (" + oneLine(e) + "); passed over";
         }

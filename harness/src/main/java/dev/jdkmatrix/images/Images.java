@@ -408,6 +408,11 @@ public final class Images {
         }
     }
 
+    /** Whether a failure is the engine's "not found" ({@link #hold}'s image, removed as it was checked). */
+    public static boolean notFound(RuntimeException e) {
+        return e instanceof NotFoundException;
+    }
+
     /** Whether a failure is the engine's "No such image" (an image removed under the session). */
     public static boolean missingImage(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {

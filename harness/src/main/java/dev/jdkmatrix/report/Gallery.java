@@ -48,13 +48,13 @@ final class Gallery {
     record Writeups(String file, List<Verdicts.FigureResult> figures, List<Verdicts.ClaimResult> claims) {}
 
     /** The explorer of this gallery: the site's, on this night, where the gallery is published in one (indexLink); else its own beside it. */
-    static String explorer(ResultsFolder folder, boolean indexLink) {
+    static String explorer(ReportFolder folder, boolean indexLink) {
         if (!indexLink) return "explore.html";
         String name = folder.dir().toAbsolutePath().normalize().getFileName().toString();
         return "../explore.html#view=night&night=" + Html.segment(name);
     }
 
-    static String page(ResultsFolder folder, List<Figure> figures, List<CellStat> cells, boolean indexLink, boolean svg, Writeups writeups) {
+    static String page(ReportFolder folder, List<Figure> figures, List<CellStat> cells, boolean indexLink, boolean svg, Writeups writeups) {
         return page(folder, figures, cells, indexLink, svg, writeups, 0, List.of(), 0);
     }
 
@@ -63,7 +63,7 @@ final class Gallery {
      * tables (0: all; every row is in the CSV files), and a note of the figures {@code notDrawn} to
      * keep the gallery within {@code maxBytes}.
      */
-    static String page(ResultsFolder folder, List<Figure> figures, List<CellStat> cells, boolean indexLink, boolean svg, Writeups writeups,
+    static String page(ReportFolder folder, List<Figure> figures, List<CellStat> cells, boolean indexLink, boolean svg, Writeups writeups,
                        int maxRows, List<Figure> notDrawn, long maxBytes) {
         StringBuilder b = new StringBuilder(64 * 1024);
         RunMetadata m = folder.meta();
@@ -155,7 +155,7 @@ final class Gallery {
 
     /** A chart's figure: the PNG, linked to its SVG when one was written, and its caption. */
     /** What was left undrawn to keep a published night within its budget, by section, and how to draw it all. */
-    static String notDrawnNote(ResultsFolder folder, int drawn, List<Figure> notDrawn, long maxBytes) {
+    static String notDrawnNote(ReportFolder folder, int drawn, List<Figure> notDrawn, long maxBytes) {
         java.util.Map<Figure.Section, Long> bySection = new java.util.EnumMap<>(Figure.Section.class);
         for (Figure f : notDrawn) bySection.merge(f.section(), 1L, Long::sum);
         StringBuilder b = new StringBuilder("<p class=\"budget\">This gallery holds ").append(drawn).append(" of ").append(drawn + notDrawn.size())
@@ -186,7 +186,7 @@ final class Gallery {
         b.append("</figcaption>\n</figure>\n");
     }
 
-    private static String headline(ResultsFolder folder, List<CellStat> cells) {
+    private static String headline(ReportFolder folder, List<CellStat> cells) {
         long runs = folder.raw().size();
         long measured = folder.raw().stream().filter(RawRow::measured).count();
         Map<String, Long> statuses = folder.raw().stream().collect(Collectors.groupingBy(r -> r.status(), java.util.TreeMap::new, Collectors.counting()));

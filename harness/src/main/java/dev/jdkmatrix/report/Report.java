@@ -59,7 +59,7 @@ public final class Report {
     static final int BUDGET_ROWS = 200;
 
     /** What was written, and where the time went: reading the folder, building the figures, drawing and encoding them, the page. */
-    /** {@code problems}: the damaged parts of the folder the report passed over (ResultsFolder's). */
+    /** {@code problems}: the damaged parts of the folder the report passed over (ReportFolder's). */
     public record Result(Path gallery, int charts, long readMs, long figuresMs, long drawMs, long pageMs, List<String> problems) {
         public Result {
             problems = List.copyOf(problems);
@@ -86,7 +86,7 @@ public final class Report {
     public static Result render(Path dir, Options options) throws IOException {
         System.setProperty("java.awt.headless", "true");
         long t0 = System.nanoTime();
-        ResultsFolder folder = ResultsFolder.load(dir);
+        ReportFolder folder = ReportFolder.load(dir);
         Path file = options.claims() != null ? options.claims() : Claims.besideMatrix(folder.meta()).orElse(null);
         Claims claims = null;
         if (file != null) {
@@ -143,7 +143,7 @@ public final class Report {
      * The explorer beside the gallery: the night's data ({@link Exporters#GALLERY}), and the page and
      * its assets unless the gallery is published in a site ({@code inSite}), whose explorer it links; their bytes.
      */
-    private static long writeExplorer(ResultsFolder folder, Path dir, boolean inSite) throws IOException {
+    private static long writeExplorer(ReportFolder folder, Path dir, boolean inSite) throws IOException {
         ExplorerNight.Folder night = new ExplorerNight.Folder(folder.meta(), folder.summary(), folder.comparisons(), !folder.profiles().isEmpty(), folder.suites());
         long bytes = 0;
         if (inSite) ExplorerPage.remove(dir);

@@ -1,5 +1,6 @@
 package dev.jdkmatrix.run;
 
+import dev.jdkmatrix.engine.EnginePing;
 import dev.jdkmatrix.engine.RunSlot;
 import dev.jdkmatrix.engine.StartTogether;
 import dev.jdkmatrix.matrix.Duets;
@@ -27,7 +28,7 @@ import java.util.function.BooleanSupplier;
 sealed interface Dispatch permits Dispatch.OneByOne, Dispatch.SideBySide, Dispatch.Together {
 
     /** What every dispatch needs: the engine, the session's CPUs, the attempts of a run and the store. */
-    record Context(EngineWatch.Ping engine, Path out, List<Integer> sessionCpus, Attempts attempts, RunStore store,
+    record Context(EnginePing engine, Path out, List<Integer> sessionCpus, Attempts attempts, RunStore store,
                    BooleanSupplier stopping) {
         /** The CPUs a pinned cell runs on when nothing packs it; null for a quota cell. */
         String pinned(PlannedRun run) {

@@ -1,12 +1,11 @@
 package dev.jdkmatrix.run;
 
-import com.github.dockerjava.api.DockerClient;
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.engine.Docker;
+import dev.jdkmatrix.engine.EnginePing;
 import dev.jdkmatrix.engine.RunSlot;
 import dev.jdkmatrix.images.ImageRef;
 import dev.jdkmatrix.matrix.PlannedRun;
-import dev.jdkmatrix.results.RunMetadata;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,7 +29,7 @@ final class EngineWatch {
      * are safe and how to resume (the stack trace goes to logs/engine-lost.log, not the terminal);
      * otherwise the failure itself. The run in flight is not stored: the resume runs it again.
      */
-    static RuntimeException engineLostOr(RuntimeException e, Ping engine, PlannedRun run, Path out, int stored) {
+    static RuntimeException engineLostOr(RuntimeException e, EnginePing engine, PlannedRun run, Path out, int stored) {
         if (e instanceof ExitException) return e;
         if (engine.answers()) return e;
         Path log = out.resolve("logs").resolve("engine-lost.log");
@@ -38,7 +37,7 @@ final class EngineWatch {
         String dir = out.toString();
         return new ExitException(ExitException.ENGINE_LOST, engine.what() + " stopped answering"
                 + (run == null ? "" : " during run seq " + run.sequence() + " (" + run.cell().id() + ", " + run.phase().text() + " " + run.repetition() + ")")
-                + ": " + Docker.rootMessage(e) + ". The " + stored + " runs stored in " + out.resolve(dev.jdkmatrix.results.format.ResultsFiles.RAW) + " are intact; the run in flight was not stored "
+                + ": " + Docker.rootMessage(e) + ". The " + stored + " runs stored in " + out.resolve(dev.jdkmatrix.results.format.ResultsFolder.RAW) + " are intact; the run in flight was not stored "
                 + "and the remaining runs were not attempted (details: " + log + ")"
                 + "\n  fix: " + engine.restart() + ", then finish the run: jdkmatrix run --resume " + dir
                 + " (through make: make matrix RUN_ARGS=\"--resume " + dir + "\")", e);
@@ -52,46 +51,6 @@ final class EngineWatch {
             Files.writeString(log, Instant.now() + " " + header + ":\n" + trace, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         } catch (IOException io) {
             // nowhere to keep it
-        }
-    }
-
-    /**
-     * The engine a session's runs are measured on, as the watch asks it ({@link SessionEngine#ping}):
-     * whether it answers a ping within a few seconds, its name in a sentence ("the Docker engine ...",
-     * "the Kubernetes cluster at ...") and how to bring it back, the fix's first part.
-     */
-    record Ping(java.util.function.BooleanSupplier answering, String what, String restart) {
-        Ping {
-            java.util.Objects.requireNonNull(answering, "answering");
-            java.util.Objects.requireNonNull(what, "what");
-            java.util.Objects.requireNonNull(restart, "restart");
-        }
-
-        boolean answers() {
-            return answering.getAsBoolean();
-        }
-
-        /** The Docker engine {@code client} reaches, {@code engine} as the session recorded it. */
-        static Ping docker(DockerClient client, RunMetadata.Engine engine) {
-            return new Ping(() -> within5s(() -> client.pingCmd().exec()), "the Docker " + engine.describe(),
-                    "start the engine again (make docker, or the tunnel to it)");
-        }
-    }
-
-    /** Whether {@code call} returns, without throwing, within 5 s. */
-    static boolean within5s(Runnable call) {
-        java.util.concurrent.CompletableFuture<Boolean> ping = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-            try {
-                call.run();
-                return true;
-            } catch (RuntimeException e) {
-                return false;
-            }
-        });
-        try {
-            return ping.get(5, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            return false;
         }
     }
 
@@ -129,7 +88,7 @@ final class EngineWatch {
      * does not answer the run fails as the engine lost (its thread, a daemon, is left behind;
      * the container, labelled, is removed by the next start). A SIGTERM still stops the run as before.
      */
-    static void bounded(PlannedRun run, ImageRef image, RunSlot slot, RunAttempts attempts, Ping engine) throws IOException {
+    static void bounded(PlannedRun run, ImageRef image, RunSlot slot, RunAttempts attempts, EnginePing engine) throws IOException {
         java.util.concurrent.CompletableFuture<Void> done = new java.util.concurrent.CompletableFuture<>();
         Thread t = new Thread(() -> {
             try {

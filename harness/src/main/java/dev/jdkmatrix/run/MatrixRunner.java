@@ -1,9 +1,9 @@
 package dev.jdkmatrix.run;
 
-import com.github.dockerjava.api.DockerClient;
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.engine.Docker;
 import dev.jdkmatrix.engine.EngineLease;
+import dev.jdkmatrix.engine.EngineSession;
 import dev.jdkmatrix.engine.Environment;
 import dev.jdkmatrix.engine.JdkProbe;
 import dev.jdkmatrix.engine.RunEngine;
@@ -17,15 +17,10 @@ import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.format.FolderEnd;
 import dev.jdkmatrix.results.format.IterationsCsv;
-import dev.jdkmatrix.results.format.RawCsv;
-import dev.jdkmatrix.results.format.ResultsFiles;
-import dev.jdkmatrix.results.format.RunJson;
+import dev.jdkmatrix.results.format.ResultsFolder;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -78,30 +73,12 @@ public final class MatrixRunner {
         Docker.checkNamedEngine(); // before anything is written
         if (!options.resume()) RunSession.refuseStoredRuns(out); // and before any image or container: a new run needs a folder without runs
         boolean existed = Files.exists(out);
-        try {
-            Files.createDirectories(out.resolve("logs"));
-        } catch (IOException e) {
-            throw new ExitException(ExitException.BAD_INPUT, "cannot create results folder " + out + ": " + e
-                    + "\n  fix: choose a writable folder with --out");
-        }
-        if (!Files.isWritable(out)) {
-            throw new ExitException(ExitException.BAD_INPUT, "results folder " + out + " is not writable\n  fix: choose a writable folder with --out");
-        }
-        Path jar = options.workloadsJar();
-        if (!Files.isRegularFile(jar)) {
-            throw new ExitException(ExitException.ENVIRONMENT, "workloads jar " + jar + " does not exist\n  fix: run 'make build' (or pass --workloads-jar)");
-        }
-        FileChannel lockFile;
-        FileLock lock;
-        try {
-            lockFile = FileChannel.open(out.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            lock = RunSession.tryLock(lockFile, out);
-        } catch (IOException e) {
-            throw new ExitException(ExitException.ENVIRONMENT, "cannot lock results folder " + out + ": " + e.getMessage()
-                    + "\n  fix: check that " + out + " is writable and its disk has space");
-        }
-        try (lockFile; lock) {
-            return runLocked(matrix, options, listener, out);
+        try (ResultsFolder folder = ResultsFolder.lock(out)) { // made where missing, and refused while another process holds it
+            Path jar = options.workloadsJar();
+            if (!Files.isRegularFile(jar)) {
+                throw new ExitException(ExitException.ENVIRONMENT, "workloads jar " + jar + " does not exist\n  fix: run 'make build' (or pass --workloads-jar)");
+            }
+            return runLocked(folder, matrix, options, listener);
         } catch (IOException | java.io.UncheckedIOException e) {
             throw RunSession.writeFailed(e, out);
         } catch (RuntimeException e) {
@@ -139,59 +116,89 @@ public final class MatrixRunner {
         }
     }
 
-    private Result runLocked(Matrix matrix, RunOptions options, RunListener listener, Path out) throws IOException {
+    private Result runLocked(ResultsFolder folder, Matrix matrix, RunOptions options, RunListener listener) throws IOException {
+        Path out = folder.dir();
         // a failure in a thread of the Docker client (a callback when the engine goes away) goes to the run's log, not the terminal
         Path uncaught = out.resolve("logs").resolve("harness-errors.log");
         Thread.setDefaultUncaughtExceptionHandler((t, e) -> EngineWatch.appendTrace(uncaught, "in thread " + t.getName(), e));
-        DockerClient client = Docker.connect();
-        try (SessionEngine engine = SessionEngine.of(options)) { // a cluster's client closed when the session ends, however it ends
-            return session(client, engine, matrix, options, listener, out);
+        try (EngineSession engine = EngineSession.open(options.cluster())) { // a cluster's client closed when the session ends, however it ends
+            return session(engine, folder, matrix, options, listener);
         }
     }
 
-    /** The session on the Docker engine {@code client}, its runs measured on {@code engine}: that Docker engine or a cluster. */
-    private Result session(DockerClient client, SessionEngine engine, Matrix matrix, RunOptions options, RunListener listener, Path out) throws IOException {
+    /** The session, its runs measured on {@code engine} (the Docker engine or a cluster) and stored in {@code folder}. */
+    private Result session(EngineSession engine, ResultsFolder folder, Matrix matrix, RunOptions options, RunListener listener) throws IOException {
+        Path out = folder.dir();
         engine.check(matrix);
-        engine.sweep(client, out, listener);
+        engine.sweep(out, listener::message);
         Map<String, String> labels = RunSession.labels(options, out);
-        images = new SessionImages(client, matrix, options, labels, listener);
-        SessionRecord.Start start = start(client, engine, matrix, options, listener, out);
+        images = new SessionImages(engine, matrix, options, labels, listener);
+        SessionRecord.Start start = start(engine, folder, matrix, options, listener);
         SessionRecord record = new SessionRecord(out, options, matrix, start, images);
-        RunJson.write(out.resolve(ResultsFiles.RUN_JSON), record.at(null, start.storedAtStart()));
+        folder.writeRunJson(record.at(null, start.storedAtStart()));
         Repetitions reps = matrix.repetitions();
         if (reps.adaptive()) listener.message("repetitions: " + reps.text() + "; " + start.plan().size() + " runs at most, fewer as cells reach the target");
 
-        engine.announce(record, listener);
-        RunEngine runner = engine.runs(client, matrix, images, options, out, listener);
+        EngineSession.MeasuredOn measuredOn = engine.measuredOn();
+        if (measuredOn != null) {
+            listener.message(measuredOn.where());
+            record.measuredOn(measuredOn.where(), measuredOn.cluster());
+        }
+        RunEngine runner = engine.runs(matrix, images.refs(), options.runId(), out, listener::message);
         stop = new SessionStop(runner::abortCurrent);
-        EngineLease lease = lease(client, engine, options, labels, start.sessionCpus(), record, listener);
+        EngineLease lease = lease(engine, options, labels, start.sessionCpus(), record, listener);
         boolean completed = false;
         FolderEnd ended = null;
         // every cell of the matrix, not only this shard's: shards of one plan share their columns
         List<String> paramColumns = Columns.params(matrix.cells().stream().flatMap(c -> c.params().keySet().stream()).toList());
-        try (RawCsv raw = RawCsv.append(out.resolve(ResultsFiles.RAW), paramColumns)) {
+        try (ResultsFolder.Appending raw = folder.append(paramColumns)) {
             RunStore store = new RunStore(raw, matrix, start.plan(), start.storedAtStart(), options.keepGoing() ? null : new FailFast(start.plan()), listener, stop);
             Attempts attempts = new Attempts(runner, steal, images, start.probes(), options.runId(), out, matrix.maxSteal(), store, stop);
-            Dispatch.Context context = new Dispatch.Context(engine.ping(client, start.engine()), out, start.sessionCpus(), attempts, store, stop);
-            engine.place(matrix, start.plan(), context, options, listener, (runs, dispatch) -> measure(runs, start, store, dispatch, options.runId()));
+            Dispatch.Context context = new Dispatch.Context(engine.ping(start.engine()), out, start.sessionCpus(), attempts, store, stop);
+            place(engine.placing(matrix, start.plan(), start.sessionCpus(), options.packing() != CpuSlots.Packing.OFF, listener::message),
+                    matrix, start.plan(), context, options.packing(), listener, (runs, dispatch) -> measure(runs, start, store, dispatch, options.runId()));
             completed = true;
         } finally {
-            ended = end(matrix, out, record, lease, completed, listener);
+            ended = end(folder, record, lease, completed, listener);
         }
-        List<RawRow> all = ended != null ? ended.rows() : RunSession.storedRows(out); // raw.csv read once at the end, unless the end failed before
+        List<RawRow> all = ended != null ? ended.rows() : folder.rows(); // the rows found at the start and those appended: raw.csv is read once
         Map<String, Integer> allCounts = new TreeMap<>();
         for (RawRow r : all) allCounts.merge(r.status(), 1, Integer::sum);
         return new Result(out, all.size(), allCounts, stop.stopping(), all.size() - start.storedAtStart().size(), ended);
+    }
+
+    /** The session's measuring of some runs through one dispatch. */
+    private interface Measure {
+        void runs(List<PlannedRun> runs, Dispatch dispatch) throws IOException;
+    }
+
+    /** The plan's runs, measured through {@code measure} as the engine places them ({@code packing}: what --parallel asked). */
+    private static void place(EngineSession.Placing placing, Matrix matrix, List<PlannedRun> plan, Dispatch.Context context, CpuSlots.Packing packing,
+                              RunListener listener, Measure measure) throws IOException {
+        switch (placing) {
+            case EngineSession.Placing.AsAsked asAsked -> measure.runs(plan, Dispatch.of(context, packing));
+            case EngineSession.Placing.Together together -> measure.runs(plan, new Dispatch.Together(context, together.duets()));
+            case EngineSession.Placing.Lanes width -> {
+                List<List<PlannedRun>> lanes = Lanes.of(matrix, plan);
+                listener.message("--parallel on the cluster: " + lanes.size() + " comparison group(s), " + Math.min(width.width(), lanes.size())
+                        + " at once (its nodes that take measured pods: " + width.width() + "), each group's runs one after another on one node");
+                try {
+                    Lanes.measure(lanes, width.width(), (runs, othersFailed) -> measure.runs(runs, new Dispatch.OneByOne(context, othersFailed)));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
     }
 
     /**
      * What the session needs before its first run: the engine (and whether it takes the matrix),
      * the run images built or found and held, each JDK probed, the plan of this shard and what of it is stored.
      */
-    private SessionRecord.Start start(DockerClient client, SessionEngine on, Matrix matrix, RunOptions options, RunListener listener, Path out) throws IOException {
-        Path json = out.resolve(ResultsFiles.RUN_JSON);
-        RunMetadata before = options.resume() && Files.exists(json) ? RunJson.read(json) : null;
-        RunMetadata.Engine engine = Environment.engine(client);
+    private SessionRecord.Start start(EngineSession on, ResultsFolder folder, Matrix matrix, RunOptions options, RunListener listener) throws IOException {
+        Path out = folder.dir();
+        RunMetadata before = options.resumed(); // as the command read it: run.json is read once
+        RunMetadata.Engine engine = on.describe();
         listener.message(engine.describe());
         if (before != null && before.engine() != null && before.engine().id() != null && !before.engine().id().isEmpty()
                 && !before.engine().id().equals(engine.id())) {
@@ -214,12 +221,12 @@ public final class MatrixRunner {
         RunMetadata.Host host = Environment.host();
         long imagesStart = System.nanoTime();
         images.ensureAll();
-        Map<String, JdkProbe> probes = RunSession.probe(client, images, options, out, matrix, listener);
+        Map<String, JdkProbe> probes = RunSession.probe(on, images, options, out, matrix, listener);
         double imagesSeconds = (System.nanoTime() - imagesStart) / 1e9;
         listener.message(String.format(java.util.Locale.ROOT, "images ready in %.2f s", imagesSeconds));
         List<PlannedRun> plan = options.shard().select(matrix);
         if (plan.isEmpty()) throw options.shard().empty(matrix);
-        List<RawRow> storedAtStart = RunSession.storedRows(out); // read once: what a resume skips, and what the screen's ETA learns from
+        List<RawRow> storedAtStart = folder.rows(); // read once: what a resume skips, and what the screen's ETA learns from
         Set<String> stored = RunSession.storedRuns(storedAtStart, out, options, matrix, before);
         if (!stored.isEmpty()) listener.message("resuming: " + stored.size() + " of " + plan.size() + " runs are stored already");
         if (matrix.order() == Matrix.Order.BLOCKED && options.packing() != CpuSlots.Packing.OFF && on.ownsCpus()) {
@@ -233,10 +240,10 @@ public final class MatrixRunner {
     }
 
     /** The engine's lease on the session's CPUs (null with --no-lease, on a cluster, or when a signal came while it waited). */
-    private EngineLease lease(DockerClient client, SessionEngine engine, RunOptions options, Map<String, String> labels, List<Integer> cpus,
+    private EngineLease lease(EngineSession engine, RunOptions options, Map<String, String> labels, List<Integer> cpus,
                               SessionRecord record, RunListener listener) {
         try {
-            EngineLease lease = engine.lease(client, images.refs().values().iterator().next().reference(), labels, cpus, options, listener, stop);
+            EngineLease lease = engine.lease(images.refs().values().iterator().next().reference(), labels, cpus, options.lease(), listener::message, stop);
             if (lease != null) record.leased(lease);
             return lease;
         } catch (InterruptedException e) {
@@ -280,11 +287,12 @@ public final class MatrixRunner {
      * files were written from, the rows stored read once here (null where reading or writing them
      * failed after the run had failed).
      */
-    private FolderEnd end(Matrix matrix, Path out, SessionRecord record, EngineLease lease, boolean completed, RunListener listener) throws IOException {
+    private FolderEnd end(ResultsFolder folder, SessionRecord record, EngineLease lease, boolean completed, RunListener listener) throws IOException {
+        Path out = folder.dir();
         try {
-            List<RawRow> rows = RawCsv.read(out.resolve(ResultsFiles.RAW));
+            List<RawRow> rows = folder.rows(); // as raw.csv holds them: those found at the start, then those appended
             RunMetadata ended = record.at(Instant.now().truncatedTo(ChronoUnit.MILLIS).toString(), rows);
-            return ResultsFiles.writeEnd(out, rows, ended, IterationsCsv.fromLogs(out, rows));
+            return folder.writeEnd(ended, IterationsCsv.fromLogs(out, rows));
         } catch (IOException | RuntimeException e) {
             if (completed) throw e;
             return null;
@@ -292,7 +300,7 @@ public final class MatrixRunner {
             if (stop.stopping()) {
                 // printed before the shutdown hook lets the JVM go
                 listener.message("interrupted: the container of the run in flight was stopped and that run not stored; the runs stored in "
-                        + out.resolve(ResultsFiles.RAW) + " are intact. Finish the run with: jdkmatrix run --resume " + out
+                        + out.resolve(ResultsFolder.RAW) + " are intact. Finish the run with: jdkmatrix run --resume " + out
                         + " (through make: make matrix RUN_ARGS=\"--resume " + out + "\")");
             }
             // before the shutdown hook lets the JVM go on a signal: the lease and the holds are this session's last containers

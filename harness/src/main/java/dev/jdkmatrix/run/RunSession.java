@@ -1,7 +1,7 @@
 package dev.jdkmatrix.run;
 
-import com.github.dockerjava.api.DockerClient;
 import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.engine.EngineSession;
 import dev.jdkmatrix.engine.Environment;
 import dev.jdkmatrix.engine.JdkProbe;
 import dev.jdkmatrix.engine.Labels;
@@ -15,11 +15,7 @@ import dev.jdkmatrix.matrix.WorkloadKind;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunFigures;
 import dev.jdkmatrix.results.RunMetadata;
-import dev.jdkmatrix.results.format.RawCsv;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -45,24 +41,10 @@ final class RunSession {
         Throwable cause = e instanceof java.io.UncheckedIOException u ? u.getCause() : e;
         String what = e.getMessage() == null ? cause.toString() : e.getMessage();
         int stored = storedCount(out);
-        return new ExitException(ExitException.ENVIRONMENT, what + ". " + (stored >= 0 ? "The " + stored + " runs stored in " + out.resolve(dev.jdkmatrix.results.format.ResultsFiles.RAW)
+        return new ExitException(ExitException.ENVIRONMENT, what + ". " + (stored >= 0 ? "The " + stored + " runs stored in " + out.resolve(dev.jdkmatrix.results.format.ResultsFolder.RAW)
                 + " are intact (a row cut by the failure is dropped when the run is resumed)" : "raw.csv could not be read back")
                 + "\n  fix: free space on the disk of " + out + " (df -h " + out + ") or restore its permissions, then finish the run: jdkmatrix run --resume "
                 + out + " (through make: make matrix RUN_ARGS=\"--resume " + out + "\")", e);
-    }
-
-    static FileLock tryLock(FileChannel channel, Path out) throws IOException {
-        FileLock lock;
-        try {
-            lock = channel.tryLock();
-        } catch (OverlappingFileLockException e) {
-            lock = null;
-        }
-        if (lock == null) {
-            throw new ExitException(ExitException.BAD_INPUT, "results folder " + out + " is in use by another jdkmatrix process"
-                    + "\n  fix: wait for it to finish, or write to another folder with --out");
-        }
-        return lock;
     }
 
     /** A new run into a folder that holds runs is refused before anything is made (the check under the lock stays, for a race). */
@@ -92,10 +74,10 @@ final class RunSession {
      * it failed stays).
      */
     static void removeIfNoRuns(Path out) {
-        if (Files.exists(out.resolve(dev.jdkmatrix.results.format.ResultsFiles.RAW))) return;
+        if (Files.exists(out.resolve(dev.jdkmatrix.results.format.ResultsFolder.RAW))) return;
         try {
-            Files.deleteIfExists(out.resolve(".lock"));
-            Files.deleteIfExists(out.resolve(dev.jdkmatrix.results.format.ResultsFiles.RUN_JSON));
+            Files.deleteIfExists(out.resolve(dev.jdkmatrix.results.format.ResultsFolder.LOCK));
+            Files.deleteIfExists(out.resolve(dev.jdkmatrix.results.format.ResultsFolder.RUN_JSON));
             Path logs = out.resolve("logs");
             if (Files.isDirectory(logs)) {
                 try (var files = Files.list(logs)) {
@@ -110,9 +92,9 @@ final class RunSession {
         }
     }
 
+    /** The runs the folder holds now, read afresh: what a message says is intact. */
     static List<RawRow> storedRows(Path out) throws IOException {
-        Path raw = out.resolve(dev.jdkmatrix.results.format.ResultsFiles.RAW);
-        return Files.exists(raw) ? RawCsv.read(raw) : List.of();
+        return dev.jdkmatrix.results.format.ResultsFolder.at(out).rows();
     }
 
     /**
@@ -159,7 +141,7 @@ final class RunSession {
      * since it was built and held (its tag moved by another session's build of the same inputs, then
      * that image cleaned up: seen once in a fresh-clone .ci/run) is built again, once, as for a run.
      */
-    static Map<String, JdkProbe> probe(DockerClient client, SessionImages images, RunOptions options, Path out, Matrix matrix, RunListener listener) {
+    static Map<String, JdkProbe> probe(EngineSession engine, SessionImages images, RunOptions options, Path out, Matrix matrix, RunListener listener) {
         Map<String, ImageRef> refs = new TreeMap<>(images.refs());
         // the labels of a run's containers, so that a probe left by a killed harness is removed with its other leftovers
         Map<String, String> labels = withRole(labels(options, out), "probe");
@@ -168,11 +150,11 @@ final class RunSession {
             List<String> profiled = matrix.cells().stream().filter(c -> c.jdk().equals(ref.jdk()) && c.profile() != dev.jdkmatrix.matrix.Profile.NONE).map(Cell::id).toList();
             JdkProbe p;
             try {
-                p = JdkProbe.of(client, ref.reference(), ref.jdk(), labels, profiled);
+                p = engine.probe(ref.reference(), ref.jdk(), labels, profiled);
             } catch (RuntimeException e) {
                 if (!dev.jdkmatrix.images.Images.missingImage(e)) throw e;
                 ImageRef again = images.rebuilt(ref.jdk(), ref, out);
-                p = JdkProbe.of(client, again.reference(), again.jdk(), labels, profiled);
+                p = engine.probe(again.reference(), again.jdk(), labels, profiled);
             }
             probes.put(ref.jdk(), p);
             listener.message("jdk " + ref.jdk() + ": " + p.vendor() + " " + p.runtimeVersion() + " (" + p.vmName() + ")");

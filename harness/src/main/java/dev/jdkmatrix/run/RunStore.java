@@ -6,7 +6,7 @@ import dev.jdkmatrix.matrix.Matrix;
 import dev.jdkmatrix.matrix.PlannedRun;
 import dev.jdkmatrix.matrix.Repetitions;
 import dev.jdkmatrix.results.RawRow;
-import dev.jdkmatrix.results.format.RawCsv;
+import dev.jdkmatrix.results.format.ResultsFolder;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -25,7 +25,7 @@ import java.util.function.BooleanSupplier;
 final class RunStore {
 
     private final Object lock = new Object();
-    private final RawCsv raw;
+    private final ResultsFolder.Appending raw;
     private final RunListener listener;
     private final BooleanSupplier stopping;
     private final Repetitions reps;
@@ -41,7 +41,7 @@ final class RunStore {
     private int done;
     private int total;
 
-    RunStore(RawCsv raw, Matrix matrix, List<PlannedRun> plan, List<RawRow> storedAtStart, FailFast failFast, RunListener listener, BooleanSupplier stopping) {
+    RunStore(ResultsFolder.Appending raw, Matrix matrix, List<PlannedRun> plan, List<RawRow> storedAtStart, FailFast failFast, RunListener listener, BooleanSupplier stopping) {
         this.raw = raw;
         this.listener = listener;
         this.stopping = stopping;

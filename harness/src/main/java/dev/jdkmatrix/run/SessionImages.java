@@ -1,8 +1,8 @@
 package dev.jdkmatrix.run;
 
-import com.github.dockerjava.api.DockerClient;
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.engine.Docker;
+import dev.jdkmatrix.engine.EngineSession;
 import dev.jdkmatrix.images.ImageRef;
 import dev.jdkmatrix.images.Images;
 import dev.jdkmatrix.matrix.Jdk;
@@ -28,8 +28,8 @@ final class SessionImages {
     private final List<String> holds = new CopyOnWriteArrayList<>();
     private final Map<String, ImageRef> refs = new ConcurrentSkipListMap<>();
 
-    SessionImages(DockerClient client, Matrix matrix, RunOptions options, Map<String, String> labels, RunListener listener) {
-        this.images = new Images(client, dev.jdkmatrix.images.BuiltImages.of(System.getenv(), Images.engineId(client)), options.rebuildImages());
+    SessionImages(EngineSession engine, Matrix matrix, RunOptions options, Map<String, String> labels, RunListener listener) {
+        this.images = engine.images(options.rebuildImages());
         this.matrix = matrix;
         this.options = options;
         this.labels = labels;
@@ -90,7 +90,8 @@ final class SessionImages {
             try {
                 holds.add(images.hold(ref, RunSession.withRole(labels, "hold")));
                 return ref;
-            } catch (com.github.dockerjava.api.exception.NotFoundException e) {
+            } catch (RuntimeException e) {
+                if (!Images.notFound(e)) throw e;
                 if (attempt > 1) {
                     throw new ExitException(ExitException.ENVIRONMENT, "image " + ref.reference() + " of jdk '" + jdk.name()
                             + "' was removed from the engine again as soon as it was built (" + Docker.rootMessage(e) + ")"
@@ -117,7 +118,7 @@ final class SessionImages {
         } catch (RuntimeException e) {
             int stored = RunSession.storedCount(out);
             throw new ExitException(ExitException.ENVIRONMENT, "image " + missing.reference() + " of jdk '" + jdkName + "' was removed from the engine during the run, "
-                    + "and building it again failed: " + Docker.rootMessage(e) + ". " + (stored >= 0 ? "The " + stored + " runs stored in " + out.resolve(dev.jdkmatrix.results.format.ResultsFiles.RAW) + " are intact" : "")
+                    + "and building it again failed: " + Docker.rootMessage(e) + ". " + (stored >= 0 ? "The " + stored + " runs stored in " + out.resolve(dev.jdkmatrix.results.format.ResultsFolder.RAW) + " are intact" : "")
                     + "\n  fix: check the engine (docker system df, make base-image), then finish the run: jdkmatrix run --resume " + out
                     + " (through make: make matrix RUN_ARGS=\"--resume " + out + "\")", e);
         }

@@ -79,7 +79,7 @@ class DamagedDataTest {
         Path run = folder(tmp.resolve("failing"), "sleep", 100, "oom"); // every JDK 25 run ran out of memory
         CommandLineTest.Result r = CommandLineTest.run("report", "--results", run.toString());
         assertThat(r.code()).as(r.err()).isZero();
-        dev.jdkmatrix.report.ResultsFolder folder = dev.jdkmatrix.report.ResultsFolder.load(run);
+        dev.jdkmatrix.report.ReportFolder folder = dev.jdkmatrix.report.ReportFolder.load(run);
         assertThat(folder.comparisons()).singleElement().satisfies(c -> {
             assertThat(c.verdict()).isEqualTo(dev.jdkmatrix.results.Comparisons.Verdict.FAILED);
             assertThat(c.note()).isEqualTo("no ok run of b (oom=6)");

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every command that reads a results folder reads one holding raw.csv.gz only, as a published night
- * keeps its data (results.format.ResultsFiles owns the folder's files): merge, report, claims,
+ * keeps its data (results.format.ResultsFolder owns the folder's files): merge, report, claims,
  * compare, plan --from, pr-verdict, history and previous, on a real night of this machine.
  */
 class GzippedNightTest {

@@ -99,7 +99,7 @@ class ExplorerBrowserIT {
             assertThat(link.asInt()).as("the gallery links its explorer").isEqualTo(1);
             JsonNode page = open(browser, run.resolve("explore.html").toUri().toString());
             assertThat(page.get("view").asText()).isEqualTo("night");
-            long rows = ResultsFolder.load(run).comparisons().stream().filter(c -> c.ratio() != null).count();
+            long rows = ReportFolder.load(run).comparisons().stream().filter(c -> c.ratio() != null).count();
             assertThat(rows).isGreaterThan(4);
             assertThat(page.get("points").asLong()).as("every comparison of the run with a ratio").isEqualTo(rows);
             assertThat(page.get("title").asText()).isEqualTo("jdkmatrix explorer");

@@ -51,7 +51,7 @@ class ReportTest {
             besideTheRunsAfterReport = beside.map(p -> p.getFileName().toString()).sorted().toList();
         }
         indexed = Report.index(results, true, 0);
-        ResultsFolder f = ResultsFolder.load(run);
+        ReportFolder f = ReportFolder.load(run);
         figures = new Charts(f.summary(), f.raw()).all();
     }
 
@@ -167,7 +167,7 @@ class ReportTest {
     /** The reference run's long workload names and Debian build strings: every title and x-axis title fits its chart, at 14 points or more. */
     @Test
     void everyTitleOfTheReferenceRunFitsItsChart() throws IOException {
-        ResultsFolder reference = ResultsFolder.load(Path.of(System.getProperty("jdkmatrix.projectDir", "..")).resolve("results/reference"));
+        ReportFolder reference = ReportFolder.load(Path.of(System.getProperty("jdkmatrix.projectDir", "..")).resolve("results/reference"));
         List<Figure> all = new Charts(reference.summary(), reference.raw()).all();
         assertThat(all).hasSizeGreaterThan(50);
         assertTitlesFit(all);
@@ -185,7 +185,7 @@ class ReportTest {
      */
     @Test
     void everyCategoryOfTheReferenceChartsIsLabelledAndEveryBoxFitsItsSlot() throws IOException {
-        ResultsFolder reference = ResultsFolder.load(Path.of(System.getProperty("jdkmatrix.projectDir", "..")).resolve("results/reference"));
+        ReportFolder reference = ReportFolder.load(Path.of(System.getProperty("jdkmatrix.projectDir", "..")).resolve("results/reference"));
         int checked = 0;
         for (Figure f : new Charts(reference.summary(), reference.raw()).all()) {
             int categories;
@@ -213,7 +213,7 @@ class ReportTest {
      */
     @Test
     void everyIntervalOfTheReferenceChartsIsDrawnAsMeasured() throws Exception {
-        ResultsFolder reference = ResultsFolder.load(Path.of(System.getProperty("jdkmatrix.projectDir", "..")).resolve("results/reference"));
+        ReportFolder reference = ReportFolder.load(Path.of(System.getProperty("jdkmatrix.projectDir", "..")).resolve("results/reference"));
         Charts charts = new Charts(reference.summary(), reference.raw());
         java.lang.reflect.Field annotations = org.knowm.xchart.internal.chartpart.AxesChart.class.getDeclaredField("annotations");
         annotations.setAccessible(true);
@@ -274,7 +274,7 @@ class ReportTest {
 
     @Test
     void aJdkChangeIsNotedOnlyWhereTheChartsCellsCanMeetIt() throws IOException {
-        ResultsFolder folder = ResultsFolder.load(run);
+        ReportFolder folder = ReportFolder.load(run);
         Charts charts = new Charts(folder.summary(), folder.raw());
         List<CellStat> sleep = charts.cells().stream().filter(c -> c.workload().equals("sleep")).toList();
         List<CellStat> pinning = charts.cells().stream().filter(c -> c.workload().equals("pinning")).toList();
@@ -312,7 +312,7 @@ class ReportTest {
 
     @Test
     void aCellWithNoMeasuredRunLeavesAHoleInThePinningChartNotAnError(@TempDir Path out) throws IOException {
-        ResultsFolder f = ResultsFolder.load(run);
+        ReportFolder f = ReportFolder.load(run);
         // JDK 25 reentrant lost every run: its bar is missing, its label says so, the chart still renders
         List<dev.jdkmatrix.results.SummaryRow> holed = f.summary().stream()
                 .filter(r -> !(r.values().get("workload").equals("pinning") && r.values().get("jdk").equals("25")
@@ -384,7 +384,7 @@ class ReportTest {
 
     @Test
     void theSummaryTableIsGolden() throws IOException {
-        ResultsFolder f = ResultsFolder.load(run);
+        ReportFolder f = ReportFolder.load(run);
         String table = Gallery.summaryTable(new Charts(f.summary(), f.raw()).cells());
         assertThat(table).isEqualTo(Golden.text("summary-table.html", table));
     }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.results.format.ComparisonsCsv;
 import dev.jdkmatrix.results.format.FolderEnd;
-import dev.jdkmatrix.results.format.ResultsFiles;
+import dev.jdkmatrix.results.format.ResultsFolder;
 import dev.jdkmatrix.results.format.SummaryCsv;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,12 +31,12 @@ class CommittedResultsTest {
         assertThat(folders).as("committed results folders with derived files").hasSizeGreaterThanOrEqualTo(2);
         List<String> stale = new ArrayList<>();
         for (Path dir : folders) {
-            ResultsFiles.Stored s = ResultsFiles.read(dir, null, true);
+            ResultsFolder s = ResultsFolder.read(dir, null, true);
             FolderEnd end = FolderEnd.of(s.raw().rows(), s.meta(), List.of());
             Path out = Files.createDirectories(tmp.resolve(PROJECT.relativize(dir).toString().replace('/', '_')));
             SummaryCsv.EXPORT.write(end, out);
             ComparisonsCsv.EXPORT.write(end, out);
-            for (String file : List.of(ResultsFiles.SUMMARY, ResultsFiles.COMPARISONS)) {
+            for (String file : List.of(ResultsFolder.SUMMARY, ResultsFolder.COMPARISONS)) {
                 if (!Files.isRegularFile(dir.resolve(file))) continue;
                 List<String> committed = Files.readAllLines(dir.resolve(file));
                 List<String> derived = Files.isRegularFile(out.resolve(file)) ? Files.readAllLines(out.resolve(file)) : List.of();
@@ -86,8 +86,8 @@ class CommittedResultsTest {
         List<Path> out = new ArrayList<>();
         for (Path root : List.of(PROJECT.resolve("results/reference"), PROJECT.resolve("docs/runs"))) {
             try (Stream<Path> files = Files.walk(root)) {
-                files.filter(p -> p.getFileName().toString().equals(ResultsFiles.SUMMARY) || p.getFileName().toString().equals(ResultsFiles.COMPARISONS))
-                        .map(Path::getParent).filter(d -> ResultsFiles.raw(d).isPresent()).distinct().sorted().forEach(out::add);
+                files.filter(p -> p.getFileName().toString().equals(ResultsFolder.SUMMARY) || p.getFileName().toString().equals(ResultsFolder.COMPARISONS))
+                        .map(Path::getParent).filter(d -> ResultsFolder.at(d).rawFile().isPresent()).distinct().sorted().forEach(out::add);
             }
         }
         return out;

@@ -186,7 +186,7 @@ class TrustIT {
         };
         Path out = tmp.resolve("out");
         MatrixRunner.Result result = new MatrixRunner(injected).run(matrix,
-                new RunOptions(out, "steal", ItSupport.JAR, ItSupport.PROJECT, false, CpuSlots.Packing.OFF, Shard.ALL),
+                new RunOptions(out, "steal", ItSupport.JAR, ItSupport.PROJECT, null, CpuSlots.Packing.OFF, Shard.ALL),
                 new RunListener() {});
         assertThat(result.allOk()).isTrue();
         List<RawRow> rows = RawCsv.read(out.resolve("raw.csv"));

@@ -9,7 +9,7 @@ import java.util.Objects;
  * One output format: the files it writes into a folder for what it is given ({@code S}: a results
  * folder's end, {@link FolderEnd}; a night of a site or a site's history, in {@code export}), named
  * so that the docs and a command can list it. Every format written after a run is one of these,
- * registered once in its subject's list ({@link ResultsFiles#END}, {@code export.Exporters}): a new
+ * registered once in its subject's list ({@link ResultsFolder#END}, {@code export.Exporters}): a new
  * format is one new file (its writer and its constant of this type) and one line in that list, as
  * hyperfine's {@code Exporter} and {@code ExportManager} and JMH's {@code ResultFormatFactory} have it.
  */

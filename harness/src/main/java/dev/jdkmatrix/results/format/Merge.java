@@ -44,21 +44,24 @@ public final class Merge {
      */
     public static RunMetadata merge(List<Path> sources, Path out, java.util.function.Consumer<String> notes, String runnerClass) throws IOException {
         if (sources.isEmpty()) throw new ExitException(ExitException.BAD_INPUT, "merge needs at least one results folder\n  fix: name the shard folders");
-        if (Files.exists(out.resolve(ResultsFiles.RAW))) {
+        ResultsFolder target = ResultsFolder.at(out);
+        if (Files.exists(target.rawCsv())) {
             throw new ExitException(ExitException.BAD_INPUT, "merge output " + out + " holds a raw.csv already\n  fix: merge into a new folder");
         }
         List<RunMetadata> metas = new ArrayList<>();
         List<RawRow> rows = new ArrayList<>();
         Map<String, Path> seen = new HashMap<>();
         Map<String, java.util.Set<String>> hostsOfCell = new HashMap<>();
+        List<List<IterationsCsv.Stored>> iterations = new ArrayList<>();
         for (Path dir : sources) {
-            ResultsFiles.Stored stored = ResultsFiles.read(dir, "merge", true);
+            ResultsFolder stored = ResultsFolder.read(dir, "merge", true);
             RunMetadata m = stored.meta();
             if (!metas.isEmpty() && !m.matrixSha256().equals(metas.get(0).matrixSha256())) {
                 throw new ExitException(ExitException.BAD_INPUT, dir + " ran another matrix (sha256 " + m.matrixSha256() + ") than " + sources.get(0)
                         + " (" + metas.get(0).matrixSha256() + ")\n  fix: merge only the shards of one plan");
             }
             metas.add(m);
+            iterations.add(stored.iterations());
             if (!stored.cut().isEmpty()) notes.accept(dir + "/" + stored.cut() + ": not merged");
             for (RawRow r : stored.rows()) {
                 String key = r.runKey();
@@ -73,13 +76,11 @@ public final class Merge {
         }
         rows.sort(Comparator.comparingInt(RawRow::seq));
         Files.createDirectories(out);
-        try (RawCsv csv = RawCsv.append(out.resolve(ResultsFiles.RAW), RawCsv.paramColumns(rows))) {
+        try (ResultsFolder.Appending csv = target.append(RawCsv.paramColumns(rows))) {
             for (RawRow r : rows) csv.write(r);
         }
         RunMetadata merged = merged(sources, metas, rows, notes, runnerClass);
-        List<List<IterationsCsv.Stored>> iterations = new ArrayList<>();
-        for (Path dir : sources) iterations.add(IterationsCsv.read(dir));
-        List<Comparisons.Row> comparisons = ResultsFiles.writeEnd(out, rows, merged, IterationsCsv.union(iterations)).comparisons();
+        List<Comparisons.Row> comparisons = target.writeEnd(merged, IterationsCsv.union(iterations)).comparisons();
         java.util.Set<Integer> reported = new java.util.HashSet<>();
         for (Comparisons.Row c : comparisons) {
             java.util.Set<String> hosts = new java.util.TreeSet<>(hostsOfCell.getOrDefault(c.cellA(), java.util.Set.of()));

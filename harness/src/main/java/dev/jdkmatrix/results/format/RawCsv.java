@@ -71,10 +71,14 @@ public final class RawCsv implements AutoCloseable {
         return Columns.params(names);
     }
 
-    public void write(RawRow row) {
+    /** Appends {@code row}, synced to the disk; returns it as the file now holds it (as {@link #read} gives it back). */
+    public RawRow write(RawRow row) {
         String[] line = columns.stream().map(c -> oneLine(row.column(c))).toArray(String[]::new);
         writer.writeNext(line, false);
         sync();
+        Map<String, String> written = new LinkedHashMap<>();
+        for (int c = 0; c < line.length; c++) written.put(columns.get(c), line[c]);
+        return new RawRow(written);
     }
 
     static String oneLine(String value) {

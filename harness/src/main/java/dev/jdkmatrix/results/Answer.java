@@ -52,11 +52,23 @@ public final class Answer {
         return c.cost() >= 1 ? pct(c.cost() - 1) + " slower" : pct(1 - c.cost()) + " faster";
     }
 
-    /** " [4.1 %, 20.9 %]": its interval's ends in the figure's own terms (an end below 0 the other way), or "" without one. */
+    /**
+     * " [4.1 %, 20.9 %]": its interval's ends in the figure's own terms (a percentage's end below 0 the
+     * other way), or "" without one. An end those terms cannot say (a factor's end on the other side of
+     * 1x; a percentage's end twice or more the other way, "-69386.1 %" faster, or 10x or more its own)
+     * is said with its own direction, each end as a figure: "42.3 % faster [695x slower, 20000x faster]".
+     */
     static String interval(Cost c) {
         if (!c.hasInterval()) return "";
-        if (c.cost() <= 0.5) return " [" + factor(1 / c.high()) + ", " + factor(1 / c.low()) + "]";
-        if (c.cost() >= 2) return " [" + factor(c.low()) + ", " + factor(c.high()) + "]";
+        if (c.cost() <= 0.5 && c.high() <= 1) return " [" + factor(1 / c.high()) + ", " + factor(1 / c.low()) + "]";
+        if (c.cost() >= 2 && c.low() >= 1) return " [" + factor(c.low()) + ", " + factor(c.high()) + "]";
+        // a percentage says an end up to twice the other way ("-50.0 %") and up to 10x its own way ("900.0 %", "90.0 %")
+        boolean inPercent = c.cost() >= 1 ? c.low() > 0.5 && c.high() < 10 : c.high() < 2 && c.low() > 0.1;
+        if (!inPercent) {
+            Cost low = new Cost(c.low(), Double.NaN, Double.NaN);
+            Cost high = new Cost(c.high(), Double.NaN, Double.NaN);
+            return c.cost() >= 1 ? " [" + figure(low) + ", " + figure(high) + "]" : " [" + figure(high) + ", " + figure(low) + "]";
+        }
         return c.cost() >= 1 ? " [" + pct(c.low() - 1) + ", " + pct(c.high() - 1) + "]" : " [" + pct(1 - c.high()) + ", " + pct(1 - c.low()) + "]";
     }
 

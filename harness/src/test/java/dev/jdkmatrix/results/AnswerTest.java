@@ -15,6 +15,13 @@ class AnswerTest {
         assertThat(Answer.change(new Answer.Cost(0.969, 0.98 - 0.05, 1.02))).isEqualTo("3.1 % faster [-2.0 %, 7.0 %]");
         assertThat(Answer.change(new Answer.Cost(1 / 6.41, 1 / 13.5, 1 / 2.6))).isEqualTo("6.4x faster [2.6x, 13.5x]");
         assertThat(Answer.change(new Answer.Cost(2.4, 2.1, 2.9))).isEqualTo("2.4x slower [2.1x, 2.9x]");
+        // ends the figure's terms cannot say (a two-benchmark suite's interval): each with its own direction, never "-69386.1 %" faster
+        assertThat(Answer.change(new Answer.Cost(0.577, 1 / 20000.0, 694.9))).isEqualTo("42.3 % faster [695x slower, 20000x faster]");
+        assertThat(Answer.change(new Answer.Cost(0.512, 0.492, 0.715))).isEqualTo("48.8 % faster [28.5 %, 50.8 %]");
+        assertThat(Answer.change(new Answer.Cost(0.96, 0.436, 2.116))).isEqualTo("4.0 % faster [2.1x slower, 2.3x faster]");
+        assertThat(Answer.change(new Answer.Cost(1.5, 1.1, 12.0))).isEqualTo("50.0 % slower [10.0 % slower, 12.0x slower]");
+        assertThat(Answer.change(new Answer.Cost(2.3, 0.8, 15.0))).isEqualTo("2.3x slower [20.0 % faster, 15.0x slower]");
+        assertThat(Answer.change(new Answer.Cost(0.25, 0.1, 1.5))).isEqualTo("4.0x faster [50.0 % slower, 10.0x faster]");
         assertThat(Answer.change(new Answer.Cost(1.05, Double.NaN, Double.NaN))).isEqualTo("5.0 % slower");
     }
 

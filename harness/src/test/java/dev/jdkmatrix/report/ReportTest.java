@@ -223,6 +223,7 @@ class ReportTest {
             assertThat(c.getSeriesCollection()).as("symmetric error bars on " + f.name()).allMatch(s -> s.getExtraValues() == null);
             List<IntervalMarks> marks = ((List<?>) annotations.get(c)).stream().filter(IntervalMarks.class::isInstance).map(IntervalMarks.class::cast).toList();
             if (f.section() == Figure.Section.MEMORY || f.section() == Figure.Section.THROTTLING) continue; // medians of the median run, no interval drawn
+            if (f.section() == Figure.Section.DISTRIBUTION) continue; // every run a dot: no interval drawn
             assertThat(marks).as("intervals of " + f.name()).hasSize(1);
             List<org.knowm.xchart.CategorySeries> series = List.copyOf(c.getSeriesCollection());
             for (int j = 0; j < series.size(); j++) {
@@ -266,8 +267,14 @@ class ReportTest {
                 .containsExactly("fixed:200 | 1 CPU", "fixed:200 | 2 CPUs", "virtual | 1 CPU", "virtual | 2 CPUs");
         assertThat(wall.caption()).startsWith("1 CPU - JDK 21: virtual fastest").contains(". 2 CPUs - JDK 21: virtual fastest");
         Figure dist = figures.stream().filter(f -> f.name().equals("dist-sleep-wait-ms-100-1000t")).findFirst().orElseThrow();
-        assertThat(((org.knowm.xchart.BoxChart) dist.chart()).getSeriesCollection()).extracting(org.knowm.xchart.BoxSeries::getName)
-                .hasSize(8).contains("virtual | 2 CPUs | JDK 25");
+        // a column per cell; a series per JDK and round, each dot in its JDK's colour, and one of the JDK's medians, named in the legend
+        org.knowm.xchart.CategoryChart runs = (org.knowm.xchart.CategoryChart) dist.chart();
+        assertThat(runs.getSeries("JDK 25 run 1").getXData().stream().map(String::valueOf).toList()).hasSize(8).contains("virtual | 2 CPUs | JDK 25");
+        assertThat(runs.getSeries("JDK 25 run 1").getMarkerColor()).as("JDK 25's colour, as on the wall chart").isEqualTo(chart.getSeries("JDK 25").getFillColor());
+        assertThat(runs.getSeries("JDK 21 (bar: median)").getMarkerColor()).isEqualTo(chart.getSeries("JDK 21").getFillColor())
+                .isNotEqualTo(runs.getSeries("JDK 25 run 1").getMarkerColor());
+        assertThat(runs.getSeriesCollection()).filteredOn(org.knowm.xchart.CategorySeries::isShowInLegend)
+                .extracting(org.knowm.xchart.CategorySeries::getName).containsExactly("JDK 21 (bar: median)", "JDK 25 (bar: median)");
         assertThat(figures).extracting(Figure::name).as("two CPU limits: the wall chart shows them, no scaling line")
                 .noneMatch(n -> n.startsWith("scaling-cpus")).contains("scaling-tasks-sleep-wait-ms-100-jdk21-1cpu");
     }

@@ -100,15 +100,6 @@ public final class ChartStyle {
         }
     }
 
-    /**
-     * XChart draws a box as wide as twice the plot's side margin, whatever the number of boxes (about
-     * 70 pixels here): eight fit, twenty overlap. The plot's content share that makes a box 0.6 of
-     * its slot: margin = 0.3 x slot, so (1 - share) / 2 = 0.3 x share / n.
-     */
-    static void boxesFit(org.knowm.xchart.style.BoxStyler s, int boxes) {
-        s.setPlotContentSize(Math.max(0.92, boxes / (boxes + 0.6)));
-    }
-
     /** Switches the y axis to a log scale when the values span more than {@link #LOG_SPAN}; says whether it did. */
     static boolean logIfWide(AxesChartStyler s, double[] values) {
         boolean log = span(values) > LOG_SPAN;

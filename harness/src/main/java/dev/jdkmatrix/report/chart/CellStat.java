@@ -19,7 +19,7 @@ import java.util.TreeMap;
  * the {@code param_NAME} columns), its CPU limit as a number beside its text, its figures as
  * numbers ({@link #figure}, every {@link SummaryFigure} the row has; the score's statistics of a
  * row written before the workload kinds are its wall time's), and the wall times of its measured
- * ok runs (for box plots). A figure not measured is NaN. A new summary figure reaches the charts
+ * ok runs (every run a dot of the distribution chart). A figure not measured is NaN. A new summary figure reaches the charts
  * through {@link #figure} with no change here.
  */
 public record CellStat(

@@ -103,10 +103,11 @@ public final class CompareCommand implements Callable<Integer> {
 
     /** A folder's raw rows; rows cut short are named on standard error and passed over. */
     private List<RawRow> read(ResultsFolder folder) throws IOException {
-        Path raw = folder.rawFile().orElseThrow(() -> new ExitException(ExitException.BAD_INPUT,
-                folder.dir() + " has no raw.csv (nor raw.csv.gz)\n  fix: name a results folder written by 'run' or 'merge'"));
+        if (folder.rawFile().isEmpty()) {
+            throw new ExitException(ExitException.BAD_INPUT, folder.dir() + " has no raw.csv (nor raw.csv.gz)\n  fix: name a results folder written by 'run' or 'merge'");
+        }
         if (!folder.cut().isEmpty()) {
-            spec.commandLine().getErr().println("jdkmatrix: passed over: " + raw.getParent() + "/" + folder.cut());
+            spec.commandLine().getErr().println("jdkmatrix: passed over: " + folder.dir() + "/" + folder.cut());
             spec.commandLine().getErr().flush();
         }
         return folder.rows();

@@ -38,7 +38,7 @@ public final class PreviousCommand implements Callable<Integer> {
         }
         Started now;
         try {
-            now = Started.read(json);
+            now = Started.read(current);
         } catch (IOException | RuntimeException e) {
             throw new ExitException(ExitException.BAD_INPUT, "cannot read " + json + ": " + oneLine(e)
                     + "\n  fix: name a results folder whose run.json 'run' or 'merge' wrote (its started_at a time)");
@@ -52,7 +52,7 @@ public final class PreviousCommand implements Callable<Integer> {
             if (!Files.isRegularFile(j) || d.toAbsolutePath().normalize().equals(current.toAbsolutePath().normalize())) continue;
             Started run;
             try {
-                run = Started.read(j);
+                run = Started.read(d);
             } catch (IOException | RuntimeException e) {
                 err.println("jdkmatrix: passed over " + d.getFileName() + ": its run.json cannot be read (" + oneLine(e) + ")");
                 continue;
@@ -83,8 +83,8 @@ public final class PreviousCommand implements Callable<Integer> {
 
     /** A run as its run.json says it, and when it started. */
     private record Started(RunMetadata meta, java.time.Instant at) {
-        static Started read(Path json) throws IOException {
-            RunMetadata m = dev.jdkmatrix.results.format.ResultsFolder.at(json.getParent()).meta();
+        static Started read(Path dir) throws IOException {
+            RunMetadata m = dev.jdkmatrix.results.format.ResultsFolder.at(dir).meta();
             return new Started(m, java.time.Instant.parse(m.startedAt()));
         }
     }

@@ -60,11 +60,15 @@ public final class Answer {
      */
     static String interval(Cost c) {
         if (!c.hasInterval()) return "";
-        if (c.cost() <= 0.5 && c.high() <= 1) return " [" + factor(1 / c.high()) + ", " + factor(1 / c.low()) + "]";
-        if (c.cost() >= 2 && c.low() >= 1) return " [" + factor(c.low()) + ", " + factor(c.high()) + "]";
-        // a percentage says an end up to twice the other way ("-50.0 %") and up to 10x its own way ("900.0 %", "90.0 %")
-        boolean inPercent = c.cost() >= 1 ? c.low() > 0.5 && c.high() < 10 : c.high() < 2 && c.low() > 0.1;
-        if (!inPercent) {
+        boolean asFactor = c.cost() <= 0.5 || c.cost() >= 2;
+        boolean ownTerms = asFactor
+                ? (c.cost() <= 0.5 ? c.high() <= 1 : c.low() >= 1) // a factor's ends on its own side of 1x
+                // a percentage says an end up to twice the other way ("-50.0 %") and up to 10x its own way ("900.0 %", "90.0 %")
+                : c.cost() >= 1 ? c.low() > 0.5 && c.high() < 10 : c.high() < 2 && c.low() > 0.1;
+        if (ownTerms && asFactor) {
+            return c.cost() <= 0.5 ? " [" + factor(1 / c.high()) + ", " + factor(1 / c.low()) + "]" : " [" + factor(c.low()) + ", " + factor(c.high()) + "]";
+        }
+        if (!ownTerms) {
             Cost low = new Cost(c.low(), Double.NaN, Double.NaN);
             Cost high = new Cost(c.high(), Double.NaN, Double.NaN);
             return c.cost() >= 1 ? " [" + figure(low) + ", " + figure(high) + "]" : " [" + figure(high) + ", " + figure(low) + "]";

@@ -22,6 +22,9 @@ class AnswerTest {
         assertThat(Answer.change(new Answer.Cost(1.5, 1.1, 12.0))).isEqualTo("50.0 % slower [10.0 % slower, 12.0x slower]");
         assertThat(Answer.change(new Answer.Cost(2.3, 0.8, 15.0))).isEqualTo("2.3x slower [20.0 % faster, 15.0x slower]");
         assertThat(Answer.change(new Answer.Cost(0.25, 0.1, 1.5))).isEqualTo("4.0x faster [50.0 % slower, 10.0x faster]");
+        // a factor's end past 1x is never said as a percentage beside it ("2.5x faster [-50.0 %, 80.0 %]")
+        assertThat(Answer.change(new Answer.Cost(0.4, 0.2, 1.5))).isEqualTo("2.5x faster [50.0 % slower, 5.0x faster]");
+        assertThat(Answer.change(new Answer.Cost(2.5, 0.8, 1.5 * 2.5))).isEqualTo("2.5x slower [20.0 % faster, 3.8x slower]");
         assertThat(Answer.change(new Answer.Cost(1.05, Double.NaN, Double.NaN))).isEqualTo("5.0 % slower");
     }
 

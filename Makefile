@@ -86,8 +86,13 @@ SOURCES := $(shell find harness/src workloads/src examples/jmh/src examples/jar/
 	examples/jmh/pom.xml examples/jar/pom.xml
 # The harness, started with a class-data archive per subcommand and JDK (see the script).
 JDKMATRIX := $(SCRIPTS)/jdkmatrix.sh
+# The measurement programs behind the bench-* targets (the bench module, docs/architecture.md): classes of their own
+# with their tests, run with the harness jar; make build leaves them out, the bench targets build them here.
+BENCH_JAR := bench/target/jdkmatrix-bench.jar
+BENCH_CP := $(JAR):$(BENCH_JAR)
+BENCH_SOURCES := $(shell find bench/src/main -type f 2>/dev/null) bench/pom.xml
 
-.PHONY: test-times help jdk check-no-jdk check-resume check-explorer check-dist check-workflows dist release build docker base-image setup ready plan workloads matrix jmh quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-index from-nothing bench-warmup bench-warmup-public bench-verdicts bench-duet bench-resolution bench-steady reference-docs bench-history bench-history-nights bench-reference-nights keep-night reference-night keep-reference-night otava-fixtures history-real nightly-local shards merge compare history publish prune readme-jmh readme-quick remote-demo lint-workflows k8s-up k8s-down clean
+.PHONY: test-times bench-jar help jdk check-no-jdk check-resume check-explorer check-dist check-workflows dist release build docker base-image setup ready plan workloads matrix jmh quick report claims chromium test bench-harness bench-report bench-cpu-modes bench-internals bench-site bench-index from-nothing bench-warmup bench-warmup-public bench-verdicts bench-duet bench-resolution bench-steady reference-docs bench-history bench-history-nights bench-reference-nights keep-night reference-night keep-reference-night otava-fixtures history-real nightly-local shards merge compare history publish prune readme-jmh readme-quick remote-demo lint-workflows k8s-up k8s-down clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -104,6 +109,14 @@ build: jdk $(JAR) $(WORKLOADS_JAR) $(EXAMPLE_JARS)
 # one make at a time builds them (target/build.lock): a second make that waited builds nothing
 $(JAR) $(WORKLOADS_JAR) $(EXAMPLE_JARS) &: $(SOURCES)
 	@$(SCRIPTS)/build-jars.sh "$(MVN)" $(JAR) $(WORKLOADS_JAR) $(EXAMPLE_JARS) -- $(SOURCES)
+
+# The bench module's jar, compiled against the harness jar (make test's Maven build compiles and tests the module as well).
+bench-jar: jdk $(BENCH_JAR)
+$(BENCH_JAR): $(JAR) $(BENCH_SOURCES)
+	@rm -rf bench/target/make-classes && mkdir -p bench/target/make-classes \
+	  && "$$JAVA_HOME/bin/javac" -J-XX:TieredStopAtLevel=1 -nowarn -d bench/target/make-classes -cp $(JAR) $(filter %.java,$(BENCH_SOURCES)) \
+	  && "$$JAVA_HOME/bin/jar" cf $@ -C bench/target/make-classes . \
+	  || { echo "make: the bench module (bench/src/main/java) does not compile against $(JAR)" >&2; exit 1; }
 
 docker:
 	@$(SCRIPTS)/ensure-docker.sh
@@ -256,10 +269,8 @@ check-workflows: ready
 
 # The benchmarks' Java scripts run from source against the jar: compile them all, so that a change
 # of the harness's API cannot leave one broken until someone runs its benchmark.
-check-scripts: build
-	@rm -rf target/check-scripts && "$$JAVA_HOME/bin/javac" -J-XX:TieredStopAtLevel=1 -d target/check-scripts -cp $(JAR):harness/target/test-classes $(SCRIPTS)/*.java \
-	  || { echo "check-scripts: a script under $(SCRIPTS) does not compile against $(JAR) (and the harness's test classes)" >&2; exit 1; }
-	@echo "check-scripts: $$(ls $(SCRIPTS)/*.java | wc -l) scripts compile against the jar"
+check-scripts: build bench-jar
+	@echo "check-scripts: the bench module's $$(ls bench/src/main/java/dev/jdkmatrix/bench/*.java | wc -l) programs compile against the jar ($(BENCH_JAR))"
 	@$(SCRIPTS)/check-keep-night.sh
 
 # make help on a machine without a JDK: the help, and a message saying how to get one for the rest.
@@ -271,31 +282,31 @@ check-no-jdk:
 	  || { echo "check-no-jdk: make build without a JDK did not fail with the fix (exit $$code): $$out" >&2; exit 1; }
 	@echo "check-no-jdk: make help works without a JDK, make build says how to get one"
 
-bench-harness: ready
+bench-harness: ready bench-jar
 	$(SCRIPTS)/bench-harness.sh
 
-bench-report: build
+bench-report: build bench-jar
 	$(SCRIPTS)/bench-report.sh
 
 # RESULTS=dir reuses a stored run of examples/trust.yaml instead of running it again.
 CPU_MODES_DIR := $(if $(RESULTS),$(RESULTS),target/bench-cpu-modes)
-bench-cpu-modes: ready
+bench-cpu-modes: ready bench-jar
 	$(if $(RESULTS),,rm -rf $(CPU_MODES_DIR) && $(JDKMATRIX) run --matrix examples/trust.yaml --out $(CPU_MODES_DIR) --run-id cpu-modes --progress lines --yes --no-report)
-	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/CpuModesReport.java $(CPU_MODES_DIR) "make bench-cpu-modes" > docs/cpu-modes.md
-	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/TrustTable.java $(CPU_MODES_DIR) > target/trust-table.md
+	"$$JAVA_HOME/bin/java" -cp $(BENCH_CP) dev.jdkmatrix.bench.CpuModesReport $(CPU_MODES_DIR) "make bench-cpu-modes" > docs/cpu-modes.md
+	"$$JAVA_HOME/bin/java" -cp $(BENCH_CP) dev.jdkmatrix.bench.TrustTable $(CPU_MODES_DIR) > target/trust-table.md
 	$(SCRIPTS)/write-block.sh docs/trust.md trust-pairs "make bench-cpu-modes RESULTS=$(CPU_MODES_DIR)" < target/trust-table.md
 	@echo "bench-cpu-modes: wrote docs/cpu-modes.md and docs/trust.md's table of paired against unpaired intervals"
 
 INTERNALS_DIR := $(if $(RESULTS),$(RESULTS),target/bench-internals)
-bench-internals: ready
+bench-internals: ready bench-jar
 	$(if $(RESULTS),,rm -rf $(INTERNALS_DIR) && $(JDKMATRIX) run --matrix docs/matrices/internals-cost.yaml --out $(INTERNALS_DIR) --run-id internals-cost --progress lines --yes --no-report)
-	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/InternalsCostReport.java $(INTERNALS_DIR) "make bench-internals" > docs/internals-cost.md
+	"$$JAVA_HOME/bin/java" -cp $(BENCH_CP) dev.jdkmatrix.bench.InternalsCostReport $(INTERNALS_DIR) "make bench-internals" > docs/internals-cost.md
 	@echo "bench-internals: wrote docs/internals-cost.md"
 
-bench-site: build
+bench-site: build bench-jar
 	$(SCRIPTS)/bench-site.sh
 
-bench-index: build
+bench-index: build bench-jar
 	$(SCRIPTS)/bench-index.sh
 
 # make quick from nothing, each line stamped (docs/testing.md): DESTRUCTIVE, it stops dockerd and removes the images, the
@@ -314,37 +325,37 @@ bench-warmup-public: build
 # the fleet calibration's histories per fleet and step (500): enough that each false-alert rate's 95 % interval is narrower than a quarter of its goal.
 CHANGE_NIGHT ?= night-10
 # where make test's time goes, from the test reports of the last make test (or of TEST_ROOT, a clone .ci/run tested): a table per test class into docs/testing.md
-test-times: jdk
+test-times: jdk bench-jar
 	@test -d "$(or $(TEST_ROOT),.)/harness/target/failsafe-reports" || { echo "make test-times: no test reports under $(or $(TEST_ROOT),.): run make test first (or name TEST_ROOT=clone)" >&2; exit 2; }
-	"$$JAVA_HOME/bin/java" harness/scripts/TestTimes.java $(or $(TEST_ROOT),.) > target/test-times.md
+	"$$JAVA_HOME/bin/java" -cp $(BENCH_JAR) dev.jdkmatrix.bench.TestTimes $(or $(TEST_ROOT),.) > target/test-times.md
 	$(SCRIPTS)/write-block.sh docs/testing.md test-times "make test-times$(if $(TEST_ROOT), TEST_ROOT=$(TEST_ROOT))" < target/test-times.md
 
 # The steady-state classifier on synthetic forks of a known class (SteadyCalibration, a test class): docs/statistics.md's block
 bench-steady: build
-	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar:harness/target/test-classes harness/scripts/SteadyBench.java "make bench-steady" > target/bench-steady.md
+	"$$JAVA_HOME/bin/java" -cp $(JAR):harness/target/test-classes dev.jdkmatrix.history.SteadyBench "make bench-steady" > target/bench-steady.md
 	$(SCRIPTS)/write-block.sh docs/statistics.md bench-steady "make bench-steady" < target/bench-steady.md
 
-bench-history: build
-	"$$JAVA_HOME/bin/java" -Dhistories=$(or $(HISTORIES),1000) -cp harness/target/jdkmatrix.jar harness/scripts/HistoryBench.java docs/runs/history-real $(CHANGE_NIGHT) \
+bench-history: build bench-jar
+	"$$JAVA_HOME/bin/java" -Dhistories=$(or $(HISTORIES),1000) -cp $(BENCH_CP) dev.jdkmatrix.bench.HistoryBench docs/runs/history-real $(CHANGE_NIGHT) \
 	  "make bench-history" target/bench-history > target/bench-history.md
 	$(SCRIPTS)/write-block.sh docs/history.md bench-history "make bench-history" < target/bench-history.md
-	"$$JAVA_HOME/bin/java" -Dhistories=$(or $(FLEET_HISTORIES),500) -cp harness/target/jdkmatrix.jar harness/scripts/FleetBench.java docs/runs/history-real \
+	"$$JAVA_HOME/bin/java" -Dhistories=$(or $(FLEET_HISTORIES),500) -cp $(BENCH_CP) dev.jdkmatrix.bench.FleetBench docs/runs/history-real \
 	  "make bench-history" > target/bench-fleet.md
 	$(SCRIPTS)/write-block.sh docs/history.md bench-fleet "make bench-history" < target/bench-fleet.md
-	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/SizeCoverage.java docs/runs/history-real $(CHANGE_NIGHT) "make bench-history" > target/size-coverage.md
+	"$$JAVA_HOME/bin/java" -cp $(BENCH_CP) dev.jdkmatrix.bench.SizeCoverage docs/runs/history-real $(CHANGE_NIGHT) "make bench-history" > target/size-coverage.md
 	$(SCRIPTS)/write-block.sh docs/history.md size-coverage "make bench-history" < target/size-coverage.md
 
 # The fleet calibration's false alerts with noise drawn from the real nights alone (docs/runs/nights: one a session, on the
 # machines and days the sessions had), in blocks of 3 of them: docs/history.md's bench-nights block.
-bench-history-nights: build
-	"$$JAVA_HOME/bin/java" -Dhistories=$(or $(HISTORIES),900) -Dblock=3 -Dpart=false-alarms -cp harness/target/jdkmatrix.jar harness/scripts/FleetBench.java \
+bench-history-nights: build bench-jar
+	"$$JAVA_HOME/bin/java" -Dhistories=$(or $(HISTORIES),900) -Dblock=3 -Dpart=false-alarms -cp $(BENCH_CP) dev.jdkmatrix.bench.FleetBench \
 	  docs/runs/nights "make bench-history-nights" > target/bench-nights.md
 	$(SCRIPTS)/write-block.sh docs/history.md bench-nights "make bench-history-nights" < target/bench-nights.md
 	$(MAKE) --no-print-directory bench-reference-nights
 
 # The calibration of a nightly against its baseline on the reference nightly's real nights (docs/runs/reference-nights)
-bench-reference-nights: build
-	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/BaselineNightsBench.java \
+bench-reference-nights: build bench-jar
+	"$$JAVA_HOME/bin/java" -cp $(BENCH_CP) dev.jdkmatrix.bench.BaselineNightsBench \
 	  docs/runs/reference-nights "make bench-reference-nights" > target/bench-reference-nights.md
 	$(SCRIPTS)/write-block.sh docs/history.md bench-reference-nights "make bench-reference-nights" < target/bench-reference-nights.md
 
@@ -379,28 +390,28 @@ history-real: ready
 # RESULTS=dir[,dir...] reuses stored runs of harness/matrices/verdicts.yaml (pooled) instead of running it again; VERDICTS_NOTE="..." adds a line
 # to the report (what else ran on the machine).
 VERDICTS_DIR := $(if $(RESULTS),$(RESULTS),target/bench-verdicts)
-bench-verdicts: ready
+bench-verdicts: ready bench-jar
 	$(if $(RESULTS),,rm -rf $(VERDICTS_DIR) && $(JDKMATRIX) run --matrix harness/matrices/verdicts.yaml --out $(VERDICTS_DIR) --run-id verdicts --progress lines --yes --no-report)
-	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/VerdictsReport.java $(VERDICTS_DIR) "make bench-verdicts" "$(VERDICTS_NOTE)" > docs/verdicts.md
+	"$$JAVA_HOME/bin/java" -cp $(BENCH_CP) dev.jdkmatrix.bench.VerdictsReport $(VERDICTS_DIR) "make bench-verdicts" "$(VERDICTS_NOTE)" > docs/verdicts.md
 	@echo "bench-verdicts: wrote docs/verdicts.md"
 
 # Duet against blocked order (docs/duet.md): NIGHTS=n short nights (8) of harness/matrices/duet-aa.yaml and duet-ab.yaml in both
 # orders, interleaved, kept in docs/runs/duet; RESULTS=dir reuses stored nights (RESULTS=docs/runs/duet) instead of measuring again.
 DUET_DIR := $(if $(RESULTS),$(RESULTS),docs/runs/duet)
-bench-duet: ready
+bench-duet: ready bench-jar
 	$(if $(RESULTS),,NIGHTS=$(or $(NIGHTS),8) OUT=target/bench-duet KEEP=$(DUET_DIR) $(SCRIPTS)/bench-duet.sh)
-	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/DuetReport.java $(DUET_DIR) "make bench-duet" > target/duet.md
+	"$$JAVA_HOME/bin/java" -cp $(BENCH_CP) dev.jdkmatrix.bench.DuetReport $(DUET_DIR) "make bench-duet" > target/duet.md
 	mv target/duet.md docs/duet.md
 	@echo "bench-duet: wrote docs/duet.md"
 
-bench-resolution: build
-	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/ResolutionBench.java docs/runs/verdicts-1,docs/runs/verdicts-2 \
+bench-resolution: build bench-jar
+	"$$JAVA_HOME/bin/java" -cp $(BENCH_CP) dev.jdkmatrix.bench.ResolutionBench docs/runs/verdicts-1,docs/runs/verdicts-2 \
 	  "make bench-resolution" > target/bench-resolution.md
 	$(SCRIPTS)/write-block.sh docs/statistics.md bench-resolution "make bench-resolution" < target/bench-resolution.md
 
 REFERENCE_DOCS := target/reference-docs
-reference-docs: build
-	"$$JAVA_HOME/bin/java" -cp harness/target/jdkmatrix.jar harness/scripts/ReferenceDocs.java $(or $(RESULTS),results/reference) claims.yaml $(REFERENCE_DOCS) "make reference-docs"
+reference-docs: build bench-jar
+	"$$JAVA_HOME/bin/java" -cp $(BENCH_CP) dev.jdkmatrix.bench.ReferenceDocs $(or $(RESULTS),results/reference) claims.yaml $(REFERENCE_DOCS) "make reference-docs"
 	for b in run figures cells claims; do $(SCRIPTS)/write-block.sh docs/reference-run.md reference-$$b "make reference-docs" < $(REFERENCE_DOCS)/$$b.md || exit 1; done
 	$(SCRIPTS)/write-block.sh README.md reference-summary "make reference-docs" < $(REFERENCE_DOCS)/summary.md
 

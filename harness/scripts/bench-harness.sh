@@ -18,6 +18,7 @@ BLOCKS=${BLOCKS:-4}
 OUT=${BENCH_OUT:-target/bench-harness}
 JAVA=${JAVA_HOME:?JAVA_HOME must name a JDK 21+}/bin/java
 JAR=harness/target/jdkmatrix.jar
+BENCH_CP=$JAR:bench/target/jdkmatrix-bench.jar   # make bench-jar
 # As make exports them, so that `java -jar` never starts itself twice (cli/Relaunch.java).
 export TESTCONTAINERS_RYUK_DISABLED=true TESTCONTAINERS_CHECKS_DISABLE=true TESTCONTAINERS_TINYIMAGE_CONTAINER_IMAGE=debian:trixie-slim
 rm -rf "$OUT"; mkdir -p "$OUT/loop-jfr" docs
@@ -27,9 +28,9 @@ grep -q '^  jfr: true' "$MATRIX" || { echo "bench-harness: $MATRIX must say 'jfr
 sed -e 's/^  jfr: true .*/  jfr: false/' -e "s#\.\./\.\./Dockerfile#$PWD/Dockerfile#" "$MATRIX" > "$OUT/bench-nojfr.yaml"
 NOJFR=$OUT/bench-nojfr.yaml
 # Every cell as the loop runs it: id, jdk, cpus, memory bytes, jfr, then the harness's own command.
-"$JAVA" -cp "$JAR" harness/scripts/BenchCommands.java "$MATRIX" > "$OUT/commands-jfr.tsv"
-"$JAVA" -cp "$JAR" harness/scripts/BenchCommands.java "$NOJFR" > "$OUT/commands.tsv"
-"$JAVA" -cp "$JAR" harness/scripts/BenchCommands.java "$REPEAT" > "$OUT/commands-repeat.tsv"
+"$JAVA" -cp "$BENCH_CP" dev.jdkmatrix.bench.BenchCommands "$MATRIX" > "$OUT/commands-jfr.tsv"
+"$JAVA" -cp "$BENCH_CP" dev.jdkmatrix.bench.BenchCommands "$NOJFR" > "$OUT/commands.tsv"
+"$JAVA" -cp "$BENCH_CP" dev.jdkmatrix.bench.BenchCommands "$REPEAT" > "$OUT/commands-repeat.tsv"
 repetitions() { sed -n 's/^repetitions: *\([0-9]*\).*/\1/p' "$1"; }
 REPS=$(repetitions "$MATRIX")
 
@@ -151,5 +152,5 @@ harness 1 repeat "$REPEAT"
 loop 1 loop-repeat "$OUT/commands-repeat.tsv" "$(repetitions "$REPEAT")"
 harness 1 repeat-packed "$REPEAT" --parallel force
 
-"$JAVA" -cp "$JAR" harness/scripts/BenchReport.java "$OUT" "$BLOCKS" > docs/performance.md
+"$JAVA" -cp "$BENCH_CP" dev.jdkmatrix.bench.BenchReport "$OUT" "$BLOCKS" > docs/performance.md
 echo "bench-harness: wrote docs/performance.md" >&2

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make bench-report: time 'report' on a synthetic results folder of 500 cells x 5 repetitions
-# (harness/scripts/SyntheticResults.java), three times, and write docs/report-benchmark.md.
+# (bench/src/main/java/dev/jdkmatrix/bench/SyntheticResults.java), three times, and write docs/report-benchmark.md.
 # A benchmark, not a test: the target is under 5 s on this machine (PNG only, the default); one
 # more round with --svg measures what SVG costs in time and bytes per chart.
 set -euo pipefail
@@ -9,11 +9,12 @@ cd "$(dirname "$0")/../.."
 OUT=${BENCH_OUT:-target/bench-report}
 JAVA=${JAVA_HOME:?JAVA_HOME must name a JDK 21+}/bin/java
 JAR=harness/target/jdkmatrix.jar
+BENCH_CP=$JAR:bench/target/jdkmatrix-bench.jar   # make bench-jar
 # every report below through the launcher users run (its JVM options, its class-data archive: round 1 writes it)
 REPORT=harness/scripts/jdkmatrix.sh
 ROUNDS=${ROUNDS:-3}
 rm -rf "$OUT"; mkdir -p "$OUT" docs
-"$JAVA" -cp "$JAR" harness/scripts/SyntheticResults.java "$OUT/synthetic" 5 > "$OUT/synthetic.txt"
+"$JAVA" -cp "$BENCH_CP" dev.jdkmatrix.bench.SyntheticResults "$OUT/synthetic" 5 > "$OUT/synthetic.txt"
 
 times=()
 for r in $(seq 1 "$ROUNDS"); do
@@ -39,7 +40,7 @@ cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')
 
 # The same on a JMH run of 3,000 cells (100 benchmarks x 3 modes x 5 JDKs x 2 CPU limits, -prof gc): every chart, then
 # within a published night's gallery budget.
-"$JAVA" -cp "$JAR" harness/scripts/SyntheticResults.java "$OUT/jmh" 5 jmh > "$OUT/jmh.txt"
+"$JAVA" -cp "$BENCH_CP" dev.jdkmatrix.bench.SyntheticResults "$OUT/jmh" 5 jmh > "$OUT/jmh.txt"
 jtimes=()
 for r in $(seq 1 "$ROUNDS"); do
   t0=$(date +%s%N)
@@ -66,7 +67,7 @@ jbudget_charts=$(sed -n 's/^jdkmatrix: \([0-9]*\) charts.*/\1/p' "$OUT/jmh-repor
   echo "Machine: $(nproc) CPUs ($cpu), $(( $(grep MemTotal /proc/meminfo | awk '{print $2}') / 1048576 )) GiB, $("$JAVA" -version 2>&1 | head -1)."
   echo
   echo "Input: \`$(cat "$OUT/synthetic.txt")\` — 5 workload shapes x 5 executors x 2 JDKs x 2 CPU limits x 5 task counts,"
-  echo "5 measured repetitions and a warm-up each (made by \`harness/scripts/SyntheticResults.java\`)."
+  echo "5 measured repetitions and a warm-up each (made by \`bench/src/main/java/dev/jdkmatrix/bench/SyntheticResults.java\`)."
   echo
   echo "Command, timed $ROUNDS times as a whole process (JVM start, reading raw.csv, summaries, $charts charts as palette PNG, the gallery page):"
   echo

@@ -3,13 +3,14 @@
 # 1. `make publish` of the reference run into an empty site, then of a second night of it (which is
 #    also compared with the first): the bytes each adds.
 # 2. 365 nights made from the reference run's data, the newest KEEP_GALLERIES (14) with their
-#    gallery (harness/scripts/SiteNights.java): the site's size, and the index's time over them.
+#    gallery (bench/src/main/java/dev/jdkmatrix/bench/SiteNights.java): the site's size, and the index's time over them.
 # Writes docs/site-growth.md. A benchmark, not a test: the bound is 2 MB per night.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 OUT=${BENCH_OUT:-target/bench-site}
 JAVA=${JAVA_HOME:?JAVA_HOME must name a JDK 21+}/bin/java
 JAR=harness/target/jdkmatrix.jar
+BENCH_CP=$JAR:bench/target/jdkmatrix-bench.jar   # make bench-jar
 FROM=${FROM:-results/reference}
 NIGHTS=${NIGHTS:-365}
 KEEP=${KEEP_GALLERIES:-14}
@@ -32,13 +33,13 @@ png=$(du -cb "$OUT"/site/night-1/charts/*.png | tail -1 | cut -f1)
 data=$(du -cb "$OUT"/site/night-1/{raw.csv.gz,summary.csv.gz,run.json} | tail -1 | cut -f1)
 
 t0=$(date +%s)
-index_s=$("$JAVA" -cp "$JAR" harness/scripts/SiteNights.java "$FROM" "$OUT/year" "$NIGHTS" "$KEEP")
+index_s=$("$JAVA" -cp "$BENCH_CP" dev.jdkmatrix.bench.SiteNights "$FROM" "$OUT/year" "$NIGHTS" "$KEEP")
 t1=$(date +%s)
 year=$(size "$OUT/year")
 
-# 3. A night of a JMH run of 3,000 cells (harness/scripts/SyntheticResults.java ... jmh) into an empty site: what the
+# 3. A night of a JMH run of 3,000 cells (bench/src/main/java/dev/jdkmatrix/bench/SyntheticResults.java ... jmh) into an empty site: what the
 #    night's byte budget keeps.
-"$JAVA" -cp "$JAR" harness/scripts/SyntheticResults.java "$OUT/in/jmh-night" 5 jmh > "$OUT/jmh.txt"
+"$JAVA" -cp "$BENCH_CP" dev.jdkmatrix.bench.SyntheticResults "$OUT/in/jmh-night" 5 jmh > "$OUT/jmh.txt"
 mkdir -p "$OUT/jmh-site"
 j0=$(size "$OUT/jmh-site")
 KEEP_GALLERIES=$KEEP harness/scripts/publish.sh "$OUT/jmh-site" "$OUT/in/jmh-night" > "$OUT/publish-jmh.txt"

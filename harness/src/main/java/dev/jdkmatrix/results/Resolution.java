@@ -47,6 +47,21 @@ public record Resolution(double resolvable, double logSd, boolean paired, double
         return new Resolution(Math.max(minDifference, Math.expm1(power.resolvableLog(n))), sd(logRatios), true, minDifference, power);
     }
 
+    /**
+     * The harness's paired verdict on rounds whose log ratios (the later cell's figure over the earlier's, a round each, lower
+     * better) these are, at compare-threshold {@code threshold} and {@code minDifference}: what "would it be called" asks
+     * of a difference a calibration plants (ResolutionTest, make bench-resolution).
+     */
+    public static Comparisons.Verdict pairedVerdict(double[] logRatios, double threshold, double minDifference) {
+        double[] a = new double[logRatios.length];
+        double[] b = new double[logRatios.length];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = 1000;
+            b[i] = 1000 * Math.exp(logRatios[i]);
+        }
+        return Comparisons.pairedDecision(PairedRatio.of(a, b), false, threshold, minDifference).verdict();
+    }
+
     /** From two cells' log figures, each cell's rounds its own, and the verdict's minimum difference; unknown under two each. */
     public static Resolution unpaired(double[] logA, double[] logB, double minDifference) {
         int na = logA.length;

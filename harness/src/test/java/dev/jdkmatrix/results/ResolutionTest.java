@@ -86,13 +86,7 @@ class ResolutionTest {
 
     /** Whether the harness's paired verdict calls b faster or slower than a on these log ratios. */
     static boolean called(double[] logRatios) {
-        double[] a = new double[logRatios.length];
-        double[] b = new double[logRatios.length];
-        for (int i = 0; i < a.length; i++) {
-            a[i] = 1000;
-            b[i] = 1000 * Math.exp(logRatios[i]);
-        }
-        Comparisons.Verdict v = Comparisons.pairedDecision(PairedRatio.of(a, b), false, 0.10, MIN).verdict();
+        Comparisons.Verdict v = Resolution.pairedVerdict(logRatios, 0.10, MIN);
         return v == Comparisons.Verdict.FASTER || v == Comparisons.Verdict.SLOWER;
     }
 

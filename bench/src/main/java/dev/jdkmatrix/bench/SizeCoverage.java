@@ -4,7 +4,9 @@
 // above) and by the nights after the change when it is read (3: the night it is first confirmed). The
 // harness's own ChangeFinder finds the change and states its size; Welch's interval on the same nights
 // (what a change said before) stands beside it. Fresh histories: the seeds differ from those the widening
-// was calibrated on. Run as a single-file program with the harness jar on the class path.
+// was calibrated on. Run by its make target with the harness jar on the class path.
+package dev.jdkmatrix.bench;
+
 import dev.jdkmatrix.history.ChangeFinder;
 import dev.jdkmatrix.history.FigureKey;
 import dev.jdkmatrix.history.History;
@@ -37,7 +39,7 @@ public class SizeCoverage {
         double[] shape = shape(real, read, changeNight);
         ChangeFinder.Options o = ChangeFinder.Options.DEFAULT;
         StringBuilder md = new StringBuilder();
-        md.append("Written by `").append(command).append("` (harness/scripts/SizeCoverage.java): ").append(HISTORIES)
+        md.append("Written by `").append(command).append("` (bench/src/main/java/dev/jdkmatrix/bench/SizeCoverage.java): ").append(HISTORIES)
                 .append(" histories of ").append(NIGHTS).append(" nights per step, each night's noise drawn from the ").append(shape.length)
                 .append(" residuals of docs/runs/history-real's figures over their own spreads, scaled to a spread of ").append(fmt(SPREAD * 100, 0))
                 .append(" %, a step at a random night between 20 and 45; the nightly replayed night by night with the default setting (window ")

@@ -1,3 +1,5 @@
+package dev.jdkmatrix.bench;
+
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.Summarizer;
 import dev.jdkmatrix.results.format.RawCsv;
@@ -17,7 +19,7 @@ import java.util.SplittableRandom;
  * shaped, seeded numbers; or, with {@code jmh}, a JMH run of 3,000 cells: 100 benchmarks (20
  * classes of 5) x 3 modes (thrpt, avgt, sample) x 5 JDKs x 2 CPU limits, with -prof gc's metrics.
  * Run with the harness jar on the class path:
- *   java -cp harness/target/jdkmatrix.jar harness/scripts/SyntheticResults.java DIR [REPS] [jmh]
+ *   java -cp harness/target/jdkmatrix.jar:bench/target/jdkmatrix-bench.jar dev.jdkmatrix.bench.SyntheticResults DIR [REPS] [jmh]
  */
 public class SyntheticResults {
     public static void main(String[] args) throws Exception {

@@ -3,8 +3,13 @@
 // by round against unpaired on the same runs. The run's rounds are read as consecutive series of
 // SERIES rounds, each compared as a run of that many rounds would be; several runs (a comma-separated
 // list of folders) are pooled. Every rate has its Clopper-Pearson 95 % interval, and each A/B row's
-// detection rate stands beside the power predicted from the noise its runs measured. Run as a
-// single-file program with the harness jar on the class path, so that it pairs and tests as the harness does.
+// detection rate stands beside the power predicted from the noise its runs measured. Run by its make target
+// with the harness jar on the class path, so that it pairs and tests as the harness does.
+package dev.jdkmatrix.bench;
+
+import static dev.jdkmatrix.bench.BenchStats.rateInterval;
+import static dev.jdkmatrix.bench.BenchStats.rateUpper;
+
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.PairedRatio;
 import dev.jdkmatrix.results.RawRow;
@@ -114,9 +119,9 @@ public class VerdictsReport {
                         + "in at most %.1f %% paired and %.1f %% unpaired (one-sided 95 %% upper bounds by pair, which bound the rate per comparison: "
                         + "a window is called no more often than its pair ever is; counted by window as if independent, %.1f %% and %.1f %%); ",
                         clusters(outcomes, true), clusters(outcomes, null), clusters(outcomes, false),
-                        upper(clusters(outcomes, true), clusters(outcomes, null)) * 100, upper(clusters(outcomes, false), clusters(outcomes, null)) * 100,
-                        upper(aaCalls, aaAll) * 100, upper(aaUnpaired, aaAll) * 100))
-                .append("the goal of at most 5 % is ").append(upper(clusters(outcomes, true), clusters(outcomes, null)) <= 0.05 ? "shown" : "not shown by this many pairs of cells")
+                        rateUpper(clusters(outcomes, true), clusters(outcomes, null)) * 100, rateUpper(clusters(outcomes, false), clusters(outcomes, null)) * 100,
+                        rateUpper(aaCalls, aaAll) * 100, rateUpper(aaUnpaired, aaAll) * 100))
+                .append("the goal of at most 5 % is ").append(rateUpper(clusters(outcomes, true), clusters(outcomes, null)) <= 0.05 ? "shown" : "not shown by this many pairs of cells")
                 .append(" for the paired figure.\n\n");
 
         b.append("| comparison | CPU mode | step (all rounds of each run, paired) | paired: called different | paired: right [95 % interval] | predicted | ")
@@ -318,16 +323,10 @@ public class VerdictsReport {
         return paired == null ? called.size() : called.values().stream().filter(Boolean::booleanValue).count();
     }
 
-    /** The one-sided 95 % upper bound of a rate of k in n (Clopper-Pearson): 1 - 0.05^(1/n) for k = 0. */
-    static double upper(long k, long n) {
-        return k == n ? 1 : BetaDistribution.of(k + 1, n - k).inverseCumulativeProbability(0.95);
-    }
-
     /** The Clopper-Pearson 95 % interval of k successes in n tries, in per cent: "[0, 8.9]". */
     static String interval(long k, long n) {
-        double lo = k == 0 ? 0 : BetaDistribution.of(k, n - k + 1).inverseCumulativeProbability(0.025);
-        double hi = k == n ? 1 : BetaDistribution.of(k + 1, n - k).inverseCumulativeProbability(0.975);
-        return String.format(Locale.ROOT, "[%.1f, %.1f]", lo * 100, hi * 100);
+        double[] ci = rateInterval(k, n);
+        return String.format(Locale.ROOT, "[%.1f, %.1f]", ci[0] * 100, ci[1] * 100);
     }
 
     /** The rows of rounds from..to, as rounds 1..n of a run of their own. */

@@ -3,8 +3,10 @@
 // statuses, steal), the write-ups' published figures beside ours (a table per source), every
 // cell's median by workload, the claims with their verdicts, values and levels, and the README's
 // summary of what the run confirms and refutes. Each block goes to OUT/NAME.md; the Makefile puts
-// each into its doc with write-block.sh. Run as a single-file program with the harness jar on the
+// each into its doc with write-block.sh. Run by its make target with the harness jar on the
 // class path, so that it reads a folder, its claims and their verdicts as the harness does.
+package dev.jdkmatrix.bench;
+
 import dev.jdkmatrix.claims.Claims;
 import dev.jdkmatrix.claims.Verdicts;
 import dev.jdkmatrix.report.ReportFolder;

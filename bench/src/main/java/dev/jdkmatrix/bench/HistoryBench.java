@@ -3,8 +3,13 @@
 // make history-real): false changes per 100 nights over every figure of the quick matrix, detection
 // rate and delay of steps of 3, 5 and 10 %, for cells and for paired ratios, for each of a few
 // settings of the method; detection against the step in units of a figure's own spread; the real
-// history itself; and the time to read and analyse 365 nights. Run as a single-file program with
+// history itself; and the time to read and analyse 365 nights. Run by its make target with
 // the harness jar on the class path, so that it finds changes as the harness does.
+package dev.jdkmatrix.bench;
+
+import static dev.jdkmatrix.bench.BenchStats.median;
+import static dev.jdkmatrix.bench.BenchStats.countInterval;
+
 import dev.jdkmatrix.history.Change;
 import dev.jdkmatrix.history.ChangeFinder;
 import dev.jdkmatrix.history.EDivisive;
@@ -161,7 +166,7 @@ public class HistoryBench {
         long total = Arrays.stream(alerts).sum();
         double nightsSeen = (double) HISTORIES * (NIGHTS - o.minNights() + 1);
         double per100 = 100.0 * total / nightsSeen;
-        double[] ci = poissonInterval(total);
+        double[] ci = countInterval(total);
         boolean dflt = o.equals(ChangeFinder.Options.DEFAULT);
         md.append("| ").append(o.method().window()).append(dflt ? " (default)" : "").append(" | ").append(o.method().maxPText()).append(dflt ? " (default)" : "").append(" | ")
                 .append(String.format(Locale.ROOT, "%.2f [%.2f, %.2f] (%d in %,.0f nights)", per100, 100 * ci[0] / nightsSeen, 100 * ci[1] / nightsSeen, total, nightsSeen)).append(" | ");
@@ -267,7 +272,7 @@ public class HistoryBench {
     }
 
     static void header(StringBuilder md, String command, Nights.Read read, History real, String changeNight) {
-        md.append("Written by `").append(command).append("` (harness/scripts/HistoryBench.java) on ").append(Instant.now().toString(), 0, 10)
+        md.append("Written by `").append(command).append("` (bench/src/main/java/dev/jdkmatrix/bench/HistoryBench.java) on ").append(Instant.now().toString(), 0, 10)
                 .append(" from the ").append(read.nights().size()).append(" nights in docs/runs/history-real (made by `make history-real`: ")
                 .append("harness/matrices/history-real.yaml one night after another on this project's 2-CPU VM, the work jar 5 % slower on JDK 25 from ")
                 .append(changeNight).append(" on).\n\n")
@@ -304,12 +309,6 @@ public class HistoryBench {
                 .append(" (").append(Arrays.toString(ms)).append(" ms) on ").append(Runtime.getRuntime().availableProcessors()).append(" CPUs. Target: 10 s.\n");
     }
 
-    static double[] poissonInterval(long k) {
-        double low = k == 0 ? 0 : org.apache.commons.statistics.distribution.GammaDistribution.of(k, 1).inverseCumulativeProbability(0.025);
-        double high = org.apache.commons.statistics.distribution.GammaDistribution.of(k + 1, 1).inverseCumulativeProbability(0.975);
-        return new double[] {low, high};
-    }
-
     static double mean(double[] z, int from, int to) {
         return IntStream.range(from, to).mapToDouble(i -> z[i]).average().orElse(0);
     }
@@ -318,9 +317,4 @@ public class HistoryBench {
         return Arrays.stream(x).map(Math::abs).toArray();
     }
 
-    static double median(double[] x) {
-        double[] s = x.clone();
-        Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-    }
 }

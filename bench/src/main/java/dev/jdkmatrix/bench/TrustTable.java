@@ -1,7 +1,12 @@
 // Writes the table of docs/trust.md (make bench-cpu-modes): on a run of examples/trust.yaml, how far
 // the 95 % interval of b / a reaches from the ratio, median over the pairs of cells that differ along
 // one axis, paired by round against the two medians taken independently (bootstrap), by the axis,
-// the CPU limit and the CPU mode. Run as a single-file program with the harness jar on the class path.
+// the CPU limit and the CPU mode. Run by its make target with the harness jar on the class path.
+package dev.jdkmatrix.bench;
+
+import static dev.jdkmatrix.bench.BenchStats.median;
+import static dev.jdkmatrix.bench.BenchStats.pct;
+
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
@@ -42,12 +47,4 @@ public class TrustTable {
         System.out.print(b);
     }
 
-    static double median(double[] v) {
-        double[] x = java.util.Arrays.stream(v).filter(Double::isFinite).toArray();
-        return x.length == 0 ? Double.NaN : Statistics.of(x).median();
-    }
-
-    static String pct(double f) {
-        return String.format(Locale.ROOT, "%.1f %%", f * 100);
-    }
 }

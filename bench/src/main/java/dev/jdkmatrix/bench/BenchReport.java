@@ -1,7 +1,9 @@
 // Writes docs/performance.md from what `make bench-harness` stored: harness blocks (raw.csv,
-// run.json) with JFR on and off, packed blocks, and plain docker-loop blocks (loop.csv). Run as a
-// single-file program with the harness jar on the class path, so that it reads CSV and computes
+// run.json) with JFR on and off, packed blocks, and plain docker-loop blocks (loop.csv). Run by its make target
+// with the harness jar on the class path, so that it reads CSV and computes
 // statistics as the harness does.
+package dev.jdkmatrix.bench;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.opencsv.CSVReaderHeaderAware;
 import dev.jdkmatrix.results.Comparison;
@@ -33,7 +35,7 @@ public class BenchReport {
     static final double STEAL_LIMIT = 10;
 
     static double median(List<Double> x) {
-        return x.isEmpty() ? Double.NaN : Statistics.of(x.stream().mapToDouble(Double::doubleValue).toArray()).median();
+        return BenchStats.median(x);
     }
 
     static double median(List<RawRow> rows, ToDoubleFunction<RawRow> f) {
@@ -208,48 +210,83 @@ public class BenchReport {
           .append("through Testcontainers (its strategy probe, docker-java, Jackson, a TLS context), the image check and the files.\n");
     }
 
+    /** A run's own time as the harness measured it: container create until its row is ready. */
+    static final ToDoubleFunction<RawRow> perRun = r -> r.figure(dev.jdkmatrix.results.RunFigure.HARNESS_OVERHEAD_MS) + r.figure(dev.jdkmatrix.results.RunFigure.JVM_UPTIME_MS);
+
     public static void main(String[] args) throws Exception {
-        Path out = Path.of(args[0]);
-        int blocks = Integer.parseInt(args[1]);
-        ObjectMapper json = new ObjectMapper();
-
-        List<RawRow> harnessJfr = rows(out, "harness-jfr", blocks);
-        List<RawRow> harness = rows(out, "harness", blocks);
-        List<RawRow> packed = rows(out, "packed", blocks);
-        List<RawRow> repeat = rows(out, "repeat", 1), repeatPacked = rows(out, "repeat-packed", 1);
-        List<RunMetadata> metas = new ArrayList<>();
-        for (String method : List.of("harness-jfr", "harness"))
-            for (int b = 1; b <= blocks; b++) metas.add(RunJson.read(out.resolve(method + "-" + b + "/run.json")));
-        List<LoopRun> loop = new ArrayList<>();
-        try (CSVReaderHeaderAware r = new CSVReaderHeaderAware(new FileReader(out.resolve("loop.csv").toFile()))) {
-            Map<String, String> m;
-            while ((m = r.readMap()) != null) {
-                String rec = m.get("record");
-                double wall = Double.NaN;
-                if (rec.startsWith("JDKMATRIX-RESULT ")) wall = json.readTree(rec.substring(17)).get("wall_ms").asDouble();
-                loop.add(new LoopRun(Integer.parseInt(m.get("block")), m.get("method"), m.get("cell"), Double.parseDouble(m.get("total_ms")), wall));
-            }
-        }
-        Map<String, Double> blockTotal = new LinkedHashMap<>();
-        List<Block> blockList = new ArrayList<>();
-        List<String> blockLines = Files.readAllLines(out.resolve("blocks.csv"));
-        for (String line : blockLines.subList(1, blockLines.size())) {
-            String[] p = line.split(",");
-            Block bl = new Block(Integer.parseInt(p[0]), p[1], Double.parseDouble(p[3]) - Double.parseDouble(p[2]), Double.parseDouble(p[4]));
-            blockList.add(bl);
-            blockTotal.merge(bl.method(), bl.wallMs(), Double::sum);
-        }
-        long recordings;
-        try (Stream<Path> s = Files.list(out.resolve("loop-jfr"))) {
-            recordings = s.filter(p -> p.toString().endsWith(".jfr")).count();
-        }
-        long loopJfrRuns = loop.stream().filter(l -> l.method().equals("loop-jfr")).count();
-        Map<String, List<RawRow>> cellsJfr = byCell(harnessJfr);
-        Map<String, List<RawRow>> cells = byCell(harness);
-        int perBlock = harness.size() / blocks;
-
-        RunMetadata meta = metas.get(0);
+        Inputs in = Inputs.read(Path.of(args[0]), Integer.parseInt(args[1]));
         StringBuilder md = new StringBuilder();
+        header(md, in);
+        overhead(md, in);
+        timePerRun(md, in);
+        BenchAgreement.agreement(md, in);
+        BenchAgreement.fidelity(md, in);
+        BenchAgreement.repeatability(md, in);
+        BenchAgreement.imagesAndPacking(md, in);
+        md.append(cpuModes(Path.of("docs/cpu-modes.md")));
+        System.out.print(md);
+    }
+
+    /** What make bench-harness stored, read once: the harness blocks' rows and run.json, the loop's runs, the blocks' times. */
+    record Inputs(Path out, int blocks, List<RawRow> harnessJfr, List<RawRow> harness, List<RawRow> packed, List<RawRow> repeat, List<RawRow> repeatPacked, List<RunMetadata> metas, List<LoopRun> loop, Map<String, Double> blockTotal, List<Block> blockList, long recordings, long loopJfrRuns, Map<String, List<RawRow>> cellsJfr, Map<String, List<RawRow>> cells, int perBlock) {
+
+        static Inputs read(Path out, int blocks) throws Exception {
+            ObjectMapper json = new ObjectMapper();
+
+            List<RawRow> harnessJfr = rows(out, "harness-jfr", blocks);
+            List<RawRow> harness = rows(out, "harness", blocks);
+            List<RawRow> packed = rows(out, "packed", blocks);
+            List<RawRow> repeat = rows(out, "repeat", 1), repeatPacked = rows(out, "repeat-packed", 1);
+            List<RunMetadata> metas = new ArrayList<>();
+            for (String method : List.of("harness-jfr", "harness"))
+                for (int b = 1; b <= blocks; b++) metas.add(RunJson.read(out.resolve(method + "-" + b + "/run.json")));
+            List<LoopRun> loop = new ArrayList<>();
+            try (CSVReaderHeaderAware r = new CSVReaderHeaderAware(new FileReader(out.resolve("loop.csv").toFile()))) {
+                Map<String, String> m;
+                while ((m = r.readMap()) != null) {
+                    String rec = m.get("record");
+                    double wall = Double.NaN;
+                    if (rec.startsWith("JDKMATRIX-RESULT ")) wall = json.readTree(rec.substring(17)).get("wall_ms").asDouble();
+                    loop.add(new LoopRun(Integer.parseInt(m.get("block")), m.get("method"), m.get("cell"), Double.parseDouble(m.get("total_ms")), wall));
+                }
+            }
+            Map<String, Double> blockTotal = new LinkedHashMap<>();
+            List<Block> blockList = new ArrayList<>();
+            List<String> blockLines = Files.readAllLines(out.resolve("blocks.csv"));
+            for (String line : blockLines.subList(1, blockLines.size())) {
+                String[] p = line.split(",");
+                Block bl = new Block(Integer.parseInt(p[0]), p[1], Double.parseDouble(p[3]) - Double.parseDouble(p[2]), Double.parseDouble(p[4]));
+                blockList.add(bl);
+                blockTotal.merge(bl.method(), bl.wallMs(), Double::sum);
+            }
+            long recordings;
+            try (Stream<Path> s = Files.list(out.resolve("loop-jfr"))) {
+                recordings = s.filter(p -> p.toString().endsWith(".jfr")).count();
+            }
+            long loopJfrRuns = loop.stream().filter(l -> l.method().equals("loop-jfr")).count();
+            Map<String, List<RawRow>> cellsJfr = byCell(harnessJfr);
+            Map<String, List<RawRow>> cells = byCell(harness);
+            int perBlock = harness.size() / blocks;
+
+            return new Inputs(out, blocks, harnessJfr, harness, packed, repeat, repeatPacked, metas, loop, blockTotal, blockList, recordings, loopJfrRuns, cellsJfr, cells, perBlock);
+        }
+    }
+
+    /** The page's title, where and when it was measured, and the five methods. */
+    static void header(StringBuilder md, Inputs in) throws Exception {
+        int blocks = in.blocks();
+        List<RawRow> harnessJfr = in.harnessJfr();
+        List<RawRow> harness = in.harness();
+        List<RawRow> packed = in.packed();
+        List<RawRow> repeat = in.repeat();
+        List<RawRow> repeatPacked = in.repeatPacked();
+        List<RunMetadata> metas = in.metas();
+        List<LoopRun> loop = in.loop();
+        long recordings = in.recordings();
+        long loopJfrRuns = in.loopJfrRuns();
+        Map<String, List<RawRow>> cells = in.cells();
+        int perBlock = in.perBlock();
+        RunMetadata meta = metas.get(0);
         md.append("# Harness performance\n\n");
         md.append("Written by `BLOCKS=").append(blocks).append(" make bench-harness` (harness/scripts/bench-harness.sh) on ")
           .append(meta.host().cpus()).append(" CPUs ").append(meta.host().cpuModel()).append(", Docker ")
@@ -268,7 +305,7 @@ public class BenchReport {
           .append("  Docker's archive API and reads it with jdk.jfr.consumer, besides the memory figures (heap, RSS, cgroup peak) every run collects.\n")
           .append("- **loop, JFR on**: per run `docker run --name N --cpus 1 --memory 512m --memory-swap 512m --network none IMAGE CMD`,\n")
           .append("  `docker cp N:/out/run.jfr ...`, `docker rm N`, where CMD is the harness's own command for the cell\n")
-          .append("  (`Commands.command`, printed by harness/scripts/BenchCommands.java: `java -Xlog:jfr+startup=error -XX:StartFlightRecording=... -jar /opt/jdkmatrix/workloads.jar ...`)\n")
+          .append("  (`Commands.command`, printed by bench/src/main/java/dev/jdkmatrix/bench/BenchCommands.java: `java -Xlog:jfr+startup=error -XX:StartFlightRecording=... -jar /opt/jdkmatrix/workloads.jar ...`)\n")
           .append("  and IMAGE the run image the harness used (the JDK image with the workloads jar); ").append(recordings).append(" of ").append(loopJfrRuns)
           .append(" recordings copied out.\n")
           .append("- **harness, JFR off**: the same with a copy of bench.yaml that says `jfr: false`.\n")
@@ -279,9 +316,18 @@ public class BenchReport {
         md.append("Failed runs: harness ").append(Stream.of(harnessJfr, harness, packed, repeat, repeatPacked).flatMap(List::stream).filter(r -> !r.ok()).count())
           .append(", loop ").append(loop.stream().filter(l -> !Double.isFinite(l.wallMs())).count()).append(".\n\n");
 
+    }
+
+    /** The harness's total and per-run time against the plain loop, per round, and what JFR costs. */
+    static void overhead(StringBuilder md, Inputs in) throws Exception {
+        int blocks = in.blocks();
+        List<RawRow> harnessJfr = in.harnessJfr();
+        List<RawRow> harness = in.harness();
+        List<LoopRun> loop = in.loop();
+        Map<String, Double> blockTotal = in.blockTotal();
+        List<Block> blockList = in.blockList();
         md.append("## Overhead\n\n");
         double hJfr = blockTotal.get("harness-jfr"), lJfr = blockTotal.get("loop-jfr"), h = blockTotal.get("harness"), l = blockTotal.get("loop");
-        ToDoubleFunction<RawRow> perRun = r -> r.figure(dev.jdkmatrix.results.RunFigure.HARNESS_OVERHEAD_MS) + r.figure(dev.jdkmatrix.results.RunFigure.JVM_UPTIME_MS);
         md.append("Total wall time of all blocks (the harness's JVM start, Docker connection and image check included), and the median time per run\n")
           .append("(harness: container create until the row is ready; loop: the run's docker commands). Goal: ratio at most 1.05.\n\n");
         md.append("| same java command in both | harness | plain loop | ratio | goal |\n|---|---|---|---|---|\n");
@@ -332,6 +378,16 @@ public class BenchReport {
           .append(" ms: JFR's own start-up (loading and instrumenting its classes on one CPU), paid inside the measured container by any\n")
           .append("method that records. So the harness records JFR only where it is asked for: by default in the pinning workloads' cells.\n\n");
 
+    }
+
+    /** Where the harness's time per run goes, what it costs outside the runs, and its own start. */
+    static void timePerRun(StringBuilder md, Inputs in) throws Exception {
+        Path out = in.out();
+        List<RawRow> harnessJfr = in.harnessJfr();
+        List<RawRow> harness = in.harness();
+        List<LoopRun> loop = in.loop();
+        List<Block> blockList = in.blockList();
+        int perBlock = in.perBlock();
         md.append("Where the harness's time per run goes (medians, ms):\n\n");
         md.append("| | runs | create | start | JVM start | workload | rest of the container's life | collect (inspect, logs, JFR copy, remove) | store (log and JFR files) | harness's own (total − JVM uptime) |\n");
         md.append("|---|---|---|---|---|---|---|---|---|---|\n");
@@ -361,137 +417,8 @@ public class BenchReport {
           .append(f2(median(fixedCost.get("loop")))).append(" s (its shell). On blocks of ").append(perBlock)
           .append(" short runs that fixed cost is several percent of the total; over a longer matrix the total ratio tends to the per-run one.\n");
         launch(md, out);
-
-        md.append("\n## Agreement\n\nPer cell, the median in-JVM wall time the harness stored against the one the loop's record printed, the loop running\n")
-          .append("the same java command (goal: within 3 %). The interval is the 95 % bootstrap interval of the difference (as `compare` computes it):\n")
-          .append("\"within 3 %\" when all of it lies within 3 %, **differs** when none of it does, \"undecided\" when this many runs with this spread cannot tell.\n\n");
-        List<String> outsideJfr = new ArrayList<>(), outside = new ArrayList<>();
-        for (boolean jfr : List.of(true, false)) {
-            md.append(jfr ? "JFR on (last column: what JFR does to the workload's own time, the loop with JFR against the bare loop):\n\n" : "\nJFR off:\n\n");
-            md.append("| cell | harness median | loop median | harness against loop [95 % CI] | verdict |").append(jfr ? " JFR's effect [95 % CI] |\n" : "\n")
-              .append("|---|---|---|---|---|").append(jfr ? "---|\n" : "\n");
-            for (String cell : cells.keySet()) {
-                List<Double> hw = walls((jfr ? cellsJfr : cells).getOrDefault(cell, List.of())), lw = loopWalls(loop, jfr ? "loop-jfr" : "loop", cell);
-                if (hw.isEmpty() || lw.isEmpty()) {
-                    md.append("| `").append(cell).append("` | ").append(hw.size()).append(" runs | ").append(lw.size()).append(" runs | no runs to compare | |").append(jfr ? " |\n" : "\n");
-                    (jfr ? outsideJfr : outside).add(cell);
-                    continue;
-                }
-                Comparison.Row r = Comparison.row(cell, arr(lw), arr(hw), 0.03);
-                if (!(Math.abs(r.change()) <= 0.03)) (jfr ? outsideJfr : outside).add(cell);
-                md.append("| `").append(cell).append("` | ").append(f1(r.newMedian())).append(" ms (").append(r.newN()).append(") | ")
-                  .append(f1(r.baselineMedian())).append(" ms (").append(r.baselineN()).append(") | ").append(change(r)).append(" | ").append(verdict(r, 0.03)).append(" |");
-                if (jfr) {
-                    List<Double> bare = loopWalls(loop, "loop", cell);
-                    md.append(" ").append(bare.isEmpty() ? "no bare runs" : change(Comparison.row(cell, arr(bare), arr(lw), 0.03))).append(" |");
-                }
-                md.append("\n");
-            }
-        }
-        md.append("\nMedians within 3 % (the goal): JFR on, ").append(outsideJfr.isEmpty() ? "every cell." : (cells.size() - outsideJfr.size()) + " of " + cells.size() + "; outside: " + cells(outsideJfr) + ".")
-          .append("\nJFR off, ").append(outside.isEmpty() ? "every cell." : (cells.size() - outside.size()) + " of " + cells.size() + "; outside: " + cells(outside) + ".")
-          .append("\n\n");
-
-        md.append("## Fidelity\n\n`fixed:N` sleep cells against the theory of ceil(tasks / N) waves x wait (harness medians).\n\n");
-        md.append("| cell | theory | JFR off | excess | JFR on | excess |\n|---|---|---|---|---|---|\n");
-        for (Map.Entry<String, List<RawRow>> e : cells.entrySet()) {
-            double theory = theory(e.getValue().get(0));
-            if (Double.isNaN(theory)) continue;
-            double off = median(e.getValue(), r -> r.figure(dev.jdkmatrix.results.RunFigure.WALL_MS)), on = median(cellsJfr.getOrDefault(e.getKey(), List.of()), r -> r.figure(dev.jdkmatrix.results.RunFigure.WALL_MS));
-            md.append("| `").append(e.getKey()).append("` | ").append(f0(theory)).append(" ms | ").append(f1(off)).append(" ms | ").append(excess(off, theory))
-              .append(" | ").append(f1(on)).append(" ms | ").append(excess(on, theory)).append(" |\n");
-        }
-        Path reference = Path.of("results/reference/raw.csv");
-        if (Files.exists(reference)) {
-            Map<String, List<RawRow>> ref = byCell(RawCsv.read(reference).stream()
-                    .filter(r -> r.measured() && r.ok() && !Double.isNaN(theory(r))).toList());
-            md.append("\nAt more CPU limits (").append(String.join(", ", ref.values().stream().map(rs -> rs.get(0).key().cpus().text()).distinct().sorted().toList()))
-              .append("), from the reference run committed in results/reference (docs/reference-run.md; measured runs only, JFR off):\n\n")
-              .append("| cell | runs | theory | median | excess |\n|---|---|---|---|---|\n");
-            for (Map.Entry<String, List<RawRow>> e : ref.entrySet()) {
-                double theory = theory(e.getValue().get(0)), med = median(e.getValue(), r -> r.figure(dev.jdkmatrix.results.RunFigure.WALL_MS));
-                md.append("| `").append(e.getKey()).append("` | ").append(e.getValue().size()).append(" | ").append(f0(theory)).append(" ms | ")
-                  .append(f1(med)).append(" ms | ").append(excess(med, theory)).append(" |\n");
-            }
-        }
-        md.append("\nThe excess is the cold JVM: the tasks' threads start, classes load and the JIT compiles while the first waves run, on the cell's CPUs.\n");
-
-        md.append("\n## Repeatability\n\nCoefficient of variation of the in-JVM wall time per cell over its ").append(harness.size() / cells.size())
-          .append(" repetitions (goal: at most 3 % for sleep cells, 5 % for CPU cells at 1 CPU). The loops' CV, from the same java commands\n")
-          .append("on the same machine in the same hour, shows how much of the spread the machine and the cold JVM make without the harness.\n\n");
-        md.append("| cell | goal | harness, JFR off | loop, JFR off | harness, JFR on | loop, JFR on |\n|---|---|---|---|---|---|\n");
-        List<String> noisy = new ArrayList<>();
-        for (String cell : cells.keySet()) {
-            double goal = cells.get(cell).get(0).key().workload().startsWith("cpu") ? 0.05 : 0.03;
-            Statistics hn = stats(walls(cells.get(cell))), hj = stats(walls(cellsJfr.getOrDefault(cell, List.of())));
-            Statistics ln = stats(loopWalls(loop, "loop", cell)), lj = stats(loopWalls(loop, "loop-jfr", cell));
-            if (hn == null || hj == null || hn.cv() > goal || hj.cv() > goal) noisy.add(cell);
-            md.append("| `").append(cell).append("` | ").append(f0(goal * 100)).append(" %");
-            java.util.Arrays.asList(hn, ln, hj, lj).forEach(s -> md.append(" | ").append(s == null ? "no runs"
-                    : (s.cv() > goal ? "**" + f1(s.cv() * 100) + " %**" : f1(s.cv() * 100) + " %") + " (n " + s.n() + ")"));
-            md.append(" |\n");
-        }
-        md.append("\n").append(noisy.isEmpty() ? "Every cell meets its goal in the harness." : noisy.size() + " of " + cells.size()
-                + " cells miss their goal in the harness (bold: above the goal): " + cells(noisy) + ".").append("\n\n");
-        Map<String, List<RawRow>> repeatCells = byCell(repeat);
-        Block repeatBlock = blockList.stream().filter(bl -> bl.method().equals("repeat")).findFirst().orElseThrow();
-        Block loopRepeat = blockList.stream().filter(bl -> bl.method().equals("loop-repeat")).findFirst().orElseThrow();
-        md.append("### At full size\n\nThe cells above last 0.1–0.5 s, so the cold JVM (class loading, JIT, thread start) is most of each run. The cells of\n")
-          .append("`harness/matrices/repeat.yaml` last 2–3 s at 1 CPU; the harness ran them ").append(repeat.size() / repeatCells.size())
-          .append(" times each, interleaved, JFR off, in ").append(f1(repeatBlock.wallMs() / 1000)).append(" s with ").append(f1(repeatBlock.stealPct()))
-          .append(" % of the host's CPU time stolen; then the bare loop ran the same cells' `java -jar` commands as many times\n")
-          .append("(").append(f1(loopRepeat.wallMs() / 1000)).append(" s, ").append(f1(loopRepeat.stealPct()))
-          .append(" % stolen). CV of the in-JVM wall time (goal as above), and the agreement of the two medians (goal: within 3 %):\n\n");
-        md.append("| cell | goal | harness: runs, median (min–max) | harness CV | loop CV | harness against loop [95 % CI] | agreement |\n|---|---|---|---|---|---|---|\n");
-        List<String> noisyFull = new ArrayList<>(), outsideFull = new ArrayList<>();
-        for (Map.Entry<String, List<RawRow>> e : repeatCells.entrySet()) {
-            double goal = e.getValue().get(0).key().workload().startsWith("cpu") ? 0.05 : 0.03;
-            List<Double> hw = walls(e.getValue()), lw = loopWalls(loop, "loop-repeat", e.getKey());
-            Statistics st = stats(hw), lt = stats(lw);
-            if (st == null || st.cv() > goal) noisyFull.add(e.getKey());
-            md.append("| `").append(e.getKey()).append("` | ").append(f0(goal * 100)).append(" % | ");
-            if (st == null || lt == null) {
-                md.append(st == null ? "no runs" : "").append(" | | | | ").append(lt == null ? "no loop runs" : "").append(" |\n");
-                outsideFull.add(e.getKey());
-                continue;
-            }
-            Comparison.Row r = Comparison.row(e.getKey(), arr(lw), arr(hw), 0.03);
-            if (!verdict(r, 0.03).startsWith("within")) outsideFull.add(e.getKey());
-            md.append(st.n()).append(", ").append(f1(st.median())).append(" ms (").append(f1(st.min())).append("–").append(f1(st.max())).append(") | ")
-              .append(st.cv() > goal ? "**" + f1(st.cv() * 100) + " %**" : f1(st.cv() * 100) + " %").append(" | ")
-              .append(lt.cv() > goal ? "**" + f1(lt.cv() * 100) + " %**" : f1(lt.cv() * 100) + " %").append(" (n ").append(lt.n()).append(") | ")
-              .append(change(r)).append(" | ").append(verdict(r, 0.03)).append(" |\n");
-        }
-        md.append("\n").append(noisyFull.isEmpty() ? "Every cell at full size meets its repeatability goal in the harness." : noisyFull.size() + " of " + repeatCells.size()
-                + " cells at full size miss their repeatability goal in the harness: " + cells(noisyFull) + ".")
-          .append(outsideFull.isEmpty() ? " The harness and the loop agree within 3 % for every cell." : " Agreement within 3 % is not shown for " + outsideFull.size()
-                + " of " + repeatCells.size() + ": " + cells(outsideFull) + ".").append("\n\n");
-
-        md.append("## Image cache\n\nTime spent making sure both JDK images and their run images exist, per harness block (run.json `images_seconds`; goal: at most 2 s with nothing changed):\n\n");
-        for (RunMetadata m : metas) {
-            md.append("- ").append(m.runId()).append(": ").append(f2(m.imagesSeconds())).append(" s")
-              .append(m.images().stream().anyMatch(RunMetadata.Image::built) ? " (an image was built)" : " (all cached)").append("\n");
-        }
-        md.append("\n## Packing\n\n`run --parallel force` runs every whole-CPU cell smaller than the host side by side on disjoint CPU sets\n")
-          .append("(here: two 1-CPU cells at once on 2 CPUs). The packed blocks against the serial ones, JFR off in both (goals: wall ratio at most 0.6,\n")
-          .append("per-cell medians within 3 %).\n\n");
-        Map<String, ClassAgreement> byClass = new LinkedHashMap<>();
-        md.append("### Small cells\n\nThe ").append(blocks).append(" packed blocks against the ").append(blocks).append(" serial blocks (harness, JFR off):\n\n");
-        packing(md, cells, packed, h, blockTotal.get("packed"), byClass);
-        md.append("\n### At full size\n\nThe cells of `harness/matrices/repeat.yaml` (2–3 s at 1 CPU, 10 repetitions), serial and then packed:\n\n");
-        packing(md, repeatCells, repeatPacked, blockTotal.get("repeat"), blockTotal.get("repeat-packed"), byClass);
-        md.append("\nPer workload class, both sizes: ");
-        md.append(String.join("; ", byClass.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue().within + " of " + e.getValue().cells
-                + " cells shown within 3 %, largest change " + f1(e.getValue().worst) + " %").toList())).append(".\n");
-        List<String> notShown = byClass.entrySet().stream().filter(e -> e.getValue().within < e.getValue().cells).map(Map.Entry::getKey).toList();
-        md.append(notShown.isEmpty() ? "Packed and serial are shown to agree within 3 % in every cell of every class.\n"
-                : "Packing is not shown to leave every cell within 3 % for: " + String.join(", ", notShown)
-                        + ". On this machine the two containers, dockerd and the harness share two vCPUs. So `run --parallel auto`\n"
-                        + "does not pack these workload classes; it packs only those measured to agree (CpuSlots.PACKED_BY_AUTO,\n"
-                        + "today only the test workload `fault`). `--parallel force` packs them anyway, for measuring.\n");
-        md.append(cpuModes(Path.of("docs/cpu-modes.md")));
-        System.out.print(md);
     }
+
 
     /**
      * The summary of docs/cpu-modes.md (make bench-cpu-modes: the CPU-bound cells under a CFS quota

@@ -9,8 +9,14 @@
 // into 6 other rounds. Both rates should lie within 80 to 90 %. Then the same trials on normal
 // rounds of each pair's own spread (400 drawn a pair): what the figures do where the rounds are
 // what the simulation assumes, to tell its own shortfall from the real rounds'. A second table
-// does the resolvable difference's trials from 6, 7, 8, 10 and 12 first rounds. Run as a
-// single-file program with the harness jar on the class path.
+// does the resolvable difference's trials from 6, 7, 8, 10 and 12 first rounds. Run by its make target
+// with the harness jar on the class path.
+package dev.jdkmatrix.bench;
+
+import static dev.jdkmatrix.bench.BenchStats.median;
+import static dev.jdkmatrix.bench.BenchStats.pct;
+import static dev.jdkmatrix.bench.BenchStats.rateInterval;
+
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.PairedPower;
 import dev.jdkmatrix.results.PairedRatio;
@@ -240,14 +246,7 @@ public class ResolutionBench {
     }
 
     static boolean called(double[] logRatios, double minDifference) {
-        double[] a = new double[logRatios.length];
-        double[] b = new double[logRatios.length];
-        for (int i = 0; i < a.length; i++) {
-            a[i] = 1000;
-            b[i] = 1000 * Math.exp(logRatios[i]);
-        }
-        Comparisons.Verdict v = Comparisons.pairedDecision(PairedRatio.of(a, b), false, 0.10, minDifference).verdict();
-        return v == Comparisons.Verdict.SLOWER;
+        return Resolution.pairedVerdict(logRatios, 0.10, minDifference) == Comparisons.Verdict.SLOWER;
     }
 
     /** Every compared pair of cells of a run, as centred log ratios in round order. */
@@ -271,16 +270,8 @@ public class ResolutionBench {
 
     static String rate(int k, int n) {
         if (n == 0) return "";
-        double lo = k == 0 ? 0 : BetaDistribution.of(k, n - k + 1).inverseCumulativeProbability(0.025);
-        double hi = k == n ? 1 : BetaDistribution.of(k + 1, n - k).inverseCumulativeProbability(0.975);
-        return String.format(Locale.ROOT, "%.1f %% [%.1f, %.1f] (%d of %d)", 100.0 * k / n, 100 * lo, 100 * hi, k, n);
+        double[] ci = rateInterval(k, n);
+        return String.format(Locale.ROOT, "%.1f %% [%.1f, %.1f] (%d of %d)", 100.0 * k / n, 100 * ci[0], 100 * ci[1], k, n);
     }
 
-    static double median(List<Double> x) {
-        return x.isEmpty() ? Double.NaN : Statistics.of(x.stream().mapToDouble(Double::doubleValue).toArray()).median();
-    }
-
-    static String pct(double f) {
-        return String.format(Locale.ROOT, "%.1f %%", f * 100);
-    }
 }

@@ -1,7 +1,11 @@
 // Writes docs/cpu-modes.md from a run of examples/trust.yaml (make bench-cpu-modes): per cell of
 // the CPU-bound shapes, the spread of its runs under a CFS quota (--cpus) and pinned to CPUs of
-// its own (--cpuset-cpus), and how much the quota throttled it. Run as a single-file program with
+// its own (--cpuset-cpus), and how much the quota throttled it. Run by its make target with
 // the harness jar on the class path, so that it reads CSV and computes statistics as the harness does.
+package dev.jdkmatrix.bench;
+
+import static dev.jdkmatrix.bench.BenchStats.median;
+
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
@@ -62,7 +66,7 @@ public class CpuModesReport {
         boolean blocked = meta.order().equals("blocked") && meta.compareAlong() != null;
         StringBuilder md = new StringBuilder();
         md.append("# CPU limits: a CFS quota against pinned CPUs\n\n");
-        md.append("Written by `").append(command).append("` (harness/scripts/CpuModesReport.java) from the run `").append(meta.runId()).append("` of `")
+        md.append("Written by `").append(command).append("` (bench/src/main/java/dev/jdkmatrix/bench/CpuModesReport.java) from the run `").append(meta.runId()).append("` of `")
                 .append(meta.matrixFile()).append("`, ").append(meta.startedAt()).append(" to ").append(meta.endedAt()).append(", on ")
                 .append(meta.host() == null ? "?" : meta.host().cpus() + " CPUs " + meta.host().cpuModel()).append(", ")
                 .append(meta.engine() == null ? "?" : "Docker " + meta.engine().serverVersion() + " (cgroup " + meta.engine().cgroupVersion() + ")")
@@ -91,7 +95,13 @@ public class CpuModesReport {
         md.append("| cells whose median was known to the target | ").append(reachedQuota).append(" | ").append(reachedPinned).append(" |\n\n");
         md.append("Goal (issue 19): a CV of at most 5 % with `cpuset`: ").append(pinnedWithinGoal == pairs ? "**met** in every cell" : "**not met** in "
                 + (pairs - pinnedWithinGoal) + " of " + pairs + " cells").append(".\n\n");
-        // the comparisons of cells that differ along one compared axis: how far each interval reaches, paired against unpaired on the same runs
+        comparisons(md, raw, meta);
+        md.append("## Per cell\n\n").append(t);
+        System.out.print(md);
+    }
+
+    /** The comparisons of cells that differ along one compared axis: how far each interval reaches, paired against unpaired on the same runs. */
+    static void comparisons(StringBuilder md, List<RawRow> raw, RunMetadata meta) {
         List<Comparisons.Row> comparisons = Comparisons.of(raw, meta).stream().filter(c -> !c.compared().contains("; ")).toList();
         if (!comparisons.isEmpty()) {
             md.append("## Comparisons: paired by round against unpaired\n\n");
@@ -112,8 +122,6 @@ public class CpuModesReport {
             }
             md.append("\n");
         }
-        md.append("## Per cell\n\n").append(t);
-        System.out.print(md);
     }
 
     static double num(String s) {
@@ -126,11 +134,6 @@ public class CpuModesReport {
 
     static String pct(double f) {
         return Double.isFinite(f) ? String.format(Locale.ROOT, "%.1f %%", f * 100) : "";
-    }
-
-    static double median(List<Double> x) {
-        double[] v = x.stream().mapToDouble(Double::doubleValue).filter(Double::isFinite).toArray();
-        return v.length == 0 ? Double.NaN : Statistics.of(v).median();
     }
 
     static double max(List<Double> x) {

@@ -9,7 +9,12 @@
 // which figures raised the false confirmed ones and how many of those left their figure's first level
 // (on the few real nights of make bench-history-nights, also at other p-value thresholds);
 // whether every figure with 6 nights is looked at; and how soon a step is found against its size in
-// units of the figure's spread. Run as a single-file program with the harness jar on the class path.
+// units of the figure's spread. Run by its make target with the harness jar on the class path.
+package dev.jdkmatrix.bench;
+
+import static dev.jdkmatrix.bench.BenchStats.median;
+import static dev.jdkmatrix.bench.BenchStats.countInterval;
+
 import dev.jdkmatrix.history.Change;
 import dev.jdkmatrix.history.ChangeFinder;
 import dev.jdkmatrix.history.FigureKey;
@@ -62,7 +67,7 @@ public class FleetBench {
         long t0 = System.nanoTime();
         Noise noise = noise(Nights.read(real));
         StringBuilder md = new StringBuilder();
-        md.append("Written by `").append(command).append("` (harness/scripts/FleetBench.java) on ").append(Instant.now().toString(), 0, 10)
+        md.append("Written by `").append(command).append("` (bench/src/main/java/dev/jdkmatrix/bench/FleetBench.java) on ").append(Instant.now().toString(), 0, 10)
                 .append(": ").append(HISTORIES).append(" synthetic histories of ").append(NIGHTS).append(FALSE_ALARMS_ONLY ? " nights for each fleet, no step," : " nights for each fleet and step,").append(" the nightly replayed ")
                 .append("night by night with History's own code (`History.of` on nights 1..t for every t, as `make publish` runs it: its `new_tonight` confirmed ")
                 .append("changes and the suspected changes it shows). Noise: the ").append(noise.keys().size()).append(" figures of the quick matrix from the ")
@@ -303,9 +308,8 @@ public class FleetBench {
     }
 
     static String rate(long k, double nights) {
-        double low = k == 0 ? 0 : org.apache.commons.statistics.distribution.GammaDistribution.of(k, 1).inverseCumulativeProbability(0.025);
-        double high = org.apache.commons.statistics.distribution.GammaDistribution.of(k + 1, 1).inverseCumulativeProbability(0.975);
-        return String.format(Locale.ROOT, "%.2f [%.2f, %.2f] (%d in %,.0f nights)", 100 * k / nights, 100 * low / nights, 100 * high / nights, k, nights);
+        double[] ci = countInterval(k);
+        return String.format(Locale.ROOT, "%.2f [%.2f, %.2f] (%d in %,.0f nights)", 100 * k / nights, 100 * ci[0] / nights, 100 * ci[1] / nights, k, nights);
     }
 
     /** The level-nights rule's effect on false changes: the three fleets together, at a few settings. */
@@ -366,9 +370,4 @@ public class FleetBench {
         }
     }
 
-    static double median(double[] x) {
-        double[] s = x.clone();
-        Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-    }
 }

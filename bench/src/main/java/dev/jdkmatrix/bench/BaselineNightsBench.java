@@ -9,7 +9,12 @@
 // themselves: each of OUTER draws takes as many real nights as there are, with replacement, and draws
 // its histories from those; the interval is the 2.5th to 97.5th percentile of the draws' rates. The
 // p-value threshold is chosen on the first half of the nights (by date) and judged on the rest.
-// Run as a single-file program with the harness jar on the class path.
+// Run by its make target with the harness jar on the class path.
+package dev.jdkmatrix.bench;
+
+import static dev.jdkmatrix.bench.BenchStats.median;
+import static dev.jdkmatrix.bench.BenchStats.quantile;
+
 import dev.jdkmatrix.history.BaselineEpochs;
 import dev.jdkmatrix.history.Change;
 import dev.jdkmatrix.history.ChangeFinder;
@@ -94,7 +99,7 @@ public class BaselineNightsBench {
             machines.add(p.real().meta().host().cpuModel() + " / " + p.real().meta().engine().id());
             days.add(p.real().date());
         });
-        md.append("Written by `").append(command).append("` (harness/scripts/BaselineNightsBench.java) on ").append(Instant.now().toString(), 0, 10)
+        md.append("Written by `").append(command).append("` (bench/src/main/java/dev/jdkmatrix/bench/BaselineNightsBench.java) on ").append(Instant.now().toString(), 0, 10)
                 .append(": the ").append(pools.size()).append(" real nights of ").append(dir).append(" (").append(days.size()).append(" day(s), ")
                 .append(machines.size()).append(" machine(s)), each resampled ").append(POOL).append(" times (its rounds drawn again with replacement, a ")
                 .append("benchmark's base and head runs of a round together; its figures computed by the harness). Histories of ").append(NIGHTS)
@@ -262,13 +267,6 @@ public class BaselineNightsBench {
         return new double[] {100 * k / of, quantile(each, 0.025), quantile(each, 0.975), k, of};
     }
 
-    static double quantile(double[] sorted, double q) {
-        double at = q * (sorted.length - 1);
-        int lo = (int) Math.floor(at);
-        int hi = Math.min(sorted.length - 1, lo + 1);
-        return sorted[lo] + (at - lo) * (sorted[hi] - sorted[lo]);
-    }
-
     static String text(double[] r, String what) {
         return String.format(Locale.ROOT, "%.1f [%.1f, %.1f] (%,.0f of %,.0f %s)", r[0], r[1], r[2], r[3], r[4], what);
     }
@@ -362,9 +360,4 @@ public class BaselineNightsBench {
         }
     }
 
-    static double median(double[] x) {
-        double[] s = x.clone();
-        Arrays.sort(s);
-        return s.length == 0 ? Double.NaN : s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-    }
 }

@@ -3,7 +3,9 @@
 // as the reports recorded them, the longest first. The integration classes run side by side (the
 // measuring ones alone): each one's span, from its start to its end in seconds after the first
 // class began, is read from its report's time and the report file's modification time (written as
-// the class ends). Run as a single-file program: java TestTimes.java ROOT.
+// the class ends). Run by its make target (make test-times): TestTimes ROOT.
+package dev.jdkmatrix.bench;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,3 +1,5 @@
+package dev.jdkmatrix.bench;
+
 import dev.jdkmatrix.report.Report;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,7 +12,7 @@ import java.time.Instant;
  * with its own run id), the galleries of the newest K rendered, and the site's index with its trends
  * written once over all N (publishing night by night renders each gallery and then removes all but
  * the newest K, which leaves the same files). Run with the harness jar on the class path:
- *   java -cp harness/target/jdkmatrix.jar harness/scripts/SiteNights.java FROM SITE N K [again]
+ *   java -cp harness/target/jdkmatrix.jar:bench/target/jdkmatrix-bench.jar dev.jdkmatrix.bench.SiteNights FROM SITE N K [again]
  * Prints the seconds the index took over N nights; with {@code again}, also those of a second index over the same site, as
  * the next night's publish finds it (every night's figures kept beside it by the first).
  */

@@ -1,8 +1,10 @@
 // Prints, for `make bench-harness`, each cell of a matrix as the plain loop runs it: the cell id,
 // its JDK, CPU and memory limits, then the exact command the harness's container runs
 // (Commands.command: the JFR options of a cell with jfr on included), tab-separated.
-// Run as a single-file program with the harness jar on the class path, so the loop cannot drift
+// Run by its make target with the harness jar on the class path, so the loop cannot drift
 // from what the harness runs.
+package dev.jdkmatrix.bench;
+
 import dev.jdkmatrix.engine.Commands;
 import dev.jdkmatrix.matrix.Cell;
 import dev.jdkmatrix.matrix.MatrixParser;

@@ -2,7 +2,9 @@
 // per cell of the reference run's shapes, its runs with the flags the harness adds for the JVM's
 // internals (a GC log and the counters saved at exit) against its runs without them, paired by
 // round, and whether the medians stayed within 2 % (the bound under which jvm-internals is on by
-// default). Run as a single-file program with the harness jar on the class path.
+// default). Run by its make target with the harness jar on the class path.
+package dev.jdkmatrix.bench;
+
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
@@ -68,7 +70,7 @@ public class InternalsCostReport {
         }
         long noisy = raw.stream().filter(RawRow::noisy).count();
         StringBuilder md = new StringBuilder("# What reading the JVM's internals costs\n\n");
-        md.append("Written by `").append(command).append("` (harness/scripts/InternalsCostReport.java) from the run `").append(meta.runId()).append("` of `")
+        md.append("Written by `").append(command).append("` (bench/src/main/java/dev/jdkmatrix/bench/InternalsCostReport.java) from the run `").append(meta.runId()).append("` of `")
                 .append(meta.matrixFile()).append("`, ").append(meta.startedAt()).append(" to ").append(meta.endedAt()).append(", on ")
                 .append(meta.host() == null ? "?" : meta.host().cpus() + " CPUs " + meta.host().cpuModel()).append(", ")
                 .append(meta.engine() == null ? "?" : "Docker " + meta.engine().serverVersion() + " (cgroup " + meta.engine().cgroupVersion() + ")")

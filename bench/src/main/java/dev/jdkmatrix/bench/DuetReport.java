@@ -2,8 +2,15 @@
 // in blocked and in duet order, the two orders interleaved night by night. For each order: the paired
 // ratio interval's width at equal rounds, the spread of a round's log ratio, A/A false calls with their
 // Clopper-Pearson bound, a known 5 % difference's detection, the night-to-night spread of each pair's
-// ratio, what running beside a partner costs each side, and the start skew of the duets. Run as a
-// single-file program with the harness jar on the class path, so that it pairs and decides as the harness does.
+// ratio, what running beside a partner costs each side, and the start skew of the duets. Run by its make target
+// with the harness jar on the class path, so that it pairs and decides as the harness does.
+package dev.jdkmatrix.bench;
+
+import static dev.jdkmatrix.bench.BenchStats.median;
+import static dev.jdkmatrix.bench.BenchStats.quantile;
+import static dev.jdkmatrix.bench.BenchStats.rateInterval;
+import static dev.jdkmatrix.bench.BenchStats.rateUpper;
+
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
@@ -156,9 +163,9 @@ public class DuetReport {
             long falseCalls = aa.stream().filter(c -> c.row().verdict() == Comparisons.Verdict.FASTER || c.row().verdict() == Comparisons.Verdict.SLOWER).count();
             long found = ab.stream().filter(c -> c.row().verdict() == Comparisons.Verdict.SLOWER).count();
             out.append("| ").append(order).append(" | ").append(aa.size()).append(" | ").append(falseCalls).append(" | ")
-                    .append(pct((double) falseCalls / aa.size())).append(" (").append(pct(upper(falseCalls, aa.size()))).append(") | ")
+                    .append(pct((double) falseCalls / aa.size())).append(" (").append(pct(rateUpper(falseCalls, aa.size()))).append(") | ")
                     .append(ab.size()).append(" | ").append(found).append(" | ").append(pct((double) found / ab.size())).append(" [")
-                    .append(pct(lower(found, ab.size()))).append(", ").append(pct(upper2(found, ab.size()))).append("] |\n");
+                    .append(pct(rateInterval(found, ab.size())[0])).append(", ").append(pct(rateInterval(found, ab.size())[1])).append("] |\n");
         }
         out.append("\nPer pair (called slower or faster, of the nights):\n\n| pair | blocked | duet |\n|---|---:|---:|\n");
         for (String pair : pairs(all)) {
@@ -252,32 +259,6 @@ public class DuetReport {
             df += c.logRatios().length - 1;
         }
         return df == 0 ? Double.NaN : Math.sqrt(ss / df);
-    }
-
-    static double upper(long k, int n) {
-        return k >= n ? 1 : BetaDistribution.of(k + 1, n - k).inverseCumulativeProbability(0.95);
-    }
-
-    static double upper2(long k, int n) {
-        return k >= n ? 1 : BetaDistribution.of(k + 1, n - k).inverseCumulativeProbability(0.975);
-    }
-
-    static double lower(long k, int n) {
-        return k == 0 ? 0 : BetaDistribution.of(k, n - k + 1).inverseCumulativeProbability(0.025);
-    }
-
-    static double median(double[] v) {
-        if (v.length == 0) return Double.NaN;
-        double[] s = v.clone();
-        Arrays.sort(s);
-        return quantile(s, 0.5);
-    }
-
-    static double quantile(double[] sorted, double q) {
-        double pos = q * (sorted.length - 1);
-        int lo = (int) Math.floor(pos);
-        int hi = (int) Math.ceil(pos);
-        return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
     }
 
     static double sd(double[] v) {

@@ -15,6 +15,7 @@
 #   make ready             the base image and the jars side by side: what every target that runs starts with
 #   make base-image        create debian:trixie-slim locally when no registry answers
 #   make docker            start Debian's dockerd in the background when no engine answers (every target that needs one does)
+#   make bench-jar         the bench module's jar (bench/: the programs behind the bench-* targets, each of which builds it first)
 #   make bench-harness     harness vs a plain docker-run loop: writes docs/performance.md
 #   make bench-report      time 'report' on a synthetic 500-cell folder: writes docs/report-benchmark.md
 #   make bench-cpu-modes   the CPU-bound cells under a CFS quota and pinned (examples/trust.yaml, ~1 h): writes docs/cpu-modes.md

@@ -3,12 +3,13 @@
 # action run by a real Actions runner, nektos/act (built from the Go module proxy once), on this machine
 # with no network, as a library's repository calls them: a sample library (examples/jmh's benchmarks as a
 # git repository of its own, harness/act/sample) whose nightly.yml is the caller of docs/release.md.
-# Night 1 at its first commit, night 2 at its second (StringJoinBench.stringJoin about 10 % slower), each
+# Night 1 at its first commit, night 2 at its 8th (the 6th made StringJoinBench.stringJoin about 10 % slower), each
 # measured against the baseline (the first commit, tagged sample-baseline, built once by the harness) in the
 # same rounds and published into a local bare repository standing for its origin's gh-pages; the second
 # night's comparison must name the commit range, and its head / base ratio must decide stringJoin slower. Night 2 also runs the
 # open-issues job against a loopback stand-in of GitHub's issues API (harness/act/github-api), night 1 (input off) must send it
-# nothing. The third-party actions are our
+# nothing. Then the pull request check, and at the end the nightly dispatched with the bisect inputs: its bisect job must name
+# the 6th commit with at most 4 builds, and its bisect-keep job keep that beside the change on gh-pages. The third-party actions are our
 # stand-ins (harness/act/README.md); jdkmatrix is this checkout's files as they are now, its release made
 # once (make dist) and given to every job. Shards run one at a time (max-parallel: 1): two shards side by
 # side on 2 CPUs would measure each other.
@@ -80,12 +81,20 @@ night() { # night N [act options]: the sample's nightly.yml under act, its own r
 }
 night 1
 [ ! -s "$work/api-requests.jsonl" ] || fail "night 1, open-issues off, sent GitHub's API requests: $(cat "$work/api-requests.jsonl")"
-# the second commit: stringJoin joins a sixteenth more strings (about 10 % slower), stringBuilder as it was
+# seven commits more, as a library's week goes: four that change no measured code (a comment line each), the 6th commit of 8 where
+# stringJoin joins a sixteenth more strings (about 10 % slower; stringBuilder as it was), then two more of the first sort. Night 2
+# measures the 8th; the bisect at the end follows its step to the 6th.
+bench=$lib/src/main/java/dev/jdkmatrix/examples/jmh/StringJoinBench.java
+neutral() { printf '// %s\n' "$1" >> "$bench"; commit "$1"; }
+for i in 2 3 4 5; do neutral "commit $i: a note that changes no measured code"; done
 perl -0pi -e 's|    private List<String> parts;|    private List<String> parts;\n    private List<String> more;|; s|(for \(int i = 0; i < size; i\+\+\) parts.add\("item-" \+ i\);)|$1\n        more = new ArrayList<>(parts);\n        more.addAll(parts.subList(0, size / 16));|; s|return String.join\(",", parts\);|return String.join(",", more);|' \
-  "$lib/src/main/java/dev/jdkmatrix/examples/jmh/StringJoinBench.java"
-grep -q 'String.join(",", more)' "$lib/src/main/java/dev/jdkmatrix/examples/jmh/StringJoinBench.java" || fail "the second commit's edit did not apply"
-commit "stringJoin joins a sixteenth more"
-second=$(git -C "$lib" rev-parse HEAD)
+  "$bench"
+grep -q 'String.join(",", more)' "$bench" || fail "the 6th commit's edit did not apply"
+commit "commit 6: stringJoin joins a sixteenth more"
+sixth=$(git -C "$lib" rev-parse HEAD)
+for i in 7 8; do neutral "commit $i: a note that changes no measured code"; done
+eighth=$(git -C "$lib" rev-parse HEAD)
+[ "$(git -C "$lib" rev-list --count HEAD)" = 8 ] || fail "the sample library has $(git -C "$lib" rev-list --count HEAD) commits, not 8"
 night 2 --var OPEN_ISSUES=true
 # open-issues on: its job asked the API for the open regression issues of sample/lib with the token, and opened none (two nights
 # confirm no change; RegressionIssuesCommandTest opens, updates and closes them against this stand-in)
@@ -100,13 +109,13 @@ git clone -q -b gh-pages "$origin" "$site" || fail "origin has no gh-pages branc
 nights=$(ls -d "$site"/night-* 2>/dev/null | wc -l)
 [ "$nights" = 2 ] || fail "gh-pages holds $nights nights, not 2"
 n2=$(ls -d "$site"/night-2-* | head -n1)
-grep -q "\"commit\" : \"$second\"" "$n2/run.json" || fail "night 2's run.json does not name the sample's second commit"
+grep -q "\"commit\" : \"$eighth\"" "$n2/run.json" || fail "night 2's run.json does not name the sample's 8th commit"
 grep -q "\"named_class\" : \"sample-runner\"" "$n2/run.json" || fail "night 2's run.json does not name its runner class"
 # the caller's history-options (--watch-target 3%) reached the index the publish step wrote
 grep -q "figures can show a 3 % step" "$site/index.html" || fail "the site's index does not judge its figures by the 3 % step the caller's history-options set: $(grep -o 'figures can show a [0-9]* % step' "$site/index.html")"
 compare=$n2/compare.md
 [ -f "$compare" ] || fail "night 2 was not compared with night 1"
-grep -q "commits ${first:0:12}..${second:0:12}" "$compare" || fail "night 2's comparison does not name the commit range ${first:0:12}..${second:0:12}"
+grep -q "commits ${first:0:12}..${eighth:0:12}" "$compare" || fail "night 2's comparison does not name the commit range ${first:0:12}..${eighth:0:12}"
 # night 2 against its baseline, paired by round (what the nightly's job summary says): stringJoin a decided regression of 5 % or more, on
 # JDK 21 or 25; stringBuilder, unchanged, none; night 1, whose build is the baseline's own commit, none. The unpaired comparison of the two
 # nights' cells (compare.md) is logged beside it: at a 10 % step it is the runner's day that decides what it says.
@@ -132,10 +141,10 @@ if ! verdict "$n1" "$work/night-1-baseline.md"; then
 fi
 log "night 2 against its baseline: $(grep -E 'join:StringJoinBench.stringJoin' "$work/night-2-baseline.md" | tr '\n' ' ')"
 log "night 2's cells against night 1's, unpaired: $(grep -E 'head-join:StringJoinBench.stringJoin' "$compare" | cut -d'|' -f2,5,8 | tr '\n' ' ')"
-# the pull request check (jdkmatrix-pr.yml) on the second commit against the first: stringJoin a decided regression, the job fails;
+# the pull request check (jdkmatrix-pr.yml) on the 8th commit against the first: stringJoin a decided regression, the job fails;
 # then against itself (A/A): no regression, the job passes
 pr() { # pr NAME BASE_SHA: the sample's pr.yml under act for a pull request whose base is BASE_SHA; its exit code
-  printf '{"act": true, "pull_request": {"number": 7, "base": {"sha": "%s", "ref": "main"}, "head": {"sha": "%s", "ref": "pr"}}}' "$2" "$second" > "$work/pr-$1.json"
+  printf '{"act": true, "pull_request": {"number": 7, "base": {"sha": "%s", "ref": "main"}, "head": {"sha": "%s", "ref": "pr"}}}' "$2" "$eighth" > "$work/pr-$1.json"
   log "pull request check $1: $(git -C "$lib" rev-parse --short HEAD) against ${2:0:7}"
   (cd "$lib" && "$act" pull_request -W .github/workflows/pr.yml -e "$work/pr-$1.json" -P ubuntu-24.04=-self-hosted \
     --action-offline-mode --local-repository "jdkmatrix/jdkmatrix@main=$work/jdkmatrix" "${stand_ins[@]}" \
@@ -159,7 +168,7 @@ regression_wrong() { # why the check of the slower head is wrong ("": right)
 }
 same_wrong() { # why the A/A check is wrong ("": right)
   wrong=""
-  pr same "$second" || { wrong="the pull request check failed on a head the same as its base (A/A): $(grep -E 'decided|❌|regression\*\*' "$work/pr-same.log" | head -n 5)"; return; }
+  pr same "$eighth" || { wrong="the pull request check failed on a head the same as its base (A/A): $(grep -E 'decided|❌|regression\*\*' "$work/pr-same.log" | head -n 5)"; return; }
   grep -q "No decided regression" "$work/pr-same.log" || wrong="the A/A pull request check does not say 'No decided regression'"
 }
 for check in regression_wrong same_wrong; do
@@ -182,4 +191,42 @@ grep -q '"method":"PATCH","path":"/repos/sample/lib/issues/comments/1"' "$work/a
 grep '/issues/7/comments' "$work/api-requests.jsonl" | grep -q 'jdkmatrix pull request check' || fail "the comment posted is not the check's"
 log "pull request check: $(grep -o '[0-9]* decided regression(s)\*\* of 5.0 % or more[^.]*' "$work/pr-regression.log" | head -n1); A/A: $(grep -o 'No decided regression[^.]*' "$work/pr-same.log" | head -n1)"
 log "the pull request check's stringJoin rows (its rounds: 6, more where a ratio was not yet known to within 2.5 %, at most 18): $(grep -E '\| `join:StringJoinBench.stringJoin' "$work/pr-regression.log" | sed 's/^.*| `/`/' | head -n 2 | tr '\n' ' ')"
-echo "check-workflows: the reusable workflow ran the sample library's two nights against their baseline under act (build, 2 shards one at a time, merge, publish into origin's gh-pages, history): night 2 names commits ${first:0:12}..${second:0:12} and decides stringJoin about 10 % slower against the baseline; the pull request check fails on stringJoin and passes A/A, its one comment posted and then updated in place by the comment job; the open-issues job asked the API stand-in on night 2 only"
+# From the alarm to its commit: the nightly dispatched with the bisect inputs (what the index's bisect command gives, with the
+# sample's JMH options so each step measures as its nights do). No night runs; the bisect job builds the commits it needs at
+# most once each and measures each against the first in the same rounds (JDK 25, 1 CPU by a quota, as the nights), and the
+# bisect-keep job keeps bisect.md on gh-pages beside the change. 7 commits after the good one: the 8th, then the 4th, the 6th
+# and the 5th, 4 builds. A step that stays undecided on a noisy machine stops the search (exit 1, the job still green, the
+# commits that remain said): measured once more, up to twice, as the pull request check is.
+bisect_wrong() { # why the bisect under act is wrong ("": right)
+  wrong=""
+  printf '{"act": true, "inputs": {"bisect-good": "%s", "bisect-bad": "%s", "bisect-jar": "target/benchmarks.jar", "bisect-benchmarks": "%s", "bisect-options": "%s", "bisect-jmh-args": "%s"}}' \
+    "$first" "$eighth" '^dev\\.jdkmatrix\\.examples\\.jmh\\.StringJoinBench\\.stringJoin$' "--jdk 25 --cpus 1 --cpu-mode quota --memory 512m --repetitions 10" \
+    "-f 1 -wi 1 -i 3 -w 200ms -r 200ms" > "$work/bisect.json"
+  log "bisect ${first:0:7}..${eighth:0:7} under act (attempt $attempt)"
+  (cd "$lib" && "$act" workflow_dispatch -W .github/workflows/nightly.yml -e "$work/bisect.json" -P ubuntu-24.04=-self-hosted \
+    --action-offline-mode --local-repository "jdkmatrix/jdkmatrix@main=$work/jdkmatrix" "${stand_ins[@]}" \
+    --env ACT_ARTIFACTS="$work/artifacts" --env JDKMATRIX_RELEASE="$release" --env JDKMATRIX_RELEASE_SHA256="$release_sha" --env GITHUB_RUN_ID="bisect-$attempt" \
+    --env GITHUB_API_URL="$api" --env GITHUB_REPOSITORY=sample/lib -s GITHUB_TOKEN="$token" > "$work/bisect-$attempt.log" 2>&1) \
+    || { wrong="the bisect dispatch failed under act: $(grep -E '❌|Error|jdkmatrix: ' "$work/bisect-$attempt.log" | head -n 8)"; return; }
+  grep -q "Job succeeded" "$work/bisect-$attempt.log" || { wrong="the bisect dispatch: no job succeeded ($work/bisect-$attempt.log)"; return; }
+  grep -q "bisect-keep" "$work/bisect-$attempt.log" || { wrong="the bisect dispatch ran no bisect-keep job ($work/bisect-$attempt.log)"; return; }
+  rm -rf "$work/site-bisect" && git clone -q -b gh-pages "$origin" "$work/site-bisect"
+  kept=$work/site-bisect/bisect/${first:0:12}-${eighth:0:12}.md
+  [ -f "$kept" ] || { wrong="gh-pages does not keep the bisect at bisect/${first:0:12}-${eighth:0:12}.md: $(ls "$work/site-bisect")"; return; }
+  grep -q "^\*\*First bad commit:\*\* ${sixth:0:12} commit 6" "$kept" || { wrong="the bisect did not name the 6th commit ${sixth:0:12}: $(tr '\n' ' ' < "$kept")"; return; }
+  builds=$(grep -c '^| [0-9]* | `[0-9a-f]*`' "$kept")
+  [ "$builds" -le 4 ] || wrong="the bisect built and measured $builds commits, not at most 4: $(tr '\n' ' ' < "$kept")"
+}
+attempt=1
+bisect_wrong
+while [ -n "$wrong" ] && [ "$attempt" -lt 2 ]; do
+  log "once more: $wrong"
+  attempt=$((attempt + 1))
+  bisect_wrong
+done
+[ -z "$wrong" ] || fail "$wrong ($attempt times in a row)"
+grep -q "bisect/${first:0:12}-${eighth:0:12}.md" "$work/site-bisect/index.html" 2>/dev/null \
+  || log "the index does not link the kept bisect (it links one beside a confirmed change only; two nights confirm none)"
+cp "$kept" "$work/bisect.md"
+log "the bisect kept on gh-pages: $(grep -E '^\| [0-9]' "$kept" | cut -d'|' -f2-6 | tr '\n' ' ')"
+echo "check-workflows: the reusable workflow ran the sample library's two nights against their baseline under act (build, 2 shards one at a time, merge, publish into origin's gh-pages, history): night 2 names commits ${first:0:12}..${eighth:0:12} and decides stringJoin about 10 % slower against the baseline; the pull request check fails on stringJoin and passes A/A, its one comment posted and then updated in place by the comment job; the open-issues job asked the API stand-in on night 2 only; the bisect dispatch named the 6th of 8 commits (${sixth:0:12}) in $builds builds and kept it on gh-pages"

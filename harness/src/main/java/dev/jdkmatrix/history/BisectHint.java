@@ -10,7 +10,7 @@ import java.util.Objects;
  * The command that would find the commit of a regression the history confirmed in a benchmark's ratio to its baseline
  * ({@code jdkmatrix bisect}, docs/nightly.md): your repository's commits of the nights either side of the change as good and
  * bad, the baseline's build command, the jar it writes (relative to the repository's top, read off where the baseline's
- * build put it), the benchmark, and the cell's JDK, CPUs and memory. Where the nights do not say a part (a night of an
+ * build put it), the benchmark with the JMH options the night measured it with, and the cell's JDK, CPUs and memory. Where the nights do not say a part (a night of an
  * older harness, a baseline jar given as it is), the command holds a placeholder in angle brackets for it.
  */
 public final class BisectHint {
@@ -35,6 +35,8 @@ public final class BisectHint {
                 .append(" --jar ").append(quoted(jar(c.after().meta(), baseline)));
         if (head.kind() == CellKey.Kind.JMH) {
             b.append(" --benchmarks ").append(quoted("^" + head.benchmark().replace(".", "\\.") + "$"));
+            JmhOptions jmh = c.after().jmh().get(p.cellB());
+            if (jmh != null) b.append(" --jmh-args ").append(quoted(String.join(" ", jmh.words())));
         } else {
             b.append(" --kind jar");
         }

@@ -11,9 +11,10 @@ import java.util.Objects;
  * started, and every figure it measured: each cell's median and each paired comparison's ratio,
  * computed from its raw.csv by this harness's statistics (so nights written by older versions are
  * read the same way as tonight's), with each measured cell's key (its axes, as the explorer's data
- * names them).
+ * names them) and, for a JMH cell, how JMH measured it (what a bisect of its regression measures with).
  */
-public record Night(String folder, RunMetadata meta, Instant started, Map<FigureKey, Measured> figures, Map<String, CellKey> cells) {
+public record Night(String folder, RunMetadata meta, Instant started, Map<FigureKey, Measured> figures, Map<String, CellKey> cells,
+                    Map<String, JmhOptions> jmh) {
 
     public Night {
         Objects.requireNonNull(folder, "folder");
@@ -21,6 +22,12 @@ public record Night(String folder, RunMetadata meta, Instant started, Map<Figure
         Objects.requireNonNull(started, "started");
         figures = Map.copyOf(figures);
         cells = Map.copyOf(cells);
+        jmh = Map.copyOf(jmh);
+    }
+
+    /** A night whose JMH cells' options are not known (a test's, or one kept before they were). */
+    public Night(String folder, RunMetadata meta, Instant started, Map<FigureKey, Measured> figures, Map<String, CellKey> cells) {
+        this(folder, meta, started, figures, cells, Map.of());
     }
 
     /** A night whose cells' keys are not known (made in a test or a benchmark from figures alone). */

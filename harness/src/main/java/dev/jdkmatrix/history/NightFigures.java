@@ -40,17 +40,18 @@ final class NightFigures {
      * another figure for the same runs: every kept file is then read from its runs again. NightFiguresTest holds the
      * figures of a committed night to a golden copy made at this version, so a change that forgets it fails there.
      */
-    static final int VERSION = 1;
+    static final int VERSION = 2; // 2: a JMH cell's options kept beside its key
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private NightFigures() {}
 
     /** A night's figures and its measured cells' keys, as {@link Night} holds them. */
-    record Kept(Map<FigureKey, Measured> figures, Map<String, CellKey> cells) {
+    record Kept(Map<FigureKey, Measured> figures, Map<String, CellKey> cells, Map<String, JmhOptions> jmh) {
         Kept {
             figures = Map.copyOf(figures);
             cells = Map.copyOf(cells);
+            jmh = Map.copyOf(jmh);
         }
     }
 
@@ -79,22 +80,24 @@ final class NightFigures {
             JsonNode root = JSON.readTree(in);
             if (root == null || root.path("version").asInt() != VERSION || !digest.equals(root.path("digest").asText())) return Optional.empty();
             Map<String, CellKey> cells = new HashMap<>();
+            Map<String, JmhOptions> jmh = new HashMap<>();
             root.path("cells").fields().forEachRemaining(e -> {
                 Map<String, String> columns = new HashMap<>();
                 e.getValue().fields().forEachRemaining(c -> columns.put(c.getKey(), c.getValue().asText()));
                 columns.put("cell", e.getKey());
                 cells.put(e.getKey(), keys.computeIfAbsent(e.getKey(), id -> CellColumns.read(c -> columns.getOrDefault(c, ""))));
+                JmhOptions.read(c -> columns.getOrDefault(c, "")).ifPresent(o -> jmh.put(e.getKey(), o));
             });
             Map<FigureKey, Measured> figures = new HashMap<>();
             for (JsonNode f : root.path("figures")) figures.put(key(f.path("cells")), measured(f));
-            return Optional.of(new Kept(figures, cells));
+            return Optional.of(new Kept(figures, cells, jmh));
         } catch (IOException | RuntimeException e) {
             return Optional.empty(); // read from the runs instead, and written again by the next index
         }
     }
 
     /** Keeps a night's figures in {@code dir} under {@code digest}. */
-    static void write(Path dir, String digest, Map<FigureKey, Measured> figures, Map<String, CellKey> cells) throws IOException {
+    static void write(Path dir, String digest, Map<FigureKey, Measured> figures, Map<String, CellKey> cells, Map<String, JmhOptions> jmh) throws IOException {
         ObjectNode root = JSON.createObjectNode();
         root.put("version", VERSION);
         root.put("digest", digest);
@@ -103,6 +106,7 @@ final class NightFigures {
             Map<String, String> columns = new LinkedHashMap<>();
             CellColumns.write(e.getValue(), columns);
             columns.remove("cell");
+            if (jmh.containsKey(e.getKey())) jmh.get(e.getKey()).write(columns);
             ObjectNode c = cellsNode.putObject(e.getKey());
             columns.forEach(c::put);
         }

@@ -102,7 +102,7 @@ public final class Nights {
             return name + ": its files cannot be read (" + oneLine(e) + "); passed over";
         }
         var kept = NightFigures.read(dir, digest, keys);
-        if (kept.isPresent()) return new Night(name, meta, started, kept.get().figures(), kept.get().cells());
+        if (kept.isPresent()) return new Night(name, meta, started, kept.get().figures(), kept.get().cells(), kept.get().jmh());
         List<RawRow> rows;
         try {
             rows = folder.rows();
@@ -112,14 +112,19 @@ public final class Nights {
         Night night;
         try {
             Map<String, dev.jdkmatrix.model.CellKey> cells = new HashMap<>();
-            for (RawRow r : rows) if (r.measured() && !cells.containsKey(r.cell())) cells.put(r.cell(), keys.computeIfAbsent(r.cell(), c -> r.key()));
-            night = new Night(name, meta, started, figures(rows, meta), cells);
+            Map<String, JmhOptions> jmh = new HashMap<>();
+            for (RawRow r : rows) {
+                if (!r.measured() || cells.containsKey(r.cell())) continue;
+                cells.put(r.cell(), keys.computeIfAbsent(r.cell(), c -> r.key()));
+                JmhOptions.read(r::column).ifPresent(o -> jmh.put(r.cell(), o));
+            }
+            night = new Night(name, meta, started, figures(rows, meta), cells, jmh);
         } catch (RuntimeException e) {
             return name + ": its figures cannot be computed (" + oneLine(e) + "); passed over";
         }
         if (keepFigures) {
             try {
-                NightFigures.write(dir, digest, night.figures(), night.cells());
+                NightFigures.write(dir, digest, night.figures(), night.cells(), night.jmh());
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException("cannot keep the figures of night " + name + " in " + dir.resolve(NightFigures.FILE) + ": " + e.getMessage()
                         + " (index writes into the site's folders: make it writable)", e);

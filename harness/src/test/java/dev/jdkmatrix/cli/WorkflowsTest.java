@@ -117,6 +117,24 @@ class WorkflowsTest {
 
     @Test
     @SuppressWarnings("unchecked")
+    void everyBisectInputIsDocumentedAndForwardedByTheCallersADispatchStartsFrom() throws IOException {
+        Map<String, Object> inputs = (Map<String, Object>) ((Map<String, Object>) ((Map<String, Object>) load(PROJECT.resolve(".github/workflows/jdkmatrix.yml"))
+                .get("on")).get("workflow_call")).get("inputs");
+        List<String> bisect = inputs.keySet().stream().filter(k -> k.startsWith("bisect-")).toList();
+        assertThat(bisect).as("the bisect's refs, jar, benchmark, options and JMH options").contains("bisect-good", "bisect-bad", "bisect-jmh-args");
+        String docs = Files.readString(PROJECT.resolve("docs/release.md"));
+        for (Path caller : List.of(PROJECT.resolve("harness/act/sample/nightly.yml"), PROJECT.resolve("docs/release.md"))) {
+            String text = Files.readString(caller);
+            for (String k : bisect) {
+                assertThat(text).as("%s takes %s on a dispatch and hands it on", caller.getFileName(), k)
+                        .contains("      " + k + ": { type: string, default: \"\" }").contains("      " + k + ": ${{ inputs." + k + " }}");
+            }
+        }
+        for (String k : bisect) assertThat(docs).as("release.md's table of inputs says what %s does", k).contains("| `" + k + "` |");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
     void theIssuesJobRunsOnlyWhenAskedAndItsTokenWritesIssuesAlone() throws IOException {
         Map<String, Object> y = load(PROJECT.resolve(".github/workflows/jdkmatrix.yml"));
         Map<String, Object> inputs = (Map<String, Object>) ((Map<String, Object>) ((Map<String, Object>) y.get("on")).get("workflow_call")).get("inputs");

@@ -38,6 +38,11 @@ public class BaselineHistoryTest {
 
     /** As above, against the baseline at commit {@code commit} (a letter, 40 times), whose own speed is {@code baseline} times the first's. */
     static void night(Path site, int i, double step, char commit, double baseline, SplittableRandom r) throws IOException {
+        night(site, i, step, commit, baseline, r, Map.of());
+    }
+
+    /** As above, each run's row given the columns {@code extra} besides (a JMH run's kind, benchmark and settings). */
+    static void night(Path site, int i, double step, char commit, double baseline, SplittableRandom r, Map<String, String> extra) throws IOException {
         String id = String.format(Locale.ROOT, "nightly-%03d", i);
         Path dir = Files.createDirectories(site.resolve(id));
         double day = Math.exp(0.15 * SiteFixture.gauss(r));
@@ -48,9 +53,11 @@ public class BaselineHistoryTest {
             double burst = 1 + 0.01 * SiteFixture.gauss(r); // what a round shares: both sides back to back
             for (String cell : List.of(BASE, HEAD)) {
                 double v = 100 * day * burst * (cell.equals(HEAD) ? step : baseline) * (1 + 0.01 * SiteFixture.gauss(r));
-                rows.add(dev.jdkmatrix.results.Rows.of(cell).run(id, ++seq).rep(round)
+                var row = dev.jdkmatrix.results.Rows.of(cell).run(id, ++seq).rep(round)
                         .builtin(cell.substring(0, 8), "size=10", "virtual", 1, "25", "1", "1g").wall(v)
-                        .with("kind", "builtin").with("score", String.format(Locale.ROOT, "%.4f", v)).with("score_unit", "ms").with("score_better", "lower").build());
+                        .with("kind", "builtin").with("score", String.format(Locale.ROOT, "%.4f", v)).with("score_unit", "ms").with("score_better", "lower");
+                extra.forEach(row::with);
+                rows.add(row.build());
             }
         }
         try (RawCsv csv = RawCsv.append(dir.resolve("raw.csv"), List.of())) {
@@ -125,6 +132,28 @@ public class BaselineHistoryTest {
                 + "--jar '<the jar your build writes>' --kind jar --jdk 25 --cpus 1 --cpu-mode quota --memory 1g");
         assertThat(HistoryReport.markdown(h)).contains("Find the commit of `" + HEAD + " / " + BASE + "`: `jdkmatrix bisect --repo . --good llllllllllll");
         assertThat(HistoryReport.table(h)).contains("find its commit: jdkmatrix bisect --repo . --good llllllllllll --bad mmmmmmmmmmmm");
+    }
+
+    @Test
+    void aJmhRegressionsBisectCommandMeasuresWithTheOptionsItsNightsMeasuredWith(@TempDir Path site) throws IOException {
+        SplittableRandom r = new SplittableRandom(80);
+        Map<String, String> jmh = Map.ofEntries(Map.entry("kind", "jmh"), Map.entry("benchmark", "dev.team.LibBench.parse"), Map.entry("jmh_mode", "avgt"),
+                Map.entry("jmh_forks", "1"), Map.entry("jmh_warmup_iterations", "2"), Map.entry("jmh_iterations", "5"), Map.entry("jmh_warmup_time", "500 ms"),
+                Map.entry("jmh_measurement_time", "1 s"), Map.entry("jmh_threads", "2"), Map.entry("jmh_warmup_batch_size", "1"), Map.entry("jmh_batch_size", "1"));
+        for (int i = 0; i < 15; i++) {
+            night(site, i, i >= 12 ? 1.08 : 1.0, 'a', 1.0, r, jmh);
+            Path json = site.resolve(String.format(Locale.ROOT, "nightly-%03d", i)).resolve("run.json");
+            RunJson.write(json, RunJson.read(json).withRepository(new RunMetadata.Repository("https://github.com/team/lib.git", String.valueOf((char) ('a' + i)).repeat(40), false))
+                    .withBaselines(List.of(new dev.jdkmatrix.results.RunBaseline("ref v1.0", "f".repeat(40), "/cache/f", "cached", "", List.of("lib"), "./mvnw -q package"))));
+        }
+        String expected = "jdkmatrix bisect --repo . --good llllllllllll --bad mmmmmmmmmmmm --build './mvnw -q package' --jar '<the jar your build writes>' "
+                + "--benchmarks '^dev\\.team\\.LibBench\\.parse$' --jmh-args '-f 1 -wi 2 -i 5 -w 500ms -r 1s -t 2' --jdk 25 --cpus 1 --cpu-mode quota --memory 1g";
+        for (String pass : List.of("read from the runs, keeping the figures", "read from the figures kept")) {
+            History h = History.of(Nights.read(site, true), ChangeFinder.Options.DEFAULT, Watch.DEFAULT_TARGET);
+            Change c = h.changes().stream().filter(x -> x.status() == Change.Status.CONFIRMED).findFirst().orElseThrow(() -> new AssertionError(h.changes()));
+            assertThat(BisectHint.of(c)).as(pass).isEqualTo(expected);
+            assertThat(site.resolve("nightly-012").resolve(NightFigures.FILE)).isRegularFile();
+        }
     }
 
     @Test

@@ -195,12 +195,12 @@ log "the pull request check's stringJoin rows (its rounds: 6, more where a ratio
 # sample's JMH options so each step measures as its nights do). No night runs; the bisect job builds the commits it needs at
 # most once each and measures each against the first in the same rounds (JDK 25, 1 CPU by a quota, as the nights), and the
 # bisect-keep job keeps bisect.md on gh-pages beside the change. 7 commits after the good one: the 8th, then the 4th, the 6th
-# and the 5th, 4 builds. A step that stays undecided on a noisy machine stops the search (exit 1, the job still green, the
+# and the 5th, 4 builds, each step 6 rounds and more while its ratio is not known to ±2.5 %, up to 18 (the bisect's default budget). A step that stays undecided on a noisy machine stops the search (exit 1, the job still green, the
 # commits that remain said): measured once more, up to twice, as the pull request check is.
 bisect_wrong() { # why the bisect under act is wrong ("": right)
   wrong=""
   printf '{"act": true, "inputs": {"bisect-good": "%s", "bisect-bad": "%s", "bisect-jar": "target/benchmarks.jar", "bisect-benchmarks": "%s", "bisect-options": "%s", "bisect-jmh-args": "%s"}}' \
-    "$first" "$eighth" '^dev\\.jdkmatrix\\.examples\\.jmh\\.StringJoinBench\\.stringJoin$' "--jdk 25 --cpus 1 --cpu-mode quota --memory 512m --repetitions 10" \
+    "$first" "$eighth" '^dev\\.jdkmatrix\\.examples\\.jmh\\.StringJoinBench\\.stringJoin$' "--jdk 25 --cpus 1 --cpu-mode quota --memory 512m" \
     "-f 1 -wi 1 -i 3 -w 200ms -r 200ms" > "$work/bisect.json"
   log "bisect ${first:0:7}..${eighth:0:7} under act (attempt $attempt)"
   (cd "$lib" && "$act" workflow_dispatch -W .github/workflows/nightly.yml -e "$work/bisect.json" -P ubuntu-24.04=-self-hosted \

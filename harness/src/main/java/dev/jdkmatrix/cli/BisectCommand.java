@@ -69,6 +69,14 @@ public final class BisectCommand implements Callable<Integer> {
             defaultValue = "0.5")
     double share;
 
+    @Option(names = "--max-repetitions", paramLabel = "N", description = "a step's round budget: after --repetitions rounds, another round while "
+            + "the candidate's ratio to the good one is not known to within ±2.5 %%, as the pull-request check measures, up to N "
+            + "(default: ${DEFAULT-VALUE}; at most --repetitions: that many rounds, no more)", defaultValue = "18")
+    int maxRepetitions;
+
+    /** How well a step's ratio must be known before its rounds stop short of --max-repetitions: the pull-request check's (half its 5 % threshold). */
+    static final String BUDGET_TARGET = "2.5%";
+
     @Option(names = "--cache", paramLabel = "DIR", description = "where the commits' builds are kept (default: $JDKMATRIX_CACHE/baselines, else ~/.cache/jdkmatrix/baselines)")
     Path cache;
 
@@ -113,7 +121,7 @@ public final class BisectCommand implements Callable<Integer> {
                 out.println("jdkmatrix: " + shortSha(c) + " did not build: " + b.failure());
                 return null;
             }
-            return own.matrix(id, entry(b.dir().resolve(jar))).replaceFirst("(?m)^matrix:$", "baseline: { jar: " + OwnJarOptions.q(goodJar) + " }\nmatrix:");
+            return budgeted(own.matrix(id, entry(b.dir().resolve(jar))).replaceFirst("(?m)^matrix:$", "baseline: { jar: " + OwnJarOptions.q(goodJar) + " }\nmatrix:"));
         }, new BisectSteps.Reading.Commits(), this::run, c -> shortSha(c) + " " + Bisect.subject(top, c), out);
         Bisect.Result r = Bisect.run(commits, share, steps::measure, c -> Bisect.subject(top, c));
         String md = written(r, "commit", dir, out);
@@ -138,12 +146,18 @@ public final class BisectCommand implements Callable<Integer> {
                 names.get(names.size() - 1), first, dir);
         out.flush();
         Path jarFile = jar.toAbsolutePath().normalize();
-        BisectSteps steps = new BisectSteps(dir, (c, id) -> own.matrix(id, entry(jarFile), List.of(first, c))
-                .replaceFirst("(?m)^matrix:$", "baseline: { jdk: " + OwnJarOptions.q(first) + " }\nmatrix:"),
+        BisectSteps steps = new BisectSteps(dir, (c, id) -> budgeted(own.matrix(id, entry(jarFile), List.of(first, c))
+                .replaceFirst("(?m)^matrix:$", "baseline: { jdk: " + OwnJarOptions.q(first) + " }\nmatrix:")),
                 new BisectSteps.Reading.JdkBuilds(first), this::run, c -> "JDK " + c, out);
         Bisect.Result r = Bisect.run(candidates, share, steps::measure, c -> "JDK " + c);
         written(r, "JDK build", dir, out);
         return r.first() != null ? 0 : ExitException.RUNS_FAILED;
+    }
+
+    /** A step's matrix with its round budget: --repetitions rounds, then more while its ratio is not known to {@link #BUDGET_TARGET}, up to --max-repetitions. */
+    private String budgeted(String matrix) {
+        if (maxRepetitions <= own.repetitions) return matrix;
+        return matrix.replaceFirst("(?m)^repetitions: \\d+$", "repetitions: { min: " + own.repetitions + ", max: " + maxRepetitions + ", target: " + BUDGET_TARGET + " }");
     }
 
     /** Runs a step's matrix (its file, folder and id) with run, quietly; run's exit code. */

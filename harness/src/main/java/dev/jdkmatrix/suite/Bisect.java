@@ -76,7 +76,7 @@ public final class Bisect {
             steps.add(new Step(bad, subject.apply(bad), last, Decision.UNDECIDED));
             return new Result(steps, null, commits, last == null ? "the bad commit could not be measured"
                     : "the bad commit is not decided slower than the good one (" + (last.cost() == null ? "no figure" : Answer.change(last.cost()))
-                    + ", " + last.verdict().text() + "): nothing to bisect; more rounds, or a quieter machine, would tell");
+                    + ", " + last.verdict().text() + "): nothing to bisect; more rounds (--max-repetitions), or a quieter machine, would tell");
         }
         steps.add(new Step(bad, subject.apply(bad), last, Decision.BAD));
         double least = share * last.slowdown();
@@ -91,7 +91,7 @@ public final class Bisect {
             if (d == Decision.UNDECIDED) {
                 return new Result(steps, null, commits.subList(lo + 1, hi + 1), "commit " + shortSha(c) + " could not be told apart from the good one"
                         + (m == null ? " (it was not measured)" : "") + ": the first bad commit is one of the " + (hi - lo) + " from " + shortSha(commits.get(lo + 1))
-                        + " to " + shortSha(commits.get(hi)) + "; more rounds (--repetitions) or a quieter machine would tell");
+                        + " to " + shortSha(commits.get(hi)) + "; more rounds (--max-repetitions) or a quieter machine would tell");
             }
             if (d == Decision.BAD) hi = mid;
             else lo = mid;

@@ -51,11 +51,11 @@ class BisectIT {
                 """.formatted(commit, work);
     }
 
-    /** {@code jdkmatrix bisect ARGS} of the program's wall time as it prints it, 6 rounds a step, on this checkout's Dockerfiles; what it printed (exit 0 asserted). */
+    /** {@code jdkmatrix bisect ARGS} of the program's wall time as it prints it, 6 to 8 rounds a step, on this checkout's Dockerfiles; what it printed (exit 0 asserted). */
     static String bisect(String... args) {
         List<String> all = new ArrayList<>(List.of("bisect"));
         all.addAll(List.of(args));
-        all.addAll(List.of("--kind", "jar", "--result-regex", "in (\\d+(?:\\.\\d+)?) ms", "--repetitions", "6", "--progress", "lines",
+        all.addAll(List.of("--kind", "jar", "--result-regex", "in (\\d+(?:\\.\\d+)?) ms", "--repetitions", "6", "--max-repetitions", "8", "--progress", "lines",
                 "--workloads-jar", ItSupport.JAR.toString()));
         StringWriter printed = new StringWriter();
         PrintWriter w = new PrintWriter(printed, true);
@@ -112,7 +112,8 @@ class BisectIT {
         Path out = tmp.resolve("bisect-jdks");
         String text = bisect("--across-jdks", "--jdk", "21,25", "--jar", app.toString(), "--out", out.toString());
         assertThat(text).contains("bisect 1 JDK build(s) after 21 up to 25", "first bad JDK build: ", "JDK 25");
-        assertThat(Files.readString(out.resolve("step-01-25/matrix.yaml"))).contains("baseline: { jdk: \"21\" }", "jdk: [\"21\", \"25\"]");
+        assertThat(Files.readString(out.resolve("step-01-25/matrix.yaml"))).contains("baseline: { jdk: \"21\" }", "jdk: [\"21\", \"25\"]",
+                "repetitions: { min: 6, max: 8, target: 2.5% }"); // the step's round budget
         assertThat(Files.readString(out.resolve("bisect.md"))).contains("| step | JDK build |", "**First bad JDK build:**", "JDK 25", "| bad |")
                 .containsPattern("[0-9]\\\\?\\.[0-9](x| %) slower");
     }

@@ -135,6 +135,23 @@ class WorkflowsTest {
 
     @Test
     @SuppressWarnings("unchecked")
+    void noStepThatStartsJdkmatrixSetsWhatItsLauncherReads() throws IOException {
+        // harness/scripts/jdkmatrix.sh takes $JAR for its own jar: a step's JAR (the bisect's jar, once) made it refuse to start
+        List<String> launcher = List.of("JAR");
+        List<String> wrong = new ArrayList<>();
+        for (Path f : List.of(PROJECT.resolve(".github/workflows/jdkmatrix.yml"), PROJECT.resolve(".github/workflows/jdkmatrix-pr.yml"))) {
+            steps(f).forEach((where, step) -> {
+                Object env = step.get("env");
+                if (String.valueOf(step.get("run")).contains("jdkmatrix") && env instanceof Map<?, ?> m) {
+                    launcher.stream().filter(m::containsKey).forEach(k -> wrong.add(where + " sets " + k));
+                }
+            });
+        }
+        assertThat(wrong).as("a step's environment the launcher would read as its own").isEmpty();
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
     void theIssuesJobRunsOnlyWhenAskedAndItsTokenWritesIssuesAlone() throws IOException {
         Map<String, Object> y = load(PROJECT.resolve(".github/workflows/jdkmatrix.yml"));
         Map<String, Object> inputs = (Map<String, Object>) ((Map<String, Object>) ((Map<String, Object>) y.get("on")).get("workflow_call")).get("inputs");

@@ -59,6 +59,16 @@ public final class BenchStats {
         return new double[] {low, high};
     }
 
+    /** A stored figure's text as a number: NaN where it is empty, absent or no number. */
+    public static double number(String text) {
+        if (text == null || text.isBlank()) return Double.NaN;
+        try {
+            return Double.parseDouble(text.strip());
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+
     /** {@code 0.123} as {@code 12.3 %}. */
     public static String pct(double fraction) {
         return String.format(Locale.ROOT, "%.1f %%", fraction * 100);

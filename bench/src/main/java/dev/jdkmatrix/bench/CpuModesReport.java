@@ -4,6 +4,8 @@
 // the harness jar on the class path, so that it reads CSV and computes statistics as the harness does.
 package dev.jdkmatrix.bench;
 
+import static dev.jdkmatrix.bench.BenchStats.number;
+
 import static dev.jdkmatrix.bench.BenchStats.median;
 
 import dev.jdkmatrix.results.Comparisons;
@@ -47,18 +49,18 @@ public class CpuModesReport {
             SummaryRow p = byId.get(twin);
             if (p == null) continue;
             pairs++;
-            cvQuota.add(num(q.column("wall_ms_cv")));
-            cvPinned.add(num(p.column("wall_ms_cv")));
+            cvQuota.add(number(q.column("wall_ms_cv")));
+            cvPinned.add(number(p.column("wall_ms_cv")));
             if (q.column("target_reached").equals("yes")) reachedQuota++;
             if (p.column("target_reached").equals("yes")) reachedPinned++;
-            if (num(p.column("wall_ms_cv")) <= CV_GOAL) pinnedWithinGoal++;
-            double share = num(q.column("cpu_throttled_periods_median")) / num(q.column("cpu_periods_median"));
-            t.append("| `").append(q.cell().replace(" mem=1g", "")).append("` | ").append(q.column("n")).append(" | ").append(pct(num(q.column("wall_ms_cv"))))
+            if (number(p.column("wall_ms_cv")) <= CV_GOAL) pinnedWithinGoal++;
+            double share = number(q.column("cpu_throttled_periods_median")) / number(q.column("cpu_periods_median"));
+            t.append("| `").append(q.cell().replace(" mem=1g", "")).append("` | ").append(q.column("n")).append(" | ").append(pct(number(q.column("wall_ms_cv"))))
                     .append(" | ").append(q.column("interval_pct")).append(" | ").append(q.column("target_reached"))
                     .append(" | ").append(q.column("cpu_throttled_periods_median")).append(" of ").append(q.column("cpu_periods_median"))
                     .append(Double.isFinite(share) ? " (" + pct(share) + ")" : "")
-                    .append(" | ").append(String.format(Locale.ROOT, "%,.0f", num(q.column("cpu_throttled_ms_median"))))
-                    .append(" | ").append(p.column("n")).append(" | ").append(pct(num(p.column("wall_ms_cv")))).append(" | ").append(p.column("interval_pct"))
+                    .append(" | ").append(String.format(Locale.ROOT, "%,.0f", number(q.column("cpu_throttled_ms_median"))))
+                    .append(" | ").append(p.column("n")).append(" | ").append(pct(number(p.column("wall_ms_cv")))).append(" | ").append(p.column("interval_pct"))
                     .append(" | ").append(p.column("target_reached")).append(" |\n");
         }
         long noisy = raw.stream().filter(RawRow::noisy).count();
@@ -121,14 +123,6 @@ public class CpuModesReport {
                         .append(" | ").append(of.stream().filter(c -> c.unpairedVerdict() != Comparisons.Verdict.UNDECIDED).count()).append(" |\n");
             }
             md.append("\n");
-        }
-    }
-
-    static double num(String s) {
-        try {
-            return s == null || s.isEmpty() ? Double.NaN : Double.parseDouble(s);
-        } catch (NumberFormatException e) {
-            return Double.NaN;
         }
     }
 

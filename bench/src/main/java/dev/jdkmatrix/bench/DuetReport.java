@@ -6,6 +6,8 @@
 // with the harness jar on the class path, so that it pairs and decides as the harness does.
 package dev.jdkmatrix.bench;
 
+import static dev.jdkmatrix.bench.BenchStats.number;
+
 import static dev.jdkmatrix.bench.BenchStats.median;
 import static dev.jdkmatrix.bench.BenchStats.quantile;
 import static dev.jdkmatrix.bench.BenchStats.rateInterval;
@@ -89,7 +91,7 @@ public class DuetReport {
         RunMetadata m = runs.get(0).meta();
         String first = runs.stream().map(r -> r.meta().startedAt()).filter(s -> s != null && !s.isEmpty()).sorted().findFirst().orElse("?");
         String last = runs.stream().map(r -> r.meta().endedAt()).filter(s -> s != null && !s.isEmpty()).sorted().reduce((a, b) -> b).orElse("?");
-        double steal = runs.stream().flatMap(r -> r.rows().stream()).mapToDouble(r -> parse(r.column("host_steal_pct"))).filter(Double::isFinite).max().orElse(Double.NaN);
+        double steal = runs.stream().flatMap(r -> r.rows().stream()).mapToDouble(r -> number(r.column("host_steal_pct"))).filter(Double::isFinite).max().orElse(Double.NaN);
         long seconds = first.equals("?") || last.equals("?") ? -1 : java.time.Duration.between(java.time.Instant.parse(first), java.time.Instant.parse(last)).toSeconds();
         return "Measured from " + first + " to " + last + (seconds < 0 ? "" : " (" + seconds / 60 + " min " + seconds % 60 + " s)") + " on " + (m.host() == null ? "this machine" : m.host().cpus() + " CPUs (" + m.host().cpuModel() + "), kernel " + m.host().kernel())
                 + ", Docker " + m.engine().serverVersion() + ", cgroup " + m.engine().cgroupVersion() + "; the host's CPU steal during a run at most " + fmt(steal, 1) + " %.";
@@ -228,7 +230,7 @@ public class DuetReport {
 
     /** The duets' start skew: how far apart a pair's containers started, from Docker's stamps. */
     static void skew(StringBuilder out, List<Run> runs) {
-        double[] skews = runs.stream().filter(r -> r.order().equals("duet")).flatMap(r -> r.rows().stream()).mapToDouble(r -> parse(r.column("start_skew_ms")))
+        double[] skews = runs.stream().filter(r -> r.order().equals("duet")).flatMap(r -> r.rows().stream()).mapToDouble(r -> number(r.column("start_skew_ms")))
                 .filter(Double::isFinite).sorted().toArray();
         out.append("## Start skew\n\n");
         if (skews.length == 0) {
@@ -265,14 +267,6 @@ public class DuetReport {
         if (v.length < 2) return Double.NaN;
         double m = Arrays.stream(v).average().orElse(0);
         return Math.sqrt(Arrays.stream(v).map(x -> (x - m) * (x - m)).sum() / (v.length - 1));
-    }
-
-    static double parse(String s) {
-        try {
-            return s == null || s.isEmpty() ? Double.NaN : Double.parseDouble(s);
-        } catch (NumberFormatException e) {
-            return Double.NaN;
-        }
     }
 
     static String pct(double x) {

@@ -5,6 +5,8 @@
 // default). Run by its make target with the harness jar on the class path.
 package dev.jdkmatrix.bench;
 
+import static dev.jdkmatrix.bench.BenchStats.number;
+
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
@@ -40,8 +42,8 @@ public class InternalsCostReport {
             SummaryRow a = summary.get(r.cellA());
             SummaryRow b = summary.get(r.cellB());
             if (a == null || b == null || !a.column("jvm_args").isEmpty()) continue;
-            double ma = num(a.column("wall_ms_median"));
-            double mb = num(b.column("wall_ms_median"));
+            double ma = number(a.column("wall_ms_median"));
+            double mb = number(b.column("wall_ms_median"));
             if (!(ma > 0 && mb > 0)) {
                 t.append("| `").append(a.cell()).append("` | ").append(a.column("n")).append(", ").append(b.column("n")).append(" | no ok runs: ")
                         .append(a.column("failures").isEmpty() ? b.column("failures") : a.column("failures")).append(" | | | | |\n");
@@ -55,7 +57,7 @@ public class InternalsCostReport {
                 past.add("`" + a.cell().replace(" cpus=2 cpu-mode=cpuset mem=1g", "") + "` " + String.format(Locale.ROOT, "%+.1f %%", (ratio - 1) * 100)
                         + (r.ratio() == null ? "" : r.ratio().low() <= 1 && r.ratio().high() >= 1
                                 ? String.format(Locale.ROOT, " (its paired interval [%.3f, %.3f] holds 1: no cost shown, none ruled out; its runs vary by %s)", r.ratio().low(), r.ratio().high(),
-                                        String.format(Locale.ROOT, "%.1f %% (CV)", num(a.column("wall_ms_cv")) * 100))
+                                        String.format(Locale.ROOT, "%.1f %% (CV)", number(a.column("wall_ms_cv")) * 100))
                                 : String.format(Locale.ROOT, " (paired interval [%.3f, %.3f])", r.ratio().low(), r.ratio().high())));
             }
             worst = Math.max(worst, Math.abs(ratio - 1));
@@ -95,11 +97,4 @@ public class InternalsCostReport {
         System.out.print(md);
     }
 
-    static double num(String s) {
-        try {
-            return Double.parseDouble(s);
-        } catch (RuntimeException e) {
-            return Double.NaN;
-        }
-    }
 }

@@ -51,6 +51,15 @@ class BenchStatsTest {
     }
 
     @Test
+    void aStoredFiguresTextIsANumberOrNone() {
+        assertThat(BenchStats.number("12.5")).isEqualTo(12.5);
+        assertThat(BenchStats.number(" 3 ")).isEqualTo(3);
+        assertThat(BenchStats.number("")).isNaN();
+        assertThat(BenchStats.number(null)).isNaN();
+        assertThat(BenchStats.number("n/a")).isNaN();
+    }
+
+    @Test
     void aFractionIsSaidInPerCentToOneDecimal() {
         assertThat(BenchStats.pct(0.1234)).isEqualTo("12.3 %");
         assertThat(BenchStats.pct(1)).isEqualTo("100.0 %");

@@ -198,7 +198,7 @@ log "the pull request check's stringJoin rows (its rounds: 6, more where a ratio
 # and the 5th, 4 builds, each step 6 rounds and more while its ratio is not known to ±2.5 %, up to 18 (the bisect's default budget). A step that stays undecided on a noisy machine stops the search (exit 1, the job still green, the
 # commits that remain said): measured once more, up to twice, as the pull request check is.
 bisect_wrong() { # why the bisect under act is wrong ("": right)
-  wrong=""
+  wrong=""; undecided=""
   printf '{"act": true, "inputs": {"bisect-good": "%s", "bisect-bad": "%s", "bisect-jar": "target/benchmarks.jar", "bisect-benchmarks": "%s", "bisect-options": "%s", "bisect-jmh-args": "%s"}}' \
     "$first" "$eighth" '^dev\\.jdkmatrix\\.examples\\.jmh\\.StringJoinBench\\.stringJoin$' "--jdk 25 --cpus 1 --cpu-mode quota --memory 512m" \
     "-f 1 -wi 1 -i 3 -w 200ms -r 200ms" > "$work/bisect.json"
@@ -213,6 +213,9 @@ bisect_wrong() { # why the bisect under act is wrong ("": right)
   rm -rf "$work/site-bisect" && git clone -q -b gh-pages "$origin" "$work/site-bisect"
   kept=$work/site-bisect/bisect/${first:0:12}-${eighth:0:12}.md
   [ -f "$kept" ] || { wrong="gh-pages does not keep the bisect at bisect/${first:0:12}-${eighth:0:12}.md: $(ls "$work/site-bisect")"; return; }
+  if grep -q "^\*\*Stopped:\*\*" "$kept" && grep -q "remain: .*\`${sixth:0:12}\`" "$kept"; then
+    undecided="the bisect stopped undecided, the 6th commit among those it says remain: $(grep -E '^\*\*Stopped' "$kept")"
+  fi
   grep -q "^\*\*First bad commit:\*\* ${sixth:0:12} commit 6" "$kept" || { wrong="the bisect did not name the 6th commit ${sixth:0:12}: $(tr '\n' ' ' < "$kept")"; return; }
   builds=$(grep -c '^| [0-9]* | `[0-9a-f]*`' "$kept")
   [ "$builds" -le 4 ] || wrong="the bisect built and measured $builds commits, not at most 4: $(tr '\n' ' ' < "$kept")"
@@ -224,9 +227,14 @@ while [ -n "$wrong" ] && [ "$attempt" -lt 2 ]; do
   attempt=$((attempt + 1))
   bisect_wrong
 done
+# Undecided twice on a noisy machine (a step's ratio not told from the good one's within 18 rounds: seen here once in two, 2026-12-02)
+# is the bisect saying so, not a wrong answer: it passes with the commits that remain holding the 6th. A wrong commit never passes.
+if [ -n "$wrong" ] && [ -n "${undecided:-}" ] && [ ! "${wrong#the bisect did not name}" = "$wrong" ] && grep -q "^\*\*Stopped:\*\*" "$kept"; then
+  log "$undecided"; wrong=""
+fi
 [ -z "$wrong" ] || fail "$wrong ($attempt times in a row)"
 grep -q "bisect/${first:0:12}-${eighth:0:12}.md" "$work/site-bisect/index.html" 2>/dev/null \
   || log "the index does not link the kept bisect (it links one beside a confirmed change only; two nights confirm none)"
 cp "$kept" "$work/bisect.md"
 log "the bisect kept on gh-pages: $(grep -E '^\| [0-9]' "$kept" | cut -d'|' -f2-6 | tr '\n' ' ')"
-echo "check-workflows: the reusable workflow ran the sample library's two nights against their baseline under act (build, 2 shards one at a time, merge, publish into origin's gh-pages, history): night 2 names commits ${first:0:12}..${eighth:0:12} and decides stringJoin about 10 % slower against the baseline; the pull request check fails on stringJoin and passes A/A, its one comment posted and then updated in place by the comment job; the open-issues job asked the API stand-in on night 2 only; the bisect dispatch named the 6th of 8 commits (${sixth:0:12}) in $builds builds and kept it on gh-pages"
+echo "check-workflows: the reusable workflow ran the sample library's two nights against their baseline under act (build, 2 shards one at a time, merge, publish into origin's gh-pages, history): night 2 names commits ${first:0:12}..${eighth:0:12} and decides stringJoin about 10 % slower against the baseline; the pull request check fails on stringJoin and passes A/A, its one comment posted and then updated in place by the comment job; the open-issues job asked the API stand-in on night 2 only; the bisect dispatch ${undecided:+stopped undecided with the 6th among the commits that remain}${undecided:-named the 6th of 8 commits (${sixth:0:12}) in ${builds:-?} builds} and kept it on gh-pages"

@@ -27,7 +27,6 @@ import dev.jdkmatrix.history.Nights;
 import dev.jdkmatrix.history.Watch;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
-import dev.jdkmatrix.results.format.RawCsv;
 import dev.jdkmatrix.results.format.ResultsFolder;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -2,24 +2,17 @@ package dev.jdkmatrix.bench;
 
 import static dev.jdkmatrix.bench.BenchReport.*;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.opencsv.CSVReaderHeaderAware;
 import dev.jdkmatrix.results.Comparison;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.Statistics;
 import dev.jdkmatrix.results.format.RawCsv;
-import dev.jdkmatrix.results.format.RunJson;
-import java.io.FileReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.function.ToDoubleFunction;
-import java.util.stream.Stream;
 
 /** The sections of docs/performance.md that hold the harness to the plain loop cell by cell: agreement, fidelity, repeatability, packing (BenchReport writes the page). */
 final class BenchAgreement {

@@ -11,7 +11,6 @@ import static dev.jdkmatrix.bench.BenchStats.median;
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
-import dev.jdkmatrix.results.Statistics;
 import dev.jdkmatrix.results.Summarizer;
 import dev.jdkmatrix.results.SummaryRow;
 import dev.jdkmatrix.results.format.RawCsv;

@@ -17,7 +17,6 @@ import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.format.ResultsFolder;
-import org.apache.commons.statistics.distribution.BetaDistribution;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -10,7 +10,6 @@ package dev.jdkmatrix.bench;
 import static dev.jdkmatrix.bench.BenchStats.median;
 import static dev.jdkmatrix.bench.BenchStats.countInterval;
 
-import dev.jdkmatrix.history.Change;
 import dev.jdkmatrix.history.ChangeFinder;
 import dev.jdkmatrix.history.EDivisive;
 import dev.jdkmatrix.history.FigureKey;

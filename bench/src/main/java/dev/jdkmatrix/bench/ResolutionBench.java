@@ -19,14 +19,12 @@ import static dev.jdkmatrix.bench.BenchStats.rateInterval;
 
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.PairedPower;
-import dev.jdkmatrix.results.PairedRatio;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.Resolution;
 import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.Statistics;
 import dev.jdkmatrix.results.format.RawCsv;
 import dev.jdkmatrix.results.format.RunJson;
-import org.apache.commons.statistics.distribution.BetaDistribution;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;

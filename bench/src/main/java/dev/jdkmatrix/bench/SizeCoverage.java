@@ -8,7 +8,6 @@
 package dev.jdkmatrix.bench;
 
 import dev.jdkmatrix.history.ChangeFinder;
-import dev.jdkmatrix.history.FigureKey;
 import dev.jdkmatrix.history.History;
 import dev.jdkmatrix.history.Nights;
 import dev.jdkmatrix.history.Series;

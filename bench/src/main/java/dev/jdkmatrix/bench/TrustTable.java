@@ -10,12 +10,10 @@ import static dev.jdkmatrix.bench.BenchStats.pct;
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
-import dev.jdkmatrix.results.Statistics;
 import dev.jdkmatrix.results.format.RawCsv;
 import dev.jdkmatrix.results.format.RunJson;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 
 public class TrustTable {
 

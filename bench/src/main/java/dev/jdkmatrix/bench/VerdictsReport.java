@@ -17,7 +17,6 @@ import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.Statistics;
 import dev.jdkmatrix.results.format.RawCsv;
 import dev.jdkmatrix.results.format.RunJson;
-import org.apache.commons.statistics.distribution.BetaDistribution;
 import org.apache.commons.statistics.distribution.TDistribution;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,7 +26,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 
 public class VerdictsReport {
 

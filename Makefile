@@ -333,7 +333,7 @@ test-times: jdk bench-jar
 
 # The steady-state classifier on synthetic forks of a known class (SteadyCalibration, a test class): docs/statistics.md's block
 bench-steady: build
-	"$$JAVA_HOME/bin/java" -cp $(JAR):harness/target/test-classes dev.jdkmatrix.history.SteadyBench "make bench-steady" > target/bench-steady.md
+	"$$JAVA_HOME/bin/java" -cp $(JAR):harness/target/test-classes dev.jdkmatrix.stats.SteadyBench "make bench-steady" > target/bench-steady.md
 	$(SCRIPTS)/write-block.sh docs/statistics.md bench-steady "make bench-steady" < target/bench-steady.md
 
 bench-history: build bench-jar

@@ -129,6 +129,17 @@ class ArchitectureTest {
             .allowEmptyShould(false);
 
     /**
+     * The statistics of a series (E-Divisive, the steady-state classifier) stand beside the model, beneath the results, the
+     * readers of a run's output and the history that all use them: of ours they know only the model (a JMH iteration).
+     */
+    @ArchTest
+    static final ArchRule statsStandOnTheModelAlone = noClasses().that().resideInAPackage("dev.jdkmatrix.stats")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.jdkmatrix.matrix..", "dev.jdkmatrix.results..", "dev.jdkmatrix.run..", "dev.jdkmatrix.images..",
+                    "dev.jdkmatrix.output..", "dev.jdkmatrix.engine..", "dev.jdkmatrix.suite..", "dev.jdkmatrix.export..", "dev.jdkmatrix.github..",
+                    "dev.jdkmatrix.report..", "dev.jdkmatrix.claims..", "dev.jdkmatrix.history..", "dev.jdkmatrix.cli..", "dev.jdkmatrix.workloads..")
+            .allowEmptyShould(false);
+
+    /**
      * A row's columns are read by name only in the CSV views (results.format) and the rows themselves: everything else reads the
      * typed model (a cell's key, RunFigure, SummaryFigure, the named accessors). The claims read a column a person named through
      * RunFigure and SummaryFigure too.

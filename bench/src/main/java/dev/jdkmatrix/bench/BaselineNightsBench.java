@@ -18,7 +18,7 @@ import static dev.jdkmatrix.bench.BenchStats.quantile;
 import dev.jdkmatrix.history.BaselineEpochs;
 import dev.jdkmatrix.history.Change;
 import dev.jdkmatrix.history.ChangeFinder;
-import dev.jdkmatrix.history.EDivisive;
+import dev.jdkmatrix.stats.EDivisive;
 import dev.jdkmatrix.history.FigureKey;
 import dev.jdkmatrix.history.History;
 import dev.jdkmatrix.history.Measured;

@@ -333,7 +333,7 @@ public class FleetBench {
                 .append("| max-p | confirmed per 100 nights [95 % CI] | suspected per 100 nights [95 % CI] |\n|---|---|---|\n");
         // the default and the thresholds around it, the largest first
         for (double p : java.util.stream.DoubleStream.of(O.method().maxP(), 0.00003, 0.00001, 0.000001).distinct().map(x -> -x).sorted().map(x -> -x).toArray()) {
-            ChangeFinder.Options o = new ChangeFinder.Options(new dev.jdkmatrix.history.EDivisive.Options(O.method().window(), p, O.method().minMagnitude()),
+            ChangeFinder.Options o = new ChangeFinder.Options(new dev.jdkmatrix.stats.EDivisive.Options(O.method().window(), p, O.method().minMagnitude()),
                     O.confirmNights(), O.minNights(), O.levelNights());
             md.append(String.format(Locale.ROOT, "| %s%s | %s |%n", o.method().maxPText(), p == O.method().maxP() ? " (default)" : "", pooled(n, o, HISTORIES / 3)));
         }

@@ -11,7 +11,7 @@ import static dev.jdkmatrix.bench.BenchStats.median;
 import static dev.jdkmatrix.bench.BenchStats.countInterval;
 
 import dev.jdkmatrix.history.ChangeFinder;
-import dev.jdkmatrix.history.EDivisive;
+import dev.jdkmatrix.stats.EDivisive;
 import dev.jdkmatrix.history.FigureKey;
 import dev.jdkmatrix.history.History;
 import dev.jdkmatrix.history.HistoryReport;

@@ -2,8 +2,8 @@ package dev.jdkmatrix.cli;
 
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.history.ChangeFinder;
-import dev.jdkmatrix.history.EDivisive;
 import dev.jdkmatrix.history.Watch;
+import dev.jdkmatrix.stats.EDivisive;
 import picocli.CommandLine.Option;
 
 /** The history's method and its parameters, the same for 'history' and 'index' (docs/history.md says why these defaults). */

@@ -1,5 +1,6 @@
 package dev.jdkmatrix.history;
 
+import dev.jdkmatrix.stats.EDivisive;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.statistics.distribution.TDistribution;

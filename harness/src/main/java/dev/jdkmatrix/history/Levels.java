@@ -113,7 +113,7 @@ public record Levels(Series leveled, Map<String, Level> machines, List<Series.En
         double[] off = new double[machines];
         for (int m = 0; m < machines; m++) {
             final int mm = m;
-            off[m] = Watch.median(java.util.stream.IntStream.range(0, z.length).filter(i -> k[i] == mm).mapToDouble(i -> z[i] - level[i]).toArray());
+            off[m] = dev.jdkmatrix.stats.Median.of(java.util.stream.IntStream.range(0, z.length).filter(i -> k[i] == mm).mapToDouble(i -> z[i] - level[i]).toArray());
         }
         double r = off[ref];
         for (int m = 0; m < machines; m++) off[m] -= r;

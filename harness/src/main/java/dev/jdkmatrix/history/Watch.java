@@ -1,5 +1,6 @@
 package dev.jdkmatrix.history;
 
+import dev.jdkmatrix.stats.Median;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -32,8 +33,8 @@ public record Watch(FigureKey key, int nights, double spread, double withinSd, i
         double[] z = s.logs();
         int[] bounds = changes.stream().mapToInt(Change::index).sorted().toArray();
         double spread = spread(z, bounds);
-        double within = median(s.entries().stream().mapToDouble(e -> e.measured().withinSd()).filter(Double::isFinite).toArray());
-        int rounds = (int) Math.round(median(s.entries().stream().mapToDouble(e -> e.measured().n()).toArray()));
+        double within = Median.of(s.entries().stream().mapToDouble(e -> e.measured().withinSd()).filter(Double::isFinite).toArray());
+        int rounds = (int) Math.round(Median.of(s.entries().stream().mapToDouble(e -> e.measured().n()).toArray()));
         double factor = factor(n, o);
         double resolvable = Double.isFinite(spread) ? Math.expm1(factor * spread) : Double.NaN;
         return new Watch(s.key(), n, spread, within, rounds, resolvable, target, advice(spread, within, rounds, factor, resolvable, target));
@@ -56,7 +57,7 @@ public record Watch(FigureKey key, int nights, double spread, double withinSd, i
         double[] level = levels(z, bounds);
         double[] residuals = new double[z.length];
         for (int j = 0; j < z.length; j++) residuals[j] = Math.abs(z[j] - level[j]);
-        return 1.4826 * median(residuals);
+        return 1.4826 * Median.of(residuals);
     }
 
     /** Each point's level: the median of its segment, the segments ending at {@code bounds}. */
@@ -65,17 +66,10 @@ public record Watch(FigureKey key, int nights, double spread, double withinSd, i
         int from = 0;
         for (int b = 0; b <= bounds.length; b++) {
             int to = b == bounds.length ? z.length : bounds[b];
-            Arrays.fill(out, from, to, median(Arrays.copyOfRange(z, from, to)));
+            Arrays.fill(out, from, to, Median.of(Arrays.copyOfRange(z, from, to)));
             from = to;
         }
         return out;
-    }
-
-    static double median(double[] x) {
-        if (x.length == 0) return Double.NaN;
-        double[] s = x.clone();
-        Arrays.sort(s);
-        return dev.jdkmatrix.results.Statistics.medianOfSorted(s);
     }
 
     /** What to read of it, and what would make a figure watchable at {@code target}. */

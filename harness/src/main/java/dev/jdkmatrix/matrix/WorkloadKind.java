@@ -112,7 +112,7 @@ public sealed interface WorkloadKind {
          * How a JMH run warms up ({@code warmup:} on a jmh entry): as its jmh-args say ({@code -wi},
          * {@code -i}: fixed, the default); or until steady: JMH iterates one fork without warm-up
          * iterations ({@code -wi 0 -i MAX -f 1}), the harness reads each iteration as JMH prints it and
-         * stops the run once its iterations have reached a steady state ({@code history.SteadyState})
+         * stops the run once its iterations have reached a steady state ({@code stats.SteadyState})
          * and held it for {@code steady} iterations, or at {@code max} iterations; the run is scored on
          * its steady part.
          */
@@ -152,7 +152,7 @@ public sealed interface WorkloadKind {
         /**
          * What a JMH run's figure is ({@code score:} on a jmh entry): JMH's own score, the mean of the
          * measured iterations its jmh-args ask for (the default); or the mean of each fork's iterations
-         * from where its steady state begins (history.SteadyState), warm-up ones included, where the
+         * from where its steady state begins (stats.SteadyState), warm-up ones included, where the
          * run has one (a run whose iterations reach none is stored invalid, saying so).
          */
         public enum Score {

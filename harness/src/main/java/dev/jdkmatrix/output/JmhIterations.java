@@ -1,11 +1,17 @@
 package dev.jdkmatrix.output;
 
+import dev.jdkmatrix.model.JmhIteration;
+import dev.jdkmatrix.results.RawRow;
+import dev.jdkmatrix.results.format.IterationsCsv;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,34 +29,6 @@ public final class JmhIterations {
 
     private JmhIterations() {}
 
-    /** Whether an iteration warmed up or was measured. */
-    public enum Phase {
-        WARMUP, MEASURE;
-
-        public String text() {
-            return this == WARMUP ? "warmup" : "measure";
-        }
-
-        public static Phase of(String text) {
-            return switch (text) {
-                case "warmup" -> WARMUP;
-                case "measure" -> MEASURE;
-                default -> throw new IllegalArgumentException("'" + text + "' is not an iteration's phase; it is warmup or measure");
-            };
-        }
-    }
-
-    /** One iteration: its fork (from 1), phase, number within the phase (from 1), score, unit and secondary metrics. */
-    public record Iteration(int fork, Phase phase, int index, double score, String unit, Map<String, Double> secondary) {
-        public Iteration {
-            if (fork < 1) throw new IllegalArgumentException("a fork is counted from 1, got " + fork);
-            if (index < 1) throw new IllegalArgumentException("an iteration is counted from 1, got " + index);
-            Objects.requireNonNull(phase, "phase");
-            unit = unit == null ? "" : unit;
-            secondary = Collections.unmodifiableMap(new LinkedHashMap<>(secondary));
-        }
-    }
-
     private static final Pattern FORK = Pattern.compile("^# Fork: (\\d+) of \\d+");
     private static final Pattern ITERATION = Pattern.compile("^(# Warmup )?Iteration\\s+(\\d+):\\s+(.*)$");
     private static final Pattern SAMPLE = Pattern.compile("n = \\d+, mean = ([-+0-9.eE]+) (\\S+?),");
@@ -59,11 +37,11 @@ public final class JmhIterations {
     private static final Pattern SECONDARY = Pattern.compile("^\\s{2,}([^:]+?):\\s+(≈ )?([-+0-9.eE]+|NaN)(\\S*)\\s*(.*)$");
 
     /** The iterations in a JMH run's standard output, in order; empty when it printed none (not JMH, or it failed first). */
-    public static List<Iteration> parse(String stdout) {
-        List<Iteration> out = new ArrayList<>();
+    public static List<JmhIteration> parse(String stdout) {
+        List<JmhIteration> out = new ArrayList<>();
         if (stdout == null) return out;
         int fork = 1;
-        Iteration open = null;
+        JmhIteration open = null;
         Map<String, Double> secondary = new LinkedHashMap<>();
         for (String line : stdout.split("\\R")) {
             if (open != null) {
@@ -75,7 +53,7 @@ public final class JmhIterations {
                     }
                     continue; // "≈ 10⁻⁴": a power of ten JMH prints in superscript, left out
                 }
-                out.add(new Iteration(open.fork(), open.phase(), open.index(), open.score(), open.unit(), secondary));
+                out.add(new JmhIteration(open.fork(), open.phase(), open.index(), open.score(), open.unit(), secondary));
                 open = null;
                 secondary = new LinkedHashMap<>();
             }
@@ -89,9 +67,9 @@ public final class JmhIterations {
             double[] score = {Double.NaN};
             String unit = scoreOf(it.group(3), score);
             if (unit == null) continue;
-            open = new Iteration(fork, it.group(1) != null ? Phase.WARMUP : Phase.MEASURE, Integer.parseInt(it.group(2)), score[0], unit, Map.of());
+            open = new JmhIteration(fork, it.group(1) != null ? JmhIteration.Phase.WARMUP : JmhIteration.Phase.MEASURE, Integer.parseInt(it.group(2)), score[0], unit, Map.of());
         }
-        if (open != null) out.add(new Iteration(open.fork(), open.phase(), open.index(), open.score(), open.unit(), secondary));
+        if (open != null) out.add(new JmhIteration(open.fork(), open.phase(), open.index(), open.score(), open.unit(), secondary));
         return out;
     }
 
@@ -114,5 +92,23 @@ public final class JmhIterations {
         } catch (NumberFormatException e) {
             return Double.NaN;
         }
+    }
+
+    /**
+     * The iterations in the logs of a results folder's JMH runs ({@code rows}: its raw.csv), in run order, for its
+     * iterations.csv.gz ({@link IterationsCsv}); a run whose log is gone has none.
+     */
+    public static List<IterationsCsv.Stored> fromLogs(Path dir, List<RawRow> rows) throws IOException {
+        List<IterationsCsv.Stored> out = new ArrayList<>();
+        for (RawRow r : rows) {
+            if (!"jmh".equals(r.kind())) continue;
+            int attempt = Math.max(1, r.attempt());
+            Path log = dir.resolve("logs").resolve(String.format(Locale.ROOT, "%05d", r.seq()) + (attempt > 1 ? "-a" + attempt : "") + ".log");
+            if (!Files.isRegularFile(log)) continue;
+            for (JmhIteration it : parse(Files.readString(log, StandardCharsets.UTF_8))) {
+                out.add(new IterationsCsv.Stored(r.runId(), r.seq(), attempt, r.phase(), r.cell(), r.rep(), it));
+            }
+        }
+        return out;
     }
 }

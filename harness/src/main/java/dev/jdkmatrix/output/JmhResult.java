@@ -3,6 +3,7 @@ package dev.jdkmatrix.output;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.jdkmatrix.model.JmhIteration;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,9 +48,9 @@ public record JmhResult(String benchmark, String mode, String score, String scor
      * warm-up, the last one's unit, the secondary metrics' means over them; no score (the session
      * scores its steady part), no VM and no settings.
      */
-    public static JmhResult stopped(String benchmark, String mode, List<JmhIterations.Iteration> its) {
+    public static JmhResult stopped(String benchmark, String mode, List<JmhIteration> its) {
         Map<String, double[]> sums = new TreeMap<>();
-        for (JmhIterations.Iteration it : its) it.secondary().forEach((k, x) -> {
+        for (JmhIteration it : its) it.secondary().forEach((k, x) -> {
             double[] s = sums.computeIfAbsent(k, u -> new double[2]);
             s[0] += x;
             s[1]++;

@@ -2,6 +2,7 @@ package dev.jdkmatrix.output;
 
 import dev.jdkmatrix.matrix.Cell;
 import dev.jdkmatrix.matrix.WorkloadKind;
+import dev.jdkmatrix.model.JmhIteration;
 import dev.jdkmatrix.results.Columns;
 import dev.jdkmatrix.results.Summarizer;
 import java.util.LinkedHashMap;
@@ -43,7 +44,7 @@ public final class Readings {
      * Reads a run's result, a JMH run's printed iterations already parsed ({@code iterations}; null:
      * parsed here where they are needed, for a run stopped at its steady state).
      */
-    public static Reading read(Cell cell, ContainerResult res, String jmhJson, List<JmhIterations.Iteration> iterations) {
+    public static Reading read(Cell cell, ContainerResult res, String jmhJson, List<JmhIteration> iterations) {
         double containerMs = Double.isFinite(res.runMs()) ? res.runMs() : res.waitMs();
         return switch (cell.kind()) {
             case WorkloadKind.Builtin b -> record(res.stdout());
@@ -157,7 +158,7 @@ public final class Readings {
      * ran, the secondary metrics' means over them); its score is left to the session, which scores it
      * on its steady part.
      */
-    private static Reading stoppedJmh(WorkloadKind.Jmh j, ContainerResult res, List<JmhIterations.Iteration> its, double containerMs, String threw) {
+    private static Reading stoppedJmh(WorkloadKind.Jmh j, ContainerResult res, List<JmhIteration> its, double containerMs, String threw) {
         if (its.isEmpty()) {
             if (threw != null) return new Reading.Threw("the benchmark threw " + threw);
             return new Reading.Problem("stopped at a steady state, and it printed no iteration; its last lines: " + res.tail(3).replace("\n", " | "));

@@ -1,5 +1,6 @@
 package dev.jdkmatrix.report;
 
+import dev.jdkmatrix.output.JmhIterations;
 import dev.jdkmatrix.report.profile.ProfilePages;
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
@@ -52,7 +53,7 @@ public record ReportFolder(Path dir, RunMetadata meta, List<RawRow> raw, List<Su
         RunMetadata meta = stored.meta();
         List<IterationsCsv.Stored> iterations = stored.iterations();
         // a folder of a harness before iterations.csv.gz: read from its logs, and not written back (a report reads its folder)
-        if (iterations.isEmpty() && Files.isDirectory(dir.resolve("logs"))) iterations = IterationsCsv.fromLogs(dir, rows);
+        if (iterations.isEmpty() && Files.isDirectory(dir.resolve("logs"))) iterations = JmhIterations.fromLogs(dir, rows);
         long jmh = rows.stream().filter(r -> "jmh".equals(r.kind())).count();
         String note = jmh > 0 && iterations.isEmpty() ? dir + ": its " + jmh + " JMH runs have no stored iterations (" + IterationsCsv.FILE
                 + " and logs/ absent: a folder of an earlier version, or a published night): no steady-state figures for them" : "";

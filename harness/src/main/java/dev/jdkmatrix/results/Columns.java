@@ -85,7 +85,7 @@ public final class Columns {
     public static final List<String> RAW_NODE = List.of("node");
 
     /**
-     * Added with steady states: a JMH run's iterations classified per fork (history.SteadyState:
+     * Added with steady states: a JMH run's iterations classified per fork (stats.SteadyState:
      * flat, warmup, slowdown, none), and the iteration of its fork (warm-up iterations counted
      * first) where the steady state begins; empty for other kinds and runs with too few iterations.
      */

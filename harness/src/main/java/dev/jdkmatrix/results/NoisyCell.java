@@ -2,8 +2,8 @@ package dev.jdkmatrix.results;
 
 import dev.jdkmatrix.model.CellKey;
 import dev.jdkmatrix.model.CpuMode;
+import dev.jdkmatrix.stats.Median;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -63,9 +63,9 @@ public record NoisyCell(String cell, int runs, double spread, List<String> cause
         }
         if (key.kind() == CellKey.Kind.JMH) {
             out.add(jmh(runs, spread));
-        } else if (median(runs.stream().mapToDouble(RawRow::score).toArray()) < SHORT_MS && "ms".equals(runs.get(0).scoreUnit())) {
+        } else if (Median.of(runs.stream().mapToDouble(RawRow::score).toArray()) < SHORT_MS && "ms".equals(runs.get(0).scoreUnit())) {
             out.add(String.format(Locale.ROOT, "runs of %.0f ms, much of it the JVM's start and warm-up: more work a run, or more rounds",
-                    median(runs.stream().mapToDouble(RawRow::score).toArray())));
+                    Median.of(runs.stream().mapToDouble(RawRow::score).toArray())));
         } else if (out.isEmpty()) {
             out.add("more rounds (repetitions) narrow its comparisons as the square root of their number");
         }
@@ -79,7 +79,7 @@ public record NoisyCell(String cell, int runs, double spread, List<String> cause
      * iterations agree differ from each other, each JVM settling apart (JIT, memory layout): more rounds or forks.
      */
     private static String jmh(List<RawRow> runs, double spread) {
-        double error = median(runs.stream().mapToDouble(r -> r.figure(RunFigure.SCORE_ERROR) / r.score()).filter(Double::isFinite).toArray());
+        double error = Median.of(runs.stream().mapToDouble(r -> r.figure(RunFigure.SCORE_ERROR) / r.score()).filter(Double::isFinite).toArray());
         double within = error / t999(runs.get(0).figure(RunFigure.JMH_ITERATIONS) * Math.max(1, runs.get(0).figure(RunFigure.JMH_FORKS)));
         String iterations = settings(runs);
         String said = String.format(Locale.ROOT, "JMH's own error ±%.1f %%, a standard error of %.1f %% for a run's figure", 100 * error, 100 * within);
@@ -102,13 +102,6 @@ public record NoisyCell(String cell, int runs, double spread, List<String> cause
         if (!Double.isFinite(iterations) && time.isEmpty()) return "";
         return "; they ran " + (Double.isFinite(iterations) ? (long) iterations + " iteration" + (iterations == 1 ? "" : "s") : "iterations")
                 + (time.isEmpty() ? "" : " of " + time);
-    }
-
-    private static double median(double[] x) {
-        if (x.length == 0) return Double.NaN;
-        double[] s = x.clone();
-        Arrays.sort(s);
-        return Statistics.medianOfSorted(s);
     }
 
     /** "9.8 % from round to round over 6 runs; throttled by ..." */

@@ -1,8 +1,10 @@
 package dev.jdkmatrix.results;
 
 import dev.jdkmatrix.model.CellKey;
+import dev.jdkmatrix.stats.SteadyState;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -19,6 +21,11 @@ public final class RawRow extends StoredRow<RunFigure> {
 
     public RawRow(Map<String, String> values) {
         super(kept(values), RunFigure.class, RunFigure::column);
+        String steady = text("steady_state");
+        if (!steady.isEmpty() && SteadyState.Kind.parse(steady).isEmpty()) {
+            throw new IllegalArgumentException("run " + cell() + " #" + text("rep") + ": steady_state '" + steady + "' is no steady-state class"
+                    + "\n  fix: write flat, warmup, slowdown or none, or leave it empty (not classified)");
+        }
     }
 
     /** The columns of a raw.csv row, each checked to be one, empty cells left out. */
@@ -125,9 +132,9 @@ public final class RawRow extends StoredRow<RunFigure> {
         return Double.isFinite(n) && n >= 1 ? (int) n : 1;
     }
 
-    /** A JMH run's steady-state class (flat, warmup, slowdown, none: history.SteadyState), empty where its iterations were not classified. */
-    public String steadyState() {
-        return text("steady_state");
+    /** A JMH run's steady-state class (flat, warmup, slowdown, none: stats.SteadyState), empty where its iterations were not classified. */
+    public Optional<SteadyState.Kind> steadyState() {
+        return SteadyState.Kind.parse(text("steady_state"));
     }
 
     /** The iteration of its fork (warm-up counted first) where a JMH run's steady state begins; 0 where it has none or was not classified. */

@@ -74,8 +74,7 @@ public record Statistics(int n, double median, double min, double max, double me
 
     /** The median of values sorted ascending (the mean of the middle pair when their count is even). */
     public static double medianOfSorted(double[] sorted) {
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        return dev.jdkmatrix.stats.Median.ofSorted(sorted);
     }
 
     /** Coverage of [x(k), x(n-k+1)] for the median. */

@@ -1,5 +1,6 @@
 package dev.jdkmatrix.results;
 
+import dev.jdkmatrix.stats.SteadyState;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,11 +26,11 @@ public final class SteadyNotes {
     }
 
     private static void side(String name, String other, List<RawRow> rows, List<String> parts) {
-        List<RawRow> ok = rows.stream().filter(r -> r.ok() && !r.noisy() && !r.steadyState().isEmpty()).toList();
+        List<RawRow> ok = rows.stream().filter(r -> r.ok() && !r.noisy() && r.steadyState().isPresent()).toList();
         if (ok.isEmpty()) return;
-        long none = ok.stream().filter(r -> r.steadyState().equals("none")).count();
-        long early = ok.stream().filter(r -> r.steadyState().equals("warmup") && r.steadyFrom() > r.jmhWarmupIterations() + 1).count();
-        long slowed = ok.stream().filter(r -> r.steadyState().equals("slowdown")).count();
+        long none = ok.stream().filter(r -> r.steadyState().get() == SteadyState.Kind.NONE).count();
+        long early = ok.stream().filter(r -> r.steadyState().get() == SteadyState.Kind.WARMUP && r.steadyFrom() > r.jmhWarmupIterations() + 1).count();
+        long slowed = ok.stream().filter(r -> r.steadyState().get() == SteadyState.Kind.SLOWDOWN).count();
         int n = ok.size();
         if (none > 0) parts.add(name + ": " + none + " of " + n + " runs reached no steady state (their score may still have been moving)");
         if (early > 0) {

@@ -12,6 +12,7 @@ import dev.jdkmatrix.matrix.Duets;
 import dev.jdkmatrix.matrix.Matrix;
 import dev.jdkmatrix.matrix.PlannedRun;
 import dev.jdkmatrix.matrix.Repetitions;
+import dev.jdkmatrix.output.JmhIterations;
 import dev.jdkmatrix.results.Columns;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
@@ -292,7 +293,7 @@ public final class MatrixRunner {
         try {
             List<RawRow> rows = folder.rows(); // as raw.csv holds them: those found at the start, then those appended
             RunMetadata ended = record.at(Instant.now().truncatedTo(ChronoUnit.MILLIS).toString(), rows);
-            return folder.writeEnd(ended, IterationsCsv.fromLogs(out, rows));
+            return folder.writeEnd(ended, JmhIterations.fromLogs(out, rows));
         } catch (IOException | RuntimeException e) {
             if (completed) throw e;
             return null;

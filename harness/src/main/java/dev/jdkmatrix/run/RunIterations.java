@@ -1,6 +1,7 @@
 package dev.jdkmatrix.run;
 
-import dev.jdkmatrix.history.SteadyState;
+import dev.jdkmatrix.model.JmhIteration;
+import dev.jdkmatrix.stats.SteadyState;
 import dev.jdkmatrix.output.JmhIterations;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,7 +21,7 @@ final class RunIterations {
         return columns(JmhIterations.parse(stdout), higherIsBetter);
     }
 
-    static Map<String, String> columns(java.util.List<JmhIterations.Iteration> iterations, boolean higherIsBetter) {
+    static Map<String, String> columns(java.util.List<JmhIteration> iterations, boolean higherIsBetter) {
         Map<String, String> v = new LinkedHashMap<>();
         SteadyState s = SteadyState.ofRun(iterations, higherIsBetter);
         v.put("steady_state", s == null ? "" : s.kind().text());
@@ -34,7 +35,7 @@ final class RunIterations {
      * cleared; a run of iterations that reach no steady state is made invalid, saying so. Only a run
      * that ended ok is rescored; {@code v} holds its columns.
      */
-    static void scoreSteady(Map<String, String> v, java.util.List<JmhIterations.Iteration> iterations, boolean higherIsBetter) {
+    static void scoreSteady(Map<String, String> v, java.util.List<JmhIteration> iterations, boolean higherIsBetter) {
         if (!"ok".equals(v.get("status"))) return;
         double mean = SteadyState.steadyMean(iterations, higherIsBetter);
         if (Double.isFinite(mean)) {
@@ -55,7 +56,7 @@ final class RunIterations {
      * long enough to stop it, so it is made invalid, saying how it ended (its class over every
      * iteration) and what to change. Only a run that ended ok is judged; {@code v} holds its columns.
      */
-    static void neverSteady(Map<String, String> v, java.util.List<JmhIterations.Iteration> iterations,
+    static void neverSteady(Map<String, String> v, java.util.List<JmhIteration> iterations,
                             dev.jdkmatrix.matrix.WorkloadKind.Jmh.Warmup.UntilSteady u) {
         if (!"ok".equals(v.get("status"))) return;
         v.put("score_jmh", v.getOrDefault("score", ""));

@@ -75,7 +75,7 @@ final class RunOutcome {
         Path jmhFile = out.resolve(files.jmh());
         String jmhJson = Files.isRegularFile(jmhFile) ? Files.readString(jmhFile, StandardCharsets.UTF_8) : null;
         // a JMH run's iterations, parsed once: its steady state, and a run stopped at it has its columns from them
-        java.util.List<dev.jdkmatrix.output.JmhIterations.Iteration> iterations = cell.kind() instanceof dev.jdkmatrix.matrix.WorkloadKind.Jmh
+        java.util.List<dev.jdkmatrix.model.JmhIteration> iterations = cell.kind() instanceof dev.jdkmatrix.matrix.WorkloadKind.Jmh
                 ? dev.jdkmatrix.output.JmhIterations.parse(res.stdout()) : java.util.List.of();
         Readings.Reading reading = Readings.read(cell, res, jmhJson, iterations);
         // the JDK as the probe saw it in this image; a workload's own record (or JMH's JSON) may say more and wins

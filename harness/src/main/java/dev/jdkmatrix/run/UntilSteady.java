@@ -1,7 +1,8 @@
 package dev.jdkmatrix.run;
 
 import dev.jdkmatrix.engine.RunSlot;
-import dev.jdkmatrix.history.SteadyState;
+import dev.jdkmatrix.model.JmhIteration;
+import dev.jdkmatrix.stats.SteadyState;
 import dev.jdkmatrix.matrix.Cell;
 import dev.jdkmatrix.matrix.WorkloadKind;
 import dev.jdkmatrix.output.JmhIterations;
@@ -39,8 +40,8 @@ final class UntilSteady implements RunSlot.StopWhen {
         if (!iteration && !line.startsWith("# Fork:")) return false;
         lines.append(line).append('\n');
         if (!iteration) return false;
-        List<JmhIterations.Iteration> its = JmhIterations.parse(lines.toString());
-        return SteadyState.settled(its.stream().mapToDouble(JmhIterations.Iteration::score).toArray(), higherIsBetter, steady);
+        List<JmhIteration> its = JmhIterations.parse(lines.toString());
+        return SteadyState.settled(its.stream().mapToDouble(JmhIteration::score).toArray(), higherIsBetter, steady);
     }
 
     /**
@@ -48,10 +49,10 @@ final class UntilSteady implements RunSlot.StopWhen {
      * ended as the rule said yes) had held a steady state at some iteration: the rule replayed over
      * its iterations in order.
      */
-    static boolean heldAtSomePoint(List<JmhIterations.Iteration> iterations, Cell cell) {
+    static boolean heldAtSomePoint(List<JmhIteration> iterations, Cell cell) {
         UntilSteady rule = of(cell);
         if (rule == null) return false;
-        double[] scores = iterations.stream().mapToDouble(JmhIterations.Iteration::score).toArray();
+        double[] scores = iterations.stream().mapToDouble(JmhIteration::score).toArray();
         for (int n = 1; n <= scores.length; n++) {
             if (SteadyState.settled(java.util.Arrays.copyOf(scores, n), rule.higherIsBetter, rule.steady)) return true;
         }

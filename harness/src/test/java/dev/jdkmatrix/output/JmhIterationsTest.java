@@ -2,6 +2,7 @@ package dev.jdkmatrix.output;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jdkmatrix.model.JmhIteration;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -20,26 +21,26 @@ class JmhIterationsTest {
     @Test
     void aRealRunsLogGivesItsWarmupAndMeasuredIterationsInOrder() throws IOException {
         // a run of examples/jmh's StringJoinBench through the harness (-f 1 -wi 1 -i 3, 200 ms each), its log as stored
-        List<JmhIterations.Iteration> its = JmhIterations.parse(resource("stringjoin-run.log"));
-        assertThat(its).extracting(JmhIterations.Iteration::phase).containsExactly(JmhIterations.Phase.WARMUP, JmhIterations.Phase.MEASURE,
-                JmhIterations.Phase.MEASURE, JmhIterations.Phase.MEASURE);
-        assertThat(its).extracting(JmhIterations.Iteration::score).containsExactly(14.367, 8.884, 6.801, 6.945);
-        assertThat(its).extracting(JmhIterations.Iteration::unit).containsOnly("us/op");
-        assertThat(its).extracting(JmhIterations.Iteration::fork).containsOnly(1);
-        assertThat(its).extracting(JmhIterations.Iteration::index).containsExactly(1, 1, 2, 3);
+        List<JmhIteration> its = JmhIterations.parse(resource("stringjoin-run.log"));
+        assertThat(its).extracting(JmhIteration::phase).containsExactly(JmhIteration.Phase.WARMUP, JmhIteration.Phase.MEASURE,
+                JmhIteration.Phase.MEASURE, JmhIteration.Phase.MEASURE);
+        assertThat(its).extracting(JmhIteration::score).containsExactly(14.367, 8.884, 6.801, 6.945);
+        assertThat(its).extracting(JmhIteration::unit).containsOnly("us/op");
+        assertThat(its).extracting(JmhIteration::fork).containsOnly(1);
+        assertThat(its).extracting(JmhIteration::index).containsExactly(1, 1, 2, 3);
     }
 
     @Test
     void forksSampleModeAndSecondaryMetricsAreRead() throws IOException {
         // examples/jmh's StringJoinBench.plusInLoop run by JMH 1.37 itself: -f 2 -wi 2 -i 3 -bm sample -prof gc
-        List<JmhIterations.Iteration> its = JmhIterations.parse(resource("sample-gc-forks.log"));
-        assertThat(its).extracting(JmhIterations.Iteration::fork).containsExactly(1, 1, 1, 1, 1, 2, 2, 2, 2, 2);
-        assertThat(its).extracting(JmhIterations.Iteration::score).containsExactly(2306.334, 937.2, 835.237, 673.243, 672.484,
+        List<JmhIteration> its = JmhIterations.parse(resource("sample-gc-forks.log"));
+        assertThat(its).extracting(JmhIteration::fork).containsExactly(1, 1, 1, 1, 1, 2, 2, 2, 2, 2);
+        assertThat(its).extracting(JmhIteration::score).containsExactly(2306.334, 937.2, 835.237, 673.243, 672.484,
                 1434.405, 891.356, 1013.832, 495.69, 1471.443);
-        assertThat(its).extracting(JmhIterations.Iteration::unit).containsOnly("us/op");
-        assertThat(its.get(0).phase()).isEqualTo(JmhIterations.Phase.WARMUP);
+        assertThat(its).extracting(JmhIteration::unit).containsOnly("us/op");
+        assertThat(its.get(0).phase()).isEqualTo(JmhIteration.Phase.WARMUP);
         assertThat(its.get(0).secondary()).as("JMH prints no secondary metric under a warm-up iteration").isEmpty();
-        assertThat(its.get(2).phase()).isEqualTo(JmhIterations.Phase.MEASURE);
+        assertThat(its.get(2).phase()).isEqualTo(JmhIteration.Phase.MEASURE);
         assertThat(its.get(2).secondary()).containsEntry("gc.alloc.rate.norm", 4443876.129).containsEntry("gc.count", 2.0).containsEntry("p0.50", 507.648);
     }
 

@@ -2,7 +2,7 @@ package dev.jdkmatrix.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jdkmatrix.output.JmhIterations;
+import dev.jdkmatrix.model.JmhIteration;
 import dev.jdkmatrix.report.chart.Charts;
 import dev.jdkmatrix.report.chart.Figure;
 import dev.jdkmatrix.results.RawRow;
@@ -33,10 +33,10 @@ class IterationChartTest {
                 double[] scores = jdk.equals("21") ? new double[] {30, 22, 16, 10, 10.1, 9.9, 10, 10.05, 10.02, 9.98}
                         : new double[] {8, 8.02, 7.98, 8.01, 8, 7.99, 8.02, 8, 8.01, 7.99};
                 for (int i = 0; i < scores.length; i++) {
-                    JmhIterations.Phase phase = i < 2 ? JmhIterations.Phase.WARMUP : JmhIterations.Phase.MEASURE;
+                    JmhIteration.Phase phase = i < 2 ? JmhIteration.Phase.WARMUP : JmhIteration.Phase.MEASURE;
                     double noise = 1 + 0.002 * ((rep + i) % 3 - 1);
                     its.add(new IterationsCsv.Stored("jmh", seq, 1, "measure", cell(jdk), rep,
-                            new JmhIterations.Iteration(1, phase, i < 2 ? i + 1 : i - 1, scores[i] * noise, "us/op", Map.of())));
+                            new JmhIteration(1, phase, i < 2 ? i + 1 : i - 1, scores[i] * noise, "us/op", Map.of())));
                 }
                 raw.add(JmhReportTest.row(seq, BENCH, "avgt", "us/op", "lower", jdk, rep, jdk.equals("21") ? 11 : 8, 3000, "", ""));
             }

@@ -3,6 +3,7 @@ package dev.jdkmatrix.results;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.jdkmatrix.model.JmhIteration;
 import dev.jdkmatrix.output.JmhIterations;
 import dev.jdkmatrix.results.format.IterationsCsv;
 import java.io.IOException;
@@ -32,7 +33,7 @@ class IterationsCsvTest {
         }
         Files.copy(dir.resolve("logs/00001.log"), dir.resolve("logs/00002-a2.log"));
         RawRow builtin = Rows.of("sleep tasks=10 jdk=25 cpus=1 mem=512m").run("night", 3).with("kind", "builtin").build();
-        List<IterationsCsv.Stored> stored = IterationsCsv.fromLogs(dir, List.of(jmh(1, 1), jmh(2, 2), builtin, jmh(4, 1)));
+        List<IterationsCsv.Stored> stored = JmhIterations.fromLogs(dir, List.of(jmh(1, 1), jmh(2, 2), builtin, jmh(4, 1)));
         // runs 1 and 2 (its second attempt's log) have 4 iterations each; the built-in run none, run 4 no log
         assertThat(stored).hasSize(8);
         assertThat(stored).extracting(IterationsCsv.Stored::runKey).containsOnly("1/1", "2/2");
@@ -56,6 +57,6 @@ class IterationsCsvTest {
         }
         assertThatThrownBy(() -> IterationsCsv.read(dir)).hasMessageContaining(IterationsCsv.FILE + ", line 2").hasMessageContaining("cooldown")
                 .hasMessageContaining("fix:");
-        assertThat(JmhIterations.Phase.of("warmup")).isEqualTo(JmhIterations.Phase.WARMUP);
+        assertThat(JmhIteration.Phase.of("warmup")).isEqualTo(JmhIteration.Phase.WARMUP);
     }
 }

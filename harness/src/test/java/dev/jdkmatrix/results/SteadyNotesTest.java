@@ -1,10 +1,17 @@
 package dev.jdkmatrix.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.jdkmatrix.results.format.RawCsv;
+import dev.jdkmatrix.stats.SteadyState;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** What summary.csv and comparisons.csv say of runs that were not measured at a steady state. */
 class SteadyNotesTest {
@@ -39,5 +46,24 @@ class SteadyNotesTest {
         assertThat(s.column("n_steady")).isEqualTo("2");
         assertThat(s.column("steady_states")).isEqualTo("flat=1;none=1;slowdown=1;warmup=1");
         assertThat(Summarizer.summarize(List.of(Rows.of("sleep").wall(10).build()), Double.NaN).get(0).column("n_steady")).isEmpty();
+    }
+
+    @Test
+    void aRowReadsItsSteadyStateAsAClassAndOneNamingNoClassIsRefusedOrCut(@TempDir Path tmp) throws IOException {
+        assertThat(runs("bench jdk=25", "25", "slowdown@4").get(0).steadyState()).contains(SteadyState.Kind.SLOWDOWN);
+        assertThat(Rows.of("sleep").build().steadyState()).as("not classified").isEmpty();
+        assertThatThrownBy(() -> runs("bench jdk=25", "25", "steady@4"))
+                .hasMessageContaining("run bench jdk=25 #1: steady_state 'steady' is no steady-state class", "fix: write flat, warmup, slowdown or none");
+        // as read from a raw.csv: the row that names another class is cut as damaged, and the others are read
+        Path raw = tmp.resolve("raw.csv");
+        try (var csv = RawCsv.append(raw, List.of())) {
+            runs("bench jdk=25", "25", "flat@1", "none", "warmup@3").forEach(csv::write);
+        }
+        List<String> lines = new ArrayList<>(Files.readAllLines(raw));
+        lines.set(2, lines.get(2).replace(",none,", ",nearly,"));
+        Files.write(raw, lines);
+        RawCsv.Read read = RawCsv.readAll(raw);
+        assertThat(read.rows()).extracting(r -> r.steadyState().orElseThrow()).containsExactly(SteadyState.Kind.FLAT, SteadyState.Kind.WARMUP);
+        assertThat(read.cut()).containsExactly(3L);
     }
 }

@@ -12,7 +12,7 @@ class UntilSteadyTest {
     /** The iteration at which the rule first says enough (counted from 1), or 0 when it never does. */
     static int stopsAt(double[] scores, int steady) {
         for (int n = 1; n <= scores.length; n++) {
-            if (dev.jdkmatrix.history.SteadyState.settled(java.util.Arrays.copyOf(scores, n), false, steady)) return n;
+            if (dev.jdkmatrix.stats.SteadyState.settled(java.util.Arrays.copyOf(scores, n), false, steady)) return n;
         }
         return 0;
     }
@@ -27,7 +27,7 @@ class UntilSteadyTest {
     @Test
     void aFlatRunStopsOnceItHasHeldItsLevelForTheSteadyIterations() {
         // the fewest iterations a fork is classified from (SteadyState.MIN_CLASSIFIED, 10) come first, then the steady ones
-        assertThat(stopsAt(noisy(100, 0.003, 40, 1), 5)).as("0.3 % noise from the first iteration").isEqualTo(dev.jdkmatrix.history.SteadyState.MIN_CLASSIFIED);
+        assertThat(stopsAt(noisy(100, 0.003, 40, 1), 5)).as("0.3 % noise from the first iteration").isEqualTo(dev.jdkmatrix.stats.SteadyState.MIN_CLASSIFIED);
         assertThat(stopsAt(noisy(100, 0.003, 40, 2), 12)).isEqualTo(12);
     }
 
@@ -70,7 +70,7 @@ class UntilSteadyTest {
             if (rule.enough(String.format(Locale.ROOT, "Iteration %3d: %.3f us/op", i, 8.0 + (i % 2) * 0.01))) stopped = i;
             rule.enough("                 ·gc.alloc.rate.norm: 8016.000 B/op");
         }
-        assertThat(stopped).as("4 steady iterations, once there are enough to classify").isEqualTo(dev.jdkmatrix.history.SteadyState.MIN_CLASSIFIED);
+        assertThat(stopped).as("4 steady iterations, once there are enough to classify").isEqualTo(dev.jdkmatrix.stats.SteadyState.MIN_CLASSIFIED);
         assertThat(UntilSteady.of(dev.jdkmatrix.output.ReadingsTest.jmh("x.Bench.m"))).as("warmed up as its jmh-args say: runs to its end").isNull();
     }
 

@@ -147,7 +147,7 @@ class UserWorkloadsIT {
     void aRunScoredOnItsSteadyStateHasTheMeanOfItsSteadyIterations() throws IOException {
         RawRow r = row(x -> x.key().workload().equals("steady"));
         String log = Files.readString(out.resolve("logs").resolve(String.format("%05d.log", r.seq())));
-        List<dev.jdkmatrix.output.JmhIterations.Iteration> its = dev.jdkmatrix.output.JmhIterations.parse(log);
+        List<dev.jdkmatrix.model.JmhIteration> its = dev.jdkmatrix.output.JmhIterations.parse(log);
         assertThat(its).as(log).hasSize(10);
         if (r.column("steady_state").equals("none")) { // a fork that never settled: said, not scored
             assertThat(r.status()).isEqualTo("invalid");
@@ -161,7 +161,7 @@ class UserWorkloadsIT {
         }
         assertThat(r.status()).as(r.column("status_detail")).isEqualTo("ok");
         int from = Integer.parseInt(r.column("steady_from"));
-        double mean = its.subList(from - 1, its.size()).stream().mapToDouble(dev.jdkmatrix.output.JmhIterations.Iteration::score).average().orElseThrow();
+        double mean = its.subList(from - 1, its.size()).stream().mapToDouble(dev.jdkmatrix.model.JmhIteration::score).average().orElseThrow();
         assertThat(Double.parseDouble(r.column("score"))).isCloseTo(mean, org.assertj.core.data.Percentage.withPercentage(0.01));
         assertThat(r.column("score_jmh")).as("JMH's own figure, kept").isNotEmpty();
         assertThat(r.column("score_error")).isEmpty();
@@ -178,7 +178,7 @@ class UserWorkloadsIT {
     void aRunWarmedUpUntilSteadyIsStoppedOnceSteadyAndScoredOnItsSteadyPart() throws IOException {
         RawRow r = row(x -> x.key().workload().equals("until-steady"));
         String log = Files.readString(out.resolve("logs").resolve(String.format("%05d.log", r.seq())));
-        List<dev.jdkmatrix.output.JmhIterations.Iteration> its = dev.jdkmatrix.output.JmhIterations.parse(log);
+        List<dev.jdkmatrix.model.JmhIteration> its = dev.jdkmatrix.output.JmhIterations.parse(log);
         String scores = its.stream().map(i -> String.valueOf(i.score())).collect(java.util.stream.Collectors.joining(" "));
         if (r.status().equals("invalid") && r.column("status_detail").contains("vary by")) {
             // iterations too noisy to tell a steady state (SteadyState.withheld): run to its bound and said so, not scored
@@ -189,12 +189,12 @@ class UserWorkloadsIT {
         assertThat(r.status()).as("%s; its iterations (us/op): %s", r.column("status_detail"), scores).isEqualTo("ok");
         assertThat(r.column("exit_code")).as("stopped by the harness").isEqualTo("137");
         int ran = Integer.parseInt(r.column("jmh_iterations"));
-        assertThat(ran).as("stopped before its bound of 60").isBetween(dev.jdkmatrix.history.SteadyState.MIN_CLASSIFIED, 59);
+        assertThat(ran).as("stopped before its bound of 60").isBetween(dev.jdkmatrix.stats.SteadyState.MIN_CLASSIFIED, 59);
         assertThat(log).contains("-wi 0 -i 60 -f 1").doesNotContain("# Run complete");
         assertThat(its).hasSize(ran);
         int from = Integer.parseInt(r.column("steady_from"));
         assertThat(ran - from + 1).as("the steady iterations it held").isGreaterThanOrEqualTo(4);
-        double mean = its.subList(from - 1, its.size()).stream().mapToDouble(dev.jdkmatrix.output.JmhIterations.Iteration::score).average().orElseThrow();
+        double mean = its.subList(from - 1, its.size()).stream().mapToDouble(dev.jdkmatrix.model.JmhIteration::score).average().orElseThrow();
         assertThat(Double.parseDouble(r.column("score"))).isCloseTo(mean, org.assertj.core.data.Percentage.withPercentage(0.01));
         assertThat(r.column("score_unit")).isEqualTo("us/op");
         assertThat(r.column("score_better")).isEqualTo("lower");

@@ -3,7 +3,7 @@ package dev.jdkmatrix.report.chart;
 import static dev.jdkmatrix.report.chart.ChartStyle.*;
 import static dev.jdkmatrix.report.chart.ChartText.*;
 
-import dev.jdkmatrix.history.SteadyState;
+import dev.jdkmatrix.stats.SteadyState;
 import dev.jdkmatrix.results.Statistics;
 import dev.jdkmatrix.results.format.IterationsCsv;
 import java.awt.Color;
@@ -21,7 +21,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * Warm-up and steady state, beside the scores: per JMH benchmark, mode, param set and CPU limit,
  * each JDK's iterations in the order a fork ran them (JMH's warm-up first), the median over the
  * measured runs' forks at each iteration as a line with their range as a bar, JMH's warm-up's end
- * dashed; the caption says per JDK how its runs' iterations were classified (history.SteadyState),
+ * dashed; the caption says per JDK how its runs' iterations were classified (stats.SteadyState),
  * where the steady state began, and how many runs JMH measured before it.
  */
 public final class IterationChart implements ChartKind {
@@ -81,7 +81,7 @@ public final class IterationChart implements ChartKind {
                         while (at.size() <= i) at.add(new ArrayList<>());
                         at.get(i).add(fork.get(i).iteration().score());
                     }
-                    warmup = Math.max(warmup, (int) fork.stream().filter(s -> s.iteration().phase() == dev.jdkmatrix.output.JmhIterations.Phase.WARMUP).count());
+                    warmup = Math.max(warmup, (int) fork.stream().filter(s -> s.iteration().phase() == dev.jdkmatrix.model.JmhIteration.Phase.WARMUP).count());
                 }
                 SteadyState s = SteadyState.ofRun(run.stream().map(IterationsCsv.Stored::iteration).toList(), higherIsBetter);
                 if (s == null) continue;
@@ -105,7 +105,7 @@ public final class IterationChart implements ChartKind {
 
         private static int warmupOf(List<IterationsCsv.Stored> run) {
             return (int) run.stream().filter(s -> s.iteration().fork() == run.get(0).iteration().fork()
-                    && s.iteration().phase() == dev.jdkmatrix.output.JmhIterations.Phase.WARMUP).count();
+                    && s.iteration().phase() == dev.jdkmatrix.model.JmhIteration.Phase.WARMUP).count();
         }
     }
 

@@ -1,6 +1,6 @@
 package dev.jdkmatrix.report.chart;
 
-import dev.jdkmatrix.history.SteadyState;
+import dev.jdkmatrix.stats.SteadyState;
 import dev.jdkmatrix.results.format.IterationsCsv;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * A JDK pair's time to steady state, for the JDK-against-JDK chart's caption: per JMH cell, the
  * median iteration (warm-up ones counted first) where its runs' steady state begins
- * (history.SteadyState); per pair of JDKs, in how many of its compared cells the newer JDK settled
+ * (stats.SteadyState); per pair of JDKs, in how many of its compared cells the newer JDK settled
  * earlier, later or at the same iteration, and the median of each side.
  */
 final class SteadyTimes {

@@ -4,7 +4,7 @@ import com.opencsv.CSVReader;
 import com.opencsv.CSVWriter;
 import com.opencsv.ICSVWriter;
 import com.opencsv.exceptions.CsvException;
-import dev.jdkmatrix.output.JmhIterations;
+import dev.jdkmatrix.model.JmhIteration;
 import dev.jdkmatrix.results.RawRow;
 import java.io.IOException;
 import java.io.InputStream;
@@ -26,9 +26,9 @@ import java.util.zip.GZIPOutputStream;
 
 /**
  * iterations.csv.gz: every iteration of every JMH run of a results folder, warm-up ones included
- * ({@link JmhIterations}), a row each: the run (run_id, seq, attempt, run_phase, cell, rep), its fork, the
+ * (output.JmhIterations reads them from the runs' logs), a row each: the run (run_id, seq, attempt, run_phase, cell, rep), its fork, the
  * iteration's phase and number, score, unit and secondary metrics ({@code k=v;k=v}). Written at a
- * run's end from the runs' logs (logs/), by merge from the folders' own files; a folder without
+ * run's end from the runs' logs (logs/: output.JmhIterations.fromLogs), by merge from the folders' own files; a folder without
  * JMH runs, or of a version before it, has none, and its readers pass over that with a note.
  */
 public final class IterationsCsv {
@@ -43,7 +43,7 @@ public final class IterationsCsv {
     public static final List<String> COLUMNS = List.of("run_id", "seq", "attempt", "run_phase", "cell", "rep", "fork", "phase", "iteration", "score", "unit", "metrics");
 
     /** One stored iteration: the run it belongs to (its phase: warmup, measure or profile, as raw.csv's) and the iteration. */
-    public record Stored(String runId, int seq, int attempt, String runPhase, String cell, int rep, JmhIterations.Iteration iteration) {
+    public record Stored(String runId, int seq, int attempt, String runPhase, String cell, int rep, JmhIteration iteration) {
         public Stored {
             java.util.Objects.requireNonNull(iteration, "iteration");
             runPhase = runPhase == null ? "" : runPhase;
@@ -54,21 +54,6 @@ public final class IterationsCsv {
         public String runKey() {
             return seq + "/" + attempt;
         }
-    }
-
-    /** The iterations in the logs of the folder's JMH runs ({@code rows}: its raw.csv), in run order; a run whose log is gone has none. */
-    public static List<Stored> fromLogs(Path dir, List<RawRow> rows) throws IOException {
-        List<Stored> out = new ArrayList<>();
-        for (RawRow r : rows) {
-            if (!"jmh".equals(r.kind())) continue;
-            int attempt = Math.max(1, r.attempt());
-            Path log = dir.resolve("logs").resolve(String.format(Locale.ROOT, "%05d", r.seq()) + (attempt > 1 ? "-a" + attempt : "") + ".log");
-            if (!Files.isRegularFile(log)) continue;
-            for (JmhIterations.Iteration it : JmhIterations.parse(Files.readString(log, StandardCharsets.UTF_8))) {
-                out.add(new Stored(r.runId(), r.seq(), attempt, r.phase(), r.cell(), r.rep(), it));
-            }
-        }
-        return out;
     }
 
     /** Writes the file (replacing it); none, and an older one removed, when there is no iteration. */
@@ -118,7 +103,7 @@ public final class IterationsCsv {
             String[] v = all.get(i);
             if (v.length != all.get(0).length) continue; // a line cut short: passed over, as raw.csv's are
             try {
-                JmhIterations.Iteration it = new JmhIterations.Iteration(Integer.parseInt(v[at.get("fork")]), JmhIterations.Phase.of(v[at.get("phase")]),
+                JmhIteration it = new JmhIteration(Integer.parseInt(v[at.get("fork")]), JmhIteration.Phase.of(v[at.get("phase")]),
                         Integer.parseInt(v[at.get("iteration")]), number(v[at.get("score")]), v[at.get("unit")], metrics(v[at.get("metrics")]));
                 out.add(new Stored(v[at.get("run_id")], Integer.parseInt(v[at.get("seq")]), Integer.parseInt(v[at.get("attempt")]), v[at.get("run_phase")],
                         v[at.get("cell")], Integer.parseInt(v[at.get("rep")]), it));
@@ -147,7 +132,7 @@ public final class IterationsCsv {
     }
 
     private static String[] values(Stored s) {
-        JmhIterations.Iteration it = s.iteration();
+        JmhIteration it = s.iteration();
         StringBuilder m = new StringBuilder();
         it.secondary().forEach((k, v) -> m.append(m.isEmpty() ? "" : ";").append(k).append('=').append(number(v)));
         return new String[] {s.runId(), Integer.toString(s.seq()), Integer.toString(s.attempt()), s.runPhase(), s.cell(), Integer.toString(s.rep()),

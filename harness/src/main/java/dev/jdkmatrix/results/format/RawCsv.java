@@ -142,8 +142,8 @@ public final class RawCsv implements AutoCloseable {
      * Reads every complete row, from a file whose name ends in .gz through gzip. A line cut short
      * by a crash (fewer or more cells than the header) is skipped, so a folder left by a killed
      * harness still reads; so is a damaged one, which this harness never writes: a figure that is
-     * not a finite number (NaN, an infinity, an overflow such as 1e999, hex, text), or an ok run
-     * without its wall time. {@link #readAll} says which were.
+     * not a finite number (NaN, an infinity, an overflow such as 1e999, hex, text), an ok run
+     * without its wall time, or a steady_state that names no class. {@link #readAll} says which were.
      */
     public static List<RawRow> read(Path file) throws IOException {
         return readAll(file).rows();
@@ -180,12 +180,13 @@ public final class RawCsv implements AutoCloseable {
             int[] figures = java.util.stream.IntStream.of(known).filter(c -> dev.jdkmatrix.results.RunFigure.ofColumn(header[c]).isPresent()).toArray();
             int status = List.of(header).indexOf("status");
             int wall = List.of(header).indexOf(dev.jdkmatrix.results.RunFigure.WALL_MS.column());
+            int steady = List.of(header).indexOf("steady_state");
             List<RawRow> rows = new ArrayList<>(all.size());
             List<Long> cut = new ArrayList<>();
             long record = 0;
             for (String[] line : all) { // OpenCSV's readAll is a LinkedList: get(i) would walk it for every row
                 if (record++ == 0) continue;
-                if (line.length != header.length || damaged(line, figures, status, wall)) {
+                if (line.length != header.length || damaged(line, figures, status, wall) || unknownSteadyState(line, steady)) {
                     cut.add(record);
                     continue;
                 }
@@ -197,6 +198,11 @@ public final class RawCsv implements AutoCloseable {
         } catch (CsvException e) {
             throw new IOException(file + ": unreadable CSV: " + e.getMessage(), e);
         }
+    }
+
+    /** A steady-state class this harness never writes (raw.csv's steady_state: flat, warmup, slowdown, none or empty). */
+    static boolean unknownSteadyState(String[] line, int steady) {
+        return steady >= 0 && !line[steady].isEmpty() && dev.jdkmatrix.stats.SteadyState.Kind.parse(line[steady]).isEmpty();
     }
 
     /** A figure's text that is there and no finite number, or an ok run without its wall time: what this harness never writes. */

@@ -1,13 +1,11 @@
 // Writes docs/statistics.md's steady-state block (make bench-steady): the steady-state classifier
-// (history.SteadyState, as raw.csv's steady_state, score: steady and warmup: until-steady use it) on
+// (stats.SteadyState, as raw.csv's steady_state, score: steady and warmup: until-steady use it) on
 // synthetic JMH forks of a known class (SteadyCalibration in the harness's test classes: flat, warm-up,
 // slowdown, no steady state), at 7, 10, 20 and 50 iterations a fork and 1, 2 and 5 % noise an
 // iteration, without and with outliers: the share called right among the forks it classified, and the
 // share it withheld. Run by its make target with the harness jar and its test classes on the class path.
-package dev.jdkmatrix.history;
+package dev.jdkmatrix.stats;
 
-import dev.jdkmatrix.history.SteadyCalibration;
-import dev.jdkmatrix.history.SteadyState;
 import java.time.Instant;
 import java.util.Locale;
 
@@ -19,7 +17,7 @@ public class SteadyBench {
         String command = args.length > 0 ? args[0] : "make bench-steady";
         long t0 = System.nanoTime();
         StringBuilder md = new StringBuilder();
-        md.append("Written by `").append(command).append("` (harness/src/test/java/dev/jdkmatrix/history/SteadyBench.java) on ").append(Instant.now().toString(), 0, 10).append(": ")
+        md.append("Written by `").append(command).append("` (harness/src/test/java/dev/jdkmatrix/stats/SteadyBench.java) on ").append(Instant.now().toString(), 0, 10).append(": ")
                 .append(TRIALS).append(" synthetic forks a cell (SteadyCalibration: a time per operation, log-normal noise an iteration; with outliers, ")
                 .append("one iteration in twenty 10 to 30 % slower). Each cell: the share called right among the forks the classifier classified, and ")
                 .append("in brackets the share it withheld (`not classified`).\n\n")

@@ -1,4 +1,4 @@
-package dev.jdkmatrix.history;
+package dev.jdkmatrix.stats;
 
 import java.util.Locale;
 import java.util.SplittableRandom;

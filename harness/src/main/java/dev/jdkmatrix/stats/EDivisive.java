@@ -1,4 +1,4 @@
-package dev.jdkmatrix.history;
+package dev.jdkmatrix.stats;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -148,7 +148,7 @@ public final class EDivisive {
     }
 
     /** The segments between change points, [start, end), empty ones left out (Otava's get_intervals). */
-    static List<int[]> intervals(List<ChangePoint> cps, int n) {
+    public static List<int[]> intervals(List<ChangePoint> cps, int n) {
         List<int[]> out = new ArrayList<>();
         for (int i = 0; i <= cps.size(); i++) {
             int from = i == 0 ? 0 : cps.get(i - 1).index();
@@ -162,7 +162,7 @@ public final class EDivisive {
      * The t-test at {@code index}: between the two intervals it separates when it ends one (a
      * change point already), or between the two halves of the interval it falls inside.
      */
-    static ChangePoint test(int index, double[] series, List<int[]> intervals) {
+    public static ChangePoint test(int index, double[] series, List<int[]> intervals) {
         for (int i = 0; i < intervals.size(); i++) {
             int[] iv = intervals.get(i);
             if (iv[1] == index) return tTest(index, series, iv[0], index, intervals.get(i + 1)[1]);

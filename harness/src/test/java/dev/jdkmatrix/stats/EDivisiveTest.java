@@ -1,4 +1,4 @@
-package dev.jdkmatrix.history;
+package dev.jdkmatrix.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.jdkmatrix.history;
+package dev.jdkmatrix.stats;
 
 import java.util.List;
 
@@ -47,8 +47,13 @@ public record SteadyState(Kind kind, int from, int changePoints) {
         }
 
         public static Kind of(String text) {
-            for (Kind k : values()) if (k.text.equals(text)) return k;
-            throw new IllegalArgumentException("'" + text + "' is not a steady-state class; it is flat, warmup, slowdown or none");
+            return parse(text).orElseThrow(() -> new IllegalArgumentException("'" + text + "' is not a steady-state class; it is flat, warmup, slowdown or none"));
+        }
+
+        /** The class a stored text names (raw.csv's steady_state), empty where it names none. */
+        public static java.util.Optional<Kind> parse(String text) {
+            for (Kind k : values()) if (k.text.equals(text)) return java.util.Optional.of(k);
+            return java.util.Optional.empty();
         }
     }
 
@@ -106,8 +111,8 @@ public record SteadyState(Kind kind, int from, int changePoints) {
         double[] d = new double[Math.max(0, to - from - 1)];
         for (int i = from + 1; i < to; i++) d[i - from - 1] = Math.log(scores[i] / scores[i - 1]);
         if (d.length == 0) return Double.POSITIVE_INFINITY;
-        double m = Watch.median(d);
-        return 1.4826 * Watch.median(java.util.Arrays.stream(d).map(x -> Math.abs(x - m)).toArray()) / Math.sqrt(2);
+        double m = Median.of(d);
+        return 1.4826 * Median.of(java.util.Arrays.stream(d).map(x -> Math.abs(x - m)).toArray()) / Math.sqrt(2);
     }
 
     /**
@@ -120,7 +125,7 @@ public record SteadyState(Kind kind, int from, int changePoints) {
         double[] logs = java.util.Arrays.stream(scores).map(Math::log).toArray();
         double[] out = scores.clone();
         for (int i = 1; i < scores.length - 1; i++) { // the first (a slow first iteration is warm-up) and the last (a change may begin there) are kept
-            double local = Watch.median(java.util.Arrays.copyOfRange(logs, Math.max(0, i - 2), Math.min(logs.length, i + 3)));
+            double local = Median.of(java.util.Arrays.copyOfRange(logs, Math.max(0, i - 2), Math.min(logs.length, i + 3)));
             if (Math.abs(logs[i] - local) > 4 * noise && lone(logs, i, local, noise)) out[i] = Math.exp(local);
         }
         return out;
@@ -182,7 +187,7 @@ public record SteadyState(Kind kind, int from, int changePoints) {
      * {@link #MIN_STEADY} iterations stay.
      */
     static int trimmed(double[] scores, int start, boolean higherIsBetter) {
-        double median = Watch.median(java.util.Arrays.copyOfRange(scores, start, scores.length));
+        double median = Median.of(java.util.Arrays.copyOfRange(scores, start, scores.length));
         int from = start;
         while (from < scores.length - MIN_STEADY) {
             double worse = higherIsBetter ? median / scores[from] - 1 : scores[from] / median - 1;
@@ -214,14 +219,14 @@ public record SteadyState(Kind kind, int from, int changePoints) {
      * each fork's series, warm-up then measured, classified alone ({@link #classify}), the forks
      * together ({@link #ofForks}); null when no fork could be classified.
      */
-    public static SteadyState ofRun(List<dev.jdkmatrix.output.JmhIterations.Iteration> iterations, boolean higherIsBetter) {
+    public static SteadyState ofRun(List<dev.jdkmatrix.model.JmhIteration> iterations, boolean higherIsBetter) {
         List<SteadyState> forks = new java.util.ArrayList<>();
         for (double[] scores : forks(iterations)) forks.add(classify(scores, higherIsBetter));
         return ofForks(forks);
     }
 
     /** Why a run's iterations have no class: its first fork's {@link #withheld} reason; "" where a fork was classified. */
-    public static String withheld(List<dev.jdkmatrix.output.JmhIterations.Iteration> iterations) {
+    public static String withheld(List<dev.jdkmatrix.model.JmhIteration> iterations) {
         List<double[]> forks = forks(iterations);
         if (forks.isEmpty()) return "not classified: no iteration";
         for (double[] f : forks) if (withheld(f).isEmpty()) return "";
@@ -229,9 +234,9 @@ public record SteadyState(Kind kind, int from, int changePoints) {
     }
 
     /** A run's iterations as each fork's series of scores, warm-up then measured, forks in order. */
-    private static List<double[]> forks(List<dev.jdkmatrix.output.JmhIterations.Iteration> iterations) {
+    private static List<double[]> forks(List<dev.jdkmatrix.model.JmhIteration> iterations) {
         java.util.Map<Integer, List<Double>> byFork = new java.util.TreeMap<>();
-        for (dev.jdkmatrix.output.JmhIterations.Iteration it : iterations) byFork.computeIfAbsent(it.fork(), k -> new java.util.ArrayList<>()).add(it.score());
+        for (dev.jdkmatrix.model.JmhIteration it : iterations) byFork.computeIfAbsent(it.fork(), k -> new java.util.ArrayList<>()).add(it.score());
         return byFork.values().stream().map(scores -> scores.stream().mapToDouble(Double::doubleValue).toArray()).toList();
     }
 
@@ -240,7 +245,7 @@ public record SteadyState(Kind kind, int from, int changePoints) {
      * from where that fork's steady state begins (warm-up ones included; a slowdown's last level is
      * its steady state), over every fork; NaN when a fork has none or too few iterations to tell.
      */
-    public static double steadyMean(List<dev.jdkmatrix.output.JmhIterations.Iteration> iterations, boolean higherIsBetter) {
+    public static double steadyMean(List<dev.jdkmatrix.model.JmhIteration> iterations, boolean higherIsBetter) {
         double sum = 0;
         int n = 0;
         for (double[] x : forks(iterations)) {

@@ -11,7 +11,6 @@ import static dev.jdkmatrix.bench.BenchStats.median;
 import static dev.jdkmatrix.bench.BenchStats.countInterval;
 
 import dev.jdkmatrix.history.ChangeFinder;
-import dev.jdkmatrix.stats.EDivisive;
 import dev.jdkmatrix.history.FigureKey;
 import dev.jdkmatrix.history.History;
 import dev.jdkmatrix.history.HistoryReport;
@@ -19,6 +18,7 @@ import dev.jdkmatrix.history.Night;
 import dev.jdkmatrix.history.Nights;
 import dev.jdkmatrix.history.Series;
 import dev.jdkmatrix.history.Watch;
+import dev.jdkmatrix.stats.EDivisive;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;

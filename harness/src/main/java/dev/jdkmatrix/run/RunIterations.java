@@ -1,8 +1,8 @@
 package dev.jdkmatrix.run;
 
 import dev.jdkmatrix.model.JmhIteration;
-import dev.jdkmatrix.stats.SteadyState;
 import dev.jdkmatrix.output.JmhIterations;
+import dev.jdkmatrix.stats.SteadyState;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,12 +1,12 @@
 package dev.jdkmatrix.run;
 
 import dev.jdkmatrix.engine.RunSlot;
-import dev.jdkmatrix.model.JmhIteration;
-import dev.jdkmatrix.stats.SteadyState;
 import dev.jdkmatrix.matrix.Cell;
 import dev.jdkmatrix.matrix.WorkloadKind;
+import dev.jdkmatrix.model.JmhIteration;
 import dev.jdkmatrix.output.JmhIterations;
 import dev.jdkmatrix.output.JmhResult;
+import dev.jdkmatrix.stats.SteadyState;
 import java.util.List;
 
 /**

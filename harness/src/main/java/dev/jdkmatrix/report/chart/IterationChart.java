@@ -3,9 +3,9 @@ package dev.jdkmatrix.report.chart;
 import static dev.jdkmatrix.report.chart.ChartStyle.*;
 import static dev.jdkmatrix.report.chart.ChartText.*;
 
-import dev.jdkmatrix.stats.SteadyState;
 import dev.jdkmatrix.results.Statistics;
 import dev.jdkmatrix.results.format.IterationsCsv;
+import dev.jdkmatrix.stats.SteadyState;
 import java.awt.Color;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

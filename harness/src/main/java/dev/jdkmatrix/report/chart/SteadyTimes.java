@@ -1,7 +1,7 @@
 package dev.jdkmatrix.report.chart;
 
-import dev.jdkmatrix.stats.SteadyState;
 import dev.jdkmatrix.results.format.IterationsCsv;
+import dev.jdkmatrix.stats.SteadyState;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -123,8 +123,10 @@ class TrustIT {
         // whose [min, max] interval of 6 to 9 runs reached +-5.4 %: the target is 8 %); jitter: 300 to 600 ms at random,
         // rarely known to +-8 %: its [min, max] reaches that when all its draws fall in a band near 0.3 of the jitter's width
         // at its upper end (a max / min of 1.17 at 580 ms is 85 ms of 300), about 1 % of runs at 6 rounds and 2 % up to 10
-        // (a fresh-clone CI run here, 2026-11-29: six draws 549 to 597 ms, stopped at 6). So the test holds what the rule
-        // controls: a cell stops before the maximum only once its target is reached, never past the maximum.
+        // (a fresh-clone CI run here, 2026-11-29: six draws 549 to 597 ms, stopped at 6). And the calm cell's own spread is
+        // the machine's: it stopped at 9 in a fresh-clone CI run on 2026-12-02 (335 to 382 ms, two runs of 359 and 382 among
+        // nine of 336 to 346). So the test holds what the rule controls: a cell stops before the maximum only once its target
+        // is reached, never past the maximum; and the calm cell, some 3 % a run against a target of 8 %, reaches it.
         TestMatrix.named("adaptive").repetitions("{ min: 6, max: 10, target: 8% }").axis("cpu-mode", "cpuset").axis("tasks", 1).axis("executor", "virtual")
                 .workloads("""
                 - name: fault
@@ -134,12 +136,13 @@ class TrustIT {
         ItSupport.Ran ran = ItSupport.run(m, out, "adaptive", 0);
         long calm = ran.rows().stream().filter(r -> r.column("params").contains("mode=none")).count();
         long noisy = ran.rows().stream().filter(r -> r.column("params").contains("mode=jitter")).count();
-        assertThat(calm).as(ran.err()).isBetween(6L, 8L);
+        assertThat(calm).as(ran.err()).isBetween(6L, 10L);
         assertThat(noisy).as(ran.err()).isBetween(6L, 10L);
         List<SummaryRow> summary = SummaryCsv.read(out.resolve("summary.csv"));
         SummaryRow calmRow = summary.stream().filter(s -> s.column("params").contains("mode=none")).findFirst().orElseThrow();
         SummaryRow noisyRow = summary.stream().filter(s -> s.column("params").contains("mode=jitter")).findFirst().orElseThrow();
-        assertThat(calmRow.column("target_reached")).isEqualTo("yes");
+        assertThat(calmRow.column("target_reached")).as(ran.err()).isEqualTo("yes");
+        assertThat(Double.parseDouble(calmRow.column("interval_pct"))).isLessThanOrEqualTo(8);
         if (noisy < 10) { // its draws fell close together by chance: it stopped because it reached its target, and only then
             assertThat(noisyRow.column("target_reached")).as(ran.err()).isEqualTo("yes");
             assertThat(Double.parseDouble(noisyRow.column("interval_pct"))).isLessThanOrEqualTo(8);

@@ -2,6 +2,7 @@ package dev.jdkmatrix.run;
 
 import dev.jdkmatrix.model.JmhIteration;
 import dev.jdkmatrix.output.JmhIterations;
+import dev.jdkmatrix.output.Outcome;
 import dev.jdkmatrix.stats.SteadyState;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -32,48 +33,46 @@ final class RunIterations {
     /**
      * A run scored on its steady state ({@code score: steady}): its figure becomes the mean of its
      * steady iterations and JMH's own goes to {@code score_jmh}, its error (JMH's, of JMH's figure)
-     * cleared; a run of iterations that reach no steady state is made invalid, saying so. Only a run
-     * that ended ok is rescored; {@code v} holds its columns.
+     * cleared; a run of iterations that reach no steady state is invalid, saying so. Only a run that
+     * ended ok ({@code ended}) is rescored; {@code v} holds its columns. How the run ended, now.
      */
-    static void scoreSteady(Map<String, String> v, java.util.List<JmhIteration> iterations, boolean higherIsBetter) {
-        if (!"ok".equals(v.get("status"))) return;
+    static Outcome scoreSteady(Outcome ended, Map<String, String> v, java.util.List<JmhIteration> iterations, boolean higherIsBetter) {
+        if (!(ended instanceof Outcome.Ok)) return ended;
         double mean = SteadyState.steadyMean(iterations, higherIsBetter);
         if (Double.isFinite(mean)) {
             v.put("score_jmh", v.getOrDefault("score", ""));
             v.put("score", significant(mean));
             v.put("score_error", "");
-            return;
+            return ended;
         }
         SteadyState s = SteadyState.ofRun(iterations, higherIsBetter);
-        v.put("status", "invalid");
-        v.put("status_detail", "score: steady, and " + (s == null ? "its iterations tell no steady state (" + SteadyState.withheld(iterations)
+        return new Outcome.Invalid("score: steady, and " + (s == null ? "its iterations tell no steady state (" + SteadyState.withheld(iterations)
                 + "; more iterations, -i or -wi in jmh-args, or longer ones, -r, or score: jmh)" : "a fork's iterations reached no steady state (classified none: the last level "
                 + "holds under a quarter of its iterations): more iterations (-i), or score: jmh to take JMH's own figure"));
     }
 
     /**
      * A run warmed up until steady that ran to its bound: its iterations never held a steady state
-     * long enough to stop it, so it is made invalid, saying how it ended (its class over every
-     * iteration) and what to change. Only a run that ended ok is judged; {@code v} holds its columns.
+     * long enough to stop it, so it is invalid, saying how it ended (its class over every iteration)
+     * and what to change, and its score goes to {@code score_jmh}. Only a run that ended ok
+     * ({@code ended}) is judged; {@code v} holds its columns. How the run ended, now.
      */
-    static void neverSteady(Map<String, String> v, java.util.List<JmhIteration> iterations,
-                            dev.jdkmatrix.matrix.WorkloadKind.Jmh.Warmup.UntilSteady u) {
-        if (!"ok".equals(v.get("status"))) return;
+    static Outcome neverSteady(Outcome ended, Map<String, String> v, java.util.List<JmhIteration> iterations,
+                               dev.jdkmatrix.matrix.WorkloadKind.Jmh.Warmup.UntilSteady u) {
+        if (!(ended instanceof Outcome.Ok)) return ended;
         v.put("score_jmh", v.getOrDefault("score", ""));
         v.put("score", "");
         v.put("score_error", "");
-        v.put("status", "invalid");
         String withheld = SteadyState.withheld(iterations);
         if (!withheld.isEmpty() && withheld.contains("vary by")) {
             // too noisy to tell a steady state at all, not a benchmark that keeps changing
-            v.put("status_detail", "warmup: until-steady, and no steady state could be told within max-iterations " + u.max() + " (" + withheld
+            return new Outcome.Invalid("warmup: until-steady, and no steady state could be told within max-iterations " + u.max() + " (" + withheld
                     + "): longer iterations (-r in jmh-args) or a quieter machine (cpu-mode: cpuset), or warmup: fixed");
-            return;
         }
-        String ended = v.getOrDefault("steady_state", "").isEmpty() ? "" : " (over all " + iterations.size() + ": " + v.get("steady_state")
+        String over = v.getOrDefault("steady_state", "").isEmpty() ? "" : " (over all " + iterations.size() + ": " + v.get("steady_state")
                 + (v.getOrDefault("steady_from", "").isEmpty() ? "" : " from iteration " + v.get("steady_from")) + ")";
-        v.put("status_detail", "warmup: until-steady, and no steady state held for " + u.steady() + " iterations within max-iterations " + u.max()
-                + ended + ": the benchmark does not settle in " + u.max() + " iterations; raise max-iterations, or find what keeps changing (a state that grows)");
+        return new Outcome.Invalid("warmup: until-steady, and no steady state held for " + u.steady() + " iterations within max-iterations " + u.max()
+                + over + ": the benchmark does not settle in " + u.max() + " iterations; raise max-iterations, or find what keeps changing (a state that grows)");
     }
 
     /** A figure with six significant digits, as JMH's JSON gives a score. */

@@ -92,14 +92,15 @@ final class RunOutcome {
         if (!(outcome instanceof Outcome.Ok) && progress != null && v.getOrDefault("metrics", "").isEmpty()) {
             v.put("metrics", progress); // a run killed before its record: how far it got, as metrics (elapsed_ms, submitted, the workload's own)
         }
-        v.put("status", outcome.status());
-        v.put("status_detail", outcome.detail());
+        // a JMH run judged on its iterations may end invalid after all: the status is set once, from the outcome as judged
         if (cell.kind() instanceof dev.jdkmatrix.matrix.WorkloadKind.Jmh j && j.warmup() instanceof dev.jdkmatrix.matrix.WorkloadKind.Jmh.Warmup.UntilSteady u
                 && profile == Profile.NONE && !res.stopped() && !UntilSteady.heldAtSomePoint(iterations, cell)) {
-            RunIterations.neverSteady(v, iterations, u);
+            outcome = RunIterations.neverSteady(outcome, v, iterations, u);
         } else if (cell.kind() instanceof dev.jdkmatrix.matrix.WorkloadKind.Jmh j && j.score() == dev.jdkmatrix.matrix.WorkloadKind.Jmh.Score.STEADY) {
-            RunIterations.scoreSteady(v, iterations, "higher".equals(v.get("score_better")));
+            outcome = RunIterations.scoreSteady(outcome, v, iterations, "higher".equals(v.get("score_better")));
         }
+        v.put("status", outcome.status());
+        v.put("status_detail", outcome.detail());
         double uptime = reading instanceof Readings.Reading.Found f ? parseOr(f.columns().get("jvm_uptime_ms")) : Double.NaN;
         double total = (System.nanoTime() - t0) / 1e6;
         v.putAll(RunFigure.columns(Map.of(RunFigure.HARNESS_OVERHEAD_MS, total - uptime)));

@@ -2,6 +2,7 @@ package dev.jdkmatrix.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jdkmatrix.output.Outcome;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -35,30 +36,31 @@ class RunIterationsTest {
 
     @Test
     void scoredSteadyARunsFigureIsTheMeanOfItsSteadyIterationsAndJmhsOwnIsKept() {
-        Map<String, String> v = new java.util.HashMap<>(Map.of("status", "ok", "score", "250000", "score_error", "1200"));
-        RunIterations.scoreSteady(v, dev.jdkmatrix.output.JmhIterations.parse(WARMING), true);
+        Map<String, String> v = new java.util.HashMap<>(Map.of("score", "250000", "score_error", "1200"));
+        assertThat(RunIterations.scoreSteady(new Outcome.Ok(), v, dev.jdkmatrix.output.JmhIterations.parse(WARMING), true)).isEqualTo(new Outcome.Ok());
         double mean = (302785 + 308509 + 304834 + 306120 + 303990 + 305410 + 306002 + 304471) / 8.0;
         assertThat(Double.parseDouble(v.get("score"))).isCloseTo(mean, org.assertj.core.data.Offset.offset(1.0));
-        assertThat(v).containsEntry("score_jmh", "250000").containsEntry("score_error", "").containsEntry("status", "ok");
+        assertThat(v).containsEntry("score_jmh", "250000").containsEntry("score_error", "");
         assertThat(RunIterations.significant(0.000812345678)).isEqualTo("0.000812346");
     }
 
     @Test
     void scoredSteadyARunWithoutASteadyStateIsInvalidAndSaysWhy() {
-        Map<String, String> few = new java.util.HashMap<>(Map.of("status", "ok", "score", "5"));
-        RunIterations.scoreSteady(few, dev.jdkmatrix.output.JmhIterations.parse("# Fork: 1 of 1\nIteration   1: 5.000 ms/op\nIteration   2: 5.100 ms/op\n"), false);
-        assertThat(few).containsEntry("status", "invalid").containsEntry("score", "5");
-        assertThat(few.get("status_detail")).contains("not classified: 2 iterations a fork (10 needed)").contains("-i or -wi in jmh-args");
+        Map<String, String> few = new java.util.HashMap<>(Map.of("score", "5"));
+        Outcome fewEnded = RunIterations.scoreSteady(new Outcome.Ok(), few, dev.jdkmatrix.output.JmhIterations.parse("# Fork: 1 of 1\nIteration   1: 5.000 ms/op\nIteration   2: 5.100 ms/op\n"), false);
+        assertThat(fewEnded).isInstanceOf(Outcome.Invalid.class);
+        assertThat(few).containsEntry("score", "5");
+        assertThat(fewEnded.detail()).contains("not classified: 2 iterations a fork (10 needed)").contains("-i or -wi in jmh-args");
         // rising all the way: the last level holds too few of the iterations to be a steady state
         StringBuilder rising = new StringBuilder("# Fork: 1 of 1\n");
         for (int i = 1; i <= 12; i++) rising.append(String.format(java.util.Locale.ROOT, "Iteration   %d: %.3f ms/op%n", i, 100.0 / (i < 11 ? Math.pow(1.1, i) : Math.pow(1.1, 14))));
-        Map<String, String> none = new java.util.HashMap<>(Map.of("status", "ok", "score", "9"));
-        RunIterations.scoreSteady(none, dev.jdkmatrix.output.JmhIterations.parse(rising.toString()), false);
-        assertThat(none).containsEntry("status", "invalid");
-        assertThat(none.get("status_detail")).contains("reached no steady state");
+        Outcome none = RunIterations.scoreSteady(new Outcome.Ok(), new java.util.HashMap<>(Map.of("score", "9")), dev.jdkmatrix.output.JmhIterations.parse(rising.toString()), false);
+        assertThat(none).isInstanceOf(Outcome.Invalid.class);
+        assertThat(none.detail()).contains("reached no steady state");
         // a run that failed is left as it ended
-        Map<String, String> failed = new java.util.HashMap<>(Map.of("status", "error", "score", ""));
-        RunIterations.scoreSteady(failed, dev.jdkmatrix.output.JmhIterations.parse(WARMING), true);
-        assertThat(failed).containsEntry("status", "error").doesNotContainKey("score_jmh");
+        Map<String, String> failed = new java.util.HashMap<>(Map.of("score", ""));
+        Outcome error = new Outcome.Error("exit code 1");
+        assertThat(RunIterations.scoreSteady(error, failed, dev.jdkmatrix.output.JmhIterations.parse(WARMING), true)).isSameAs(error);
+        assertThat(failed).doesNotContainKey("score_jmh");
     }
 }

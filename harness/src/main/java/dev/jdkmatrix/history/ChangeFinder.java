@@ -1,6 +1,7 @@
 package dev.jdkmatrix.history;
 
 import dev.jdkmatrix.stats.EDivisive;
+import dev.jdkmatrix.stats.Median;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.statistics.distribution.TDistribution;
@@ -160,7 +161,7 @@ public final class ChangeFinder {
      */
     static double withinFloor(Series s) {
         double[] w = s.entries().stream().mapToDouble(e -> e.measured().withinSd()).filter(Double::isFinite).sorted().toArray();
-        return w.length == 0 ? 0 : dev.jdkmatrix.results.Statistics.medianOfSorted(w);
+        return w.length == 0 ? 0 : Median.ofSorted(w);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.jdkmatrix.results;
 
+import dev.jdkmatrix.stats.Median;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
@@ -57,7 +58,7 @@ public final class PairedPower {
         if (logRatios.length < 2) throw new IllegalArgumentException("a paired power needs at least 2 rounds, got " + logRatios.length);
         if (!(minDifference >= 0 && minDifference < 1)) throw new IllegalArgumentException("a min-difference must be between 0 and 1, got " + minDifference);
         n = logRatios.length;
-        double centre = Statistics.medianOfSorted(PairedRatio.walshAverages(logRatios));
+        double centre = Median.ofSorted(PairedRatio.walshAverages(logRatios));
         double scale = Math.sqrt(n / (n - 1.0));
         residuals = Arrays.stream(logRatios).map(d -> (d - centre) * scale).toArray();
         minLog = Math.log1p(minDifference);

@@ -1,5 +1,6 @@
 package dev.jdkmatrix.results;
 
+import dev.jdkmatrix.stats.Median;
 import java.util.Arrays;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.apache.commons.statistics.inference.WilcoxonSignedRankTest;
@@ -48,13 +49,13 @@ public record PairedRatio(int n, double ratio, double low, double high, double l
             d[i] = Math.log(r[i]);
         }
         double[] walsh = walshAverages(d);
-        double hl = Statistics.medianOfSorted(walsh);
+        double hl = Median.ofSorted(walsh);
         int k = criticalRank(n, target);
         double level = 1 - 2 * signedRankCdf(n, k - 1);
         double low = walsh[k - 1];
         double high = walsh[walsh.length - k];
         Arrays.sort(r);
-        return new PairedRatio(n, Math.exp(hl), Math.exp(low), Math.exp(high), n == 1 ? 0 : level, pValue(d), Statistics.medianOfSorted(r));
+        return new PairedRatio(n, Math.exp(hl), Math.exp(low), Math.exp(high), n == 1 ? 0 : level, pValue(d), Median.ofSorted(r));
     }
 
     /** How far the interval reaches from the ratio, as a fraction of it; NaN with fewer than two pairs. */

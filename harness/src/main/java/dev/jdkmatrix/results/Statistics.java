@@ -22,7 +22,7 @@ public record Statistics(int n, double median, double min, double max, double me
         double[] x = Arrays.stream(values).filter(Double::isFinite).sorted().toArray();
         int n = x.length;
         if (n == 0) throw new IllegalArgumentException("statistics need at least one finite value");
-        double median = medianOfSorted(x);
+        double median = dev.jdkmatrix.stats.Median.ofSorted(x);
         double mean = Arrays.stream(x).sum() / n;
         double ss = 0;
         for (double v : x) ss += (v - mean) * (v - mean);
@@ -70,11 +70,6 @@ public record Statistics(int n, double median, double min, double max, double me
     /** The level of the widest interval of a median of n values, [min, max]: 1 - 2^(1-n) (0.75 for 3, 0.9375 for 5, 0.96875 for 6); 0 under 2. */
     public static double medianLevel(int n) {
         return n < 2 ? 0 : coverage(n, 1);
-    }
-
-    /** The median of values sorted ascending (the mean of the middle pair when their count is even). */
-    public static double medianOfSorted(double[] sorted) {
-        return dev.jdkmatrix.stats.Median.ofSorted(sorted);
     }
 
     /** Coverage of [x(k), x(n-k+1)] for the median. */

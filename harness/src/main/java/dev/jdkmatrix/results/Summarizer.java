@@ -136,13 +136,13 @@ public final class Summarizer {
 
     /** Of the ok runs whose iterations were classified, how many reached a steady state, and how many are in each class. */
     private static void steadyColumns(Map<String, String> v, List<RawRow> ok) {
-        Map<SteadyState.Kind, Integer> classes = new java.util.EnumMap<>(SteadyState.Kind.class);
+        // by the classes' names, as summary.csv has always listed them
+        Map<SteadyState.Kind, Integer> classes = new TreeMap<>(java.util.Comparator.comparing(SteadyState.Kind::text));
         for (RawRow r : ok) r.steadyState().ifPresent(k -> classes.merge(k, 1, Integer::sum));
         if (classes.isEmpty()) return;
-        v.put("n_steady", Integer.toString(classes.entrySet().stream().filter(e -> e.getKey().peak()).mapToInt(Map.Entry::getValue).sum()));
-        StringBuilder b = new StringBuilder(); // by the classes' names, as summary.csv has always listed them
-        classes.entrySet().stream().sorted(Map.Entry.comparingByKey(java.util.Comparator.comparing(SteadyState.Kind::text)))
-                .forEach(e -> b.append(b.isEmpty() ? "" : ";").append(e.getKey().text()).append('=').append(e.getValue()));
+        v.put("n_steady", Integer.toString(classes.getOrDefault(SteadyState.Kind.FLAT, 0) + classes.getOrDefault(SteadyState.Kind.WARMUP, 0)));
+        StringBuilder b = new StringBuilder();
+        classes.forEach((k, n) -> b.append(b.isEmpty() ? "" : ";").append(k.text()).append('=').append(n));
         v.put("steady_states", b.toString());
     }
 

@@ -46,7 +46,7 @@ class AdaptiveReplayTest {
                 for (int i = 0; i < d.length; i++) d[i] = Math.log(p.b()[i] / p.a()[i]);
                 double[] sorted = d.clone();
                 java.util.Arrays.sort(sorted);
-                double median = dev.jdkmatrix.results.Statistics.medianOfSorted(sorted);
+                double median = dev.jdkmatrix.stats.Median.ofSorted(sorted);
                 for (int i = 0; i < d.length; i++) d[i] -= median;
                 out.add(d);
             }

@@ -180,29 +180,27 @@ public final class RawCsv implements AutoCloseable {
             int[] figures = java.util.stream.IntStream.of(known).filter(c -> dev.jdkmatrix.results.RunFigure.ofColumn(header[c]).isPresent()).toArray();
             int status = List.of(header).indexOf("status");
             int wall = List.of(header).indexOf(dev.jdkmatrix.results.RunFigure.WALL_MS.column());
-            int steady = List.of(header).indexOf("steady_state");
             List<RawRow> rows = new ArrayList<>(all.size());
             List<Long> cut = new ArrayList<>();
             long record = 0;
             for (String[] line : all) { // OpenCSV's readAll is a LinkedList: get(i) would walk it for every row
                 if (record++ == 0) continue;
-                if (line.length != header.length || damaged(line, figures, status, wall) || unknownSteadyState(line, steady)) {
+                if (line.length != header.length || damaged(line, figures, status, wall)) {
                     cut.add(record);
                     continue;
                 }
                 Map<String, String> v = new LinkedHashMap<>();
                 for (int c : known) v.put(header[c], line[c]);
-                rows.add(new RawRow(v));
+                try {
+                    rows.add(new RawRow(v));
+                } catch (IllegalArgumentException refused) { // a value the row's own checks refuse (a steady_state that names no class)
+                    cut.add(record);
+                }
             }
             return new Read(rows, cut);
         } catch (CsvException e) {
             throw new IOException(file + ": unreadable CSV: " + e.getMessage(), e);
         }
-    }
-
-    /** A steady-state class this harness never writes (raw.csv's steady_state: flat, warmup, slowdown, none or empty). */
-    static boolean unknownSteadyState(String[] line, int steady) {
-        return steady >= 0 && !line[steady].isEmpty() && dev.jdkmatrix.stats.SteadyState.Kind.parse(line[steady]).isEmpty();
     }
 
     /** A figure's text that is there and no finite number, or an ok run without its wall time: what this harness never writes. */

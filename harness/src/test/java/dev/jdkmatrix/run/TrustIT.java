@@ -73,17 +73,18 @@ class TrustIT {
     @Test
     void aBlockedPlanRunsEachGroupBackToBackAndStopsAGroupWhenEveryPairIsKnown() throws IOException {
         Path m = tmp.resolve("pairs.yaml");
-        // two groups compared along hold-ms, 300 against 330 ms: calm (a pair's ratio is 1.1, each run's JVM adding
-        // 20 to 45 ms: measured here 1.07 to 1.15, so often known to +-8 % after the 6 first rounds, the least an adaptive
-        // stop takes) and jitter (each run 1 to 2 times its hold: the ratio of a pair swings from 0.55 to 2.2, its interval at
-        // 8 pairs some +-20 %). How soon a group's pairs are known is the machine's noise (a fresh-clone make test beside
-        // other work, 2026-11-29: one calm run of 410 ms among 330-365 ms ones kept it past 6 rounds), so the test holds what
-        // the plan controls: a group runs back to back, at least 6 rounds and at most 8, and stops before 8 only once its
-        // pair meets the target
+        // two groups compared along hold-ms, 300 against 400 ms: calm (a pair's ratio is some 1.3, each run's JVM adding
+        // 20 to 45 ms, so often known to +-8 % after the 6 first rounds, the least an adaptive stop takes) and jitter (each
+        // run 1 to 2 times its hold: the ratio of a pair swings from 0.65 to 2.7, its interval at 8 pairs some +-20 %). The
+        // step is three times the equivalence margin of +-10 %: a step of 10 % (300 against 330 ms) was read as 4.5 % slower
+        // [-3.7 %, 9.3 %], "the same within +-10 %", in a fresh-clone CI run on 2026-12-02 beside other work. How soon a
+        // group's pairs are known is the machine's noise (a fresh-clone make test beside other work, 2026-11-29: one calm run
+        // of 410 ms among 330-365 ms ones kept it past 6 rounds), so the test holds what the plan controls: a group runs back
+        // to back, at least 6 rounds and at most 8, and stops before 8 only once its pair meets the target
         TestMatrix.named("pairs").repetitions("{ min: 6, max: 8, target: 8% }").option("compare-along", "[hold-ms]").axis("cpu-mode", "cpuset")
                 .axis("tasks", 1).axis("executor", "virtual").workloads("""
                 - name: fault
-                  params: { mode: [none, jitter], hold-ms: [300, 330] }
+                  params: { mode: [none, jitter], hold-ms: [300, 400] }
                 """).write(m);
         Path out = tmp.resolve("pairs");
         ItSupport.Ran ran = ItSupport.run(m, out, "pairs", 0);
@@ -101,14 +102,14 @@ class TrustIT {
         List<String> header = List.of(comparisons.get(0).split(","));
         for (String mode : List.of("none", "jitter")) {
             String line = comparisons.stream().filter(l -> l.contains("mode=" + mode)).findFirst().orElseThrow();
-            assertThat(line).contains("hold-ms 300 -> 330", ",blocked,");
+            assertThat(line).contains("hold-ms 300 -> 400", ",blocked,");
             String[] f = new com.opencsv.CSVParser().parseLine(line);
             int pairs = Integer.parseInt(f[header.indexOf("pairs")]);
             assertThat(pairs).as(line).isEqualTo(of.apply(mode).size() / 2);
             if (pairs < 8) assertThat(f[header.indexOf("target_reached")]).as("%s stopped at %d pairs: %s", mode, pairs, line).isEqualTo("yes");
             if ("no".equals(f[header.indexOf("target_reached")])) assertThat(pairs).as(line).isEqualTo(8);
         }
-        // 10 % slower, the JVM's noise some 3 % a run: decided at 6 pairs or more
+        // some 30 % slower, the JVM's noise some 3 % a run: decided at 6 pairs or more
         assertThat(comparisons.stream().filter(l -> l.contains("mode=none")).findFirst().orElseThrow()).contains(",slower,");
         dev.jdkmatrix.results.RunMetadata meta = dev.jdkmatrix.results.format.RunJson.read(out.resolve("run.json"));
         assertThat(meta.plan().order()).isEqualTo("blocked");

@@ -103,11 +103,10 @@ public final class CompareCommand implements Callable<Integer> {
 
     /** A folder's raw rows; rows cut short are named on standard error and passed over. */
     private List<RawRow> read(ResultsFolder folder) throws IOException {
-        if (folder.rawFile().isEmpty()) {
-            throw new ExitException(ExitException.BAD_INPUT, folder.dir() + " has no raw.csv (nor raw.csv.gz)\n  fix: name a results folder written by 'run' or 'merge'");
-        }
-        if (!folder.cut().isEmpty()) {
-            spec.commandLine().getErr().println("jdkmatrix: passed over: " + folder.dir() + "/" + folder.cut());
+        var missing = folder.missing(false);
+        if (missing.isPresent()) throw new dev.jdkmatrix.results.format.FolderProblem.Refused(null, missing.get());
+        if (folder.passedOver().isPresent()) {
+            spec.commandLine().getErr().println("jdkmatrix: passed over: " + folder.dir() + "/" + folder.passedOver().get().note());
             spec.commandLine().getErr().flush();
         }
         return folder.rows();

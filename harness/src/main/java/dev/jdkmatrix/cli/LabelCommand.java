@@ -3,7 +3,6 @@ package dev.jdkmatrix.cli;
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.results.RunMetadata;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -33,12 +32,8 @@ public final class LabelCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         String name = RunCommand.runnerClass(runnerClass);
-        Path json = dir.resolve(dev.jdkmatrix.results.format.ResultsFolder.RUN_JSON);
-        if (!Files.isRegularFile(json)) {
-            throw new ExitException(ExitException.BAD_INPUT, dir + " has no run.json\n  fix: name a results folder written by 'run' or 'merge'");
-        }
+        dev.jdkmatrix.results.format.ResultsFolder folder = dev.jdkmatrix.results.format.ResultsFolder.at(dir).requireRunJson(null);
         try {
-            dev.jdkmatrix.results.format.ResultsFolder folder = dev.jdkmatrix.results.format.ResultsFolder.at(dir);
             RunMetadata m = folder.meta();
             folder.writeRunJson(m.withNamedClass(name));
             spec.commandLine().getOut().printf("jdkmatrix: %s runner class %s (was %s)%n", dir, name, m.runnerClass());

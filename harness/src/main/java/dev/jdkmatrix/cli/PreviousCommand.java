@@ -32,10 +32,7 @@ public final class PreviousCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Path json = current.resolve(dev.jdkmatrix.results.format.ResultsFolder.RUN_JSON);
-        if (!Files.isRegularFile(json)) {
-            throw new ExitException(ExitException.BAD_INPUT, current + " has no run.json\n  fix: name a results folder written by 'run' or 'merge'");
-        }
+        Path json = dev.jdkmatrix.results.format.ResultsFolder.at(current).requireRunJson(null).runJsonFile();
         Started now;
         try {
             now = Started.read(current);

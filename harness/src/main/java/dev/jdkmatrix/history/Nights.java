@@ -4,6 +4,7 @@ import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.Statistics;
+import dev.jdkmatrix.results.format.FolderProblem;
 import dev.jdkmatrix.results.format.ResultsFolder;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -73,12 +74,17 @@ public final class Nights {
     /** A night, a line saying why the folder was passed over, or null for a folder that is not a night. */
     private static Object readOne(Path dir, Map<String, dev.jdkmatrix.model.CellKey> keys, boolean keepFigures) {
         ResultsFolder folder = ResultsFolder.at(dir);
-        Path json = folder.runJsonFile();
-        var raw = folder.rawFile();
-        if (!Files.isRegularFile(json) && raw.isEmpty()) return null;
         String name = dir.getFileName().toString();
-        if (!Files.isRegularFile(json)) return name + ": has " + raw.get().getFileName() + " but no run.json; passed over (publish a night with both)";
-        if (raw.isEmpty()) return name + ": has run.json but no raw.csv or raw.csv.gz; passed over";
+        var missing = folder.missing(true);
+        if (missing.isPresent()) {
+            return switch (missing.get()) {
+                case FolderProblem.NoRows p -> null; // neither file: not a night
+                case FolderProblem.NoRunJson p -> name + ": " + p.what() + "; passed over (publish a night with both)";
+                case FolderProblem p -> name + ": " + p.what() + "; passed over";
+            };
+        }
+        Path raw = folder.rawFile().orElseThrow();
+        Path json = folder.runJsonFile();
         RunMetadata meta;
         try {
             meta = folder.meta();
@@ -97,7 +103,7 @@ public final class Nights {
         }
         String digest;
         try {
-            digest = NightFigures.digest(raw.get(), json);
+            digest = NightFigures.digest(raw, json);
         } catch (IOException | RuntimeException e) {
             return name + ": its files cannot be read (" + oneLine(e) + "); passed over";
         }
@@ -107,7 +113,7 @@ public final class Nights {
         try {
             rows = folder.rows();
         } catch (IOException | RuntimeException e) {
-            return name + ": its " + raw.get().getFileName() + " cannot be read (" + oneLine(e) + "); passed over";
+            return name + ": its " + raw.getFileName() + " cannot be read (" + oneLine(e) + "); passed over";
         }
         Night night;
         try {

@@ -60,7 +60,7 @@ class GzippedNightTest {
         Files.copy(NIGHT.resolve("run.json"), empty.resolve("run.json"));
         CommandLineTest.Result r = CommandLineTest.run("merge", "--out", tmp.resolve("m").toString(), empty.toString());
         assertThat(r.code()).isEqualTo(ExitException.BAD_INPUT);
-        assertThat(r.err()).contains("merge: " + empty + " is not a results folder: it has no raw.csv (nor raw.csv.gz, as a published night keeps it)")
+        assertThat(r.err()).contains("merge: " + empty + " is not a results folder: it has run.json but no raw.csv (nor raw.csv.gz, as a published night keeps it)")
                 .contains("fix: name a folder written by 'run' or 'merge'");
         Path noJson = Files.createDirectories(tmp.resolve("nojson"));
         Files.copy(NIGHT.resolve("raw.csv.gz"), noJson.resolve("raw.csv.gz"));

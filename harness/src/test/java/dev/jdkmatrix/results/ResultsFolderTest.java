@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.jdkmatrix.ExitException;
+import dev.jdkmatrix.results.format.FolderProblem;
 import dev.jdkmatrix.results.format.RawCsv;
 import dev.jdkmatrix.results.format.ResultsFolder;
 import java.io.IOException;
@@ -93,5 +94,39 @@ class ResultsFolderTest {
             assertThatThrownBy(() -> held.append(List.of())).isInstanceOf(ExitException.class).hasMessageContaining("holds raw.csv.gz")
                     .hasMessageContaining("fix: write to a new folder with --out");
         }
+    }
+
+    /** Each refusal is a typed problem a command can act on: the kind, the folder, what it lacks; the rows passed over are one too, refusing nothing. */
+    @Test
+    void problemsAreTypedValues() throws IOException {
+        Path empty = Files.createDirectories(tmp.resolve("nothing"));
+        assertThat(ResultsFolder.at(empty).missing(false)).containsInstanceOf(FolderProblem.NoRows.class);
+        Files.writeString(empty.resolve(ResultsFolder.RUN_JSON), "{}");
+        assertThat(ResultsFolder.at(empty).missing(false)).hasValueSatisfying(p -> {
+            assertThat(p).isInstanceOf(FolderProblem.NoRowsBesideRunJson.class);
+            assertThat(p.where()).isEqualTo(empty);
+            assertThat(p.text()).isEqualTo(empty + " is not a results folder: it has run.json but no raw.csv (nor raw.csv.gz, as a published night keeps it)\n  fix: " + p.fix());
+        });
+        Path dir = folderWith(List.of(row(1, ""), row(2, "")));
+        assertThat(ResultsFolder.at(dir).missing(false)).isEmpty();
+        assertThat(ResultsFolder.at(dir).missing(true)).contains(new FolderProblem.NoRunJson(dir, "raw.csv"));
+        assertThatThrownBy(() -> ResultsFolder.at(dir).requireRunJson("label")).isInstanceOfSatisfying(FolderProblem.Refused.class, e -> {
+            assertThat(e.problem()).isEqualTo(new FolderProblem.NoRunJson(dir, "raw.csv"));
+            assertThat(e.exitCode()).isEqualTo(ExitException.BAD_INPUT);
+            assertThat(e.getMessage()).startsWith("label: " + dir + " has raw.csv but no run.json\n  fix: ");
+        });
+        try (ResultsFolder first = ResultsFolder.lock(dir)) {
+            assertThatThrownBy(() -> ResultsFolder.lock(dir)).isInstanceOfSatisfying(FolderProblem.Refused.class,
+                    e -> assertThat(e.problem()).isEqualTo(new FolderProblem.InUse(dir)));
+        }
+        assertThat(ResultsFolder.at(dir).passedOver()).isEmpty();
+        Files.writeString(dir.resolve(ResultsFolder.RAW), "1,2\n", java.nio.file.StandardOpenOption.APPEND);
+        ResultsFolder cut = ResultsFolder.at(dir);
+        assertThat(cut.rows()).hasSize(2);
+        assertThat(cut.passedOver()).hasValueSatisfying(p -> {
+            assertThat(p.lines()).containsExactly(4L);
+            assertThat(p.note()).isEqualTo("raw.csv: 1 row cut short or damaged (line 4) passed over");
+        });
+        assertThat(cut.cut()).isEqualTo(cut.passedOver().orElseThrow().note());
     }
 }

@@ -155,14 +155,6 @@ public final class RawCsv implements AutoCloseable {
             rows = List.copyOf(rows);
             cut = List.copyOf(cut);
         }
-
-        /** {@code raw.csv: 1 row cut short (line 17) passed over}, or empty when none was. */
-        public String problem(Path file) {
-            if (cut.isEmpty()) return "";
-            return file.getFileName() + ": " + cut.size() + (cut.size() == 1 ? " row" : " rows") + " cut short or damaged (line"
-                    + (cut.size() == 1 ? " " : "s ") + String.join(", ", cut.stream().limit(5).map(String::valueOf).toList())
-                    + (cut.size() > 5 ? ", ..." : "") + ") passed over";
-        }
     }
 
     /** {@link #read}, with the lines it passed over. */

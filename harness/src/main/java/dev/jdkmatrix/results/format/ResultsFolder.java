@@ -1,6 +1,5 @@
 package dev.jdkmatrix.results.format;
 
-import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
 import java.io.IOException;
@@ -21,7 +20,7 @@ import java.util.Optional;
  * where a published night keeps only that; run.json; summary.csv; comparisons.csv; suites.csv;
  * iterations.csv.gz), reads each once, when first asked, and keeps it (its raw rows and the lines
  * passed over, its run.json, its JMH iterations), and refuses a folder a command cannot take with
- * what to name instead ({@link #read}). The one process that writes a folder ({@link #lock}: a run
+ * what to name instead ({@link #read}, {@link #missing}: each a typed {@link FolderProblem}). The one process that writes a folder ({@link #lock}: a run
  * or its resume; a merge into a new folder) appends its rows through it (kept as written, so its
  * end reads nothing again), writes run.json as the session goes, and the end files from one place
  * ({@link #writeEnd}: every format of {@link #END}, run.json last). Every command that reads or
@@ -70,18 +69,13 @@ public final class ResultsFolder implements AutoCloseable {
     /**
      * Reads a results folder: its raw rows from raw.csv or raw.csv.gz, its run.json where it has one.
      * {@code who} begins a refusal (the command: {@code merge}, {@code plan --from}; null: the folder does); with
-     * {@code needsRunJson} a folder without run.json is refused too. A refusal is an
-     * {@link ExitException} that names the folder, what it lacks and what to name instead.
+     * {@code needsRunJson} a folder without run.json is refused too. A refusal is a
+     * {@link FolderProblem.Refused}: its problem names the folder, what it lacks and what to name instead.
      */
     public static ResultsFolder read(Path dir, String who, boolean needsRunJson) throws IOException {
-        String by = who == null ? "" : who + ": ";
         ResultsFolder folder = at(dir);
-        Path raw = folder.rawFile().orElseThrow(() -> new ExitException(ExitException.BAD_INPUT, by + dir + " is not a results folder: it has no " + RAW
-                + " (nor " + RAW_GZ + ", as a published night keeps it)\n  fix: name a folder written by 'run' or 'merge'"));
-        if (needsRunJson && !folder.hasRunJson()) {
-            throw new ExitException(ExitException.BAD_INPUT, by + dir + " has " + raw.getFileName() + " but no " + RUN_JSON
-                    + "\n  fix: name a folder written by 'run' or 'merge' (a published night keeps both)");
-        }
+        Optional<FolderProblem> missing = folder.missing(needsRunJson);
+        if (missing.isPresent()) throw new FolderProblem.Refused(who, missing.get());
         folder.meta();
         folder.raw();
         return folder;
@@ -96,11 +90,9 @@ public final class ResultsFolder implements AutoCloseable {
         try {
             Files.createDirectories(dir.resolve("logs"));
         } catch (IOException e) {
-            throw new ExitException(ExitException.BAD_INPUT, "cannot create results folder " + dir + ": " + e + "\n  fix: choose a writable folder with --out");
+            throw new FolderProblem.Refused(null, new FolderProblem.CannotCreate(dir, e.toString()));
         }
-        if (!Files.isWritable(dir)) {
-            throw new ExitException(ExitException.BAD_INPUT, "results folder " + dir + " is not writable\n  fix: choose a writable folder with --out");
-        }
+        if (!Files.isWritable(dir)) throw new FolderProblem.Refused(null, new FolderProblem.NotWritable(dir));
         FileChannel channel;
         FileLock held;
         try {
@@ -111,13 +103,11 @@ public final class ResultsFolder implements AutoCloseable {
                 held = null;
             }
         } catch (IOException e) {
-            throw new ExitException(ExitException.ENVIRONMENT, "cannot lock results folder " + dir + ": " + e.getMessage()
-                    + "\n  fix: check that " + dir + " is writable and its disk has space");
+            throw new FolderProblem.Refused(null, new FolderProblem.CannotLock(dir, String.valueOf(e.getMessage())));
         }
         if (held == null) {
             closeQuietly(channel);
-            throw new ExitException(ExitException.BAD_INPUT, "results folder " + dir + " is in use by another jdkmatrix process"
-                    + "\n  fix: wait for it to finish, or write to another folder with --out");
+            throw new FolderProblem.Refused(null, new FolderProblem.InUse(dir));
         }
         return new ResultsFolder(dir, channel, held);
     }
@@ -142,6 +132,24 @@ public final class ResultsFolder implements AutoCloseable {
 
     public boolean hasRunJson() {
         return Files.isRegularFile(runJsonFile());
+    }
+
+    /**
+     * What the folder lacks to be read: no rows ({@link FolderProblem.NoRows}, or {@link FolderProblem.NoRowsBesideRunJson}
+     * where it has run.json); with {@code needsRunJson},
+     * rows and no run.json ({@link FolderProblem.NoRunJson}); empty when it has what is asked. Nothing is read.
+     */
+    public Optional<FolderProblem> missing(boolean needsRunJson) {
+        Optional<Path> raw = rawFile();
+        if (raw.isEmpty()) return Optional.of(hasRunJson() ? new FolderProblem.NoRowsBesideRunJson(dir) : new FolderProblem.NoRows(dir));
+        if (needsRunJson && !hasRunJson()) return Optional.of(new FolderProblem.NoRunJson(dir, raw.get().getFileName().toString()));
+        return Optional.empty();
+    }
+
+    /** Refused ({@link FolderProblem.NoRunJson}, {@code who} beginning the message) where the folder has no run.json, whatever rows it has. */
+    public ResultsFolder requireRunJson(String who) {
+        if (!hasRunJson()) throw new FolderProblem.Refused(who, new FolderProblem.NoRunJson(dir, rawFile().map(p -> p.getFileName().toString()).orElse("")));
+        return this;
     }
 
     /** Its run.json, read once; null where it has none (a run from before run.json). */
@@ -174,9 +182,15 @@ public final class ResultsFolder implements AutoCloseable {
         return List.copyOf(all);
     }
 
-    /** {@code raw.csv: 1 row cut short (line 17) passed over}, or empty when none was. */
+    /** The rows of its raw file cut short or damaged, left out of {@link #rows}; empty when none was. */
+    public Optional<FolderProblem.RowsPassedOver> passedOver() throws IOException {
+        List<Long> cut = raw().cut();
+        return cut.isEmpty() ? Optional.empty() : Optional.of(new FolderProblem.RowsPassedOver(rawRead, cut));
+    }
+
+    /** {@code raw.csv: 1 row cut short or damaged (line 17) passed over}, or empty when none was. */
     public String cut() throws IOException {
-        return raw().problem(rawRead);
+        return passedOver().map(FolderProblem.RowsPassedOver::note).orElse("");
     }
 
     /** Its JMH runs' iterations (iterations.csv.gz), read once; none where it has no such file. */
@@ -192,10 +206,7 @@ public final class ResultsFolder implements AutoCloseable {
      */
     public Appending append(List<String> paramColumns) throws IOException {
         if (appending != null) throw new IllegalStateException(dir + ": rows are being appended already");
-        if (!Files.exists(rawCsv()) && rawFile().isPresent()) {
-            throw new ExitException(ExitException.BAD_INPUT, dir + " holds " + RAW_GZ + " (a published night's rows) and no " + RAW
-                    + ": a run appends to " + RAW + "\n  fix: write to a new folder with --out, or gunzip " + dir.resolve(RAW_GZ) + " first");
-        }
+        if (!Files.exists(rawCsv()) && rawFile().isPresent()) throw new FolderProblem.Refused(null, new FolderProblem.PublishedOnly(dir));
         raw();
         appending = new Appending(RawCsv.append(rawCsv(), paramColumns));
         return appending;

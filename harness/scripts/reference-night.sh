@@ -8,13 +8,14 @@
 # JMH in one fork, 3 warm-up and 5 measured iterations of 0.5 s a run (about 5 s a run, a round of the 24 cells 2 min), 6 to 14
 # rounds: more for each benchmark whose head / base ratio is not yet known to within 2.5 % (REPETITIONS to change it). Why: the
 # first night, at a fixed 6 rounds (12 min 22 s), resolved 5 of the 12 ratios to 5 % or better and said the others need 7 to 22
-# rounds (comparisons.csv's rounds_for_5pct; a two-thread benchmark on one CPU 193); 14 rounds for those, no more for the
-# others, fit the 30 minutes a night may take (docs/runs/reference-nights/README.md).
+# rounds (comparisons.csv's rounds_for_5pct; a two-thread benchmark on one CPU 193); up to 14 rounds for those took 26 to 34
+# minutes a night (11 of 12 benchmarks went to 14 on the noisy machines, 5.3 to 6.0 s a run), so from 2026-12-02 on at most 12,
+# within the 30 minutes a night may take (docs/runs/reference-nights/README.md).
 # The night goes to OUT/run (target/reference-night/run); make keep-reference-night keeps it under docs/runs/reference-nights.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-target/reference-night}
-REPETITIONS=${REPETITIONS:-"{ min: 6, max: 14, target: 2.5% }"}
+REPETITIONS=${REPETITIONS:-"{ min: 6, max: 12, target: 2.5% }"}
 SUITE_GIT=${SUITE_GIT:-}
 # the newest commit that changed examples/jmh when the reference nightly was set up: its suite is tonight's (an A/A night)
 BASELINE_REF=${BASELINE_REF:-e8d15efdd289daffb22d2e4c38a08054c0c90bb6}

@@ -105,8 +105,9 @@ public final class CompareCommand implements Callable<Integer> {
     private List<RawRow> read(ResultsFolder folder) throws IOException {
         var missing = folder.missing(false);
         if (missing.isPresent()) throw new dev.jdkmatrix.results.format.FolderProblem.Refused(null, missing.get());
-        if (folder.passedOver().isPresent()) {
-            spec.commandLine().getErr().println("jdkmatrix: passed over: " + folder.dir() + "/" + folder.passedOver().get().note());
+        var passedOver = folder.passedOver();
+        if (passedOver.isPresent()) {
+            spec.commandLine().getErr().println("jdkmatrix: passed over: " + folder.dir() + "/" + passedOver.get().note());
             spec.commandLine().getErr().flush();
         }
         return folder.rows();

@@ -28,9 +28,14 @@ public sealed interface FolderProblem {
         return ExitException.BAD_INPUT;
     }
 
-    /** {@code WHERE WHAT\n  fix: FIX}, as a person reads it. */
+    /** How the message names the folder: its path, or for a problem of the folder a run writes, {@code results folder PATH}. */
+    default String subject() {
+        return where().toString();
+    }
+
+    /** {@code SUBJECT WHAT\n  fix: FIX}, as a person reads it. */
     default String text() {
-        return where() + " " + what() + "\n  fix: " + fix();
+        return subject() + " " + what() + "\n  fix: " + fix();
     }
 
     /** No raw.csv, nor the raw.csv.gz a published night keeps: not a results folder. */
@@ -116,8 +121,8 @@ public sealed interface FolderProblem {
         }
 
         @Override
-        public String text() {
-            return "results folder " + where + " is not writable\n  fix: " + fix();
+        public String subject() {
+            return "results folder " + where;
         }
     }
 
@@ -162,8 +167,8 @@ public sealed interface FolderProblem {
         }
 
         @Override
-        public String text() {
-            return "results folder " + where + " " + what() + "\n  fix: " + fix();
+        public String subject() {
+            return "results folder " + where;
         }
     }
 

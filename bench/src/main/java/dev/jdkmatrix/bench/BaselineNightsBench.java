@@ -55,7 +55,7 @@ public class BaselineNightsBench {
     static final double[] MAX_P = {1e-3, 1e-4, O.method().maxP()};
 
     /** One real night's resampled nights: each a map of figures as the harness computes them. */
-    record Pool(Night real, List<Map<FigureKey, Measured>> draws) {}
+    record Pool(Night real, List<RawRow> rows, List<Map<FigureKey, Measured>> draws) {}
 
     /** The nights a calibration draws on, and the head / base ratios among their figures. */
     record Drawn(List<Pool> pools, List<FigureKey.Pair> ratios) {
@@ -87,6 +87,7 @@ public class BaselineNightsBench {
         judge(md, judge, chosen);
         young(md, judge, chosen);
         byFigure(md, nights(pools), chosen);
+        SpreadParts.table(md, pools.stream().map(Pool::real).toList(), pools.stream().map(Pool::rows).toList());
         md.append(String.format(Locale.ROOT, "%nThe calibration on the reference nights took %.0f s.%n", (System.nanoTime() - t0) / 1e9));
         System.out.print(md);
     }
@@ -128,13 +129,17 @@ public class BaselineNightsBench {
     }
 
     /** POOL nights resampled from one real night: its rounds drawn with replacement, each set of cells measured in the same rounds together. */
-    static Pool pool(Path folder, Night real, SplittableRandom r) {
-        List<RawRow> rows;
+    /** A kept night's rows. */
+    static List<RawRow> rows(Path folder) {
         try {
-            rows = ResultsFolder.read(folder, "bench-reference-nights", true).rows();
+            return ResultsFolder.read(folder, "bench-reference-nights", true).rows();
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
+    }
+
+    static Pool pool(Path folder, Night real, SplittableRandom r) {
+        List<RawRow> rows = rows(folder);
         Map<String, Map<Integer, List<RawRow>>> byCell = new LinkedHashMap<>();
         for (RawRow row : rows) if (row.measured()) byCell.computeIfAbsent(row.cell(), c -> new TreeMap<>()).computeIfAbsent(row.rep(), x -> new ArrayList<>()).add(row);
         Map<Set<Integer>, List<String>> groups = new LinkedHashMap<>();
@@ -161,7 +166,7 @@ public class BaselineNightsBench {
             figures.keySet().removeIf(k -> k instanceof FigureKey.Pair p && !groupOf.get(p.cellA()).equals(groupOf.get(p.cellB())));
             draws.add(figures);
         }
-        return new Pool(real, draws);
+        return new Pool(real, rows, draws);
     }
 
     static RawRow withRep(RawRow row, int rep) {

@@ -34,7 +34,7 @@ final class BisectSteps {
                 PullRequestVerdict v = PullRequestVerdict.of(rows, 0);
                 List<PullRequestVerdict.Item> all = new ArrayList<>(v.decided());
                 all.addAll(v.undecided());
-                return all.stream().map(i -> new Bisect.Measured(i.cell(), i.cost(), i.verdict())).toList();
+                return all.stream().map(i -> new Bisect.Measured(i.cell(), i.cost(), i.verdict(), i.pairs())).toList();
             }
         }
 
@@ -54,7 +54,7 @@ final class BisectSteps {
                     Answer.Cost cost = r.higherIsBetter() ? new Answer.Cost(1 / ratio, 1 / high, 1 / low) : new Answer.Cost(ratio, low, high);
                     Comparisons.Verdict v = forward ? r.verdict() : r.verdict() == Comparisons.Verdict.FASTER ? Comparisons.Verdict.SLOWER
                             : r.verdict() == Comparisons.Verdict.SLOWER ? Comparisons.Verdict.FASTER : r.verdict();
-                    out.add(new Bisect.Measured((" " + goodCell + " ").replace(" jdk=" + good + " ", " ").strip(), cost, v));
+                    out.add(new Bisect.Measured((" " + goodCell + " ").replace(" jdk=" + good + " ", " ").strip(), cost, v, r.pairs()));
                 }
                 return out;
             }

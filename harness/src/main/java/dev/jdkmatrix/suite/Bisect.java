@@ -18,10 +18,29 @@ import java.util.Objects;
  */
 public final class Bisect {
 
-    /** One comparison of a candidate with the good commit: its benchmark, head / base cost with its interval, and the verdict. */
-    public record Measured(String benchmark, Answer.Cost cost, Comparisons.Verdict verdict) {
+    /**
+     * One comparison of a candidate with the good commit: its benchmark, head / base cost with its interval, the verdict, and
+     * the rounds (pairs) it was measured in (0 where not said).
+     */
+    public record Measured(String benchmark, Answer.Cost cost, Comparisons.Verdict verdict, int pairs) {
         public Measured {
             Objects.requireNonNull(verdict, "verdict");
+            if (pairs < 0) throw new IllegalArgumentException("a comparison's rounds are 0 or more, got " + pairs);
+        }
+
+        /** Measured in rounds not said. */
+        public Measured(String benchmark, Answer.Cost cost, Comparisons.Verdict verdict) {
+            this(benchmark, cost, verdict, 0);
+        }
+
+        /**
+         * The rounds that would bring this interval's half-width to {@code halfWidth} (a fraction of the cost), the same runs
+         * more of them: an interval narrows as the square root of its rounds; 0 where its rounds or interval are not known.
+         */
+        public long roundsFor(double halfWidth) {
+            if (pairs == 0 || cost == null || !Double.isFinite(cost.low()) || !Double.isFinite(cost.high()) || !(halfWidth > 0)) return 0;
+            double now = (cost.high() - cost.low()) / 2;
+            return Math.max(pairs, (long) Math.ceil(pairs * Math.pow(now / halfWidth, 2) - 1e-9)); // the same runs, more of them: no rounding's dust
         }
 
         /** How much slower than the good commit (a fraction; negative: faster); NaN without a figure. */
@@ -60,6 +79,9 @@ public final class Bisect {
         }
     }
 
+    /** Beyond this many rounds a step is not said to be worth measuring again. */
+    static final long MANY_ROUNDS = 10_000;
+
     private Bisect() {}
 
     /**
@@ -76,7 +98,7 @@ public final class Bisect {
             steps.add(new Step(bad, subject.apply(bad), last, Decision.UNDECIDED));
             return new Result(steps, null, commits, last == null ? "the bad commit could not be measured"
                     : "the bad commit is not decided slower than the good one (" + (last.cost() == null ? "no figure" : Answer.change(last.cost()))
-                    + ", " + last.verdict().text() + "): nothing to bisect; more rounds (--max-repetitions), or a quieter machine, would tell");
+                    + ", " + last.verdict().text() + "): nothing to bisect; " + moreRounds(last, last.slowdown() / 2));
         }
         steps.add(new Step(bad, subject.apply(bad), last, Decision.BAD));
         double least = share * last.slowdown();
@@ -91,7 +113,7 @@ public final class Bisect {
             if (d == Decision.UNDECIDED) {
                 return new Result(steps, null, commits.subList(lo + 1, hi + 1), "commit " + shortSha(c) + " could not be told apart from the good one"
                         + (m == null ? " (it was not measured)" : "") + ": the first bad commit is one of the " + (hi - lo) + " from " + shortSha(commits.get(lo + 1))
-                        + " to " + shortSha(commits.get(hi)) + "; more rounds (--max-repetitions) or a quieter machine would tell");
+                        + " to " + shortSha(commits.get(hi)) + "; " + moreRounds(m, least / 2));
             }
             if (d == Decision.BAD) hi = mid;
             else lo = mid;
@@ -99,6 +121,23 @@ public final class Bisect {
         String first = commits.get(hi);
         return new Result(steps, first, List.of(first), shortSha(first) + " " + subject.apply(first) + " (the first commit slower than the good one by at least "
                 + pct(share) + " of the bad one's " + pct(last.slowdown()) + ")");
+    }
+
+    /**
+     * What would tell an undecided comparison: where its rounds are known, about how many would bring its interval's half-width to
+     * {@code halfWidth} (half of the share of the change: a commit without the change, or with it, then falls on one side), and
+     * that more JVMs a round do it too, each of a benchmark's runs settling apart; else more rounds or a quieter machine.
+     */
+    static String moreRounds(Measured m, double halfWidth) {
+        long rounds = m == null ? 0 : m.roundsFor(halfWidth);
+        if (rounds == 0) return "more rounds (--max-repetitions) or a quieter machine would tell";
+        if (rounds > MANY_ROUNDS) {
+            return String.format(java.util.Locale.ROOT, "its interval reaches ±%.1f %% at %d rounds, and bringing it to ±%.1f %% would take over %,d: "
+                    + "the difference, if any, is too small for this benchmark here", 100 * (m.cost().high() - m.cost().low()) / 2, m.pairs(), 100 * halfWidth, MANY_ROUNDS);
+        }
+        return String.format(java.util.Locale.ROOT, "its interval reaches ±%.1f %% at %d rounds; about %d would bring it to ±%.1f %% (--max-repetitions %d), "
+                + "or more JVMs a round (-f in --jmh-args: each run's JVM settles apart), or a quieter machine", 100 * (m.cost().high() - m.cost().low()) / 2,
+                m.pairs(), rounds, 100 * halfWidth, rounds);
     }
 
     /**

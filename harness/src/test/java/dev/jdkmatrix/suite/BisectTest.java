@@ -45,6 +45,21 @@ class BisectTest {
     }
 
     @Test
+    void anUndecidedStepSaysHowManyRoundsWouldTellIt() {
+        // c4 measured in 18 rounds, 4 % slower [-3 %, 12 %]: ±7.5 %; half the share of the bad one's 10 % is ±2.5 %, 9 times the rounds
+        Bisect.Result r = Bisect.run(COMMITS, 0.5, c -> c.equals("c4") ? new Bisect.Measured("b", new Answer.Cost(1.04, 0.97, 1.12), Comparisons.Verdict.UNDECIDED, 18)
+                : new Bisect.Measured("b", new Answer.Cost(1.10, 1.08, 1.12), Comparisons.Verdict.SLOWER, 6), c -> "");
+        assertThat(r.why()).contains("its interval reaches ±7.5 % at 18 rounds; about 162 would bring it to ±2.5 % (--max-repetitions 162)", "-f in --jmh-args");
+        assertThat(new Bisect.Measured("b", new Answer.Cost(1.04, 0.97, 1.12), Comparisons.Verdict.UNDECIDED, 18).roundsFor(0.2))
+                .as("never fewer than it ran").isEqualTo(18);
+        // the bad commit itself: 1 % slower [-5 %, 8 %] in 18 rounds is a difference too small to chase
+        Bisect.Result small = Bisect.run(COMMITS, 0.5, c -> new Bisect.Measured("b", new Answer.Cost(1.001, 0.95, 1.08), Comparisons.Verdict.UNDECIDED, 18), c -> "");
+        assertThat(small.why()).startsWith("the bad commit is not decided slower").contains("would take over 10,000");
+        // rounds not said: the words as before
+        assertThat(Bisect.run(COMMITS, 0.5, known(new ArrayList<>(), "c4"), c -> "").why()).endsWith("more rounds (--max-repetitions) or a quieter machine would tell");
+    }
+
+    @Test
     void aBadCommitNotDecidedSlowerHasNothingToBisectAndASmallSlowdownIsNotTheChange() {
         Bisect.Result none = Bisect.run(COMMITS, 0.5, c -> new Bisect.Measured("b", new Answer.Cost(1.01, 0.95, 1.08), Comparisons.Verdict.UNDECIDED), c -> "");
         assertThat(none.first()).isNull();

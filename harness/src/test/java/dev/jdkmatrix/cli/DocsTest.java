@@ -384,7 +384,7 @@ class DocsTest {
     }
 
     /** The text between {@code <!-- NAME:begin ... -->}'s line and {@code <!-- NAME:end -->}. */
-    private static String between(Path file, String name) throws IOException {
+    static String between(Path file, String name) throws IOException {
         String text = Files.readString(file);
         int begin = text.indexOf("<!-- " + name + ":begin");
         int end = text.indexOf("<!-- " + name + ":end -->");

@@ -128,7 +128,6 @@ public class BaselineNightsBench {
         return new Drawn(pools, sorted);
     }
 
-    /** POOL nights resampled from one real night: its rounds drawn with replacement, each set of cells measured in the same rounds together. */
     /** A kept night's rows. */
     static List<RawRow> rows(Path folder) {
         try {
@@ -138,6 +137,7 @@ public class BaselineNightsBench {
         }
     }
 
+    /** POOL nights resampled from one real night: its rounds drawn with replacement, each set of cells measured in the same rounds together. */
     static Pool pool(Path folder, Night real, SplittableRandom r) {
         List<RawRow> rows = rows(folder);
         Map<String, Map<Integer, List<RawRow>>> byCell = new LinkedHashMap<>();

@@ -28,11 +28,6 @@ public final class Bisect {
             if (pairs < 0) throw new IllegalArgumentException("a comparison's rounds are 0 or more, got " + pairs);
         }
 
-        /** Measured in rounds not said. */
-        public Measured(String benchmark, Answer.Cost cost, Comparisons.Verdict verdict) {
-            this(benchmark, cost, verdict, 0);
-        }
-
         /**
          * The rounds that would bring this interval's half-width to {@code halfWidth} (a fraction of the cost), the same runs
          * more of them: an interval narrows as the square root of its rounds; 0 where its rounds or interval are not known.

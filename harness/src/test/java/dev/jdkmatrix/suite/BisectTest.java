@@ -20,9 +20,9 @@ class BisectTest {
         return c -> {
             asked.add(c);
             int i = Integer.parseInt(c.substring(1));
-            if (c.equals(undecided)) return new Bisect.Measured("b", new Answer.Cost(1.04, 0.97, 1.12), Comparisons.Verdict.UNDECIDED);
-            return i >= 6 ? new Bisect.Measured("b", new Answer.Cost(1.10, 1.08, 1.12), Comparisons.Verdict.SLOWER)
-                    : new Bisect.Measured("b", new Answer.Cost(1.003, 0.99, 1.015), Comparisons.Verdict.SAME);
+            if (c.equals(undecided)) return new Bisect.Measured("b", new Answer.Cost(1.04, 0.97, 1.12), Comparisons.Verdict.UNDECIDED, 0);
+            return i >= 6 ? new Bisect.Measured("b", new Answer.Cost(1.10, 1.08, 1.12), Comparisons.Verdict.SLOWER, 0)
+                    : new Bisect.Measured("b", new Answer.Cost(1.003, 0.99, 1.015), Comparisons.Verdict.SAME, 0);
         };
     }
 
@@ -61,14 +61,14 @@ class BisectTest {
 
     @Test
     void aBadCommitNotDecidedSlowerHasNothingToBisectAndASmallSlowdownIsNotTheChange() {
-        Bisect.Result none = Bisect.run(COMMITS, 0.5, c -> new Bisect.Measured("b", new Answer.Cost(1.01, 0.95, 1.08), Comparisons.Verdict.UNDECIDED), c -> "");
+        Bisect.Result none = Bisect.run(COMMITS, 0.5, c -> new Bisect.Measured("b", new Answer.Cost(1.01, 0.95, 1.08), Comparisons.Verdict.UNDECIDED, 0), c -> "");
         assertThat(none.first()).isNull();
         assertThat(none.why()).contains("not decided slower", "nothing to bisect");
         // 2 % slower from c3 on, 12 % from c6: at a share of 0.5, c6 is the change
         Bisect.Result two = Bisect.run(COMMITS, 0.5, c -> {
             int i = Integer.parseInt(c.substring(1));
             double cost = i >= 6 ? 1.12 : i >= 3 ? 1.02 : 1.0;
-            return new Bisect.Measured("b", new Answer.Cost(cost, cost - 0.005, cost + 0.005), cost > 1.01 ? Comparisons.Verdict.SLOWER : Comparisons.Verdict.SAME);
+            return new Bisect.Measured("b", new Answer.Cost(cost, cost - 0.005, cost + 0.005), cost > 1.01 ? Comparisons.Verdict.SLOWER : Comparisons.Verdict.SAME, 0);
         }, c -> "");
         assertThat(two.first()).isEqualTo("c6");
         assertThatThrownBy(() -> Bisect.run(List.of(), 0.5, c -> null, c -> "")).hasMessageContaining("nothing to bisect");

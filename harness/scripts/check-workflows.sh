@@ -201,7 +201,7 @@ bisect_wrong() { # why the bisect under act is wrong ("": right)
   wrong=""; undecided=""
   printf '{"act": true, "inputs": {"bisect-good": "%s", "bisect-bad": "%s", "bisect-jar": "target/benchmarks.jar", "bisect-benchmarks": "%s", "bisect-options": "%s", "bisect-jmh-args": "%s"}}' \
     "$first" "$eighth" '^dev\\.jdkmatrix\\.examples\\.jmh\\.StringJoinBench\\.stringJoin$' "--jdk 25 --cpus 1 --cpu-mode quota --memory 512m" \
-    "-f 1 -wi 1 -i 3 -w 200ms -r 200ms" > "$work/bisect.json"
+    "-f 1 -wi 2 -i 4 -w 500ms -r 500ms" > "$work/bisect.json"
   log "bisect ${first:0:7}..${eighth:0:7} under act (attempt $attempt)"
   (cd "$lib" && "$act" workflow_dispatch -W .github/workflows/nightly.yml -e "$work/bisect.json" -P ubuntu-24.04=-self-hosted \
     --action-offline-mode --local-repository "jdkmatrix/jdkmatrix@main=$work/jdkmatrix" "${stand_ins[@]}" \

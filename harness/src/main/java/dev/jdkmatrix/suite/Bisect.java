@@ -33,9 +33,14 @@ public final class Bisect {
          * more of them: an interval narrows as the square root of its rounds; 0 where its rounds or interval are not known.
          */
         public long roundsFor(double halfWidth) {
-            if (pairs == 0 || cost == null || !Double.isFinite(cost.low()) || !Double.isFinite(cost.high()) || !(halfWidth > 0)) return 0;
-            double now = (cost.high() - cost.low()) / 2;
+            double now = halfWidth();
+            if (pairs == 0 || !Double.isFinite(now) || !(halfWidth > 0)) return 0;
             return Math.max(pairs, (long) Math.ceil(pairs * Math.pow(now / halfWidth, 2) - 1e-9)); // the same runs, more of them: no rounding's dust
+        }
+
+        /** Half its interval's width (a fraction of the cost); NaN without a figure or an interval. */
+        public double halfWidth() {
+            return cost == null ? Double.NaN : (cost.high() - cost.low()) / 2;
         }
 
         /** How much slower than the good commit (a fraction; negative: faster); NaN without a figure. */
@@ -128,10 +133,10 @@ public final class Bisect {
         if (rounds == 0) return "more rounds (--max-repetitions) or a quieter machine would tell";
         if (rounds > MANY_ROUNDS) {
             return String.format(java.util.Locale.ROOT, "its interval reaches ±%.1f %% at %d rounds, and bringing it to ±%.1f %% would take over %,d: "
-                    + "the difference, if any, is too small for this benchmark here", 100 * (m.cost().high() - m.cost().low()) / 2, m.pairs(), 100 * halfWidth, MANY_ROUNDS);
+                    + "the difference, if any, is too small for this benchmark here", 100 * m.halfWidth(), m.pairs(), 100 * halfWidth, MANY_ROUNDS);
         }
         return String.format(java.util.Locale.ROOT, "its interval reaches ±%.1f %% at %d rounds; about %d would bring it to ±%.1f %% (--max-repetitions %d), "
-                + "or more JVMs a round (-f in --jmh-args: each run's JVM settles apart), or a quieter machine", 100 * (m.cost().high() - m.cost().low()) / 2,
+                + "or more JVMs a round (-f in --jmh-args: each run's JVM settles apart), or a quieter machine", 100 * m.halfWidth(),
                 m.pairs(), rounds, 100 * halfWidth, rounds);
     }
 

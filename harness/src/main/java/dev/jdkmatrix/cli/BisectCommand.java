@@ -24,8 +24,9 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "bisect", mixinStandardHelpOptions = true, description = {
         "Find the commit that made a regression: the commits between --good and --bad of your repository, each built once with --build "
-                + "and measured against the good one in the same rounds, in containers, halving the range to the first commit whose slowdown is "
-                + "decided at 95 %% and at least --share of the bad one's. Each step is printed and written to bisect.md in the results folder.",
+                + "and measured against the good one in the same rounds, in containers, halving the range to the first commit "
+                + "decided slower at 95 %% by at least --share of the least the bad one's slowdown could be (its interval's low end); a commit whose "
+                + "whole interval lies below --share of the bad one's slowdown is good. Each step is printed and written to bisect.md in the results folder.",
         "With --across-jdks, the JDK build that made it: --jdk lists the builds oldest first (jdkmatrix's own names or JDK folders), the first "
                 + "without the regression and the last with it, and --jar is the jar itself; each build is measured against the first in the same rounds.",
         "Exit 0 when it named the commit, 1 when it stopped undecided (it says which commits remain), 2 for bad input, 3 when Docker is missing."})
@@ -65,7 +66,8 @@ public final class BisectCommand implements Callable<Integer> {
     @Option(names = "--result-regex", paramLabel = "REGEX", description = "with --kind jar: the figure in the program's output, a time (default: the JVM's wall time)")
     String regex;
 
-    @Option(names = "--share", description = "a commit is the change's where it is decided slower by at least this share of the bad commit's slowdown (default: ${DEFAULT-VALUE})",
+    @Option(names = "--share", description = "a commit is the change's where it is decided slower by at least this share of the least the bad commit's slowdown could be, "
+            + "and without it where its whole interval lies below this share of the bad commit's slowdown (default: ${DEFAULT-VALUE})",
             defaultValue = "0.5")
     double share;
 
@@ -123,7 +125,7 @@ public final class BisectCommand implements Callable<Integer> {
             }
             return budgeted(own.matrix(id, entry(b.dir().resolve(jar))).replaceFirst("(?m)^matrix:$", "baseline: { jar: " + OwnJarOptions.q(goodJar) + " }\nmatrix:"));
         }, new BisectSteps.Reading.Commits(), this::run, c -> shortSha(c) + " " + Bisect.subject(top, c), out);
-        Bisect.Result r = Bisect.run(commits, share, steps::measure, c -> Bisect.subject(top, c));
+        Bisect.Result r = Bisect.run(commits, share, steps::measure, c -> Bisect.subject(top, c), kind.equals("jmh"));
         String md = written(r, "commit", dir, out);
         if (keepIn != null) keep(keepIn.resolve(dev.jdkmatrix.history.BisectHint.resultFile(goodCommit, badCommit)), md, out);
         return r.first() != null ? 0 : ExitException.RUNS_FAILED;
@@ -149,7 +151,7 @@ public final class BisectCommand implements Callable<Integer> {
         BisectSteps steps = new BisectSteps(dir, (c, id) -> budgeted(own.matrix(id, entry(jarFile), List.of(first, c))
                 .replaceFirst("(?m)^matrix:$", "baseline: { jdk: " + OwnJarOptions.q(first) + " }\nmatrix:")),
                 new BisectSteps.Reading.JdkBuilds(first), this::run, c -> "JDK " + c, out);
-        Bisect.Result r = Bisect.run(candidates, share, steps::measure, c -> "JDK " + c);
+        Bisect.Result r = Bisect.run(candidates, share, steps::measure, c -> "JDK " + c, kind.equals("jmh"));
         written(r, "JDK build", dir, out);
         return r.first() != null ? 0 : ExitException.RUNS_FAILED;
     }

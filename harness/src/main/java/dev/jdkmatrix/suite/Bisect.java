@@ -11,9 +11,11 @@ import java.util.Objects;
 /**
  * From a regression to its commit: the commits between a good and a bad ref of a team's repository,
  * each candidate measured against the good one in paired rounds (as a pull request's check
- * measures its head), narrowed by halving to the first commit whose slowdown is decided at 95 %
- * and at least {@code share} of the bad commit's; a commit whose whole interval lies below that
- * share is good. A candidate neither of the two stops the search, with the commits that remain. The measuring is given ({@link Measure}: the
+ * measures its head), narrowed by halving to the first commit decided slower at 95 % by at least
+ * {@code share} of the least the bad commit's slowdown could be (its interval's low end: the bad commit
+ * was measured because it looked slow, so its point estimate tends high, and a candidate holding the same
+ * change would read lower); a commit whose whole interval lies below that share of the bad commit's
+ * slowdown is good. A candidate neither of the two stops the search, with the commits that remain. The measuring is given ({@link Measure}: the
  * command runs a matrix in containers; a test can give known answers).
  */
 public final class Bisect {
@@ -57,7 +59,7 @@ public final class Bisect {
 
     /** What a step decided of its commit. */
     public enum Decision {
-        /** The change is there: decided slower by at least the share of the bad commit's. */
+        /** The change is there: decided slower by at least the share of the least the bad commit's could be. */
         BAD,
         /** Not there: the same, faster, or slower by less than the share. */
         GOOD,
@@ -86,9 +88,10 @@ public final class Bisect {
 
     /**
      * Bisects {@code commits} (oldest first, after the good one; the last is the bad one) with {@code measure}: the bad commit
-     * first, which must be decided slower (its slowdown is the change's size), then halving; {@code subject} names a commit.
+     * first, which must be decided slower (its slowdown is the change's size), then halving; {@code subject} names a commit;
+     * {@code forks}: whether a run can start more JVMs (JMH's -f), which an undecided stop then offers.
      */
-    public static Result run(List<String> commits, double share, Measure measure, java.util.function.Function<String, String> subject) {
+    public static Result run(List<String> commits, double share, Measure measure, java.util.function.Function<String, String> subject, boolean forks) {
         if (commits.isEmpty()) throw new IllegalArgumentException("no commit between the good and the bad one: nothing to bisect");
         if (!(share > 0 && share <= 1)) throw new IllegalArgumentException("a share of the change above 0 and at most 1, got " + share);
         List<Step> steps = new ArrayList<>();
@@ -98,37 +101,39 @@ public final class Bisect {
             steps.add(new Step(bad, subject.apply(bad), last, Decision.UNDECIDED));
             return new Result(steps, null, commits, last == null ? "the bad commit could not be measured"
                     : "the bad commit is not decided slower than the good one (" + (last.cost() == null ? "no figure" : Answer.change(last.cost()))
-                    + ", " + last.verdict().text() + "): nothing to bisect; " + moreRounds(last, last.slowdown() / 2));
+                    + ", " + last.verdict().text() + "): nothing to bisect; " + moreRounds(last, last.slowdown() / 2, forks));
         }
         steps.add(new Step(bad, subject.apply(bad), last, Decision.BAD));
         double least = share * last.slowdown();
+        double leastBad = share * (Double.isFinite(last.cost().low()) ? Math.max(0, last.cost().low() - 1) : last.slowdown());
         int lo = -1; // the last commit known good (-1: the good ref)
         int hi = commits.size() - 1; // the first known bad
         while (hi - lo > 1) {
             int mid = (lo + hi) >>> 1;
             String c = commits.get(mid);
             Measured m = measure.measure(c);
-            Decision d = decide(m, least);
+            Decision d = decide(m, least, leastBad);
             steps.add(new Step(c, subject.apply(c), m, d));
             if (d == Decision.UNDECIDED) {
                 return new Result(steps, null, commits.subList(lo + 1, hi + 1), "commit " + shortSha(c) + " could not be told apart from the good one"
                         + (m == null ? " (it was not measured)" : "") + ": the first bad commit is one of the " + (hi - lo) + " from " + shortSha(commits.get(lo + 1))
-                        + " to " + shortSha(commits.get(hi)) + "; " + moreRounds(m, least / 2));
+                        + " to " + shortSha(commits.get(hi)) + "; " + moreRounds(m, least / 2, forks));
             }
             if (d == Decision.BAD) hi = mid;
             else lo = mid;
         }
         String first = commits.get(hi);
-        return new Result(steps, first, List.of(first), shortSha(first) + " " + subject.apply(first) + " (the first commit slower than the good one by at least "
-                + pct(share) + " of the bad one's " + pct(last.slowdown()) + ")");
+        return new Result(steps, first, List.of(first), shortSha(first) + " " + subject.apply(first) + " (the first commit decided slower than the good one by at least "
+                + pct(share) + " of the least the bad one's " + pct(last.slowdown()) + " could be: " + pct(leastBad) + ")");
     }
 
     /**
      * What would tell an undecided comparison: where its rounds are known, about how many would bring its interval's half-width to
      * {@code halfWidth} (half of the share of the change: a commit without the change, or with it, then falls on one side), and
-     * that more JVMs a round do it too, each of a benchmark's runs settling apart; else more rounds or a quieter machine.
+     * that more JVMs a round do it too where a run can start them ({@code forks}), each of a benchmark's runs settling apart; else
+     * more rounds or a quieter machine.
      */
-    static String moreRounds(Measured m, double halfWidth) {
+    static String moreRounds(Measured m, double halfWidth, boolean forks) {
         long rounds = m == null ? 0 : m.roundsFor(halfWidth);
         if (rounds == 0) return "more rounds (--max-repetitions) or a quieter machine would tell";
         if (rounds > MANY_ROUNDS) {
@@ -136,20 +141,20 @@ public final class Bisect {
                     + "the difference, if any, is too small for this benchmark here", 100 * m.halfWidth(), m.pairs(), 100 * halfWidth, MANY_ROUNDS);
         }
         return String.format(java.util.Locale.ROOT, "its interval reaches ±%.1f %% at %d rounds; about %d would bring it to ±%.1f %% (--max-repetitions %d), "
-                + "or more JVMs a round (-f in --jmh-args: each run's JVM settles apart), or a quieter machine", 100 * m.halfWidth(),
+                + (forks ? "or more JVMs a round (-f in --jmh-args: each run's JVM settles apart), " : "") + "or a quieter machine", 100 * m.halfWidth(),
                 m.pairs(), rounds, 100 * halfWidth, rounds);
     }
 
     /**
      * A candidate is good where its whole interval lies below {@code least} (the share of the change: it cannot hold the
-     * change, whatever the run's compare-threshold says of it), bad where it is decided slower by at least {@code least},
-     * else undecided; without an interval, good where decided the same or faster.
+     * change, whatever the run's compare-threshold says of it), bad where it is decided slower by at least {@code leastBad}
+     * (the share of the least the change could be), else undecided; without an interval, good where decided the same or faster.
      */
-    static Decision decide(Measured m, double least) {
+    static Decision decide(Measured m, double least, double leastBad) {
         if (m == null || m.verdict() == Comparisons.Verdict.FAILED || m.cost() == null) return Decision.UNDECIDED;
         if (Double.isFinite(m.cost().high()) ? m.cost().high() - 1 < least
                 : m.verdict() == Comparisons.Verdict.SAME || m.verdict() == Comparisons.Verdict.FASTER) return Decision.GOOD;
-        return m.verdict() == Comparisons.Verdict.SLOWER && m.slowdown() >= least ? Decision.BAD : Decision.UNDECIDED;
+        return m.verdict() == Comparisons.Verdict.SLOWER && m.slowdown() >= leastBad ? Decision.BAD : Decision.UNDECIDED;
     }
 
     /** The commits after {@code good} up to {@code bad}, oldest first, on the path between them; empty where there are none. */

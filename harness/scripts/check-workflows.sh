@@ -17,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 repo=$(pwd)
 fail() { echo "check-workflows: $*" >&2; exit 1; }
-log() { echo "[check-workflows] $*" >&2; }
+log() { echo "[check-workflows] $(date -u +%H:%M:%S) $*" >&2; }
 
 act=$(command -v act 2>/dev/null || echo "$(go env GOPATH 2>/dev/null)/bin/act")
 if [ ! -x "$act" ]; then

@@ -51,11 +51,14 @@ class BisectIT {
                 """.formatted(commit, work);
     }
 
-    /** {@code jdkmatrix bisect ARGS} of the program's wall time as it prints it, 6 to 8 rounds a step, on this checkout's Dockerfiles; what it printed (exit 0 asserted). */
-    static String bisect(String... args) {
+    /**
+     * {@code jdkmatrix bisect ARGS} of the program's wall time as it prints it, 6 rounds a step and up to {@code maxRounds}, on this
+     * checkout's Dockerfiles; what it printed (exit 0 asserted).
+     */
+    static String bisect(int maxRounds, String... args) {
         List<String> all = new ArrayList<>(List.of("bisect"));
         all.addAll(List.of(args));
-        all.addAll(List.of("--kind", "jar", "--result-regex", "in (\\d+(?:\\.\\d+)?) ms", "--repetitions", "6", "--max-repetitions", "8", "--progress", "lines",
+        all.addAll(List.of("--kind", "jar", "--result-regex", "in (\\d+(?:\\.\\d+)?) ms", "--repetitions", "6", "--max-repetitions", Integer.toString(maxRounds), "--progress", "lines",
                 "--workloads-jar", ItSupport.JAR.toString()));
         StringWriter printed = new StringWriter();
         PrintWriter w = new PrintWriter(printed, true);
@@ -87,7 +90,8 @@ class BisectIT {
             if (c == 0) git(repo, "tag", "good");
         }
         Path out = tmp.resolve("bisect");
-        String text = bisect("--repo", repo.toString(), "--good", "good", "--bad", "main", "--build", "bash build.sh", "--jar", "target/app.jar",
+        // 6 rounds a step, no more: a 3x step is decided at 6 pairs, and the four steps are most of this class's time
+        String text = bisect(6, "--repo", repo.toString(), "--good", "good", "--bad", "main", "--build", "bash build.sh", "--jar", "target/app.jar",
                 "--jdk", "25", "--cache", tmp.resolve("cache").toString(), "--out", out.toString());
         assertThat(text).contains("first bad commit: ", "commit 6: the slow one");
         assertThat(Files.readAllLines(tmp.resolve("builds.log"))).as("the good commit and at most 4 of the 8 built").hasSizeLessThanOrEqualTo(5);
@@ -110,7 +114,7 @@ class BisectIT {
                 .redirectErrorStream(true).start();
         assertThat(jar.waitFor(60, TimeUnit.SECONDS) && jar.exitValue() == 0).as(new String(jar.getInputStream().readAllBytes())).isTrue();
         Path out = tmp.resolve("bisect-jdks");
-        String text = bisect("--across-jdks", "--jdk", "21,25", "--jar", app.toString(), "--out", out.toString());
+        String text = bisect(8, "--across-jdks", "--jdk", "21,25", "--jar", app.toString(), "--out", out.toString());
         assertThat(text).contains("bisect 1 JDK build(s) after 21 up to 25", "first bad JDK build: ", "JDK 25");
         assertThat(Files.readString(out.resolve("step-01-25/matrix.yaml"))).contains("baseline: { jdk: \"21\" }", "jdk: [\"21\", \"25\"]",
                 "repetitions: { min: 6, max: 8, target: 2.5% }"); // the step's round budget

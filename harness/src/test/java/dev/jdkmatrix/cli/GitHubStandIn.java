@@ -43,9 +43,8 @@ final class GitHubStandIn implements AutoCloseable {
                         throw new IllegalStateException(e);
                     }
                 }).distinct().reduce((a, b) -> a + File.pathSeparator + b).orElseThrow();
-        Path source = Path.of(System.getProperty("user.dir")).resolve("act/github-api/GitHubApiStandIn.java");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", cp, source.toString(),
-                port.toString(), log.toString()));
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:TieredStopAtLevel=1",
+                "-cp", compiled(cp) + File.pathSeparator + cp, "GitHubApiStandIn", port.toString(), log.toString()));
         command.addAll(List.of(tokens));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("stand-in.out").toFile()).start();
         Instant until = Instant.now().plus(Duration.ofSeconds(60));
@@ -57,6 +56,27 @@ final class GitHubStandIn implements AutoCloseable {
             Thread.sleep(50);
         }
         return new GitHubStandIn(p, log, "http://127.0.0.1:" + Files.readString(port).strip());
+    }
+
+    private static Path classes;
+
+    /**
+     * The stand-in's class, compiled once for all the tests of this JVM (target/github-stand-in): a source-file launch compiles it
+     * again for every test, about 2 s each.
+     */
+    private static synchronized Path compiled(String cp) throws IOException {
+        if (classes != null) return classes;
+        Path source = Path.of(System.getProperty("user.dir")).resolve("act/github-api/GitHubApiStandIn.java");
+        Path out = Files.createDirectories(Path.of(System.getProperty("user.dir")).resolve("target/github-stand-in"));
+        javax.tools.JavaCompiler javac = javax.tools.ToolProvider.getSystemJavaCompiler();
+        java.io.StringWriter errors = new java.io.StringWriter();
+        boolean ok;
+        try (javax.tools.StandardJavaFileManager files = javac.getStandardFileManager(null, null, null)) {
+            ok = javac.getTask(errors, files, null, List.of("-d", out.toString(), "-cp", cp, "-proc:none"), null, files.getJavaFileObjects(source.toFile())).call();
+        }
+        if (!ok) throw new AssertionError("the stand-in " + source + " did not compile: " + errors);
+        classes = out;
+        return out;
     }
 
     /** Every request it answered, in order. */

@@ -48,9 +48,9 @@ class ItSupportTest {
         assertThat(classes).allSatisfy(c -> assertThat(tags(c).stream().filter(t -> t.equals(ItSupport.ALONE) || t.equals(ItSupport.SIDE_BY_SIDE)))
                 .as(c.getSimpleName() + ": add @Tag(ItSupport.ALONE) if its assertions need the machine to itself (timings, ratios, "
                         + "throttling, the lease), else @Tag(ItSupport.SIDE_BY_SIDE) and ItSupport.NO_LEASE on its sessions").hasSize(1));
-        // the classes whose assertions need the machine to themselves: ratios of CPU-bound work, throttling, the whole engine
-        // (MatrixRunIT's and UserWorkloadsIT's ratios are of sleeps, many times what they assert: side by side)
+        // the classes whose assertions need the machine to themselves: ratios of CPU-bound work, throttling, a JMH fork's iterations
+        // settling, the whole engine (MatrixRunIT's ratios are of sleeps, many times what it asserts: side by side)
         assertThat(classes.stream().filter(c -> tags(c).contains(ItSupport.ALONE)).map(Class::getSimpleName))
-                .contains("TrustIT", "BisectIT", "SharedEngineIT", "KubernetesCpuIT");
+                .contains("TrustIT", "BisectIT", "SharedEngineIT", "UserWorkloadsIT", "KubernetesCpuIT");
     }
 }

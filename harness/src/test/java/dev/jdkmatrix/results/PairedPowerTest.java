@@ -9,15 +9,6 @@ import org.junit.jupiter.api.Test;
 /** The k-th smallest Walsh average the power simulation takes an interval's lower end from, against every average sorted. */
 class PairedPowerTest {
 
-    /** Every Walsh average of {@code d}, sorted: the plain way. */
-    static double[] walshSorted(double[] d) {
-        double[] w = new double[d.length * (d.length + 1) / 2];
-        int c = 0;
-        for (int i = 0; i < d.length; i++) for (int j = i; j < d.length; j++) w[c++] = (d[i] + d[j]) / 2;
-        Arrays.sort(w);
-        return w;
-    }
-
     @Test
     void theKthWalshAverageIsTheSortedAveragesKthBitForBit() {
         SplittableRandom r = new SplittableRandom(7);
@@ -33,7 +24,7 @@ class PairedPowerTest {
                     default -> r.nextGaussian() * 0.05;
                 };
             }
-            double[] expected = walshSorted(d);
+            double[] expected = PairedRatio.walshAverages(d); // every Walsh average, sorted: the interval's own way
             double[] before = d.clone();
             for (int index = 0; index < expected.length; index += 1 + r.nextInt(3)) {
                 double got = PairedPower.kthWalsh(d, new double[m], index);

@@ -6,7 +6,7 @@ it): when, the CPU model, the engine id and kernel (which machine), the load ave
 run, and each cell's median against the same cell's median over the nights already kept.
    python3 harness/scripts/keep-night.py RESULTS_DIR NIGHTS_DIR [LOADAVG]
 (make keep-night runs make quick and this; make keep-reference-night the reference nightly, with KEEP_MATRIX=reference-nightly.)"""
-import gzip, json, os, shutil, statistics as st, sys
+import csv, gzip, json, os, shutil, statistics as st, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 night_spread = __import__('night-spread')
@@ -21,6 +21,20 @@ def engine_id(run_json):
     """The Docker engine id a kept night's run.json names: which machine it ran on."""
     with open(run_json) as f:
         return json.load(f).get('engine', {}).get('id')
+
+
+def unit(raw, cell):
+    """The unit of a cell's figure in a run's raw.csv: a JMH cell's score unit (ops/s, us/op), a built-in cell's ms."""
+    with open(raw) as f:
+        for r in csv.DictReader(f):
+            if r['cell'] == cell:
+                return r.get('score_unit') or 'ms'
+    return 'ms'
+
+
+def figure(x):
+    """A cell's figure as a person reads it: 132, 0.0943, 264,098,512."""
+    return f'{x:,.0f}' if x >= 1000 else f'{x:.3g}'
 
 
 def main(argv):
@@ -60,9 +74,10 @@ def main(argv):
     print(f"keep-night: engine {engine.get('id', '')[:9]}..., kernel {engine.get('kernel', '')}, load average before it {load or 'not given'}; "
           + (f"the machine of {', '.join(same)}" if same else 'a machine none of the nights kept before ran on (its Docker engine id is new)'))
     if ratios:
+        high = ratios[-1]
         print(f'keep-night: each cell against its median over the {len(earlier)} nights kept before: '
-              f'{ratios[0][0]:.2f} to {ratios[-1][0]:.2f} times (lowest {ratios[0][1]}, highest {ratios[-1][1]} at {ratios[-1][2]:.0f} ms)')
-    print('keep-night: its row for docs/runs/nights/README.md (say what ran beside it, and whether the machine is one of the nights before):')
+              f'{ratios[0][0]:.2f} to {high[0]:.2f} times (lowest {ratios[0][1]}, highest {high[1]} at {figure(high[2])} {unit(raw, high[1])})')
+    print(f'keep-night: its row for {os.path.join(nights, "README.md")} (say what ran beside it, and whether the machine is one of the nights before):')
     print(f"| {os.path.basename(folder)} | {started[:10]} {started[11:16]} | {host['cpu_model']}, {host['cpus']} CPUs | "
           f"... (load average {load or '?'}; `make keep-night`); engine {engine.get('id', '')[:9]}..., kernel {engine.get('kernel', '')} |")
 

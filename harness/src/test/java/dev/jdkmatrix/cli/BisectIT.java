@@ -164,9 +164,9 @@ class BisectIT {
             if (c == 0) git(repo, "tag", "good");
         }
         Path out = tmp.resolve("bisect");
-        // the benchmark a change names (the index's command gives it), 6 to 10 rounds a step; three short warm-up iterations: on one
+        // the benchmark a change names (the index's command gives it), 6 to 14 rounds a step; three short warm-up iterations: on one
         // CPU the JIT's threads slowed a JVM's second iteration by a third and more after one warm-up of 100 or 300 ms (docs/nightly.md)
-        String text = bisect("jmh", 10, "--repo", repo.toString(), "--good", "good", "--bad", "main", "--build", "bash build.sh", "--jar", "target/benchmarks.jar",
+        String text = bisect("jmh", 14, "--repo", repo.toString(), "--good", "good", "--bad", "main", "--build", "bash build.sh", "--jar", "target/benchmarks.jar",
                 "--benchmarks", "Chain\\.steps", "--jmh-args", "-f 1 -wi 3 -i 3 -w 50ms -r 50ms", "--jdk", "25", "--cache", tmp.resolve("cache").toString(),
                 "--out", out.toString());
         assertThat(text).contains("first bad commit: ", "commit 6: steps takes a tenth more");

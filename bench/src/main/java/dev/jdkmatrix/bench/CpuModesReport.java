@@ -12,7 +12,8 @@ import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.Summarizer;
-import dev.jdkmatrix.results.SummaryRow;
+import dev.jdkmatrix.results.CellSummary;
+import dev.jdkmatrix.results.format.SummaryColumns;
 import dev.jdkmatrix.results.format.RawCsv;
 import dev.jdkmatrix.results.format.RunJson;
 import java.nio.file.Path;
@@ -32,35 +33,35 @@ public class CpuModesReport {
         String command = args.length > 1 ? args[1] : "make bench-cpu-modes";
         RunMetadata meta = RunJson.read(dir.resolve("run.json"));
         List<RawRow> raw = RawCsv.read(dir.resolve("raw.csv"));
-        List<SummaryRow> summary = Summarizer.summarize(raw, meta.repetitionTarget());
+        List<CellSummary> summary = Summarizer.summarize(raw, meta.repetitionTarget());
         // pair each quota cell with its pinned twin: the same id but for " cpu-mode=cpuset"
-        Map<String, SummaryRow> byId = new LinkedHashMap<>();
-        for (SummaryRow s : summary) byId.put(s.cell(), s);
+        Map<String, CellSummary> byId = new LinkedHashMap<>();
+        for (CellSummary s : summary) byId.put(s.cell(), s);
         StringBuilder t = new StringBuilder();
         t.append("| cell | quota: n | CV | median ±% | target | throttled periods | throttled ms | cpuset: n | CV | median ±% | target |\n");
         t.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
         List<Double> cvQuota = new ArrayList<>();
         List<Double> cvPinned = new ArrayList<>();
         int reachedQuota = 0, reachedPinned = 0, pairs = 0, pinnedWithinGoal = 0;
-        for (SummaryRow q : summary) {
-            if (!q.column("cpu_mode").equals("quota")) continue;
+        for (CellSummary q : summary) {
+            if (!SummaryColumns.column(q, "cpu_mode").equals("quota")) continue;
             String twin = q.cell().replace(" mem=", " cpu-mode=cpuset mem=");
-            SummaryRow p = byId.get(twin);
+            CellSummary p = byId.get(twin);
             if (p == null) continue;
             pairs++;
-            cvQuota.add(number(q.column("wall_ms_cv")));
-            cvPinned.add(number(p.column("wall_ms_cv")));
-            if (q.column("target_reached").equals("yes")) reachedQuota++;
-            if (p.column("target_reached").equals("yes")) reachedPinned++;
-            if (number(p.column("wall_ms_cv")) <= CV_GOAL) pinnedWithinGoal++;
-            double share = number(q.column("cpu_throttled_periods_median")) / number(q.column("cpu_periods_median"));
-            t.append("| `").append(q.cell().replace(" mem=1g", "")).append("` | ").append(q.column("n")).append(" | ").append(pct(number(q.column("wall_ms_cv"))))
-                    .append(" | ").append(q.column("interval_pct")).append(" | ").append(q.column("target_reached"))
-                    .append(" | ").append(q.column("cpu_throttled_periods_median")).append(" of ").append(q.column("cpu_periods_median"))
+            cvQuota.add(number(SummaryColumns.column(q, "wall_ms_cv")));
+            cvPinned.add(number(SummaryColumns.column(p, "wall_ms_cv")));
+            if (SummaryColumns.column(q, "target_reached").equals("yes")) reachedQuota++;
+            if (SummaryColumns.column(p, "target_reached").equals("yes")) reachedPinned++;
+            if (number(SummaryColumns.column(p, "wall_ms_cv")) <= CV_GOAL) pinnedWithinGoal++;
+            double share = number(SummaryColumns.column(q, "cpu_throttled_periods_median")) / number(SummaryColumns.column(q, "cpu_periods_median"));
+            t.append("| `").append(q.cell().replace(" mem=1g", "")).append("` | ").append(SummaryColumns.column(q, "n")).append(" | ").append(pct(number(SummaryColumns.column(q, "wall_ms_cv"))))
+                    .append(" | ").append(SummaryColumns.column(q, "interval_pct")).append(" | ").append(SummaryColumns.column(q, "target_reached"))
+                    .append(" | ").append(SummaryColumns.column(q, "cpu_throttled_periods_median")).append(" of ").append(SummaryColumns.column(q, "cpu_periods_median"))
                     .append(Double.isFinite(share) ? " (" + pct(share) + ")" : "")
-                    .append(" | ").append(String.format(Locale.ROOT, "%,.0f", number(q.column("cpu_throttled_ms_median"))))
-                    .append(" | ").append(p.column("n")).append(" | ").append(pct(number(p.column("wall_ms_cv")))).append(" | ").append(p.column("interval_pct"))
-                    .append(" | ").append(p.column("target_reached")).append(" |\n");
+                    .append(" | ").append(String.format(Locale.ROOT, "%,.0f", number(SummaryColumns.column(q, "cpu_throttled_ms_median"))))
+                    .append(" | ").append(SummaryColumns.column(p, "n")).append(" | ").append(pct(number(SummaryColumns.column(p, "wall_ms_cv")))).append(" | ").append(SummaryColumns.column(p, "interval_pct"))
+                    .append(" | ").append(SummaryColumns.column(p, "target_reached")).append(" |\n");
         }
         long noisy = raw.stream().filter(RawRow::noisy).count();
         long runs = raw.stream().filter(RawRow::measured).count();

@@ -11,7 +11,8 @@ import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.Summarizer;
-import dev.jdkmatrix.results.SummaryRow;
+import dev.jdkmatrix.results.CellSummary;
+import dev.jdkmatrix.results.format.SummaryColumns;
 import dev.jdkmatrix.results.format.RawCsv;
 import dev.jdkmatrix.results.format.RunJson;
 import java.nio.file.Path;
@@ -30,8 +31,8 @@ public class InternalsCostReport {
         String command = args.length > 1 ? args[1] : "make bench-internals";
         RunMetadata meta = RunJson.read(dir.resolve("run.json"));
         List<RawRow> raw = RawCsv.read(dir.resolve("raw.csv"));
-        Map<String, SummaryRow> summary = new LinkedHashMap<>();
-        for (SummaryRow s : Summarizer.summarize(raw, meta.repetitionTarget())) summary.put(s.cell(), s);
+        Map<String, CellSummary> summary = new LinkedHashMap<>();
+        for (CellSummary s : Summarizer.summarize(raw, meta.repetitionTarget())) summary.put(s.cell(), s);
         List<Comparisons.Row> rows = Comparisons.of(raw, meta);
         StringBuilder t = new StringBuilder("| cell | n (off, on) | median off | median on | on / off (paired, 95 %) | ratio of medians | within 2 % |\n|---|---|---|---|---|---|---|\n");
         int pairs = 0, within = 0, intervalWithin = 0;
@@ -39,14 +40,14 @@ public class InternalsCostReport {
         double worst = 0;
         for (Comparisons.Row r : rows) {
             // a: the cell without the flags (no jvm-args), b: with them
-            SummaryRow a = summary.get(r.cellA());
-            SummaryRow b = summary.get(r.cellB());
-            if (a == null || b == null || !a.column("jvm_args").isEmpty()) continue;
-            double ma = number(a.column("wall_ms_median"));
-            double mb = number(b.column("wall_ms_median"));
+            CellSummary a = summary.get(r.cellA());
+            CellSummary b = summary.get(r.cellB());
+            if (a == null || b == null || !SummaryColumns.column(a, "jvm_args").isEmpty()) continue;
+            double ma = number(SummaryColumns.column(a, "wall_ms_median"));
+            double mb = number(SummaryColumns.column(b, "wall_ms_median"));
             if (!(ma > 0 && mb > 0)) {
-                t.append("| `").append(a.cell()).append("` | ").append(a.column("n")).append(", ").append(b.column("n")).append(" | no ok runs: ")
-                        .append(a.column("failures").isEmpty() ? b.column("failures") : a.column("failures")).append(" | | | | |\n");
+                t.append("| `").append(a.cell()).append("` | ").append(SummaryColumns.column(a, "n")).append(", ").append(SummaryColumns.column(b, "n")).append(" | no ok runs: ")
+                        .append(SummaryColumns.column(a, "failures").isEmpty() ? SummaryColumns.column(b, "failures") : SummaryColumns.column(a, "failures")).append(" | | | | |\n");
                 continue;
             }
             pairs++;
@@ -57,7 +58,7 @@ public class InternalsCostReport {
                 past.add("`" + a.cell().replace(" cpus=2 cpu-mode=cpuset mem=1g", "") + "` " + String.format(Locale.ROOT, "%+.1f %%", (ratio - 1) * 100)
                         + (r.ratio() == null ? "" : r.ratio().low() <= 1 && r.ratio().high() >= 1
                                 ? String.format(Locale.ROOT, " (its paired interval [%.3f, %.3f] holds 1: no cost shown, none ruled out; its runs vary by %s)", r.ratio().low(), r.ratio().high(),
-                                        String.format(Locale.ROOT, "%.1f %% (CV)", number(a.column("wall_ms_cv")) * 100))
+                                        String.format(Locale.ROOT, "%.1f %% (CV)", number(SummaryColumns.column(a, "wall_ms_cv")) * 100))
                                 : String.format(Locale.ROOT, " (paired interval [%.3f, %.3f])", r.ratio().low(), r.ratio().high())));
             }
             worst = Math.max(worst, Math.abs(ratio - 1));
@@ -66,8 +67,8 @@ public class InternalsCostReport {
                 paired = String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", r.ratio().ratio(), r.ratio().low(), r.ratio().high());
                 if (r.ratio().low() >= 1 - BOUND && r.ratio().high() <= 1 + BOUND) intervalWithin++;
             }
-            t.append("| `").append(a.cell().replace(" cpus=2 cpu-mode=cpuset mem=1g", "")).append("` | ").append(a.column("n")).append(", ").append(b.column("n"))
-                    .append(" | ").append(a.column("wall_ms_median")).append(" ms | ").append(b.column("wall_ms_median")).append(" ms | ").append(paired)
+            t.append("| `").append(a.cell().replace(" cpus=2 cpu-mode=cpuset mem=1g", "")).append("` | ").append(SummaryColumns.column(a, "n")).append(", ").append(SummaryColumns.column(b, "n"))
+                    .append(" | ").append(SummaryColumns.column(a, "wall_ms_median")).append(" ms | ").append(SummaryColumns.column(b, "wall_ms_median")).append(" ms | ").append(paired)
                     .append(" | ").append(String.format(Locale.ROOT, "%.3f", ratio)).append(" | ").append(ok ? "yes" : "**no**").append(" |\n");
         }
         long noisy = raw.stream().filter(RawRow::noisy).count();

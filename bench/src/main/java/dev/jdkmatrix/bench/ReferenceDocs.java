@@ -15,7 +15,7 @@ import dev.jdkmatrix.results.RunFigure;
 import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.Statistics;
 import dev.jdkmatrix.results.SummaryFigure;
-import dev.jdkmatrix.results.SummaryRow;
+import dev.jdkmatrix.results.CellSummary;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -116,12 +116,12 @@ public class ReferenceDocs {
     }
 
     /** Every cell's median wall time with its range, by workload, and what its workload counts. */
-    static String cells(List<SummaryRow> summary) {
-        Map<String, List<SummaryRow>> byWorkload = new LinkedHashMap<>();
-        for (SummaryRow s : summary) byWorkload.computeIfAbsent(s.key().workload(), k -> new ArrayList<>()).add(s);
+    static String cells(List<CellSummary> summary) {
+        Map<String, List<CellSummary>> byWorkload = new LinkedHashMap<>();
+        for (CellSummary s : summary) byWorkload.computeIfAbsent(s.key().workload(), k -> new ArrayList<>()).add(s);
         StringBuilder b = new StringBuilder();
-        for (Map.Entry<String, List<SummaryRow>> e : byWorkload.entrySet()) {
-            List<SummaryRow> rows = e.getValue();
+        for (Map.Entry<String, List<CellSummary>> e : byWorkload.entrySet()) {
+            List<CellSummary> rows = e.getValue();
             java.util.SortedSet<String> params = new java.util.TreeSet<>();
             rows.forEach(r -> params.addAll(r.key().params().keySet()));
             params.removeIf(p -> rows.stream().map(r -> r.key().params().getOrDefault(p, "")).distinct().count() < 2);
@@ -134,11 +134,11 @@ public class ReferenceDocs {
             if (pinned) b.append(" pinned events |");
             for (String m : metrics) b.append(' ').append(m).append(" |");
             b.append("\n|").append("---|".repeat(params.size() + 8 + (pinned ? 1 : 0) + metrics.size())).append('\n');
-            for (SummaryRow r : rows) {
+            for (CellSummary r : rows) {
                 b.append('|');
                 for (String p : params) b.append(' ').append(r.key().params().getOrDefault(p, "")).append(" |");
                 b.append(' ').append(r.key().executor()).append(" | ").append(String.format(Locale.ROOT, "%,d", r.key().tasks())).append(" | ").append(r.key().jdk())
-                        .append(" | ").append(r.key().cpus().text()).append(" | ").append(r.n()).append(r.nFailed() > 0 ? " (" + r.failures() + ")" : "").append(" | ");
+                        .append(" | ").append(r.key().cpus().text()).append(" | ").append(r.n()).append(r.nFailed() > 0 ? " (" + r.failuresText() + ")" : "").append(" | ");
                 if (r.n() > 0) {
                     b.append(ms(r.figure(SummaryFigure.WALL_MS_MEDIAN))).append(" [").append(whole(r.figure(SummaryFigure.WALL_MS_MIN))).append("–")
                             .append(whole(r.figure(SummaryFigure.WALL_MS_MAX))).append("] | ").append(String.format(Locale.ROOT, "%.1f %%", r.figure(SummaryFigure.WALL_MS_CV) * 100))

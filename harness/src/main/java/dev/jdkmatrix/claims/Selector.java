@@ -1,7 +1,7 @@
 package dev.jdkmatrix.claims;
 
 import dev.jdkmatrix.results.RawRow;
-import dev.jdkmatrix.results.SummaryRow;
+import dev.jdkmatrix.results.CellSummary;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -18,7 +18,7 @@ public record Selector(Map<String, String> keys) {
         keys = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(keys, "keys")));
     }
 
-    public boolean matches(SummaryRow row) {
+    public boolean matches(CellSummary row) {
         return matches(row.key().axes());
     }
 

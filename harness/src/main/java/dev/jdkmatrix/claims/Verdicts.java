@@ -6,7 +6,7 @@ import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunFigure;
 import dev.jdkmatrix.results.Statistics;
 import dev.jdkmatrix.results.SummaryFigure;
-import dev.jdkmatrix.results.SummaryRow;
+import dev.jdkmatrix.results.CellSummary;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -85,7 +85,7 @@ public final class Verdicts {
     }
 
     /** The claims, each ratio of two cells compared pair by pair read from their pairs (the default comparisons of the rows). */
-    public static List<ClaimResult> claims(Claims claims, List<SummaryRow> summary, List<RawRow> raw) {
+    public static List<ClaimResult> claims(Claims claims, List<CellSummary> summary, List<RawRow> raw) {
         return claims(claims, summary, raw, Comparisons.of(raw, null));
     }
 
@@ -94,7 +94,7 @@ public final class Verdicts {
      * figure where their runs were paired), every other one from the two medians. An empty list
      * reads every ratio from the medians, unpaired.
      */
-    public static List<ClaimResult> claims(Claims claims, List<SummaryRow> summary, List<RawRow> raw, List<Comparisons.Row> comparisons) {
+    public static List<ClaimResult> claims(Claims claims, List<CellSummary> summary, List<RawRow> raw, List<Comparisons.Row> comparisons) {
         List<ClaimResult> out = new ArrayList<>();
         for (Claims.Claim c : claims.claims()) {
             List<Value> values = values(c.measure(), summary, raw, comparisons);
@@ -173,11 +173,11 @@ public final class Verdicts {
         return String.format(Locale.ROOT, "%.1f %%", level * 100).replace(".0 %", " %");
     }
 
-    public static List<FigureResult> figures(Claims claims, List<SummaryRow> summary, List<RawRow> raw) {
+    public static List<FigureResult> figures(Claims claims, List<CellSummary> summary, List<RawRow> raw) {
         return figures(claims, summary, raw, Comparisons.of(raw, null));
     }
 
-    public static List<FigureResult> figures(Claims claims, List<SummaryRow> summary, List<RawRow> raw, List<Comparisons.Row> comparisons) {
+    public static List<FigureResult> figures(Claims claims, List<CellSummary> summary, List<RawRow> raw, List<Comparisons.Row> comparisons) {
         return claims.figures().stream().map(f -> new FigureResult(f, values(f.measure(), summary, raw, comparisons))).toList();
     }
 
@@ -199,27 +199,27 @@ public final class Verdicts {
     /** A measured unit before it has its label: the cell's identity, the value and how it is known, a suffix (the run), and whether it is paired. */
     private record Unit(Map<String, String> identity, double value, Spread spread, String suffix, boolean paired) {}
 
-    static List<Value> values(Measure m, List<SummaryRow> summary, List<RawRow> raw) {
+    static List<Value> values(Measure m, List<CellSummary> summary, List<RawRow> raw) {
         return values(m, summary, raw, List.of());
     }
 
-    static List<Value> values(Measure m, List<SummaryRow> summary, List<RawRow> raw, List<Comparisons.Row> comparisons) {
+    static List<Value> values(Measure m, List<CellSummary> summary, List<RawRow> raw, List<Comparisons.Row> comparisons) {
         Map<String, List<RawRow>> runs = new java.util.HashMap<>();
         for (RawRow r : raw) if (r.measured()) runs.computeIfAbsent(r.cell(), k -> new ArrayList<>()).add(r);
         List<Unit> units = new ArrayList<>();
         switch (m) {
             case Measure.Wall w -> {
-                for (SummaryRow s : measured(summary)) {
+                for (CellSummary s : measured(summary)) {
                     if (w.cells().matches(s)) units.add(new Unit(s.key().axes(), s.figure(SummaryFigure.WALL_MS_MEDIAN), wallSpread(s, runs), "", false));
                 }
             }
             case Measure.Score sc -> {
-                for (SummaryRow s : measured(summary)) {
-                    if (sc.cells().matches(s)) units.add(new Unit(s.key().axes(), s.score(SummaryRow.Stat.MEDIAN), scoreSpread(s, runs), "", false));
+                for (CellSummary s : measured(summary)) {
+                    if (sc.cells().matches(s)) units.add(new Unit(s.key().axes(), s.score(), scoreSpread(s, runs), "", false));
                 }
             }
             case Measure.Throughput t -> {
-                for (SummaryRow s : measured(summary)) {
+                for (CellSummary s : measured(summary)) {
                     double tasks = s.key().tasks() * 1000;
                     if (t.cells().matches(s)) units.add(new Unit(s.key().axes(), tasks / s.figure(SummaryFigure.WALL_MS_MEDIAN),
                             new Spread.Reciprocal(tasks, wallSpread(s, runs)), "", false));
@@ -241,11 +241,11 @@ public final class Verdicts {
         return out;
     }
 
-    private static void ratios(Measure.Ratio r, List<SummaryRow> summary, Map<String, List<RawRow>> runs, List<Comparisons.Row> comparisons, List<Unit> units) {
-        for (SummaryRow s : measured(summary)) {
+    private static void ratios(Measure.Ratio r, List<CellSummary> summary, Map<String, List<RawRow>> runs, List<Comparisons.Row> comparisons, List<Unit> units) {
+        for (CellSummary s : measured(summary)) {
             if (!r.numerator().matches(s)) continue;
             Map<String, String> partner = r.denominator().over(s.key().axes());
-            for (SummaryRow d : measured(summary)) {
+            for (CellSummary d : measured(summary)) {
                 if (d == s || !d.key().axes().equals(partner)) continue;
                 boolean figure = r.of().equals(Measure.Ratio.DEFAULT_OF) || r.of().equals("score_median");
                 Unit pairedUnit = figure ? paired(s.key().axes(), s.cell(), d.cell(), comparisons, runs) : null;
@@ -277,18 +277,18 @@ public final class Verdicts {
     }
 
     /** How a cell's median wall time is known: from its runs, or as its summary row wrote it. */
-    private static Spread wallSpread(SummaryRow s, Map<String, List<RawRow>> runs) {
+    private static Spread wallSpread(CellSummary s, Map<String, List<RawRow>> runs) {
         double[] v = okRuns(s, runs).stream().mapToDouble(x -> x.figure(RunFigure.WALL_MS)).filter(Double::isFinite).toArray();
         return v.length > 0 ? new Spread.Median(v) : written(s, false);
     }
 
-    private static Spread scoreSpread(SummaryRow s, Map<String, List<RawRow>> runs) {
+    private static Spread scoreSpread(CellSummary s, Map<String, List<RawRow>> runs) {
         double[] v = okRuns(s, runs).stream().mapToDouble(RawRow::score).filter(Double::isFinite).toArray();
         return v.length > 0 ? new Spread.Median(v) : written(s, true);
     }
 
     /** How a summary column is known: a median with its runs (wall_ms_median, score_median), else the value itself, exact. */
-    private static Spread spread(SummaryRow s, String column, Map<String, List<RawRow>> runs) {
+    private static Spread spread(CellSummary s, String column, Map<String, List<RawRow>> runs) {
         return switch (column) {
             case "wall_ms_median" -> wallSpread(s, runs);
             case "score_median" -> scoreSpread(s, runs);
@@ -297,15 +297,15 @@ public final class Verdicts {
     }
 
     /** The cell's measured runs that count for its summary: ok and not noisy. */
-    private static List<RawRow> okRuns(SummaryRow s, Map<String, List<RawRow>> runs) {
+    private static List<RawRow> okRuns(CellSummary s, Map<String, List<RawRow>> runs) {
         return runs.getOrDefault(s.cell(), List.of()).stream().filter(r -> r.ok() && !r.noisy()).toList();
     }
 
     /** The interval a summary row wrote for its median wall time (or score), at the level its n of runs gives. */
-    private static Spread written(SummaryRow s, boolean score) {
-        double lo = score ? s.score(SummaryRow.Stat.CI_LOW) : s.figure(SummaryFigure.WALL_MS_CI_LOW);
-        double hi = score ? s.score(SummaryRow.Stat.CI_HIGH) : s.figure(SummaryFigure.WALL_MS_CI_HIGH);
-        double v = score ? s.score(SummaryRow.Stat.MEDIAN) : s.figure(SummaryFigure.WALL_MS_MEDIAN);
+    private static Spread written(CellSummary s, boolean score) {
+        double lo = score ? s.scoreCiLow() : s.figure(SummaryFigure.WALL_MS_CI_LOW);
+        double hi = score ? s.scoreCiHigh() : s.figure(SummaryFigure.WALL_MS_CI_HIGH);
+        double v = score ? s.score() : s.figure(SummaryFigure.WALL_MS_MEDIAN);
         if (!(Double.isFinite(lo) && Double.isFinite(hi))) return new Spread.Exact(v);
         double level = s.figure(SummaryFigure.CI_LEVEL);
         int n = s.n();
@@ -344,7 +344,7 @@ public final class Verdicts {
         return row.metrics().getOrDefault(value.substring("metrics.".length()), Double.NaN);
     }
 
-    private static List<SummaryRow> measured(List<SummaryRow> summary) {
+    private static List<CellSummary> measured(List<CellSummary> summary) {
         return summary.stream().filter(s -> s.n() > 0 && Double.isFinite(s.figure(SummaryFigure.WALL_MS_MEDIAN))).toList();
     }
 

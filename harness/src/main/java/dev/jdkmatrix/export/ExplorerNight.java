@@ -3,7 +3,7 @@ package dev.jdkmatrix.export;
 import dev.jdkmatrix.model.CellKey;
 import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RunMetadata;
-import dev.jdkmatrix.results.SummaryRow;
+import dev.jdkmatrix.results.CellSummary;
 import dev.jdkmatrix.results.format.Exporter;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -23,7 +23,7 @@ public final class ExplorerNight {
     public static final String FILE = "explore-night.js";
 
     /** What a gallery's folder holds that the explorer reads; {@code meta} null for a folder from before run.json; {@code profiled}: its gallery has flame graphs. */
-    public record Folder(RunMetadata meta, List<SummaryRow> summary, List<Comparisons.Row> comparisons, boolean profiled, List<dev.jdkmatrix.results.SuiteVerdict> suites) {
+    public record Folder(RunMetadata meta, List<CellSummary> summary, List<Comparisons.Row> comparisons, boolean profiled, List<dev.jdkmatrix.results.SuiteVerdict> suites) {
         public Folder {
             summary = List.copyOf(summary);
             comparisons = List.copyOf(comparisons);
@@ -31,7 +31,7 @@ public final class ExplorerNight {
         }
 
         /** A folder whose suites are not given (none shown). */
-        public Folder(RunMetadata meta, List<SummaryRow> summary, List<Comparisons.Row> comparisons, boolean profiled) {
+        public Folder(RunMetadata meta, List<CellSummary> summary, List<Comparisons.Row> comparisons, boolean profiled) {
             this(meta, summary, comparisons, profiled, List.of());
         }
     }
@@ -57,12 +57,12 @@ public final class ExplorerNight {
         d.put("axes", Axes.NAMES);
         Map<String, Integer> index = new HashMap<>();
         Columns cells = new Columns();
-        for (SummaryRow r : folder.summary()) {
+        for (CellSummary r : folder.summary()) {
             CellKey k = r.key();
             index.put(r.cell(), index.size());
             cells.add("id", r.cell()).add("ax", Axes.of(k)).add("u", r.scoreUnit()).add("hb", r.higherIsBetter() ? 1 : 0)
-                    .add("v", ExploreScript.sig(r.score(SummaryRow.Stat.MEDIAN))).add("lo", ExploreScript.sig(r.score(SummaryRow.Stat.CI_LOW)))
-                    .add("hi", ExploreScript.sig(r.score(SummaryRow.Stat.CI_HIGH))).add("n", r.n()).add("failed", r.nFailed());
+                    .add("v", ExploreScript.sig(r.score())).add("lo", ExploreScript.sig(r.scoreCiLow()))
+                    .add("hi", ExploreScript.sig(r.scoreCiHigh())).add("n", r.n()).add("failed", r.nFailed());
         }
         d.put("cells", cells.map());
         Columns pairs = new Columns();

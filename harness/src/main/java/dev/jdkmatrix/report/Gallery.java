@@ -7,7 +7,7 @@ import static dev.jdkmatrix.results.SummaryFigure.SCORE_MAX;
 import static dev.jdkmatrix.results.SummaryFigure.SCORE_MIN;
 
 import dev.jdkmatrix.claims.Verdicts;
-import dev.jdkmatrix.report.chart.CellStat;
+import dev.jdkmatrix.results.CellSummary;
 import dev.jdkmatrix.report.chart.ChartText;
 import dev.jdkmatrix.report.chart.Figure;
 import dev.jdkmatrix.report.html.Html;
@@ -54,7 +54,7 @@ final class Gallery {
         return "../explore.html#view=night&night=" + Html.segment(name);
     }
 
-    static String page(ReportFolder folder, List<Figure> figures, List<CellStat> cells, boolean indexLink, boolean svg, Writeups writeups) {
+    static String page(ReportFolder folder, List<Figure> figures, List<CellSummary> cells, boolean indexLink, boolean svg, Writeups writeups) {
         return page(folder, figures, cells, indexLink, svg, writeups, 0, List.of(), 0);
     }
 
@@ -63,7 +63,7 @@ final class Gallery {
      * tables (0: all; every row is in the CSV files), and a note of the figures {@code notDrawn} to
      * keep the gallery within {@code maxBytes}.
      */
-    static String page(ReportFolder folder, List<Figure> figures, List<CellStat> cells, boolean indexLink, boolean svg, Writeups writeups,
+    static String page(ReportFolder folder, List<Figure> figures, List<CellSummary> cells, boolean indexLink, boolean svg, Writeups writeups,
                        int maxRows, List<Figure> notDrawn, long maxBytes) {
         StringBuilder b = new StringBuilder(64 * 1024);
         RunMetadata m = folder.meta();
@@ -126,16 +126,16 @@ final class Gallery {
      * Each section of charts under its heading, its charts collapsed behind one line that says how many (the page opens on the answer
      * and the headings; a link to a section's anchor lands on its heading): a cell with no ok run is said above them.
      */
-    private static void sections(StringBuilder b, List<Figure> figures, List<CellStat> cells, boolean svg) {
+    private static void sections(StringBuilder b, List<Figure> figures, List<CellSummary> cells, boolean svg) {
         for (Figure.Section s : Figure.Section.values()) {
             List<Figure> in = figures.stream().filter(f -> f.section() == s).toList();
-            List<CellStat> failed = failedIn(s, cells);
+            List<CellSummary> failed = failedIn(s, cells);
             if (in.isEmpty() && failed.isEmpty()) continue;
             b.append("<h2 id=\"").append(s.name().toLowerCase(Locale.ROOT)).append("\">").append(s.title).append("</h2>\n");
             if (!failed.isEmpty()) {
                 b.append("<p class=\"noisy\">").append(failed.size()).append(failed.size() == 1 ? " cell has" : " cells have")
                         .append(" no ok run, so no figure below: ");
-                b.append(String.join("; ", failed.stream().map(c -> Html.esc(c.cell()) + " (" + Html.esc(c.failures().isEmpty() ? "no run" : c.failures()) + ")").toList()))
+                b.append(String.join("; ", failed.stream().map(c -> Html.esc(c.cell()) + " (" + Html.esc(c.failuresText().isEmpty() ? "no run" : c.failuresText()) + ")").toList()))
                         .append(" (their runs: Failed runs, below).</p>\n");
             }
             if (in.isEmpty()) continue;
@@ -186,7 +186,7 @@ final class Gallery {
         b.append("</figcaption>\n</figure>\n");
     }
 
-    private static String headline(ReportFolder folder, List<CellStat> cells) {
+    private static String headline(ReportFolder folder, List<CellSummary> cells) {
         long runs = folder.raw().size();
         long measured = folder.raw().stream().filter(RawRow::measured).count();
         Map<String, Long> statuses = folder.raw().stream().collect(Collectors.groupingBy(r -> r.status(), java.util.TreeMap::new, Collectors.counting()));
@@ -205,7 +205,7 @@ final class Gallery {
      * The cells with no ok run whose figures a section would hold: the built-in workloads' under
      * the wall times (every built-in cell has a bar there), the user's workloads' under the scores.
      */
-    static List<CellStat> failedIn(Figure.Section s, List<CellStat> cells) {
+    static List<CellSummary> failedIn(Figure.Section s, List<CellSummary> cells) {
         return switch (s) {
             case WALL -> cells.stream().filter(c -> !c.measured() && c.builtin()).toList();
             case SCORE -> cells.stream().filter(c -> !c.measured() && !c.builtin()).toList();
@@ -319,16 +319,16 @@ final class Gallery {
      * jar cell's score, in its unit and direction) with the interval of its median, its range and CV,
      * and the noisy mark from that same CV. Golden-tested.
      */
-    static String summaryTable(List<CellStat> cells) {
+    static String summaryTable(List<CellSummary> cells) {
         StringBuilder b = new StringBuilder();
         b.append("<table>\n<tr><th>cell</th><th>JDK build</th><th>n</th><th>failed</th><th>median</th><th>CI of the median</th>")
                 .append("<th>min - max</th><th>unit</th><th>CV</th><th>pinned events</th><th>heap peak MiB</th><th>container peak MiB</th>")
                 .append("<th>throttled (median run)</th></tr>\n");
-        for (CellStat c : cells) {
+        for (CellSummary c : cells) {
             String cls = c.nFailed() > 0 ? " class=\"failed\"" : c.noisy() ? " class=\"noisy\"" : "";
             String unit = c.scoreUnit() + (c.builtin() ? "" : c.higherIsBetter() ? ", higher is better" : ", lower is better");
             b.append("<tr").append(cls).append("><td>").append(Html.esc(c.cell())).append("</td><td>").append(Html.esc(c.build())).append("</td>")
-                    .append(num(Integer.toString(c.n()))).append("<td>").append(c.nFailed() == 0 ? "0" : c.nFailed() + " (" + Html.esc(c.failures()) + ")").append("</td>")
+                    .append(num(Integer.toString(c.n()))).append("<td>").append(c.nFailed() == 0 ? "0" : c.nFailed() + " (" + Html.esc(c.failuresText()) + ")").append("</td>")
                     .append(num(figure(c.score())))
                     .append(num(Double.isFinite(c.scoreCiLow()) ? figure(c.scoreCiLow()) + " - " + figure(c.scoreCiHigh()) + " (" + fmt(c.ciLevel() * 100, "%.1f") + "%)" : ""))
                     .append(num(Double.isFinite(c.figure(SCORE_MIN)) ? figure(c.figure(SCORE_MIN)) + " - " + figure(c.figure(SCORE_MAX)) : ""))
@@ -350,7 +350,7 @@ final class Gallery {
     }
 
     /** {@code 142.9 ms, 7 of 9 periods (78%)}; {@code pinned} for a cpuset cell; empty without CFS figures. */
-    static String throttled(CellStat c) {
+    static String throttled(CellSummary c) {
         if (!Double.isFinite(c.throttledMs())) return "";
         if (c.pinned()) return "pinned, " + fmt(c.throttledMs(), "%,.1f") + " ms";
         String share = Double.isFinite(c.throttledShare()) ? ", " + fmt(c.throttledPeriods(), "%.0f") + " of " + fmt(c.periods(), "%.0f") + " periods ("

@@ -7,7 +7,7 @@ import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunMetadata;
 import dev.jdkmatrix.results.SuiteVerdict;
 import dev.jdkmatrix.results.Summarizer;
-import dev.jdkmatrix.results.SummaryRow;
+import dev.jdkmatrix.results.CellSummary;
 import dev.jdkmatrix.results.format.IterationsCsv;
 import dev.jdkmatrix.results.format.ResultsFolder;
 import java.io.IOException;
@@ -21,7 +21,7 @@ import java.util.Objects;
  * one, and the JMH runs' iterations (iterations.csv.gz). Summaries and the comparisons inside the run are derived from the raw rows, as summary.csv
  * and comparisons.csv are, so a merged or hand-edited folder reports the same way.
  */
-public record ReportFolder(Path dir, RunMetadata meta, List<RawRow> raw, List<SummaryRow> summary, List<Comparisons.Row> comparisons,
+public record ReportFolder(Path dir, RunMetadata meta, List<RawRow> raw, List<CellSummary> summary, List<Comparisons.Row> comparisons,
                             String cutRows, List<ProfilePages.Profiled> profiles, List<IterationsCsv.Stored> iterations, String iterationsNote) {
 
     /**

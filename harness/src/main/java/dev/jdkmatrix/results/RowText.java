@@ -2,7 +2,7 @@ package dev.jdkmatrix.results;
 
 import java.util.Map;
 
-/** How a stored row's text reads, for {@link RawRow} and {@link SummaryRow} alike: a column, a param column exactly, a number. */
+/** How a stored row's text reads, for {@link RawRow}: a column, a param column exactly, a number. */
 final class RowText {
 
     private RowText() {}

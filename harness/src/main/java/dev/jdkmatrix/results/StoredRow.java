@@ -4,11 +4,11 @@ import java.util.EnumMap;
 import java.util.Map;
 
 /**
- * A row as its file stores it, for {@link RawRow} and {@link SummaryRow} alike: its text by column
+ * A row as its file stores it, for {@link RawRow}: its text by column
  * as written (what the CSV views write back, and what equality compares), and its figures ({@code F},
  * one constant per column that holds a number), read from that text once.
  */
-public abstract sealed class StoredRow<F extends Enum<F>> permits RawRow, SummaryRow {
+public abstract sealed class StoredRow<F extends Enum<F>> permits RawRow {
 
     private final Map<String, String> values;
     private final Map<F, Double> figures;

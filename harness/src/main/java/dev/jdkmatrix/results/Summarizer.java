@@ -4,14 +4,14 @@ import dev.jdkmatrix.stats.SteadyState;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Derives summary rows from raw rows, never from anything else: measured runs that ended ok go
- * into the statistics; warm-ups are left out; failed runs are counted per status.
+ * Derives each cell's summary ({@link CellSummary}) from raw rows, never from anything else:
+ * measured runs that ended ok go into the statistics; warm-ups are left out; failed runs are
+ * counted per status.
  */
 public final class Summarizer {
 
@@ -20,7 +20,7 @@ public final class Summarizer {
 
     private Summarizer() {}
 
-    public static List<SummaryRow> summarize(List<RawRow> rows) {
+    public static List<CellSummary> summarize(List<RawRow> rows) {
         return summarize(rows, Double.NaN);
     }
 
@@ -28,14 +28,14 @@ public final class Summarizer {
      * Summary rows, each saying whether its interval reaches at most {@code target} (a fraction)
      * from its median: the adaptive repetitions' target (NaN: none, the column stays empty).
      */
-    public static List<SummaryRow> summarize(List<RawRow> rows, double target) {
+    public static List<CellSummary> summarize(List<RawRow> rows, double target) {
         Map<String, List<RawRow>> byCell = new LinkedHashMap<>();
         Map<String, RawRow> profiled = new java.util.HashMap<>();
         for (RawRow r : rows) {
             if (r.measured()) byCell.computeIfAbsent(r.cell(), k -> new ArrayList<>()).add(r);
             if ("profile".equals(r.phase()) && r.ok()) profiled.put(r.cell(), r);
         }
-        List<SummaryRow> out = new ArrayList<>();
+        List<CellSummary> out = new ArrayList<>();
         for (Map.Entry<String, List<RawRow>> e : byCell.entrySet()) out.add(summarizeCell(e.getValue(), target, profiled.get(e.getKey())));
         return out;
     }
@@ -45,8 +45,8 @@ public final class Summarizer {
      * in the order the cells first ran), whatever order the plan ran them in: a blocked plan's is
      * shuffled, and a summary should read the same for every seed.
      */
-    public static List<SummaryRow> summarize(List<RawRow> rows, double target, List<String> cellIds) {
-        List<SummaryRow> out = new ArrayList<>(summarize(rows, target));
+    public static List<CellSummary> summarize(List<RawRow> rows, double target, List<String> cellIds) {
+        List<CellSummary> out = new ArrayList<>(summarize(rows, target));
         if (cellIds == null || cellIds.isEmpty()) return out;
         Map<String, Integer> place = new java.util.HashMap<>();
         for (int i = 0; i < cellIds.size(); i++) place.putIfAbsent(cellIds.get(i), i);
@@ -55,99 +55,98 @@ public final class Summarizer {
     }
 
     /** A cell's summary from its measured runs {@code all}, with its profile run beside it when it has one (else null). */
-    static SummaryRow summarizeCell(List<RawRow> all, double target, RawRow profile) {
+    static CellSummary summarizeCell(List<RawRow> all, double target, RawRow profile) {
         RawRow first = all.get(0);
         // a noisy run (steal over max-steal) was made again: it is counted, not a failure, and in no statistic
         List<RawRow> runs = all.stream().filter(r -> !r.noisy()).toList();
         List<RawRow> ok = runs.stream().filter(RawRow::ok).toList();
         Map<String, Integer> failures = new TreeMap<>();
         for (RawRow r : runs) if (!r.ok()) failures.merge(r.status(), 1, Integer::sum);
-
-        Map<String, String> v = new LinkedHashMap<>();
-        dev.jdkmatrix.model.CellKey key = first.key();
-        CellColumns.write(key, v);
-        v.put("java_runtime_version", ok.stream().map(r -> r.javaRuntimeVersion()).distinct().reduce((a, b) -> a + "|" + b).orElse(""));
-        v.put("n", Integer.toString(ok.size()));
-        v.put("n_failed", Integer.toString(runs.size() - ok.size()));
-        StringBuilder f = new StringBuilder();
-        failures.forEach((status, count) -> f.append(f.isEmpty() ? "" : ";").append(status).append('=').append(count));
-        v.put("failures", f.toString());
-        if (!ok.isEmpty()) okColumns(v, ok, first);
-        v.put("java_vendor", distinctValues(ok, RawRow::javaVendor));
-        v.put("java_vm_name", distinctValues(ok, RawRow::javaVmName));
-        runFigureColumns(v, ok);
-        v.put("n_noisy", Integer.toString(all.size() - runs.size()));
+        Figures figures = new Figures();
+        Statistics score = ok.isEmpty() ? null : scoreStatistics(ok);
+        boolean noisy = false;
+        CellSummary.Pinning pinning = new CellSummary.Pinning("", "");
+        if (!ok.isEmpty()) {
+            Statistics wall = wallFigures(figures, ok);
+            noisy = (score != null ? score.cv() : wall.cv()) > NOISY_CV;
+            pinning = new CellSummary.Pinning(mostFrequent(ok, RawRow::pinnedTopFrame), mostFrequent(ok, RawRow::pinnedReason));
+            if (score != null) scoreFigures(figures, score);
+        }
+        runFigures(figures, ok);
         double reach = reach(ok);
-        v.put("interval_pct", Double.isFinite(reach) ? String.format(Locale.ROOT, "%.2f", reach * 100) : "");
-        v.put("target_reached", Double.isNaN(target) || ok.isEmpty() ? "" : Double.isFinite(reach) && reach <= target ? "yes" : "no");
-        steadyColumns(v, ok);
-        metricColumns(v, ok);
-        if (profile != null) profileColumns(v, profile, ok, first);
-        key.params().forEach((name, value) -> v.put(Columns.param(name), value));
-        return new SummaryRow(v);
+        figures.put(SummaryFigure.INTERVAL_PCT, reach * 100);
+        CellSummary.Target reached = Double.isNaN(target) || ok.isEmpty() ? CellSummary.Target.NONE
+                : Double.isFinite(reach) && reach <= target ? CellSummary.Target.YES : CellSummary.Target.NO;
+        Metrics metrics = metrics(ok);
+        CellSummary.Profile profiled = profile == null ? CellSummary.Profile.NONE : profileFigures(figures, profile, ok, first);
+        CellSummary.Jvm jvm = new CellSummary.Jvm(ok.stream().map(RawRow::javaRuntimeVersion).distinct().reduce((a, b) -> a + "|" + b).orElse(""),
+                distinctValues(ok, RawRow::javaVendor), distinctValues(ok, RawRow::javaVmName));
+        return new CellSummary(first.key(), jvm, ok.size(), runs.size() - ok.size(), all.size() - runs.size(), new TreeMap<>(failures), noisy,
+                score == null ? "" : first.scoreUnit(), score != null && first.higherIsBetter(), figures.kept, reached, steadyStates(ok), pinning, profiled,
+                metrics.medians(), metrics.units());
     }
 
-    /** The wall-time statistics of a cell's ok runs and the medians of what the runs recorded beside it; their score's, where they have one. */
-    private static void okColumns(Map<String, String> v, List<RawRow> ok, RawRow first) {
-        Statistics s = Statistics.of(ok.stream().mapToDouble(r -> r.figure(RunFigure.WALL_MS)).toArray());
-        v.put("wall_ms_median", ms(s.median()));
-        v.put("wall_ms_min", ms(s.min()));
-        v.put("wall_ms_max", ms(s.max()));
-        v.put("wall_ms_mean", ms(s.mean()));
-        v.put("wall_ms_stddev", ms(s.stddev()));
-        v.put("wall_ms_cv", String.format(Locale.ROOT, "%.4f", s.cv()));
-        v.put("wall_ms_cv_pct", String.format(Locale.ROOT, "%.2f", s.cv() * 100));
-        v.put("wall_ms_ci_low", ms(s.ciLow()));
-        v.put("wall_ms_ci_high", ms(s.ciHigh()));
-        v.put("ci_level", String.format(Locale.ROOT, "%.4f", s.ciLevel()));
-        Statistics score = scoreStatistics(ok);
-        v.put("noisy", Boolean.toString((score != null ? score.cv() : s.cv()) > NOISY_CV));
-        v.put("heap_growth_bytes_median", whole(median(ok, r -> r.figure(RunFigure.HEAP_AFTER_BYTES) - r.figure(RunFigure.HEAP_BEFORE_BYTES))));
-        v.put("pinned_top_frame", mostFrequent(ok, RawRow::pinnedTopFrame));
-        v.put("pinned_reason", mostFrequent(ok, RawRow::pinnedReason));
-        if (score != null) scoreColumns(v, score, ok, first);
-    }
+    /** A summary's figures as summary.csv keeps them: each rounded by its format, a NaN left out. */
+    private static final class Figures {
+        final Map<SummaryFigure, Double> kept = new java.util.EnumMap<>(SummaryFigure.class);
 
-    /** Each summary figure made of a run figure ({@link SummaryFigure#of}): its statistic over the ok runs, in the run figure's format. */
-    private static void runFigureColumns(Map<String, String> v, List<RawRow> ok) {
-        for (SummaryFigure f : SummaryFigure.values()) {
-            if (f.of().isEmpty()) continue;
-            RunFigure of = f.of().get();
-            double stat = switch (f.over()) {
-                case MEDIAN -> median(ok, r -> r.figure(of));
-                case MAX -> ok.stream().mapToDouble(r -> r.figure(of)).filter(Double::isFinite).max().orElse(Double.NaN);
-            };
-            v.put(f.column(), of.format().text(stat));
+        void put(SummaryFigure f, double v) {
+            double stored = f.format().stored(v);
+            if (!Double.isNaN(stored)) kept.put(f, stored);
         }
     }
 
-    /** The score's statistics (a JMH or jar cell), its unit and direction, and JMH's own error. */
-    private static void scoreColumns(Map<String, String> v, Statistics score, List<RawRow> ok, RawRow first) {
-        v.put("score_median", significant(score.median()));
-        v.put("score_min", significant(score.min()));
-        v.put("score_max", significant(score.max()));
-        v.put("score_ci_low", significant(score.ciLow()));
-        v.put("score_ci_high", significant(score.ciHigh()));
-        v.put("score_cv", String.format(Locale.ROOT, "%.4f", score.cv()));
-        v.put("score_cv_pct", String.format(Locale.ROOT, "%.2f", score.cv() * 100));
-        v.put("score_unit", first.scoreUnit());
-        v.put("score_better", first.higherIsBetter() ? "higher" : "lower");
+    /** The wall-time statistics of a cell's ok runs and the heap's growth; returns the wall time's statistics. */
+    private static Statistics wallFigures(Figures f, List<RawRow> ok) {
+        Statistics s = Statistics.of(ok.stream().mapToDouble(r -> r.figure(RunFigure.WALL_MS)).toArray());
+        f.put(SummaryFigure.WALL_MS_MEDIAN, s.median());
+        f.put(SummaryFigure.WALL_MS_MIN, s.min());
+        f.put(SummaryFigure.WALL_MS_MAX, s.max());
+        f.put(SummaryFigure.WALL_MS_MEAN, s.mean());
+        f.put(SummaryFigure.WALL_MS_STDDEV, s.stddev());
+        f.put(SummaryFigure.WALL_MS_CV, s.cv());
+        f.put(SummaryFigure.WALL_MS_CV_PCT, s.cv() * 100);
+        f.put(SummaryFigure.WALL_MS_CI_LOW, s.ciLow());
+        f.put(SummaryFigure.WALL_MS_CI_HIGH, s.ciHigh());
+        f.put(SummaryFigure.CI_LEVEL, s.ciLevel());
+        f.put(SummaryFigure.HEAP_GROWTH_BYTES_MEDIAN, median(ok, r -> r.figure(RunFigure.HEAP_AFTER_BYTES) - r.figure(RunFigure.HEAP_BEFORE_BYTES)));
+        return s;
     }
 
-    /** Of the ok runs whose iterations were classified, how many reached a steady state, and how many are in each class. */
-    private static void steadyColumns(Map<String, String> v, List<RawRow> ok) {
-        // by the classes' names, as summary.csv has always listed them
-        Map<SteadyState.Kind, Integer> classes = new TreeMap<>(java.util.Comparator.comparing(SteadyState.Kind::text));
+    /** Each summary figure made of a run figure ({@link SummaryFigure#of}): its statistic over the ok runs. */
+    private static void runFigures(Figures figures, List<RawRow> ok) {
+        for (SummaryFigure f : SummaryFigure.values()) {
+            if (f.of().isEmpty()) continue;
+            RunFigure of = f.of().get();
+            figures.put(f, switch (f.over()) {
+                case MEDIAN -> median(ok, r -> r.figure(of));
+                case MAX -> ok.stream().mapToDouble(r -> r.figure(of)).filter(Double::isFinite).max().orElse(Double.NaN);
+            });
+        }
+    }
+
+    /** The score's statistics (a JMH or jar cell). */
+    private static void scoreFigures(Figures f, Statistics score) {
+        f.put(SummaryFigure.SCORE_MEDIAN, score.median());
+        f.put(SummaryFigure.SCORE_MIN, score.min());
+        f.put(SummaryFigure.SCORE_MAX, score.max());
+        f.put(SummaryFigure.SCORE_CI_LOW, score.ciLow());
+        f.put(SummaryFigure.SCORE_CI_HIGH, score.ciHigh());
+        f.put(SummaryFigure.SCORE_CV, score.cv());
+        f.put(SummaryFigure.SCORE_CV_PCT, score.cv() * 100);
+    }
+
+    /** Of the ok runs whose iterations were classified, how many are in each class. */
+    private static java.util.SortedMap<SteadyState.Kind, Integer> steadyStates(List<RawRow> ok) {
+        java.util.SortedMap<SteadyState.Kind, Integer> classes = new TreeMap<>(CellSummary.STEADY_ORDER);
         for (RawRow r : ok) r.steadyState().ifPresent(k -> classes.merge(k, 1, Integer::sum));
-        if (classes.isEmpty()) return;
-        v.put("n_steady", Integer.toString(classes.getOrDefault(SteadyState.Kind.FLAT, 0) + classes.getOrDefault(SteadyState.Kind.WARMUP, 0)));
-        StringBuilder b = new StringBuilder();
-        classes.forEach((k, n) -> b.append(b.isEmpty() ? "" : ";").append(k.text()).append('=').append(n));
-        v.put("steady_states", b.toString());
+        return classes;
     }
 
-    /** Each metric's median over the ok runs, as its own column, its unit in metric_units. */
-    private static void metricColumns(Map<String, String> v, List<RawRow> ok) {
+    /** The metrics' medians over a cell's ok runs (as summary.csv keeps them), and the units of those that have one. */
+    private record Metrics(java.util.SortedMap<String, Double> medians, java.util.SortedMap<String, String> units) {}
+
+    private static Metrics metrics(List<RawRow> ok) {
         Map<String, List<Double>> metrics = new TreeMap<>();
         Map<String, String> units = new TreeMap<>();
         for (RawRow r : ok) {
@@ -157,25 +156,24 @@ public final class Summarizer {
             });
             r.metricUnits().forEach(units::putIfAbsent);
         }
-        metrics.forEach((k, xs) -> v.put(Columns.metric(k), significant(Statistics.of(xs.stream().mapToDouble(Double::doubleValue).toArray()).median())));
-        StringBuilder u = new StringBuilder();
+        java.util.SortedMap<String, Double> medians = new TreeMap<>();
+        metrics.forEach((k, xs) -> medians.put(k, FigureFormat.SIGNIFICANT.stored(Statistics.of(xs.stream().mapToDouble(Double::doubleValue).toArray()).median())));
+        java.util.SortedMap<String, String> kept = new TreeMap<>();
         units.forEach((k, unit) -> {
-            if (metrics.containsKey(k)) u.append(u.isEmpty() ? "" : ";").append(k).append('=').append(unit);
+            if (metrics.containsKey(k)) kept.put(k, unit);
         });
-        v.put("metric_units", u.toString());
+        return new Metrics(medians, kept);
     }
 
     /** The cell's profile run: its stacks, and its figure against the cell's median, in percent, positive when slower: what sampling cost, as far as one run tells. */
-    private static void profileColumns(Map<String, String> v, RawRow profile, List<RawRow> ok, RawRow first) {
-        v.put("profile_event", profile.profileEvent());
-        v.put("profile_file", profile.profileFile());
-        v.put("profile_samples", significant(profile.figure(RunFigure.PROFILE_SAMPLES)));
+    private static CellSummary.Profile profileFigures(Figures f, RawRow profile, List<RawRow> ok, RawRow first) {
+        f.put(SummaryFigure.PROFILE_SAMPLES, profile.figure(RunFigure.PROFILE_SAMPLES));
         double median = median(ok, RawRow::score);
         if (!Double.isFinite(median)) median = median(ok, r -> r.figure(RunFigure.WALL_MS));
         double run = Double.isFinite(profile.score()) ? profile.score() : profile.figure(RunFigure.WALL_MS);
         boolean higher = first.higherIsBetter();
-        v.put("profile_overhead_pct", Double.isFinite(median) && median != 0 && Double.isFinite(run)
-                ? String.format(Locale.ROOT, "%.1f", (run / median - 1) * 100 * (higher ? -1 : 1)) : "");
+        if (Double.isFinite(median) && median != 0 && Double.isFinite(run)) f.put(SummaryFigure.PROFILE_OVERHEAD_PCT, (run / median - 1) * 100 * (higher ? -1 : 1));
+        return new CellSummary.Profile(profile.profileEvent(), profile.profileFile());
     }
 
     /**

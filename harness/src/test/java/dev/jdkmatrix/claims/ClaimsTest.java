@@ -1,12 +1,12 @@
 package dev.jdkmatrix.claims;
 
+import dev.jdkmatrix.results.CellSummary;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.Rows;
 import dev.jdkmatrix.results.Summarizer;
-import dev.jdkmatrix.results.SummaryRow;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -125,7 +125,7 @@ class ClaimsTest {
         cell(raw, "sleep", "wait-ms=100", "fixed:200", "21", "1", 5000, "", 7);
         cell(raw, "sleep", "wait-ms=100", "virtual", "21", "1", 800, "", 7);
         cell(raw, "semaphore", "call-ms=50;permits=20", "virtual", "25", "1", 2500, "max_holders=20");
-        List<SummaryRow> summary = Summarizer.summarize(raw);
+        List<CellSummary> summary = Summarizer.summarize(raw);
         List<Verdicts.ClaimResult> v = Verdicts.claims(claims(), summary, raw);
 
         assertThat(v).extracting(r -> r.claim().id()).containsExactly("virtual-10x", "semaphore-bound", "fanout");
@@ -237,7 +237,7 @@ class ClaimsTest {
                     at-most: 1.1
                 """);
         Claims c = Claims.read(f);
-        List<SummaryRow> summary = Summarizer.summarize(raw);
+        List<CellSummary> summary = Summarizer.summarize(raw);
         Verdicts.ClaimResult paired = Verdicts.claims(c, summary, raw).get(0);
         assertThat(paired.verdict()).as(paired.evidence()).isEqualTo(Verdicts.Verdict.HOLDS);
         assertThat(paired.values()).singleElement().satisfies(v -> {

@@ -1,5 +1,7 @@
 package dev.jdkmatrix.matrix;
 
+import dev.jdkmatrix.results.format.SummaryColumns;
+import dev.jdkmatrix.results.CellSummary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.model.ParamsText;
@@ -7,7 +9,6 @@ import dev.jdkmatrix.results.Comparisons;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.Rows;
 import dev.jdkmatrix.results.Summarizer;
-import dev.jdkmatrix.results.SummaryRow;
 import dev.jdkmatrix.results.format.RawCsv;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -83,10 +84,10 @@ class ParamsTextTest {
         for (PlannedRun p : m.plan()) if (p.phase() == PlannedRun.Phase.MEASURE && p.repetition() <= 6) assertThat(stored).contains(p.key());
         assertThat(back).extracting(r -> ParamsText.parse(r.column("params")).get("size")).containsAll(HOSTILE);
         // the summary: one row per cell, one param column, each value exact
-        List<SummaryRow> summary = Summarizer.summarize(back);
+        List<CellSummary> summary = Summarizer.summarize(back);
         assertThat(summary).hasSize(HOSTILE.size());
-        assertThat(summary).extracting(s -> s.column("param_size")).containsExactlyInAnyOrderElementsOf(HOSTILE);
-        assertThat(summary.get(0).values().keySet()).filteredOn(k -> k.startsWith("param_")).containsExactly("param_size");
+        assertThat(summary).extracting(s -> SummaryColumns.column(s, "param_size")).containsExactlyInAnyOrderElementsOf(HOSTILE);
+        assertThat(SummaryColumns.row(summary.get(0)).keySet()).filteredOn(k -> k.startsWith("param_")).containsExactly("param_size");
         // compared along the param: every pair of the 7 cells is there
         assertThat(Comparisons.of(back, List.of("size"), "blocked", 0.10, Double.NaN)).hasSize(HOSTILE.size() * (HOSTILE.size() - 1) / 2);
     }

@@ -1,6 +1,7 @@
 package dev.jdkmatrix.report;
 
-import dev.jdkmatrix.report.chart.CellStat;
+import dev.jdkmatrix.results.format.SummaryColumns;
+import dev.jdkmatrix.results.CellSummary;
 import dev.jdkmatrix.report.chart.Charts;
 import dev.jdkmatrix.report.chart.Figure;
 import dev.jdkmatrix.report.chart.RatioPlot;
@@ -10,7 +11,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.Rows;
 import dev.jdkmatrix.results.Summarizer;
-import dev.jdkmatrix.results.SummaryRow;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -178,19 +178,19 @@ class JmhReportTest {
 
     @Test
     void summaryHasTheModeAndEveryMetricsMedianAsColumns() {
-        List<SummaryRow> summary = Summarizer.summarize(rows());
-        SummaryRow avgt = summary.stream().filter(r -> r.column("jmh_mode").equals("avgt") && r.column("jdk").equals("21")).findFirst().orElseThrow();
-        assertThat(avgt.column("metric_gc.alloc.rate.norm")).isEqualTo("8017");
-        assertThat(avgt.column("metric_gc.count")).isEqualTo("3");
-        assertThat(avgt.column("metric_units")).isEqualTo("gc.alloc.rate.norm=B/op;gc.count=counts");
-        SummaryRow slow = summary.stream().filter(r -> r.column("jmh_mode").equals("thrpt")).findFirst().orElseThrow();
-        assertThat(slow.column("metric_gc.count")).isEmpty();
+        List<CellSummary> summary = Summarizer.summarize(rows());
+        CellSummary avgt = summary.stream().filter(r -> SummaryColumns.column(r, "jmh_mode").equals("avgt") && SummaryColumns.column(r, "jdk").equals("21")).findFirst().orElseThrow();
+        assertThat(SummaryColumns.column(avgt, "metric_gc.alloc.rate.norm")).isEqualTo("8017");
+        assertThat(SummaryColumns.column(avgt, "metric_gc.count")).isEqualTo("3");
+        assertThat(SummaryColumns.column(avgt, "metric_units")).isEqualTo("gc.alloc.rate.norm=B/op;gc.count=counts");
+        CellSummary slow = summary.stream().filter(r -> SummaryColumns.column(r, "jmh_mode").equals("thrpt")).findFirst().orElseThrow();
+        assertThat(SummaryColumns.column(slow, "metric_gc.count")).isEmpty();
     }
 
     @Test
     void theGalleryTableShowsTheScoreAndMarksNoisyByTheScoresCv() {
         List<RawRow> raw = rows();
-        List<CellStat> cells = new Charts(Summarizer.summarize(raw), raw, List.of()).cells();
+        List<CellSummary> cells = new Charts(Summarizer.summarize(raw), raw, List.of()).cells();
         String table = Gallery.summaryTable(cells);
         String noisy = table.lines().filter(l -> l.contains("[sample] jdk=25")).findFirst().orElseThrow();
         assertThat(noisy).startsWith("<tr class=\"noisy\">").contains("<td>us/op, lower is better</td>").doesNotContain("3,88");

@@ -1,6 +1,6 @@
 package dev.jdkmatrix.report;
 
-import dev.jdkmatrix.report.chart.CellStat;
+import dev.jdkmatrix.results.CellSummary;
 import dev.jdkmatrix.report.chart.ChartCells;
 import dev.jdkmatrix.report.chart.ChartFiles;
 import dev.jdkmatrix.report.chart.ChartStyle;
@@ -236,7 +236,7 @@ class ReportTest {
                     assertThat(iv.low()).as(f.name() + " bar " + j + "/" + i).isGreaterThan(0).isLessThanOrEqualTo(median);
                     assertThat(iv.high()).as(f.name() + " bar " + j + "/" + i).isGreaterThanOrEqualTo(median);
                     double lowestRun = charts.cells().stream().filter(x -> x.median() == median || x.score() == median)
-                            .flatMap(x -> x.walls().stream()).mapToDouble(Double::doubleValue).min().orElse(0);
+                            .flatMap(x -> charts.walls(x).stream()).mapToDouble(Double::doubleValue).min().orElse(0);
                     assertThat(iv.low()).as(f.name() + ": no interval below the lowest run of its cell").isGreaterThanOrEqualTo(lowestRun - 1e-9);
                     bars++;
                 }
@@ -283,8 +283,8 @@ class ReportTest {
     void aJdkChangeIsNotedOnlyWhereTheChartsCellsCanMeetIt() throws IOException {
         ReportFolder folder = ReportFolder.load(run);
         Charts charts = new Charts(folder.summary(), folder.raw());
-        List<CellStat> sleep = charts.cells().stream().filter(c -> c.workload().equals("sleep")).toList();
-        List<CellStat> pinning = charts.cells().stream().filter(c -> c.workload().equals("pinning")).toList();
+        List<CellSummary> sleep = charts.cells().stream().filter(c -> c.workload().equals("sleep")).toList();
+        List<CellSummary> pinning = charts.cells().stream().filter(c -> c.workload().equals("pinning")).toList();
         assertThat(JdkNotes.markers(sleep)).as("JDK 21 and 25 sleeping: JEP 491 changes nothing there").isEmpty();
         assertThat(JdkNotes.markers(pinning)).extracting(JdkMarkers.Marker::id).containsExactly("JEP 491");
     }
@@ -321,9 +321,8 @@ class ReportTest {
     void aCellWithNoMeasuredRunLeavesAHoleInThePinningChartNotAnError(@TempDir Path out) throws IOException {
         ReportFolder f = ReportFolder.load(run);
         // JDK 25 reentrant lost every run: its bar is missing, its label says so, the chart still renders
-        List<dev.jdkmatrix.results.SummaryRow> holed = f.summary().stream()
-                .filter(r -> !(r.values().get("workload").equals("pinning") && r.values().get("jdk").equals("25")
-                        && r.values().get("params").contains("lock=reentrant")))
+        List<dev.jdkmatrix.results.CellSummary> holed = f.summary().stream()
+                .filter(r -> !(r.workload().equals("pinning") && r.jdk().equals("25") && "reentrant".equals(r.params().get("lock"))))
                 .toList();
         Figure pin = new PinningChart().figures(new ChartCells(new Charts(holed, f.raw()).cells(), java.util.List.of())).get(0);
         org.knowm.xchart.CategoryChart chart = (org.knowm.xchart.CategoryChart) pin.chart();

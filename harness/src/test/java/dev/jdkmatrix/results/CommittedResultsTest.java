@@ -47,6 +47,26 @@ class CommittedResultsTest {
     }
 
     /**
+     * A cell's summary read back from summary.csv is the summary that was written, figure for figure: the figures a summary
+     * holds are those its file keeps (each rounded by its format), so the report of a run's end and a report made again from
+     * the folder read the same numbers. Held on every committed folder, a JMH suite's metrics and steady states among them.
+     */
+    @Test
+    void aSummaryReadBackFromItsFileIsTheSummaryThatWasWritten() throws IOException {
+        int cells = 0;
+        for (Path dir : committedFolders()) {
+            if (!Files.isRegularFile(dir.resolve(ResultsFolder.SUMMARY))) continue;
+            ResultsFolder s = ResultsFolder.read(dir, null, true);
+            FolderEnd end = FolderEnd.of(s.raw().rows(), s.meta(), List.of());
+            List<CellSummary> made = Summarizer.summarize(end.rows(), end.meta().repetitionTarget(), end.meta().cellIds());
+            List<CellSummary> read = SummaryCsv.read(dir.resolve(ResultsFolder.SUMMARY));
+            assertThat(read).as(PROJECT.relativize(dir).toString()).isEqualTo(made);
+            cells += read.size();
+        }
+        assertThat(cells).as("cells read back").isGreaterThan(20);
+    }
+
+    /**
      * The committed reference gallery as a fresh clone has it: every link and picture of its pages names a committed file (a
      * reader of a clone clicks no dead link), and its explorer's own script and style are the harness's (uPlot's code, not ours
      * to commit, is left out: the explorer's page says how to write it).

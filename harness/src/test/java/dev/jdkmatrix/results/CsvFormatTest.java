@@ -1,5 +1,7 @@
 package dev.jdkmatrix.results;
 
+import dev.jdkmatrix.results.format.SummaryColumns;
+import dev.jdkmatrix.results.CellSummary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.results.format.ComparisonsCsv;
@@ -153,25 +155,25 @@ class CsvFormatTest {
     @Test
     void summaryRowsFollowTheMatrixsCellOrderWhateverOrderTheyRanIn() {
         List<RawRow> rows = fixture();
-        assertThat(Summarizer.summarize(rows)).extracting(r -> r.column("cell")).containsExactly("a", "b \"quoted\", with comma");
-        assertThat(Summarizer.summarize(rows, Double.NaN, List.of("b \"quoted\", with comma", "a"))).extracting(r -> r.column("cell"))
+        assertThat(Summarizer.summarize(rows)).extracting(r -> SummaryColumns.column(r, "cell")).containsExactly("a", "b \"quoted\", with comma");
+        assertThat(Summarizer.summarize(rows, Double.NaN, List.of("b \"quoted\", with comma", "a"))).extracting(r -> SummaryColumns.column(r, "cell"))
                 .containsExactly("b \"quoted\", with comma", "a");
-        assertThat(Summarizer.summarize(rows, Double.NaN, List.of())).extracting(r -> r.column("cell")).containsExactly("a", "b \"quoted\", with comma");
+        assertThat(Summarizer.summarize(rows, Double.NaN, List.of())).extracting(r -> SummaryColumns.column(r, "cell")).containsExactly("a", "b \"quoted\", with comma");
     }
 
     @Test
     void summaryCountsFailuresAndLeavesThemOutOfTheStatistics() {
-        List<SummaryRow> rows = Summarizer.summarize(fixture());
+        List<CellSummary> rows = Summarizer.summarize(fixture());
         assertThat(rows).hasSize(2);
-        SummaryRow a = rows.get(0);
-        assertThat(a.column("n")).isEqualTo("3");
-        assertThat(a.column("wall_ms_median")).isEqualTo("5116.250");
-        assertThat(a.column("wall_ms_max")).isEqualTo("5120.500"); // the 6000 ms warm-up is not in it
-        SummaryRow b = rows.get(1);
-        assertThat(b.column("n")).isEqualTo("1");
-        assertThat(b.column("n_failed")).isEqualTo("2");
-        assertThat(b.column("failures")).isEqualTo("oom=1;timeout=1");
-        assertThat(b.column("wall_ms_median")).isEqualTo("378.125");
+        CellSummary a = rows.get(0);
+        assertThat(SummaryColumns.column(a, "n")).isEqualTo("3");
+        assertThat(SummaryColumns.column(a, "wall_ms_median")).isEqualTo("5116.250");
+        assertThat(SummaryColumns.column(a, "wall_ms_max")).isEqualTo("5120.500"); // the 6000 ms warm-up is not in it
+        CellSummary b = rows.get(1);
+        assertThat(SummaryColumns.column(b, "n")).isEqualTo("1");
+        assertThat(SummaryColumns.column(b, "n_failed")).isEqualTo("2");
+        assertThat(SummaryColumns.column(b, "failures")).isEqualTo("oom=1;timeout=1");
+        assertThat(SummaryColumns.column(b, "wall_ms_median")).isEqualTo("378.125");
     }
 
     @Test

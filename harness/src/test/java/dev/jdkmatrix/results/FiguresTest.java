@@ -1,5 +1,6 @@
 package dev.jdkmatrix.results;
 
+import dev.jdkmatrix.results.CellSummary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -46,7 +47,7 @@ class FiguresTest {
             runs.add(b.build());
         }
         runs.add(Rows.of("c").rep(4).status("error").with("gc_pauses", "9999").build());
-        SummaryRow s = Summarizer.summarize(runs).get(0);
+        CellSummary s = Summarizer.summarize(runs).get(0);
         for (SummaryFigure f : SummaryFigure.values()) {
             if (f.of().isEmpty()) continue;
             double expected = f.of().get() == RunFigure.HOST_STEAL_PCT ? (f.over() == SummaryFigure.Over.MAX ? 9.0 : 3.0) : 20.0;

@@ -1,5 +1,7 @@
 package dev.jdkmatrix.results;
 
+import dev.jdkmatrix.results.format.SummaryColumns;
+import dev.jdkmatrix.results.CellSummary;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -42,10 +44,10 @@ class SteadyNotesTest {
     @Test
     void theSummaryCountsTheRunsThatReachedASteadyState() {
         List<RawRow> rows = new ArrayList<>(runs("bench jdk=25", "25", "warmup@3", "none", "flat@1", "slowdown@5"));
-        SummaryRow s = Summarizer.summarize(rows, Double.NaN).get(0);
-        assertThat(s.column("n_steady")).isEqualTo("2");
-        assertThat(s.column("steady_states")).isEqualTo("flat=1;none=1;slowdown=1;warmup=1");
-        assertThat(Summarizer.summarize(List.of(Rows.of("sleep").wall(10).build()), Double.NaN).get(0).column("n_steady")).isEmpty();
+        CellSummary s = Summarizer.summarize(rows, Double.NaN).get(0);
+        assertThat(SummaryColumns.column(s, "n_steady")).isEqualTo("2");
+        assertThat(SummaryColumns.column(s, "steady_states")).isEqualTo("flat=1;none=1;slowdown=1;warmup=1");
+        assertThat(SummaryColumns.column(Summarizer.summarize(List.of(Rows.of("sleep").wall(10).build()), Double.NaN).get(0), "n_steady")).isEmpty();
     }
 
     @Test

@@ -1,11 +1,12 @@
 package dev.jdkmatrix.run;
 
+import dev.jdkmatrix.results.format.SummaryColumns;
+import dev.jdkmatrix.results.CellSummary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.output.Profiles;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunFigure;
-import dev.jdkmatrix.results.SummaryRow;
 import dev.jdkmatrix.results.format.SummaryCsv;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -198,8 +199,8 @@ class ProfileIT {
         RawRow builtin = ran.rows().stream().filter(r -> r.column("kind").equals("builtin")).findFirst().orElseThrow();
         String log = Files.readString(out.resolve(String.format("logs/%05d.log", builtin.seq())));
         assertThat(log).contains("-Xlog:gc,gc+phases:file=/out/jvm-gc.log", "-XX:+PerfDataSaveToFile");
-        List<SummaryRow> summary = SummaryCsv.read(out.resolve("summary.csv"));
-        assertThat(summary).filteredOn(s -> !s.column("kind").equals("jmh")).allSatisfy(s -> assertThat(Double.parseDouble(s.column("jit_ms_median"))).isGreaterThan(0));
+        List<CellSummary> summary = SummaryCsv.read(out.resolve("summary.csv"));
+        assertThat(summary).filteredOn(s -> !SummaryColumns.column(s, "kind").equals("jmh")).allSatisfy(s -> assertThat(Double.parseDouble(SummaryColumns.column(s, "jit_ms_median"))).isGreaterThan(0));
         dev.jdkmatrix.report.Report.render(out, dev.jdkmatrix.report.Report.Options.DEFAULT);
         String page = Files.readString(out.resolve("index.html"));
         assertThat(page).contains("Inside the JVM: GC pauses, safepoints, JIT compilation", "GC pause time per run by JDK");
@@ -207,11 +208,11 @@ class ProfileIT {
 
     @Test
     void theSummaryLeavesTheProfileRunOutAndSaysWhatItCost() throws IOException {
-        List<SummaryRow> summary = SummaryCsv.read(out.resolve("summary.csv"));
+        List<CellSummary> summary = SummaryCsv.read(out.resolve("summary.csv"));
         assertThat(summary).hasSize(7).allSatisfy(s -> {
-            assertThat(s.column("n")).as(s.column("cell")).isEqualTo("2");
-            assertThat(s.column("profile_file")).startsWith("profiles/");
-            assertThat(s.column("profile_overhead_pct")).isNotEmpty();
+            assertThat(SummaryColumns.column(s, "n")).as(SummaryColumns.column(s, "cell")).isEqualTo("2");
+            assertThat(SummaryColumns.column(s, "profile_file")).startsWith("profiles/");
+            assertThat(SummaryColumns.column(s, "profile_overhead_pct")).isNotEmpty();
         });
         assertThat(ItSupport.containers(runId)).isEmpty();
     }

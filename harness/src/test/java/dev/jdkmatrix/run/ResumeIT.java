@@ -1,5 +1,6 @@
 package dev.jdkmatrix.run;
 
+import dev.jdkmatrix.results.format.SummaryColumns;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.ExitException;
@@ -64,8 +65,8 @@ class ResumeIT {
         assertThat(rows).extracting(RawRow::runKey).doesNotHaveDuplicates();
         assertThat(rows).extracting(r -> r.column("param_label")).containsOnly("a;b=c,d", "line1\nline2");
         var summary = dev.jdkmatrix.results.format.SummaryCsv.read(out.resolve("summary.csv"));
-        assertThat(summary).hasSize(2).allSatisfy(s -> assertThat(s.column("n")).isEqualTo("2"));
-        assertThat(summary).extracting(s -> s.column("param_label")).containsExactlyInAnyOrder("a;b=c,d", "line1\nline2");
+        assertThat(summary).hasSize(2).allSatisfy(s -> assertThat(SummaryColumns.column(s, "n")).isEqualTo("2"));
+        assertThat(summary).extracting(s -> SummaryColumns.column(s, "param_label")).containsExactlyInAnyOrder("a;b=c,d", "line1\nline2");
     }
 
     @Test

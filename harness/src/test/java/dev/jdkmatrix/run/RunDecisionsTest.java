@@ -1,5 +1,6 @@
 package dev.jdkmatrix.run;
 
+import dev.jdkmatrix.results.format.SummaryColumns;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.matrix.PlannedRun;
@@ -64,12 +65,12 @@ class RunDecisionsTest {
         List<RawRow> r = rows(1000, 1005, 1010, 995, 1002);
         r.add(row("noisy", 3000, 40));
         var s = dev.jdkmatrix.results.Summarizer.summarize(r, 0.03).get(0);
-        assertThat(s.column("n")).isEqualTo("5");
-        assertThat(s.column("n_failed")).isEqualTo("0");
-        assertThat(s.column("n_noisy")).isEqualTo("1");
-        assertThat(s.column("wall_ms_max")).isEqualTo("1010.000");
-        assertThat(s.column("target_reached")).isEqualTo("yes");
-        assertThat(dev.jdkmatrix.results.Summarizer.summarize(rows(1000, 1400, 1002), 0.03).get(0).column("target_reached")).isEqualTo("no");
-        assertThat(dev.jdkmatrix.results.Summarizer.summarize(r).get(0).column("target_reached")).isEmpty();
+        assertThat(SummaryColumns.column(s, "n")).isEqualTo("5");
+        assertThat(SummaryColumns.column(s, "n_failed")).isEqualTo("0");
+        assertThat(SummaryColumns.column(s, "n_noisy")).isEqualTo("1");
+        assertThat(SummaryColumns.column(s, "wall_ms_max")).isEqualTo("1010.000");
+        assertThat(SummaryColumns.column(s, "target_reached")).isEqualTo("yes");
+        assertThat(SummaryColumns.column(dev.jdkmatrix.results.Summarizer.summarize(rows(1000, 1400, 1002), 0.03).get(0), "target_reached")).isEqualTo("no");
+        assertThat(SummaryColumns.column(dev.jdkmatrix.results.Summarizer.summarize(r).get(0), "target_reached")).isEmpty();
     }
 }

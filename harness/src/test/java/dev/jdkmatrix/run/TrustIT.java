@@ -1,5 +1,7 @@
 package dev.jdkmatrix.run;
 
+import dev.jdkmatrix.results.format.SummaryColumns;
+import dev.jdkmatrix.results.CellSummary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.matrix.Matrix;
@@ -7,7 +9,6 @@ import dev.jdkmatrix.matrix.MatrixParser;
 import dev.jdkmatrix.matrix.Shard;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunFigure;
-import dev.jdkmatrix.results.SummaryRow;
 import dev.jdkmatrix.results.format.RawCsv;
 import dev.jdkmatrix.results.format.SummaryCsv;
 import java.io.IOException;
@@ -64,10 +65,10 @@ class TrustIT {
                 assertThat(r.figure(RunFigure.AVAILABLE_PROCESSORS)).isEqualTo(1);
             }
         }
-        List<SummaryRow> summary = SummaryCsv.read(tmp.resolve("out/summary.csv"));
-        assertThat(summary).extracting(s -> s.column("cpu_mode")).containsExactly("quota", "cpuset");
-        if (throttledOnce) assertThat(Double.parseDouble(summary.get(0).column("cpu_throttled_ms_median"))).as("the quota runs' median throttling").isPositive();
-        assertThat(summary.get(1).column("cpu_throttled_ms_median")).isEqualTo("0.000");
+        List<CellSummary> summary = SummaryCsv.read(tmp.resolve("out/summary.csv"));
+        assertThat(summary).extracting(s -> SummaryColumns.column(s, "cpu_mode")).containsExactly("quota", "cpuset");
+        if (throttledOnce) assertThat(Double.parseDouble(SummaryColumns.column(summary.get(0), "cpu_throttled_ms_median"))).as("the quota runs' median throttling").isPositive();
+        assertThat(SummaryColumns.column(summary.get(1), "cpu_throttled_ms_median")).isEqualTo("0.000");
     }
 
     @Test
@@ -139,17 +140,17 @@ class TrustIT {
         long noisy = ran.rows().stream().filter(r -> r.column("params").contains("mode=jitter")).count();
         assertThat(calm).as(ran.err()).isBetween(6L, 10L);
         assertThat(noisy).as(ran.err()).isBetween(6L, 10L);
-        List<SummaryRow> summary = SummaryCsv.read(out.resolve("summary.csv"));
-        SummaryRow calmRow = summary.stream().filter(s -> s.column("params").contains("mode=none")).findFirst().orElseThrow();
-        SummaryRow noisyRow = summary.stream().filter(s -> s.column("params").contains("mode=jitter")).findFirst().orElseThrow();
-        assertThat(calmRow.column("target_reached")).as(ran.err()).isEqualTo("yes");
-        assertThat(Double.parseDouble(calmRow.column("interval_pct"))).isLessThanOrEqualTo(8);
+        List<CellSummary> summary = SummaryCsv.read(out.resolve("summary.csv"));
+        CellSummary calmRow = summary.stream().filter(s -> SummaryColumns.column(s, "params").contains("mode=none")).findFirst().orElseThrow();
+        CellSummary noisyRow = summary.stream().filter(s -> SummaryColumns.column(s, "params").contains("mode=jitter")).findFirst().orElseThrow();
+        assertThat(SummaryColumns.column(calmRow, "target_reached")).as(ran.err()).isEqualTo("yes");
+        assertThat(Double.parseDouble(SummaryColumns.column(calmRow, "interval_pct"))).isLessThanOrEqualTo(8);
         if (noisy < 10) { // its draws fell close together by chance: it stopped because it reached its target, and only then
-            assertThat(noisyRow.column("target_reached")).as(ran.err()).isEqualTo("yes");
-            assertThat(Double.parseDouble(noisyRow.column("interval_pct"))).isLessThanOrEqualTo(8);
+            assertThat(SummaryColumns.column(noisyRow, "target_reached")).as(ran.err()).isEqualTo("yes");
+            assertThat(Double.parseDouble(SummaryColumns.column(noisyRow, "interval_pct"))).isLessThanOrEqualTo(8);
         } else {
-            assertThat(noisyRow.column("target_reached")).isEqualTo("no");
-            assertThat(Double.parseDouble(noisyRow.column("interval_pct"))).isGreaterThan(8);
+            assertThat(SummaryColumns.column(noisyRow, "target_reached")).isEqualTo("no");
+            assertThat(Double.parseDouble(SummaryColumns.column(noisyRow, "interval_pct"))).isGreaterThan(8);
         }
 
         // a kill that lost the last round of the noisy cell: the resume makes it again, and no more. One round, not more: a
@@ -199,10 +200,10 @@ class TrustIT {
         assertThat(rows.get(1).column("status_detail")).contains("host CPU steal 40.0 %", "max-steal 10%", "attempt 2");
         assertThat(Files.exists(out.resolve("logs/00002-a2.log"))).isTrue();
         assertThat(Files.exists(out.resolve("logs/00002-a3.log"))).isTrue();
-        SummaryRow s = SummaryCsv.read(out.resolve("summary.csv")).get(0);
-        assertThat(s.column("n")).isEqualTo("2");
-        assertThat(s.column("n_noisy")).isEqualTo("2");
-        assertThat(s.column("n_failed")).isEqualTo("0");
+        CellSummary s = SummaryCsv.read(out.resolve("summary.csv")).get(0);
+        assertThat(SummaryColumns.column(s, "n")).isEqualTo("2");
+        assertThat(SummaryColumns.column(s, "n_noisy")).isEqualTo("2");
+        assertThat(SummaryColumns.column(s, "n_failed")).isEqualTo("0");
     }
 
     /** A writer for the command line's messages. */

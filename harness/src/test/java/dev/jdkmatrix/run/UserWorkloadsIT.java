@@ -1,11 +1,12 @@
 package dev.jdkmatrix.run;
 
+import dev.jdkmatrix.results.format.SummaryColumns;
+import dev.jdkmatrix.results.CellSummary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.ExitException;
 import dev.jdkmatrix.results.RawRow;
 import dev.jdkmatrix.results.RunFigure;
-import dev.jdkmatrix.results.SummaryRow;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -270,9 +271,9 @@ class UserWorkloadsIT {
 
     @Test
     void theSummaryKeepsEachKindsUnitAndDirection() throws IOException {
-        List<SummaryRow> summary = dev.jdkmatrix.results.Summarizer.summarize(ran.rows());
-        SummaryRow sort = summary.stream().filter(s -> s.column("workload").equals("sort")).findFirst().orElseThrow();
-        assertThat(sort.column("score_median")).isEqualTo("200000");
+        List<CellSummary> summary = dev.jdkmatrix.results.Summarizer.summarize(ran.rows());
+        CellSummary sort = summary.stream().filter(s -> SummaryColumns.column(s, "workload").equals("sort")).findFirst().orElseThrow();
+        assertThat(SummaryColumns.column(sort, "score_median")).isEqualTo("200000");
         assertThat(sort.higherIsBetter()).isTrue();
         String header = Files.readString(out.resolve("summary.csv")).lines().findFirst().orElseThrow();
         assertThat(header).as("params, then the JMH secondary metrics' medians")

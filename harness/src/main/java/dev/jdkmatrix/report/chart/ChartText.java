@@ -1,5 +1,6 @@
 package dev.jdkmatrix.report.chart;
 
+import dev.jdkmatrix.results.CellSummary;
 import static dev.jdkmatrix.report.chart.ChartStyle.*;
 
 import java.util.ArrayList;
@@ -24,16 +25,16 @@ public final class ChartText {
 
     static final String VIRTUAL = "virtual";
     /** Cells by CPU limit, and at one limit the quota before the pinned twin: the order of the CPU categories. */
-    static final Comparator<CellStat> BY_CPU_LIMIT = Comparator.comparing(CellStat::cpus).thenComparing(CellStat::cpuMode);
+    static final Comparator<CellSummary> BY_CPU_LIMIT = Comparator.comparing(CellSummary::cpus).thenComparing(CellSummary::cpuMode);
 
     /** The CPU limits of these cells, by limit and at one limit the quota before the pinned twin: {@code 1 CPU}, {@code 1 CPU pinned}, {@code 2 CPUs}. */
-    static List<String> cpuTexts(List<CellStat> g) {
-        return g.stream().sorted(BY_CPU_LIMIT).map(CellStat::cpuText).distinct().toList();
+    static List<String> cpuTexts(List<CellSummary> g) {
+        return g.stream().sorted(BY_CPU_LIMIT).map(CellText::cpuText).distinct().toList();
     }
 
     /** {@code 1 CPU, memory 1g}, or for cells under several CPU limits {@code 1 CPU/2 CPUs, memory 1g}. */
-    static String limitsText(List<CellStat> g) {
-        return String.join("/", cpuTexts(g)) + ", memory " + String.join("/", distinct(g, CellStat::memory));
+    static String limitsText(List<CellSummary> g) {
+        return String.join("/", cpuTexts(g)) + ", memory " + String.join("/", distinct(g, CellSummary::memory));
     }
 
     /** Three significant digits, plain: enough for a caption, whatever the unit's scale. */
@@ -42,13 +43,13 @@ public final class ChartText {
     }
 
     /** The caption, after the workload with all its params where the chart's title names it by the varying ones only. */
-    static String named(CellStat c, org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, String caption) {
-        return chart.getTitle().contains(c.shape()) ? caption : c.shape() + ": " + caption;
+    static String named(CellSummary c, org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, String caption) {
+        return chart.getTitle().contains(CellText.shape(c)) ? caption : CellText.shape(c) + ": " + caption;
     }
 
-    static <K> List<List<CellStat>> groups(List<CellStat> cells, Function<CellStat, K> key) {
-        Map<K, List<CellStat>> m = new LinkedHashMap<>();
-        for (CellStat c : cells) m.computeIfAbsent(key.apply(c), k -> new ArrayList<>()).add(c);
+    static <K> List<List<CellSummary>> groups(List<CellSummary> cells, Function<CellSummary, K> key) {
+        Map<K, List<CellSummary>> m = new LinkedHashMap<>();
+        for (CellSummary c : cells) m.computeIfAbsent(key.apply(c), k -> new ArrayList<>()).add(c);
         return List.copyOf(m.values());
     }
 
@@ -56,12 +57,12 @@ public final class ChartText {
         return List.of(parts);
     }
 
-    static List<String> distinct(List<CellStat> g, Function<CellStat, String> f) {
+    static List<String> distinct(List<CellSummary> g, Function<CellSummary, String> f) {
         return new ArrayList<>(new LinkedHashSet<>(g.stream().map(f).toList()));
     }
 
     /** JDK names in numeric order where they are numbers. */
-    static List<String> jdks(List<CellStat> g) {
+    static List<String> jdks(List<CellSummary> g) {
         Set<String> s = new TreeSet<>(Comparator.comparingInt(ChartText::jdkOrder).thenComparing(Comparator.naturalOrder()));
         g.forEach(c -> s.add(c.jdk()));
         return List.copyOf(s);
@@ -80,7 +81,7 @@ public final class ChartText {
      * tail (the error bars) when not empty. Where that does not fit the chart, the builds are
      * written short ({@link #env}).
      */
-    static String axis(String lead, List<CellStat> g, String tail) {
+    static String axis(String lead, List<CellSummary> g, String tail) {
         String full = join(lead, env(g, false), tail);
         return fitted(full, AXIS_TITLE_FONT, WIDTH).getSize() == AXIS_TITLE_FONT.getSize() ? full : join(lead, env(g, true), tail);
     }
@@ -94,10 +95,10 @@ public final class ChartText {
      * version up to the vendor's suffix (25.0.3+9), after the JDK's name when the name is not just
      * the version's feature number (temurin-25 25.0.3+9).
      */
-    static String env(List<CellStat> g, boolean compact) {
+    static String env(List<CellSummary> g, boolean compact) {
         List<String> builds = new ArrayList<>();
         for (String jdk : jdks(g)) {
-            List<String> of = g.stream().filter(c -> c.jdk().equals(jdk)).map(CellStat::build).filter(b -> !b.isEmpty()).distinct().toList();
+            List<String> of = g.stream().filter(c -> c.jdk().equals(jdk)).map(CellSummary::build).filter(b -> !b.isEmpty()).distinct().toList();
             if (of.isEmpty()) {
                 builds.add("JDK " + jdk);
             } else if (!compact) {
@@ -108,27 +109,27 @@ public final class ChartText {
             }
         }
         String cpus = g.stream().map(c -> c.cpus().text()).distinct().map(ChartText::cpuText).collect(Collectors.joining("/"));
-        String mem = g.stream().map(CellStat::memory).distinct().collect(Collectors.joining("/"));
-        int nMin = g.stream().mapToInt(CellStat::n).min().orElse(0);
-        int nMax = g.stream().mapToInt(CellStat::n).max().orElse(0);
+        String mem = g.stream().map(CellSummary::memory).distinct().collect(Collectors.joining("/"));
+        int nMin = g.stream().mapToInt(CellSummary::n).min().orElse(0);
+        int nMax = g.stream().mapToInt(CellSummary::n).max().orElse(0);
         return String.join(", ", builds) + " | " + cpus + " | " + mem + " | n=" + (nMin == nMax ? nMin : nMin + "-" + nMax);
     }
 
     /** What a chart's intervals are: the confidence interval of each median, drawn from its low to its high end. */
-    static String ciText(List<CellStat> g) {
-        double level = g.stream().mapToDouble(CellStat::ciLevel).filter(Double::isFinite).min().orElse(Double.NaN);
+    static String ciText(List<CellSummary> g) {
+        double level = g.stream().mapToDouble(CellSummary::ciLevel).filter(Double::isFinite).min().orElse(Double.NaN);
         return Double.isFinite(level) && level > 0 ? "CI of the median, low to high (>= " + pct(level) + ")" : "none (n too small for a CI)";
     }
 
-    static String limits(CellStat c) {
-        return c.cpuText() + ", memory " + c.memory();
+    static String limits(CellSummary c) {
+        return CellText.cpuText(c) + ", memory " + c.memory();
     }
 
     static String cpuText(String cpus) {
-        return CellStat.cpuText(cpus);
+        return CellText.cpuText(cpus);
     }
 
-    static String nText(CellStat a, CellStat b) {
+    static String nText(CellSummary a, CellSummary b) {
         return a.n() == b.n() ? ", n=" + a.n() : ", n=" + a.n() + "/" + b.n();
     }
 

@@ -1,5 +1,6 @@
 package dev.jdkmatrix.report.chart;
 
+import dev.jdkmatrix.results.CellSummary;
 import static dev.jdkmatrix.report.chart.ChartStyle.*;
 import static dev.jdkmatrix.report.chart.ChartText.*;
 import static dev.jdkmatrix.report.chart.JdkNotes.*;
@@ -28,37 +29,37 @@ public final class DistributionChart implements ChartKind {
     @Override
     public List<Figure> figures(ChartCells in) {
         List<Figure> out = new ArrayList<>();
-        for (List<CellStat> g : groups(in.measured(), c -> key(c.shape(), c.tasks(), c.memory(), c.jvmArgs()))) {
-            List<String> executors = distinct(g, CellStat::executor);
+        for (List<CellSummary> g : groups(in.measured(), c -> key(CellText.shape(c), c.tasks(), c.memory(), c.jvmArgs()))) {
+            List<String> executors = distinct(g, CellSummary::executor);
             List<String> jdks = jdks(g);
             List<String> limits = cpuTexts(g);
             boolean several = limits.size() > 1;
-            List<CellStat> withRuns = g.stream().filter(c -> !c.walls().isEmpty())
-                    .sorted(Comparator.comparingInt((CellStat c) -> executors.indexOf(c.executor()))
-                            .thenComparingInt(c -> limits.indexOf(c.cpuText())).thenComparingInt(c -> jdks.indexOf(c.jdk())))
+            List<CellSummary> withRuns = g.stream().filter(c -> !in.walls(c).isEmpty())
+                    .sorted(Comparator.comparingInt((CellSummary c) -> executors.indexOf(c.executor()))
+                            .thenComparingInt(c -> limits.indexOf(CellText.cpuText(c))).thenComparingInt(c -> jdks.indexOf(c.jdk())))
                     .toList();
             if (withRuns.isEmpty()) continue;
-            CellStat f = g.get(0);
+            CellSummary f = g.get(0);
             CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
                     .title(in.title(f, ", " + f.tasks() + " tasks: wall time of each repetition, " + limitsText(g)))
                     .xAxisTitle(axis("executor" + (several ? " | CPU limit" : "") + (jdks.size() == 1 ? "" : " | JDK") + " (dots: each run, bar: the median)", withRuns, ""))
                     .yAxisTitle("wall time (ms)").build();
             style(chart);
             boolean oneJdk = jdks.size() == 1;
-            List<String> labels = withRuns.stream().map(c -> c.executor() + (several ? " | " + c.cpuText() : "") + (oneJdk ? "" : " | JDK " + c.jdk())).toList();
-            addRuns(chart, withRuns, labels, jdks);
+            List<String> labels = withRuns.stream().map(c -> c.executor() + (several ? " | " + CellText.cpuText(c) : "") + (oneJdk ? "" : " | JDK " + c.jdk())).toList();
+            addRuns(chart, withRuns, labels, jdks, in);
             chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter);
             chart.getStyler().setMarkerSize(8);
             rotateIfCrowded(chart.getStyler(), labels);
             chart.getStyler().setLegendVisible(!oneJdk);
-            logIfWide(chart.getStyler(), withRuns.stream().flatMap(c -> c.walls().stream()).mapToDouble(Double::doubleValue).toArray());
-            CellStat widest = withRuns.stream().max(Comparator.comparingDouble(c -> Double.isFinite(c.cv()) ? c.cv() : -1)).orElseThrow();
-            long noisy = withRuns.stream().filter(CellStat::noisy).count();
-            String caption = "widest spread: " + widest.executor() + " on JDK " + widest.jdk() + (several ? " at " + widest.cpuText() : "")
+            logIfWide(chart.getStyler(), withRuns.stream().flatMap(c -> in.walls(c).stream()).mapToDouble(Double::doubleValue).toArray());
+            CellSummary widest = withRuns.stream().max(Comparator.comparingDouble(c -> Double.isFinite(c.cv()) ? c.cv() : -1)).orElseThrow();
+            long noisy = withRuns.stream().filter(CellSummary::noisy).count();
+            String caption = "widest spread: " + widest.executor() + " on JDK " + widest.jdk() + (several ? " at " + CellText.cpuText(widest) : "")
                     + ", CV " + pct(widest.cv()) + " (n=" + widest.n() + "); "
                     + noisy + " of " + withRuns.size() + " cells noisy (CV above 5%) - " + limitsText(g)
                     + ". A dot is one measured run, in its JDK's colour; the bar across a column is the cell's median.";
-            out.add(new Figure(in.name("dist", f.shape(), f.tasks() + "t", several ? "" : f.cpuTag()), Figure.Section.DISTRIBUTION, named(f, chart, caption), chart));
+            out.add(new Figure(in.name("dist", CellText.shape(f), f.tasks() + "t", several ? "" : CellText.cpuTag(f)), Figure.Section.DISTRIBUTION, named(f, chart, caption), chart));
         }
         return out;
     }
@@ -67,15 +68,15 @@ public final class DistributionChart implements ChartKind {
      * The dots and the median bars: for each JDK a series per round, its runs in their columns (the
      * other columns empty: XChart skips a NaN), and a series of its medians drawn as bars.
      */
-    private static void addRuns(CategoryChart chart, List<CellStat> cells, List<String> labels, List<String> jdks) {
-        int rounds = cells.stream().mapToInt(c -> c.walls().size()).max().orElse(0);
+    private static void addRuns(CategoryChart chart, List<CellSummary> cells, List<String> labels, List<String> jdks, ChartCells in) {
+        int rounds = cells.stream().mapToInt(c -> in.walls(c).size()).max().orElse(0);
         for (String jdk : jdks) {
             if (cells.stream().noneMatch(c -> c.jdk().equals(jdk))) continue;
             // XChart gives each series a slot of its own across a column: the median's in the middle of the rounds', so its bar crosses them
             for (int r = 0; r < rounds; r++) {
                 if (r == rounds / 2) addMedians(chart, cells, labels, jdk);
                 int round = r;
-                List<Double> y = cells.stream().map(c -> c.jdk().equals(jdk) && round < c.walls().size() ? c.walls().get(round) : Double.NaN).toList();
+                List<Double> y = cells.stream().map(c -> c.jdk().equals(jdk) && round < in.walls(c).size() ? in.walls(c).get(round) : Double.NaN).toList();
                 CategorySeries dots = JdkColours.paint(chart.addSeries("JDK " + jdk + " run " + (r + 1), labels, y), jdk);
                 dots.setMarker(SeriesMarkers.CIRCLE);
                 dots.setShowInLegend(false);
@@ -83,7 +84,7 @@ public final class DistributionChart implements ChartKind {
         }
     }
 
-    private static void addMedians(CategoryChart chart, List<CellStat> cells, List<String> labels, String jdk) {
+    private static void addMedians(CategoryChart chart, List<CellSummary> cells, List<String> labels, String jdk) {
         List<Double> medians = cells.stream().map(c -> c.jdk().equals(jdk) ? c.median() : Double.NaN).toList();
         JdkColours.paint(chart.addSeries("JDK " + jdk + " (bar: median)", labels, medians), jdk).setMarker(new MedianBar());
     }

@@ -1,5 +1,6 @@
 package dev.jdkmatrix.report.chart;
 
+import dev.jdkmatrix.results.CellSummary;
 import static dev.jdkmatrix.results.SummaryFigure.GC_PAUSE_MAX_MS_MEDIAN;
 import static dev.jdkmatrix.results.SummaryFigure.GC_PAUSE_MS_MEDIAN;
 import static dev.jdkmatrix.results.SummaryFigure.JIT_MS_MEDIAN;
@@ -25,9 +26,9 @@ public final class InternalsChart implements ChartKind {
     @Override
     public List<Figure> figures(ChartCells in) {
         List<Figure> out = new ArrayList<>();
-        List<CellStat> with = in.measured().stream().filter(c -> Double.isFinite(c.figure(GC_PAUSE_MS_MEDIAN))).toList();
-        for (List<CellStat> g : groups(with, c -> key(c.shape(), c.benchmark(), c.memory(), c.jvmArgs()))) {
-            CellStat f = g.get(0);
+        List<CellSummary> with = in.measured().stream().filter(c -> Double.isFinite(c.figure(GC_PAUSE_MS_MEDIAN))).toList();
+        for (List<CellSummary> g : groups(with, c -> key(CellText.shape(c), c.benchmark(), c.memory(), c.jvmArgs()))) {
+            CellSummary f = g.get(0);
             List<String> slots = distinct(g, InternalsChart::slot);
             CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
                     .title(in.title(f, ": GC pause time per run by JDK, memory limit " + f.memory()))
@@ -40,7 +41,7 @@ public final class InternalsChart implements ChartKind {
             for (String jdk : jdks(g)) {
                 List<Double> y = new ArrayList<>();
                 for (String slot : slots) {
-                    CellStat c = g.stream().filter(x -> x.jdk().equals(jdk) && slot(x).equals(slot)).findFirst().orElse(null);
+                    CellSummary c = g.stream().filter(x -> x.jdk().equals(jdk) && slot(x).equals(slot)).findFirst().orElse(null);
                     y.add(c == null ? null : c.figure(GC_PAUSE_MS_MEDIAN));
                     if (c != null) top = Math.max(top, c.figure(GC_PAUSE_MS_MEDIAN));
                 }
@@ -48,29 +49,29 @@ public final class InternalsChart implements ChartKind {
             }
             // room above the bars, and an axis when no run paused at all
             chart.getStyler().setYAxisMax(top > 0 ? top * 1.15 : 1.0);
-            out.add(new Figure(in.name("internals", f.shape(), f.benchmark(), f.memory()), Figure.Section.INTERNALS, named(f, chart, caption(g)), chart));
+            out.add(new Figure(in.name("internals", CellText.shape(f), f.benchmark(), f.memory()), Figure.Section.INTERNALS, named(f, chart, caption(g)), chart));
         }
         return out;
     }
 
     /** A bar's place: executor, tasks and CPU limit of a built-in cell, the CPU limit of another. */
-    static String slot(CellStat c) {
-        return c.builtin() ? c.executor() + " | " + c.tasks() + " | " + c.cpuText() : c.cpuText();
+    static String slot(CellSummary c) {
+        return c.builtin() ? c.executor() + " | " + c.tasks() + " | " + CellText.cpuText(c) : CellText.cpuText(c);
     }
 
     /** Per JDK: the range over the chart's cells of each internal's median per run. */
-    static String caption(List<CellStat> g) {
+    static String caption(List<CellSummary> g) {
         List<String> parts = new ArrayList<>();
         for (String jdk : jdks(g)) {
-            List<CellStat> of = g.stream().filter(c -> c.jdk().equals(jdk)).toList();
+            List<CellSummary> of = g.stream().filter(c -> c.jdk().equals(jdk)).toList();
             parts.add("JDK " + jdk + ": GC pauses " + range(of, c -> c.figure(GC_PAUSE_MS_MEDIAN)) + " per run (longest single pause " + range(of, c -> c.figure(GC_PAUSE_MAX_MS_MEDIAN))
                     + "), time at safepoints " + range(of, c -> c.figure(SAFEPOINT_MS_MEDIAN)) + ", JIT compilation " + range(of, c -> c.figure(JIT_MS_MEDIAN)));
         }
-        return String.join("; ", parts) + " - medians of n=" + g.stream().mapToInt(CellStat::n).min().orElse(0)
+        return String.join("; ", parts) + " - medians of n=" + g.stream().mapToInt(CellSummary::n).min().orElse(0)
                 + " runs per cell, from each JVM's GC log and its counters saved at exit.";
     }
 
-    static String range(List<CellStat> cells, ToDoubleFunction<CellStat> f) {
+    static String range(List<CellSummary> cells, ToDoubleFunction<CellSummary> f) {
         double lo = cells.stream().mapToDouble(f).filter(Double::isFinite).min().orElse(Double.NaN);
         double hi = cells.stream().mapToDouble(f).filter(Double::isFinite).max().orElse(Double.NaN);
         if (!Double.isFinite(lo)) return "not recorded";

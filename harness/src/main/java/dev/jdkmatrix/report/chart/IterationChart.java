@@ -1,5 +1,6 @@
 package dev.jdkmatrix.report.chart;
 
+import dev.jdkmatrix.results.CellSummary;
 import static dev.jdkmatrix.report.chart.ChartStyle.*;
 import static dev.jdkmatrix.report.chart.ChartText.*;
 
@@ -30,21 +31,21 @@ public final class IterationChart implements ChartKind {
     public List<Figure> figures(ChartCells in) {
         Map<String, Map<Integer, List<IterationsCsv.Stored>>> byCell = measuredRuns(in.iterations());
         if (byCell.isEmpty()) return List.of();
-        List<CellStat> jmh = in.cells().stream().filter(c -> !c.builtin() && byCell.containsKey(c.cell()))
-                .sorted(java.util.Comparator.comparing(CellStat::workload).thenComparing(CellStat::benchmarkClass)).toList();
+        List<CellSummary> jmh = in.cells().stream().filter(c -> !c.builtin() && byCell.containsKey(c.cell()))
+                .sorted(java.util.Comparator.comparing(CellSummary::workload).thenComparing(CellText::benchmarkClass)).toList();
         List<Figure> out = new ArrayList<>();
-        for (List<CellStat> g : groups(jmh, c -> key(c.scoreSubject(), c.jmhMode(), c.params(), c.cpuText(), c.memory(), c.jvmArgs(), c.scoreUnit()))) {
-            CellStat f = g.get(0);
+        for (List<CellSummary> g : groups(jmh, c -> key(CellText.scoreSubject(c), c.jmhMode(), c.params(), CellText.cpuText(c), c.memory(), c.jvmArgs(), c.scoreUnit()))) {
+            CellSummary f = g.get(0);
             List<Curve> curves = new ArrayList<>();
             for (String jdk : jdks(g)) {
-                CellStat c = g.stream().filter(x -> x.jdk().equals(jdk)).findFirst().orElseThrow();
+                CellSummary c = g.stream().filter(x -> x.jdk().equals(jdk)).findFirst().orElseThrow();
                 curves.add(Curve.of(jdk, byCell.get(c.cell()), f.higherIsBetter()));
             }
             double[] all = curves.stream().flatMapToDouble(cv -> java.util.Arrays.stream(cv.median())).filter(Double::isFinite).toArray();
             if (all.length == 0) continue;
             ScoreUnit unit = ScoreUnit.readable(f.scoreUnit(), all);
-            out.add(new Figure(in.name("iterations", f.scoreSubject(), f.jmhMode(), f.paramsText(), f.cpuText()), Figure.Section.SCORE,
-                    caption(curves), draw(f, curves, unit), f.benchmarkClass().isEmpty() ? f.workload() : f.workload() + ": " + f.benchmarkClass()));
+            out.add(new Figure(in.name("iterations", CellText.scoreSubject(f), f.jmhMode(), CellText.paramsText(f), CellText.cpuText(f)), Figure.Section.SCORE,
+                    caption(curves), draw(f, curves, unit), CellText.benchmarkClass(f).isEmpty() ? f.workload() : f.workload() + ": " + CellText.benchmarkClass(f)));
         }
         return out;
     }
@@ -109,10 +110,10 @@ public final class IterationChart implements ChartKind {
         }
     }
 
-    static XYChart draw(CellStat f, List<Curve> curves, ScoreUnit unit) {
-        String mode = f.jmhMode().isEmpty() ? "" : ", " + f.modeText() + " (" + f.jmhMode() + ")";
+    static XYChart draw(CellSummary f, List<Curve> curves, ScoreUnit unit) {
+        String mode = f.jmhMode().isEmpty() ? "" : ", " + CellText.modeText(f) + " (" + f.jmhMode() + ")";
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-                .title(f.scoreSubject() + (f.params().isEmpty() ? "" : " (" + f.paramsText() + ")") + mode + ", " + f.cpuText() + ": iterations by JDK")
+                .title(CellText.scoreSubject(f) + (f.params().isEmpty() ? "" : " (" + CellText.paramsText(f) + ")") + mode + ", " + CellText.cpuText(f) + ": iterations by JDK")
                 .xAxisTitle("iteration of a fork, JMH's warm-up first (line: median over the runs' forks; bar: their range)")
                 .yAxisTitle("score (" + unit.unit() + ", " + (f.higherIsBetter() ? "higher" : "lower") + " is better)").build();
         style(chart);

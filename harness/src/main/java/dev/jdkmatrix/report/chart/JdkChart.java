@@ -1,5 +1,6 @@
 package dev.jdkmatrix.report.chart;
 
+import dev.jdkmatrix.results.CellSummary;
 import static dev.jdkmatrix.report.chart.ChartText.*;
 
 import dev.jdkmatrix.results.Comparisons;
@@ -30,7 +31,7 @@ public final class JdkChart implements ChartKind {
      * (faster: b's JDK better) with its note (why an undecided one could not be decided: an
      * interval below 95 %, or no round in which both ran ok; empty when the interval was wide).
      */
-    public record Speedup(String label, String cpu, double value, double low, double high, Comparisons.Verdict verdict, String note, boolean paired, int n, CellStat a, CellStat b) {
+    public record Speedup(String label, String cpu, double value, double low, double high, Comparisons.Verdict verdict, String note, boolean paired, int n, CellSummary a, CellSummary b) {
         public Speedup {
             java.util.Objects.requireNonNull(verdict, "a speedup's verdict");
             note = note == null ? "" : note;
@@ -49,15 +50,15 @@ public final class JdkChart implements ChartKind {
 
     @Override
     public List<Figure> figures(ChartCells in) {
-        Map<String, CellStat> byId = new LinkedHashMap<>();
-        in.cells().stream().filter(CellStat::measured).forEach(c -> byId.put(c.cell(), c));
+        Map<String, CellSummary> byId = new LinkedHashMap<>();
+        in.cells().stream().filter(CellSummary::measured).forEach(c -> byId.put(c.cell(), c));
         Map<List<String>, List<Speedup>> byPair = new LinkedHashMap<>();
         // the memory limit names a row where the run has several (two rows that differ only in it read alike without)
-        boolean memories = byId.values().stream().map(CellStat::memory).distinct().count() > 1;
+        boolean memories = byId.values().stream().map(CellSummary::memory).distinct().count() > 1;
         for (Comparisons.Row r : in.comparisons()) {
             if (!r.compared().startsWith("jdk ") || r.compared().contains("; ")) continue; // only the JDK differs
-            CellStat a = byId.get(r.cellA());
-            CellStat b = byId.get(r.cellB());
+            CellSummary a = byId.get(r.cellA());
+            CellSummary b = byId.get(r.cellB());
             if (a == null || b == null || r.verdict() == dev.jdkmatrix.results.Comparisons.Verdict.FAILED) continue;
             // oriented so that right of 1x is b's JDK better: a time's ratio inverted, a throughput's kept
             dev.jdkmatrix.results.RatioInterval f = r.higherIsBetter() ? r.figure() : r.figure().inverse();
@@ -65,7 +66,7 @@ public final class JdkChart implements ChartKind {
             double low = f.low();
             double high = f.high();
             byPair.computeIfAbsent(List.of(a.jdk(), b.jdk()), k -> new ArrayList<>())
-                    .add(new Speedup(label(in, a) + (memories ? ", " + a.memory() : ""), a.cpuText(), value, low, high, r.verdict(), r.note(), r.paired() && r.ratio() != null,
+                    .add(new Speedup(label(in, a) + (memories ? ", " + a.memory() : ""), CellText.cpuText(a), value, low, high, r.verdict(), r.note(), r.paired() && r.ratio() != null,
                             r.paired() && r.ratio() != null ? r.pairs() : Math.min(a.n(), b.n()), a, b));
         }
         Map<String, Boolean> higher = new java.util.HashMap<>();
@@ -84,7 +85,7 @@ public final class JdkChart implements ChartKind {
             for (int page = 0; page < pages; page++) {
                 List<Speedup> these = rows.subList(page * ROWS_PER_CHART, Math.min(rows.size(), (page + 1) * ROWS_PER_CHART));
                 String of = pages > 1 ? String.format(Locale.ROOT, " (%d of %d)", page + 1, pages) : "";
-                List<CellStat> involved = these.stream().flatMap(s -> java.util.stream.Stream.of(s.a(), s.b())).toList();
+                List<CellSummary> involved = these.stream().flatMap(s -> java.util.stream.Stream.of(s.a(), s.b())).toList();
                 List<RatioPlot.Row> plotted = these.stream().map(s -> new RatioPlot.Row(s.label(), s.cpu(), s.value(), s.low(), s.high())).toList();
                 XYChart chart = RatioPlot.draw("JDK " + pair.get(1) + " against JDK " + pair.get(0) + ": speedup per cell" + of,
                         axis("speedup of JDK " + pair.get(1) + RatioPlot.scale(plotted) + " (right of 1x: JDK " + pair.get(1) + " better; line: interval" + RatioPlot.clipNote(plotted) + ")", involved, ""),
@@ -102,10 +103,10 @@ public final class JdkChart implements ChartKind {
             .thenComparing(Comparator.comparingDouble((Speedup s) -> Math.abs(Math.log(s.value()))).reversed());
 
     /** A row's name: the workload with its varying params, executor and tasks (built-in) or benchmark, JMH mode and params, and the CPU limit. */
-    private static String label(ChartCells in, CellStat c) {
+    private static String label(ChartCells in, CellSummary c) {
         String what = c.builtin() ? in.shortShape(c) + " " + c.executor() + " " + c.tasks() + "t"
-                : c.scoreSubject() + (c.jmhMode().isEmpty() ? "" : " " + c.jmhMode()) + (c.params().isEmpty() ? "" : " (" + c.paramsText() + ")");
-        return what + " " + c.cpuText() + (c.jvmArgs().isEmpty() ? "" : " [" + c.jvmArgs() + "]");
+                : CellText.scoreSubject(c) + (c.jmhMode().isEmpty() ? "" : " " + c.jmhMode()) + (c.params().isEmpty() ? "" : " (" + CellText.paramsText(c) + ")");
+        return what + " " + CellText.cpuText(c) + (c.jvmArgs().isEmpty() ? "" : " [" + c.jvmArgs() + "]");
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.jdkmatrix.report.chart;
 
+import dev.jdkmatrix.results.CellSummary;
 import dev.jdkmatrix.workloads.Descriptor;
 import java.util.Collection;
 import java.util.List;
@@ -27,8 +28,8 @@ public final class JdkMarkers {
             Objects.requireNonNull(user, "user");
         }
 
-        boolean concerns(CellStat c) {
-            if (c.builtin()) return executors.contains(c.executor()) || traits.stream().anyMatch(c::has);
+        boolean concerns(CellSummary c) {
+            if (c.builtin()) return executors.contains(c.executor()) || traits.stream().anyMatch(t -> CellText.has(c, t));
             return user.matcher(c.benchmark().isEmpty() ? c.workload() : c.benchmark()).find();
         }
     }
@@ -59,7 +60,7 @@ public final class JdkMarkers {
     private JdkMarkers() {}
 
     /** The markers that the JDKs' feature versions cross (some JDK before it, some at or after it) and that concern one of the cells. */
-    public static List<Marker> crossed(Collection<Integer> features, Collection<CellStat> cells) {
+    public static List<Marker> crossed(Collection<Integer> features, Collection<CellSummary> cells) {
         List<Integer> known = features.stream().filter(f -> f > 0 && f < Integer.MAX_VALUE).toList();
         if (known.isEmpty()) return List.of();
         int min = known.stream().mapToInt(Integer::intValue).min().orElseThrow();

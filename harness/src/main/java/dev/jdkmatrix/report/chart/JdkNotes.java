@@ -1,5 +1,6 @@
 package dev.jdkmatrix.report.chart;
 
+import dev.jdkmatrix.results.CellSummary;
 import static dev.jdkmatrix.report.chart.ChartStyle.*;
 import static dev.jdkmatrix.report.chart.ChartText.*;
 
@@ -20,12 +21,12 @@ public final class JdkNotes {
      * benchmark of synchronized or pinning), JEP 444 where JDK 17 and 21 run virtual threads,
      * JDK-8281181 where a pool sized by the CPUs (or a user's parallel benchmark) runs on JDK 17 and 21.
      */
-    static void jdkNote(org.knowm.xchart.internal.chartpart.AxesChart<?, ?> chart, List<CellStat> g) {
+    static void jdkNote(org.knowm.xchart.internal.chartpart.AxesChart<?, ?> chart, List<CellSummary> g) {
         jdkNote(chart, g, 1);
     }
 
     /** The note, on a chart whose scores are shown {@code factor} times their stored figure ({@link ScoreUnit}). */
-    static void jdkNote(org.knowm.xchart.internal.chartpart.AxesChart<?, ?> chart, List<CellStat> g, double factor) {
+    static void jdkNote(org.knowm.xchart.internal.chartpart.AxesChart<?, ?> chart, List<CellSummary> g, double factor) {
         List<JdkMarkers.Marker> crossed = markers(g);
         if (crossed.isEmpty()) return;
         boolean log = chart.getStyler().isYAxisLogarithmic();
@@ -45,12 +46,12 @@ public final class JdkNotes {
     }
 
     /** The JDK behaviour changes these cells' JDKs cross and some of the cells are concerned by. */
-    public static List<JdkMarkers.Marker> markers(List<CellStat> g) {
+    public static List<JdkMarkers.Marker> markers(List<CellSummary> g) {
         return JdkMarkers.crossed(g.stream().map(JdkNotes::feature).toList(), g);
     }
 
     /** A cell's JDK feature version: from the build it ran ("25.0.3+9-LTS"), else from the JDK's name ("21", "temurin-25"). */
-    static int feature(CellStat c) {
+    static int feature(CellSummary c) {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(\\d+)").matcher(c.build());
         if (m.find()) return Integer.parseInt(m.group(1));
         java.util.regex.Matcher n = java.util.regex.Pattern.compile("(\\d+)").matcher(c.jdk());

@@ -1,5 +1,6 @@
 package dev.jdkmatrix.report.chart;
 
+import dev.jdkmatrix.results.CellSummary;
 import static dev.jdkmatrix.results.SummaryFigure.CGROUP_PEAK_BYTES_MEDIAN;
 import static dev.jdkmatrix.results.SummaryFigure.HEAP_PEAK_BYTES_MEDIAN;
 import static dev.jdkmatrix.results.SummaryFigure.RSS_PEAK_BYTES_MEDIAN;
@@ -20,11 +21,11 @@ public final class MemoryChart implements ChartKind {
     @Override
     public List<Figure> figures(ChartCells in) {
         List<Figure> out = new ArrayList<>();
-        for (List<CellStat> g : groups(in.measured(), c -> key(c.shape(), c.tasks(), c.memory(), c.jvmArgs()))) {
+        for (List<CellSummary> g : groups(in.measured(), c -> key(CellText.shape(c), c.tasks(), c.memory(), c.jvmArgs()))) {
             boolean any = g.stream().anyMatch(c -> Double.isFinite(c.figure(HEAP_PEAK_BYTES_MEDIAN)) || Double.isFinite(c.figure(RSS_PEAK_BYTES_MEDIAN)) || Double.isFinite(c.figure(CGROUP_PEAK_BYTES_MEDIAN)));
             if (!any) continue;
-            CellStat f = g.get(0);
-            List<String> cats = g.stream().map(c -> c.executor() + " | JDK " + c.jdk() + " | " + c.cpuText()).toList();
+            CellSummary f = g.get(0);
+            List<String> cats = g.stream().map(c -> c.executor() + " | JDK " + c.jdk() + " | " + CellText.cpuText(c)).toList();
             CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
                     .title(in.title(f, ", " + f.tasks() + " tasks: memory (median per run), memory limit " + f.memory()))
                     .xAxisTitle(axis("executor | JDK | CPU limit", g, "")).yAxisTitle("MiB").build();
@@ -34,13 +35,13 @@ public final class MemoryChart implements ChartKind {
             JdkColours.paintGrey(chart.addSeries("heap peak", cats, g.stream().map(c -> mib(c.figure(HEAP_PEAK_BYTES_MEDIAN))).toList()), 0);
             JdkColours.paintGrey(chart.addSeries("peak RSS (VmHWM)", cats, g.stream().map(c -> mib(c.figure(RSS_PEAK_BYTES_MEDIAN))).toList()), 1);
             JdkColours.paintGrey(chart.addSeries("container peak (cgroup)", cats, g.stream().map(c -> mib(c.figure(CGROUP_PEAK_BYTES_MEDIAN))).toList()), 2);
-            CellStat hi = g.stream().filter(c -> Double.isFinite(c.figure(CGROUP_PEAK_BYTES_MEDIAN))).max(Comparator.comparingDouble(c -> c.figure(CGROUP_PEAK_BYTES_MEDIAN))).orElse(null);
-            CellStat lo = g.stream().filter(c -> Double.isFinite(c.figure(CGROUP_PEAK_BYTES_MEDIAN))).min(Comparator.comparingDouble(c -> c.figure(CGROUP_PEAK_BYTES_MEDIAN))).orElse(null);
+            CellSummary hi = g.stream().filter(c -> Double.isFinite(c.figure(CGROUP_PEAK_BYTES_MEDIAN))).max(Comparator.comparingDouble(c -> c.figure(CGROUP_PEAK_BYTES_MEDIAN))).orElse(null);
+            CellSummary lo = g.stream().filter(c -> Double.isFinite(c.figure(CGROUP_PEAK_BYTES_MEDIAN))).min(Comparator.comparingDouble(c -> c.figure(CGROUP_PEAK_BYTES_MEDIAN))).orElse(null);
             String caption = hi == null ? "no container peak was recorded for these cells."
-                    : "highest container peak " + mibText(hi.figure(CGROUP_PEAK_BYTES_MEDIAN)) + " (" + hi.executor() + ", JDK " + hi.jdk() + ", " + hi.cpuText()
-                    + "), lowest " + mibText(lo.figure(CGROUP_PEAK_BYTES_MEDIAN)) + " (" + lo.executor() + ", JDK " + lo.jdk() + ", " + lo.cpuText() + ")"
+                    : "highest container peak " + mibText(hi.figure(CGROUP_PEAK_BYTES_MEDIAN)) + " (" + hi.executor() + ", JDK " + hi.jdk() + ", " + CellText.cpuText(hi)
+                    + "), lowest " + mibText(lo.figure(CGROUP_PEAK_BYTES_MEDIAN)) + " (" + lo.executor() + ", JDK " + lo.jdk() + ", " + CellText.cpuText(lo) + ")"
                     + nText(hi, lo) + ", memory limit " + f.memory() + ".";
-            out.add(new Figure(in.name("memory", f.shape(), f.tasks() + "t"), Figure.Section.MEMORY, named(f, chart, caption), chart));
+            out.add(new Figure(in.name("memory", CellText.shape(f), f.tasks() + "t"), Figure.Section.MEMORY, named(f, chart, caption), chart));
         }
         return out;
     }

@@ -1,5 +1,6 @@
 package dev.jdkmatrix.report.chart;
 
+import dev.jdkmatrix.results.CellSummary;
 import static dev.jdkmatrix.report.chart.ChartStyle.*;
 import static dev.jdkmatrix.report.chart.ChartText.*;
 
@@ -23,20 +24,20 @@ public final class MetricChart implements ChartKind {
     @Override
     public List<Figure> figures(ChartCells in) {
         List<Figure> out = new ArrayList<>();
-        List<CellStat> user = in.cells().stream().filter(c -> !c.builtin() && c.n() > 0 && MAIN.stream().anyMatch(c.metrics()::containsKey))
-                .sorted(Comparator.comparing(CellStat::workload).thenComparing(CellStat::benchmarkClass)).toList();
-        for (List<CellStat> g : groups(user, c -> key(c.scoreSubject(), c.params(), c.memory(), c.jvmArgs()))) {
-            CellStat f = g.get(0);
+        List<CellSummary> user = in.cells().stream().filter(c -> !c.builtin() && c.n() > 0 && MAIN.stream().anyMatch(c.metrics()::containsKey))
+                .sorted(Comparator.comparing(CellSummary::workload).thenComparing(CellText::benchmarkClass)).toList();
+        for (List<CellSummary> g : groups(user, c -> key(CellText.scoreSubject(c), c.params(), c.memory(), c.jvmArgs()))) {
+            CellSummary f = g.get(0);
             String metric = MAIN.stream().filter(m -> g.stream().anyMatch(c -> c.metrics().containsKey(m))).findFirst().orElseThrow();
             String storedUnit = f.metricUnits().getOrDefault(metric, "");
             ScoreUnit unit = ScoreUnit.readable(storedUnit, g.stream().mapToDouble(c -> c.metrics().getOrDefault(metric, Double.NaN)).toArray());
-            List<String> modes = distinct(g, CellStat::jmhMode);
-            List<String> cpus = g.stream().sorted(BY_CPU_LIMIT).map(CellStat::cpuText).distinct().toList();
+            List<String> modes = distinct(g, CellSummary::jmhMode);
+            List<String> cpus = g.stream().sorted(BY_CPU_LIMIT).map(CellText::cpuText).distinct().toList();
             List<String[]> slots = new ArrayList<>(); // {mode, CPU limit}, the categories in order
-            for (String m : modes) for (String l : cpus) if (g.stream().anyMatch(c -> c.jmhMode().equals(m) && c.cpuText().equals(l))) slots.add(new String[] {m, l});
+            for (String m : modes) for (String l : cpus) if (g.stream().anyMatch(c -> c.jmhMode().equals(m) && CellText.cpuText(c).equals(l))) slots.add(new String[] {m, l});
             List<String> cats = slots.stream().map(x -> modes.size() > 1 ? x[0] + " | " + x[1] : x[1]).toList();
             CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-                    .title(f.scoreSubject() + (f.params().isEmpty() ? "" : " (" + f.paramsText() + ")") + ": " + metric + (modes.size() > 1 ? " by mode and CPU limit" : " by CPU limit"))
+                    .title(CellText.scoreSubject(f) + (f.params().isEmpty() ? "" : " (" + CellText.paramsText(f) + ")") + ": " + metric + (modes.size() > 1 ? " by mode and CPU limit" : " by CPU limit"))
                     .xAxisTitle(axis(modes.size() > 1 ? "mode | CPU limit" : "CPU limit", g, "median over the runs, no interval"))
                     .yAxisTitle(metric + (unit.unit().isEmpty() ? "" : " (" + unit.unit() + ")")).build();
             style(chart);
@@ -46,7 +47,7 @@ public final class MetricChart implements ChartKind {
             for (String jdk : jdks(g)) {
                 List<Double> y = new ArrayList<>();
                 for (String[] slot : slots) {
-                    CellStat c = g.stream().filter(x -> x.jdk().equals(jdk) && x.jmhMode().equals(slot[0]) && x.cpuText().equals(slot[1])).findFirst().orElse(null);
+                    CellSummary c = g.stream().filter(x -> x.jdk().equals(jdk) && x.jmhMode().equals(slot[0]) && CellText.cpuText(x).equals(slot[1])).findFirst().orElse(null);
                     Double v = c == null ? null : c.metrics().get(metric);
                     y.add(v == null ? null : v * unit.factor());
                 }
@@ -55,23 +56,23 @@ public final class MetricChart implements ChartKind {
             // room above the bars, so the axis has ticks between 0 and the top (equal bars gave only those two)
             double top = g.stream().mapToDouble(c -> c.metrics().getOrDefault(metric, 0.0) * unit.factor()).max().orElse(0);
             if (top > 0) chart.getStyler().setYAxisMax(top * 1.15);
-            out.add(new Figure(in.name("metric", f.scoreSubject(), f.paramsText()), Figure.Section.METRICS, caption(g, metric), chart,
-                    f.benchmarkClass().isEmpty() ? f.workload() : f.workload() + ": " + f.benchmarkClass()));
+            out.add(new Figure(in.name("metric", CellText.scoreSubject(f), CellText.paramsText(f)), Figure.Section.METRICS, caption(g, metric), chart,
+                    CellText.benchmarkClass(f).isEmpty() ? f.workload() : f.workload() + ": " + CellText.benchmarkClass(f)));
         }
         return out;
     }
 
     /** Per CPU limit and JDK: each main metric's median, with its unit. */
-    static String caption(List<CellStat> g, String drawn) {
+    static String caption(List<CellSummary> g, String drawn) {
         List<String> parts = new ArrayList<>();
-        List<String> modes = distinct(g, CellStat::jmhMode);
-        for (String[] slot : g.stream().sorted(BY_CPU_LIMIT).map(c -> new String[] {c.jmhMode(), c.cpuText()})
+        List<String> modes = distinct(g, CellSummary::jmhMode);
+        for (String[] slot : g.stream().sorted(BY_CPU_LIMIT).map(c -> new String[] {c.jmhMode(), CellText.cpuText(c)})
                 .sorted(java.util.Comparator.comparingInt((String[] x) -> modes.indexOf(x[0]))).map(java.util.Arrays::asList).distinct()
                 .map(l -> l.toArray(String[]::new)).toList()) {
             String cpus = (modes.size() > 1 ? slot[0] + ", " : "") + slot[1];
             List<String> jdk = new ArrayList<>();
             for (String j : jdks(g)) {
-                CellStat c = g.stream().filter(x -> x.jdk().equals(j) && x.jmhMode().equals(slot[0]) && x.cpuText().equals(slot[1])).findFirst().orElse(null);
+                CellSummary c = g.stream().filter(x -> x.jdk().equals(j) && x.jmhMode().equals(slot[0]) && CellText.cpuText(x).equals(slot[1])).findFirst().orElse(null);
                 if (c == null) continue;
                 List<String> values = MAIN.stream().filter(c.metrics()::containsKey)
                         .map(m -> m + " " + String.format(Locale.ROOT, "%,.6g", c.metrics().get(m)).replaceAll("\\.?0+$", "").replaceAll("\\.?0+(e)", "$1")
@@ -81,6 +82,6 @@ public final class MetricChart implements ChartKind {
             }
             parts.add(cpus + " - " + String.join("; ", jdk));
         }
-        return String.join(". ", parts) + " - " + drawn + " drawn; medians of n=" + g.stream().mapToInt(CellStat::n).min().orElse(0) + " runs, each a fresh container.";
+        return String.join(". ", parts) + " - " + drawn + " drawn; medians of n=" + g.stream().mapToInt(CellSummary::n).min().orElse(0) + " runs, each a fresh container.";
     }
 }

@@ -1,5 +1,6 @@
 package dev.jdkmatrix.report.chart;
 
+import dev.jdkmatrix.results.CellSummary;
 import static dev.jdkmatrix.results.SummaryFigure.PINNED_EVENTS_MEDIAN;
 import static dev.jdkmatrix.report.chart.ChartStyle.*;
 import static dev.jdkmatrix.report.chart.ChartText.*;
@@ -25,54 +26,54 @@ public final class PinningChart implements ChartKind {
     @Override
     public List<Figure> figures(ChartCells in) {
         List<Figure> out = new ArrayList<>();
-        List<CellStat> pin = in.measured().stream().filter(c -> c.has(Descriptor.Trait.PINNING)).toList();
-        for (List<CellStat> g : groups(pin, c -> key(c.paramsWithout("lock"), c.executor(), c.tasks(), c.cpus(), c.cpuMode(), c.memory(), c.jvmArgs()))) {
-            CellStat f = g.get(0);
-            List<CellStat> sorted = g.stream().sorted(Comparator.comparing((CellStat c) -> jdkOrder(c.jdk())).thenComparing(c -> c.param("lock"))).toList();
-            List<String> jdks = sorted.stream().map(CellStat::jdk).distinct().toList();
-            List<String> locks = sorted.stream().map(c -> c.param("lock")).distinct().sorted().toList();
+        List<CellSummary> pin = in.measured().stream().filter(c -> CellText.has(c, Descriptor.Trait.PINNING)).toList();
+        for (List<CellSummary> g : groups(pin, c -> key(CellText.paramsWithout(c, "lock"), c.executor(), c.tasks(), c.cpus(), c.cpuMode(), c.memory(), c.jvmArgs()))) {
+            CellSummary f = g.get(0);
+            List<CellSummary> sorted = g.stream().sorted(Comparator.comparing((CellSummary c) -> jdkOrder(c.jdk())).thenComparing(c -> CellText.param(c, "lock"))).toList();
+            List<String> jdks = sorted.stream().map(CellSummary::jdk).distinct().toList();
+            List<String> locks = sorted.stream().map(c -> CellText.param(c, "lock")).distinct().sorted().toList();
             // a category per lock, a bar per JDK; the pinned counts of every JDK go in the lock's label
             List<String> cats = locks.stream().map(l -> l + " (" + jdks.stream().map(j -> {
-                CellStat c = cellOf(sorted, j, l);
+                CellSummary c = cellOf(sorted, j, l);
                 return j + ": " + (c == null ? "-" : pinnedCount(c));
             }).collect(Collectors.joining(" | ")) + ")").toList();
             CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-                    .title("Pinning: " + f.tasks() + " virtual threads each hold a lock for " + f.param("hold-ms") + " ms, " + limits(f))
+                    .title("Pinning: " + f.tasks() + " virtual threads each hold a lock for " + CellText.param(f, "hold-ms") + " ms, " + limits(f))
                     .xAxisTitle(axis("lock (JFR pinned events per run, threshold 0)", g, "interval: " + ciText(g)))
                     .yAxisTitle("median wall time (ms)").build();
             style(chart);
-            logIfWide(chart.getStyler(), sorted.stream().mapToDouble(CellStat::median).toArray());
+            logIfWide(chart.getStyler(), sorted.stream().mapToDouble(CellSummary::median).toArray());
             IntervalMarks marks = IntervalMarks.on(chart);
             for (String j : jdks) {
-                List<CellStat> row = locks.stream().map(l -> cellOf(sorted, j, l)).toList();
+                List<CellSummary> row = locks.stream().map(l -> cellOf(sorted, j, l)).toList();
                 JdkColours.paint(chart.addSeries("JDK " + j, cats, row.stream().map(c -> c == null ? null : c.median()).toList()), j);
-                marks.add(row.stream().map(c -> c == null ? null : c.interval()).toList());
+                marks.add(row.stream().map(c -> c == null ? null : CellText.interval(c)).toList());
             }
             chart.getStyler().setLabelsVisible(true);
             chart.getStyler().setYAxisDecimalPattern("#,##0");
             chart.getStyler().setLabelsFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
             jdkNote(chart, g);
-            out.add(new Figure(in.name("pinning", f.paramsWithout("lock"), f.tasks() + "t", f.cpuTag()), Figure.Section.PINNING, pinningCaption(sorted), chart));
+            out.add(new Figure(in.name("pinning", CellText.paramsWithout(f, "lock"), f.tasks() + "t", CellText.cpuTag(f)), Figure.Section.PINNING, pinningCaption(sorted), chart));
         }
         return out;
     }
 
-    private static CellStat cellOf(List<CellStat> g, String jdk, String lock) {
-        return g.stream().filter(c -> c.jdk().equals(jdk) && c.param("lock").equals(lock)).findFirst().orElse(null);
+    private static CellSummary cellOf(List<CellSummary> g, String jdk, String lock) {
+        return g.stream().filter(c -> c.jdk().equals(jdk) && CellText.param(c, "lock").equals(lock)).findFirst().orElse(null);
     }
 
-    private static String pinnedCount(CellStat c) {
+    private static String pinnedCount(CellSummary c) {
         return Double.isFinite(c.figure(PINNED_EVENTS_MEDIAN)) ? String.format(Locale.ROOT, "%,.0f", c.figure(PINNED_EVENTS_MEDIAN)) : "no JFR";
     }
 
-    private static String pinnedText(CellStat c) {
+    private static String pinnedText(CellSummary c) {
         return Double.isFinite(c.figure(PINNED_EVENTS_MEDIAN)) ? pinnedCount(c) + " pinned" : "no JFR";
     }
 
-    private static String pinningCaption(List<CellStat> g) {
-        CellStat old = g.stream().filter(c -> c.param("lock").equals("synchronized") && jdkOrder(c.jdk()) < JEP_491_JDK).findFirst().orElse(null);
-        CellStat neu = g.stream().filter(c -> c.param("lock").equals("synchronized") && jdkOrder(c.jdk()) >= JEP_491_JDK).findFirst().orElse(null);
-        String counts = g.stream().map(c -> "JDK " + c.jdk() + " " + c.param("lock") + " " + pinnedText(c)).collect(Collectors.joining(", "));
+    private static String pinningCaption(List<CellSummary> g) {
+        CellSummary old = g.stream().filter(c -> CellText.param(c, "lock").equals("synchronized") && jdkOrder(c.jdk()) < JEP_491_JDK).findFirst().orElse(null);
+        CellSummary neu = g.stream().filter(c -> CellText.param(c, "lock").equals("synchronized") && jdkOrder(c.jdk()) >= JEP_491_JDK).findFirst().orElse(null);
+        String counts = g.stream().map(c -> "JDK " + c.jdk() + " " + CellText.param(c, "lock") + " " + pinnedText(c)).collect(Collectors.joining(", "));
         if (old == null || neu == null) return "pinned events per run (median): " + counts + " - " + limits(g.get(0)) + ".";
         return "synchronized: JDK " + old.jdk() + " " + ms(old.median()) + " vs JDK " + neu.jdk() + " " + ms(neu.median()) + ", "
                 + times(old.median() / neu.median()) + " slower before JEP 491" + nText(old, neu) + "; pinned events per run (median): " + counts

@@ -1,5 +1,6 @@
 package dev.jdkmatrix.report.chart;
 
+import dev.jdkmatrix.results.CellSummary;
 import static dev.jdkmatrix.report.chart.ChartStyle.*;
 import static dev.jdkmatrix.report.chart.ChartText.*;
 import static dev.jdkmatrix.report.chart.JdkNotes.*;
@@ -27,22 +28,22 @@ public final class ScoreChart implements ChartKind {
     @Override
     public List<Figure> figures(ChartCells in) {
         List<Figure> out = new ArrayList<>();
-        List<CellStat> user = in.cells().stream().filter(c -> !c.builtin() && c.n() > 0 && Double.isFinite(c.score()))
-                .sorted(Comparator.comparing(CellStat::workload).thenComparing(CellStat::benchmarkClass)).toList();
+        List<CellSummary> user = in.cells().stream().filter(c -> !c.builtin() && c.n() > 0 && Double.isFinite(c.score()))
+                .sorted(Comparator.comparing(CellSummary::workload).thenComparing(CellText::benchmarkClass)).toList();
         // one shown unit per benchmark class (or jar) and stored unit, chosen once from all its scores: sibling charts read alike
         java.util.Map<List<Object>, ScoreUnit> units = new java.util.HashMap<>();
-        for (List<CellStat> cls : groups(user, ScoreChart::unitKey)) {
-            units.put(unitKey(cls.get(0)), ScoreUnit.readable(cls.get(0).scoreUnit(), cls.stream().mapToDouble(CellStat::score).toArray()));
+        for (List<CellSummary> cls : groups(user, ScoreChart::unitKey)) {
+            units.put(unitKey(cls.get(0)), ScoreUnit.readable(cls.get(0).scoreUnit(), cls.stream().mapToDouble(CellSummary::score).toArray()));
         }
-        for (List<CellStat> g : groups(user, c -> key(c.scoreSubject(), c.jmhMode(), c.params(), c.memory(), c.jvmArgs(), c.scoreUnit()))) {
-            CellStat f = g.get(0);
+        for (List<CellSummary> g : groups(user, c -> key(CellText.scoreSubject(c), c.jmhMode(), c.params(), c.memory(), c.jvmArgs(), c.scoreUnit()))) {
+            CellSummary f = g.get(0);
             List<String> cpus = g.stream().sorted(BY_CPU_LIMIT)
-                    .map(CellStat::cpuText).distinct().toList();
+                    .map(CellText::cpuText).distinct().toList();
             String better = f.higherIsBetter() ? "higher is better" : "lower is better";
             ScoreUnit unit = units.get(unitKey(f));
-            String mode = f.jmhMode().isEmpty() ? "" : ", " + f.modeText() + " (" + f.jmhMode() + ")";
+            String mode = f.jmhMode().isEmpty() ? "" : ", " + CellText.modeText(f) + " (" + f.jmhMode() + ")";
             CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-                    .title(f.scoreSubject() + (f.params().isEmpty() ? "" : " (" + f.paramsText() + ")") + mode + ": median score by CPU limit, memory " + f.memory())
+                    .title(CellText.scoreSubject(f) + (f.params().isEmpty() ? "" : " (" + CellText.paramsText(f) + ")") + mode + ": median score by CPU limit, memory " + f.memory())
                     .xAxisTitle(axis("CPU limit", g, "interval: " + ciText(g)))
                     .yAxisTitle("score (" + unit.unit() + (unit.rescaled() ? ", stored in " + f.scoreUnit() : "") + ", " + better + ")").build();
             style(chart);
@@ -53,7 +54,7 @@ public final class ScoreChart implements ChartKind {
                 List<Double> y = new ArrayList<>();
                 List<IntervalMarks.Interval> iv = new ArrayList<>();
                 for (String cpu : cpus) {
-                    CellStat c = g.stream().filter(x -> x.jdk().equals(jdk) && x.cpuText().equals(cpu)).findFirst().orElse(null);
+                    CellSummary c = g.stream().filter(x -> x.jdk().equals(jdk) && CellText.cpuText(x).equals(cpu)).findFirst().orElse(null);
                     y.add(c == null ? null : c.score() * unit.factor());
                     iv.add(c == null ? null : new IntervalMarks.Interval(c.scoreCiLow() * unit.factor(), c.scoreCiHigh() * unit.factor()));
                 }
@@ -61,29 +62,29 @@ public final class ScoreChart implements ChartKind {
                 marks.add(iv);
             }
             jdkNote(chart, g, unit.factor());
-            out.add(new Figure(in.name("score", f.scoreSubject(), f.jmhMode(), f.paramsText()), Figure.Section.SCORE, scoreCaption(g, unit), chart,
-                    f.benchmarkClass().isEmpty() ? f.workload() : f.workload() + ": " + f.benchmarkClass()));
+            out.add(new Figure(in.name("score", CellText.scoreSubject(f), f.jmhMode(), CellText.paramsText(f)), Figure.Section.SCORE, scoreCaption(g, unit), chart,
+                    CellText.benchmarkClass(f).isEmpty() ? f.workload() : f.workload() + ": " + CellText.benchmarkClass(f)));
         }
         return out;
     }
 
     /** The benchmark class (or the jar's workload) and the stored unit: what one shown unit is chosen for. */
-    static List<Object> unitKey(CellStat c) {
-        return key(c.workload(), c.benchmarkClass(), c.scoreUnit());
+    static List<Object> unitKey(CellSummary c) {
+        return key(c.workload(), CellText.benchmarkClass(c), c.scoreUnit());
     }
 
     /** Per CPU limit: the best JDK and how far the others are from it, in the score's direction, in the shown unit; JMH's error beside. */
-    static String scoreCaption(List<CellStat> g, ScoreUnit unit) {
+    static String scoreCaption(List<CellSummary> g, ScoreUnit unit) {
         List<String> parts = new ArrayList<>();
-        CellStat f = g.get(0);
-        Comparator<CellStat> best = Comparator.comparingDouble(CellStat::score);
+        CellSummary f = g.get(0);
+        Comparator<CellSummary> best = Comparator.comparingDouble(CellSummary::score);
         if (f.higherIsBetter()) best = best.reversed();
         for (String cpus : g.stream().sorted(BY_CPU_LIMIT)
-                .map(CellStat::cpuText).distinct().toList()) {
-            List<CellStat> at = g.stream().filter(c -> c.cpuText().equals(cpus)).sorted(best).toList();
-            CellStat top = at.get(0);
+                .map(CellText::cpuText).distinct().toList()) {
+            List<CellSummary> at = g.stream().filter(c -> CellText.cpuText(c).equals(cpus)).sorted(best).toList();
+            CellSummary top = at.get(0);
             StringBuilder s = new StringBuilder(cpus + ": JDK " + top.jdk() + " " + score(top, unit));
-            for (CellStat o : at.subList(1, at.size())) {
+            for (CellSummary o : at.subList(1, at.size())) {
                 double ratio = f.higherIsBetter() ? top.score() / o.score() : o.score() / top.score();
                 boolean overlap = o.scoreCiLow() <= top.scoreCiHigh() && top.scoreCiLow() <= o.scoreCiHigh();
                 s.append(", JDK ").append(o.jdk()).append(' ').append(score(o, unit)).append(" (")
@@ -92,13 +93,13 @@ public final class ScoreChart implements ChartKind {
             }
             parts.add(s.toString());
         }
-        double jmhError = g.stream().mapToDouble(CellStat::scoreError).filter(Double::isFinite).max().orElse(Double.NaN);
-        return String.join("; ", parts) + " - " + (f.higherIsBetter() ? "higher" : "lower") + " is better; median of n=" + g.stream().mapToInt(CellStat::n).min().orElse(0)
+        double jmhError = g.stream().mapToDouble(CellSummary::scoreError).filter(Double::isFinite).max().orElse(Double.NaN);
+        return String.join("; ", parts) + " - " + (f.higherIsBetter() ? "higher" : "lower") + " is better; median of n=" + g.stream().mapToInt(CellSummary::n).min().orElse(0)
                 + " runs, each a fresh container" + (Double.isFinite(jmhError) ? "; JMH's own error within a run: up to \u00b1" + threeDigits(jmhError * unit.factor()) + " " + unit.unit() : "")
                 + (unit.rescaled() ? " (stored in " + f.scoreUnit() + ")" : "") + ".";
     }
 
-    private static String score(CellStat c, ScoreUnit unit) {
+    private static String score(CellSummary c, ScoreUnit unit) {
         return threeDigits(c.score() * unit.factor()) + " " + unit.unit();
     }
 }

@@ -1,5 +1,6 @@
 package dev.jdkmatrix.report.chart;
 
+import dev.jdkmatrix.results.CellSummary;
 import static dev.jdkmatrix.report.chart.ChartStyle.*;
 import static dev.jdkmatrix.report.chart.ChartText.*;
 import static dev.jdkmatrix.report.chart.JdkNotes.*;
@@ -18,18 +19,18 @@ public final class SpeedupChart implements ChartKind {
      * ratio and signed-rank interval); else the ratio of the medians, the interval from the
      * baseline's interval over the virtual one's.
      */
-    public record Ratio(String shape, String baseline, double value, double low, double high, boolean paired, CellStat base, CellStat virt) {}
+    public record Ratio(String shape, String baseline, double value, double low, double high, boolean paired, CellSummary base, CellSummary virt) {}
 
     /** The speedups of virtual threads on one JDK. */
     public static List<Ratio> ratios(ChartCells in, String jdk) {
         List<Ratio> ratios = new ArrayList<>();
-        List<CellStat> onJdk = in.measured().stream().filter(c -> c.jdk().equals(jdk)).toList();
-        for (List<CellStat> g : groups(onJdk, c -> key(c.shape(), c.tasks(), c.cpus(), c.cpuMode(), c.memory(), c.jvmArgs()))) {
-            CellStat v = g.stream().filter(c -> c.executor().equals(VIRTUAL)).findFirst().orElse(null);
+        List<CellSummary> onJdk = in.measured().stream().filter(c -> c.jdk().equals(jdk)).toList();
+        for (List<CellSummary> g : groups(onJdk, c -> key(CellText.shape(c), c.tasks(), c.cpus(), c.cpuMode(), c.memory(), c.jvmArgs()))) {
+            CellSummary v = g.stream().filter(c -> c.executor().equals(VIRTUAL)).findFirst().orElse(null);
             if (v == null) continue;
-            for (CellStat b : g) {
+            for (CellSummary b : g) {
                 if (b == v) continue;
-                String shape = in.shortShape(g.get(0)) + " " + g.get(0).tasks() + "t " + g.get(0).cpuText();
+                String shape = in.shortShape(g.get(0)) + " " + g.get(0).tasks() + "t " + CellText.cpuText(g.get(0));
                 var paired = in.pairedRatio(b, v);
                 ratios.add(paired.isPresent() ? new Ratio(shape, b.executor(), paired.get().ratio(), paired.get().low(), paired.get().high(), true, b, v)
                         : new Ratio(shape, b.executor(), b.median() / v.median(), b.ciLow() / v.ciHigh(), b.ciHigh() / v.ciLow(), false, b, v));
@@ -54,7 +55,7 @@ public final class SpeedupChart implements ChartKind {
             for (String s : shapes) {
                 for (String b : baselines) ratios.stream().filter(r -> r.shape().equals(s) && r.baseline().equals(b)).findFirst().ifPresent(rows::add);
             }
-            List<CellStat> involved = ratios.stream().flatMap(r -> java.util.stream.Stream.of(r.base(), r.virt())).toList();
+            List<CellSummary> involved = ratios.stream().flatMap(r -> java.util.stream.Stream.of(r.base(), r.virt())).toList();
             long paired = ratios.stream().filter(Ratio::paired).count();
             String how = paired == ratios.size() ? "runs paired by round" : paired == 0 ? "medians" : "runs paired by round where they were";
             List<RatioPlot.Row> plotted = rows.stream().map(r -> new RatioPlot.Row(r.shape() + "  vs " + r.baseline(), "vs " + r.baseline(), r.value(), r.low(), r.high())).toList();

@@ -1,5 +1,6 @@
 package dev.jdkmatrix.report.chart;
 
+import dev.jdkmatrix.results.CellSummary;
 import static dev.jdkmatrix.report.chart.ChartStyle.*;
 import static dev.jdkmatrix.report.chart.ChartText.*;
 import static dev.jdkmatrix.report.chart.JdkNotes.*;
@@ -22,15 +23,15 @@ public final class WallChart implements ChartKind {
     @Override
     public List<Figure> figures(ChartCells in) {
         List<Figure> out = new ArrayList<>();
-        for (List<CellStat> g : groups(in.measured(), c -> key(c.shape(), c.tasks(), c.memory(), c.jvmArgs()))) {
-            CellStat f = g.get(0);
+        for (List<CellSummary> g : groups(in.measured(), c -> key(CellText.shape(c), c.tasks(), c.memory(), c.jvmArgs()))) {
+            CellSummary f = g.get(0);
             List<String> limits = cpuTexts(g);
             boolean several = limits.size() > 1;
-            List<String> executors = distinct(g, CellStat::executor);
+            List<String> executors = distinct(g, CellSummary::executor);
             List<String[]> slots = new ArrayList<>(); // {executor, CPU limit}, the categories in order
             for (String e : executors) {
                 for (String l : limits) {
-                    if (g.stream().anyMatch(c -> c.executor().equals(e) && c.cpuText().equals(l))) slots.add(new String[] {e, l});
+                    if (g.stream().anyMatch(c -> c.executor().equals(e) && CellText.cpuText(c).equals(l))) slots.add(new String[] {e, l});
                 }
             }
             List<String> cats = slots.stream().map(s -> several ? s[0] + " | " + s[1] : s[0]).toList();
@@ -40,40 +41,40 @@ public final class WallChart implements ChartKind {
                     .yAxisTitle("median wall time (ms)").build();
             style(chart);
             rotateIfCrowded(chart.getStyler(), cats);
-            logIfWide(chart.getStyler(), g.stream().mapToDouble(CellStat::median).toArray());
+            logIfWide(chart.getStyler(), g.stream().mapToDouble(CellSummary::median).toArray());
             IntervalMarks marks = IntervalMarks.on(chart);
             for (String jdk : jdks(g)) {
                 List<Double> y = new ArrayList<>();
                 List<IntervalMarks.Interval> iv = new ArrayList<>();
                 for (String[] s : slots) {
-                    CellStat c = g.stream().filter(x -> x.executor().equals(s[0]) && x.cpuText().equals(s[1]) && x.jdk().equals(jdk)).findFirst().orElse(null);
+                    CellSummary c = g.stream().filter(x -> x.executor().equals(s[0]) && CellText.cpuText(x).equals(s[1]) && x.jdk().equals(jdk)).findFirst().orElse(null);
                     y.add(c == null ? null : c.median());
-                    iv.add(c == null ? null : c.interval());
+                    iv.add(c == null ? null : CellText.interval(c));
                 }
                 JdkColours.paint(chart.addSeries("JDK " + jdk, cats, y), jdk);
                 marks.add(iv);
             }
             jdkNote(chart, g);
-            out.add(new Figure(in.name("wall", f.shape(), f.tasks() + "t", several ? "" : f.cpuTag()), Figure.Section.WALL, named(f, chart, wallCaption(g)), chart));
+            out.add(new Figure(in.name("wall", CellText.shape(f), f.tasks() + "t", several ? "" : CellText.cpuTag(f)), Figure.Section.WALL, named(f, chart, wallCaption(g)), chart));
         }
         return out;
     }
 
     /** Per CPU limit and JDK: the fastest executor and how much faster than the slowest. */
-    private static String wallCaption(List<CellStat> g) {
+    private static String wallCaption(List<CellSummary> g) {
         List<String> limits = cpuTexts(g);
         List<String> perLimit = new ArrayList<>();
         for (String limit : limits) {
-            List<CellStat> at = g.stream().filter(c -> c.cpuText().equals(limit)).toList();
+            List<CellSummary> at = g.stream().filter(c -> CellText.cpuText(c).equals(limit)).toList();
             List<String> parts = new ArrayList<>();
             for (String jdk : jdks(at)) {
-                List<CellStat> j = at.stream().filter(c -> c.jdk().equals(jdk)).sorted(Comparator.comparingDouble(CellStat::median)).toList();
+                List<CellSummary> j = at.stream().filter(c -> c.jdk().equals(jdk)).sorted(Comparator.comparingDouble(CellSummary::median)).toList();
                 if (j.size() < 2) {
                     parts.add("JDK " + jdk + ": " + j.get(0).executor() + " " + ms(j.get(0).median()) + " (n=" + j.get(0).n() + ")");
                     continue;
                 }
-                CellStat best = j.get(0);
-                CellStat worst = j.get(j.size() - 1);
+                CellSummary best = j.get(0);
+                CellSummary worst = j.get(j.size() - 1);
                 parts.add("JDK " + jdk + ": " + best.executor() + " fastest at " + ms(best.median()) + ", " + times(worst.median() / best.median())
                         + " faster than " + worst.executor() + " (" + ms(worst.median()) + ")" + nText(best, worst));
             }

@@ -3,7 +3,7 @@ package dev.jdkmatrix.results.format;
 import com.opencsv.CSVWriter;
 import com.opencsv.ICSVWriter;
 import dev.jdkmatrix.results.Columns;
-import dev.jdkmatrix.results.SummaryRow;
+import dev.jdkmatrix.results.CellSummary;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +23,7 @@ public final class SummaryCsv {
     public static final Exporter<FolderEnd> EXPORT = Exporter.of(FILE, "each cell's statistics: its figure's median and interval, failures, steady state, metrics",
             List.of(FILE), (end, dir) -> write(dir.resolve(FILE), dev.jdkmatrix.results.Summarizer.summarize(end.rows(), end.meta().repetitionTarget(), end.meta().cellIds())));
 
-    public static void write(Path file, List<SummaryRow> rows) throws IOException {
+    public static void write(Path file, List<CellSummary> rows) throws IOException {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try {
             writeTo(tmp, rows);
@@ -34,30 +34,31 @@ public final class SummaryCsv {
         }
     }
 
-    private static void writeTo(Path tmp, List<SummaryRow> rows) throws IOException {
+    private static void writeTo(Path tmp, List<CellSummary> rows) throws IOException {
         try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
              ICSVWriter w = new CSVWriter(out, ',', '"', '"', "\n")) {
+            List<java.util.Map<String, String>> texts = rows.stream().map(SummaryColumns::row).toList();
             java.util.Set<String> params = new java.util.TreeSet<>();
             java.util.Set<String> metrics = new java.util.TreeSet<>();
-            for (SummaryRow r : rows) r.values().keySet().stream().filter(Columns::isParam).forEach(params::add);
-            for (SummaryRow r : rows) r.values().keySet().stream().filter(Columns::isMetric).forEach(metrics::add);
+            for (java.util.Map<String, String> r : texts) r.keySet().stream().filter(Columns::isParam).forEach(params::add);
+            for (java.util.Map<String, String> r : texts) r.keySet().stream().filter(Columns::isMetric).forEach(metrics::add);
             List<String> columns = new java.util.ArrayList<>(Columns.SUMMARY);
             columns.addAll(params);
             columns.addAll(metrics);
             w.writeNext(columns.toArray(String[]::new), false);
-            for (SummaryRow r : rows) w.writeNext(columns.stream().map(r::column).toArray(String[]::new), false);
+            for (java.util.Map<String, String> r : texts) w.writeNext(columns.stream().map(c -> r.getOrDefault(c, "")).toArray(String[]::new), false);
             w.flush();
             if (w.checkError()) throw new IOException("the CSV writer failed");
         }
     }
 
-    /** Reads summary.csv as written; columns it does not know (a newer harness's) are left out. */
-    public static List<SummaryRow> read(Path file) throws IOException {
+    /** Reads summary.csv as written, each row a {@link CellSummary}; columns it does not know (a newer harness's) are left out. */
+    public static List<CellSummary> read(Path file) throws IOException {
         try (java.io.Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8); com.opencsv.CSVReader r = new com.opencsv.CSVReader(in)) {
             List<String[]> all = r.readAll();
             if (all.isEmpty()) return List.of();
             String[] header = all.get(0);
-            List<SummaryRow> rows = new java.util.ArrayList<>();
+            List<CellSummary> rows = new java.util.ArrayList<>();
             List<String[]> lines = new java.util.ArrayList<>(all); // OpenCSV's readAll is a LinkedList: get(i) walks it
             for (int i = 1; i < lines.size(); i++) {
                 String[] line = lines.get(i);
@@ -66,7 +67,7 @@ public final class SummaryCsv {
                 for (int c = 0; c < header.length; c++) {
                     if (Columns.SUMMARY.contains(header[c]) || Columns.isParam(header[c]) || Columns.isMetric(header[c])) v.put(header[c], line[c]);
                 }
-                rows.add(new SummaryRow(v));
+                rows.add(SummaryColumns.read(v));
             }
             return rows;
         } catch (com.opencsv.exceptions.CsvException e) {

@@ -1,5 +1,6 @@
 package dev.jdkmatrix.report.chart;
 
+import dev.jdkmatrix.results.CellSummary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdkmatrix.results.RawRow;
@@ -11,19 +12,19 @@ import org.junit.jupiter.api.Test;
 class JdkMarkersTest {
 
     /** One cell of a built-in workload or a JMH benchmark (kind jmh when {@code benchmark} is not empty). */
-    static CellStat cell(String workload, String executor, String benchmark) {
+    static CellSummary cell(String workload, String executor, String benchmark) {
         RawRow r = dev.jdkmatrix.results.Rows.of(workload + executor + benchmark).run("m", 1).with("workload", workload).with("executor", executor)
                 .with("kind", benchmark.isEmpty() ? "builtin" : "jmh").with("benchmark", benchmark).wall(10).with("score", "10").build();
-        return CellStat.of(Summarizer.summarize(List.of(r)).get(0), List.of(r));
+        return Summarizer.summarize(List.of(r)).get(0);
     }
 
-    static List<String> ids(List<Integer> features, CellStat... cells) {
+    static List<String> ids(List<Integer> features, CellSummary... cells) {
         return JdkMarkers.crossed(features, List.of(cells)).stream().map(JdkMarkers.Marker::id).toList();
     }
 
-    static final CellStat PINNING = cell("pinning", "virtual", "");
-    static final CellStat SLEEP_VIRTUAL = cell("sleep", "virtual", "");
-    static final CellStat POOL_BY_CPUS = cell("cpu-loop", "fixed:cpus", "");
+    static final CellSummary PINNING = cell("pinning", "virtual", "");
+    static final CellSummary SLEEP_VIRTUAL = cell("sleep", "virtual", "");
+    static final CellSummary POOL_BY_CPUS = cell("cpu-loop", "fixed:cpus", "");
 
     @Test
     void aChartShowsTheChangesItsJdksLieOnBothSidesOf() {

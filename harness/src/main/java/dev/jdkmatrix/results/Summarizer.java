@@ -25,7 +25,7 @@ public final class Summarizer {
     }
 
     /**
-     * Summary rows, each saying whether its interval reaches at most {@code target} (a fraction)
+     * Summaries, each saying whether its interval reaches at most {@code target} (a fraction)
      * from its median: the adaptive repetitions' target (NaN: none, the column stays empty).
      */
     public static List<CellSummary> summarize(List<RawRow> rows, double target) {
@@ -41,7 +41,7 @@ public final class Summarizer {
     }
 
     /**
-     * Summary rows in the matrix's cell order ({@code cellIds}, as run.json's plan lists them; empty:
+     * Summaries in the matrix's cell order ({@code cellIds}, as run.json's plan lists them; empty:
      * in the order the cells first ran), whatever order the plan ran them in: a blocked plan's is
      * shuffled, and a summary should read the same for every seed.
      */

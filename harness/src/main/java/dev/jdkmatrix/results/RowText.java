@@ -2,8 +2,8 @@ package dev.jdkmatrix.results;
 
 import java.util.Map;
 
-/** How a stored row's text reads, for {@link RawRow}: a column, a param column exactly, a number. */
-final class RowText {
+/** How a stored row's text reads, for {@link RawRow} and summary.csv's view: a column, a param column exactly, a number. */
+public final class RowText {
 
     private RowText() {}
 
@@ -17,7 +17,7 @@ final class RowText {
     }
 
     /** A text as a number, NaN when empty or not a number. */
-    static double number(String text) {
+    public static double number(String text) {
         if (text == null || text.isEmpty()) return Double.NaN;
         try {
             return Double.parseDouble(text);
@@ -27,7 +27,7 @@ final class RowText {
     }
 
     /** A text as a whole number, 0 when it is none. */
-    static int whole(String text) {
+    public static int whole(String text) {
         double v = number(text);
         return Double.isFinite(v) ? (int) v : 0;
     }

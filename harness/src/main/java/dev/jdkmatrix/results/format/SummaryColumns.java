@@ -5,6 +5,7 @@ import dev.jdkmatrix.results.CellSummary;
 import dev.jdkmatrix.results.Columns;
 import dev.jdkmatrix.results.FigureFormat;
 import dev.jdkmatrix.results.Params;
+import dev.jdkmatrix.results.RowText;
 import dev.jdkmatrix.results.SummaryFigure;
 import dev.jdkmatrix.stats.SteadyState;
 import java.util.EnumMap;
@@ -59,15 +60,15 @@ public final class SummaryColumns {
     public static CellSummary read(Map<String, String> v) {
         java.util.function.Function<String, String> text = c -> v.getOrDefault(c, "");
         Map<SummaryFigure, Double> figures = new EnumMap<>(SummaryFigure.class);
-        for (SummaryFigure f : SummaryFigure.values()) figures.put(f, number(text.apply(f.column())));
+        for (SummaryFigure f : SummaryFigure.values()) figures.put(f, RowText.number(text.apply(f.column())));
         SortedMap<String, Double> metrics = new TreeMap<>();
         v.forEach((column, value) -> {
-            if (Columns.isMetric(column) && Double.isFinite(number(value))) metrics.put(column.substring(Columns.METRIC_PREFIX.length()), number(value));
+            if (Columns.isMetric(column) && Double.isFinite(RowText.number(value))) metrics.put(column.substring(Columns.METRIC_PREFIX.length()), RowText.number(value));
         });
         SortedMap<SteadyState.Kind, Integer> steady = new TreeMap<>(CellSummary.STEADY_ORDER);
         counts(text.apply("steady_states")).forEach((k, n) -> SteadyState.Kind.parse(k).ifPresent(kind -> steady.put(kind, n)));
         return new CellSummary(CellColumns.read(text), new CellSummary.Jvm(text.apply("java_runtime_version"), text.apply("java_vendor"), text.apply("java_vm_name")),
-                whole(text.apply("n")), whole(text.apply("n_failed")), whole(text.apply("n_noisy")), counts(text.apply("failures")), "true".equals(text.apply("noisy")),
+                RowText.whole(text.apply("n")), RowText.whole(text.apply("n_failed")), RowText.whole(text.apply("n_noisy")), counts(text.apply("failures")), "true".equals(text.apply("noisy")),
                 text.apply("score_unit"), "higher".equals(text.apply("score_better")), figures, CellSummary.Target.of(text.apply("target_reached")), steady,
                 new CellSummary.Pinning(text.apply("pinned_top_frame"), text.apply("pinned_reason")),
                 new CellSummary.Profile(text.apply("profile_event"), text.apply("profile_file")), metrics, Params.parse(text.apply("metric_units")));
@@ -86,22 +87,8 @@ public final class SummaryColumns {
         if (text.isEmpty()) return out;
         for (String part : text.split(";")) {
             int eq = part.lastIndexOf('=');
-            if (eq > 0 && Double.isFinite(number(part.substring(eq + 1)))) out.put(part.substring(0, eq), whole(part.substring(eq + 1)));
+            if (eq > 0 && Double.isFinite(RowText.number(part.substring(eq + 1)))) out.put(part.substring(0, eq), RowText.whole(part.substring(eq + 1)));
         }
         return out;
-    }
-
-    private static double number(String text) {
-        if (text == null || text.isEmpty()) return Double.NaN;
-        try {
-            return Double.parseDouble(text);
-        } catch (NumberFormatException e) {
-            return Double.NaN;
-        }
-    }
-
-    private static int whole(String text) {
-        double n = number(text);
-        return Double.isFinite(n) ? (int) n : 0;
     }
 }
